@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** Who a hibou is for (CONTRACT.md 6.1). `username` is the forum login, where a channel needs it. */
+export interface Recipient {
+  readonly role: "referee" | "duelist";
+  readonly id: string;
+  readonly name?: string;
+  readonly username?: string;
+}
+
+/** A private notification, in French, ready to deliver. */
+export interface Hibou {
+  readonly id: string;
+  readonly duelId: string;
+  readonly forumId: string;
+  readonly threadId: string;
+  readonly to: Recipient;
+  readonly kind: string;
+  /** A short French title (a Discourse PM's subject, a Discord embed's title). */
+  readonly title: string;
+  readonly text: string;
+  readonly createdAt: string;
+  /** The audit-log event the hibou reports, and the rule it applied. */
+  readonly eventId: string;
+  readonly rule?: string;
+}
+
+/** A forum's notification channels (CONTRACT.md section 3). */
+export const channelSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("log") }),
+  z.object({ type: z.literal("webhook"), url: z.url(), secret: z.string().startsWith("whsec_").optional() }),
+  z.object({ type: z.literal("discord"), url: z.url() }),
+  z.object({ type: z.literal("discourse"), baseUrl: z.url(), apiKey: z.string().min(1), apiUsername: z.string().min(1) }),
+]);
+export type ChannelConfig = z.infer<typeof channelSchema>;
+
+/**
+ * A delivery that failed. `retryable` says whether trying again may help (timeouts, 5xx, 429);
+ * `retryAfterMs` carries a server's `Retry-After`.
+ */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "DeliveryError";
+  }
+}
+
+/** One channel type's delivery: resolves when delivered, throws DeliveryError otherwise. */
+export interface Notifier {
+  deliver(hibou: Hibou, channel: ChannelConfig, context: { forumWebhookSecret?: string }): Promise<void>;
+}
