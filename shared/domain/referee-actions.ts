@@ -24,7 +24,11 @@ export const refereeActionSchema = z.discriminatedUnion("command", [
     duelistId: z.string().min(1),
     duration: z.string().refine(isDuration, { message: "durée ISO-8601 attendue (ex. P3D)" }),
   }),
-  z.object({ command: z.literal("fault"), duelistId: z.string().min(1), kind: z.enum(["action", "absence"]) }),
+  z.object({
+    command: z.literal("fault"),
+    duelistId: z.string().min(1),
+    kind: z.enum(["action", "absence"]),
+  }),
   z.object({ command: z.literal("cancel-fault"), eventId: z.string().min(1) }),
   z.object({ command: z.literal("disqualify"), duelistId: z.string().min(1) }),
   z.object({ command: z.literal("adjust-points"), duelistId: z.string().min(1), delta: z.number().int() }),

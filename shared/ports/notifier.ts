@@ -30,7 +30,12 @@ export const channelSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("log") }),
   z.object({ type: z.literal("webhook"), url: z.url(), secret: z.string().startsWith("whsec_").optional() }),
   z.object({ type: z.literal("discord"), url: z.url() }),
-  z.object({ type: z.literal("discourse"), baseUrl: z.url(), apiKey: z.string().min(1), apiUsername: z.string().min(1) }),
+  z.object({
+    type: z.literal("discourse"),
+    baseUrl: z.url(),
+    apiKey: z.string().min(1),
+    apiUsername: z.string().min(1),
+  }),
 ]);
 export type ChannelConfig = z.infer<typeof channelSchema>;
 

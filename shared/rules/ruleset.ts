@@ -2,7 +2,16 @@ import { z } from "zod";
 import { isDuration } from "../time/duration.js";
 
 /** A school year 1–7, or an adult. */
-export const yearSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal("adulte")]);
+export const yearSchema = z.union([
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+  z.literal(6),
+  z.literal(7),
+  z.literal("adulte"),
+]);
 export type Year = z.infer<typeof yearSchema>;
 
 const duration = z.string().refine(isDuration, { message: "durée ISO-8601 attendue (ex. PT72H, P5D)" });
@@ -73,7 +82,9 @@ export const rulesetSchema = z
     startingPoints: perYear,
     actionFaultSanction: perYear,
     /** Sanction of the 1st, 2nd, 3rd… absence fault (R-6.2). */
-    absenceSanctions: z.array(z.object({ points: z.number().int().min(0), disqualify: z.boolean().default(false) })).min(1),
+    absenceSanctions: z
+      .array(z.object({ points: z.number().int().min(0), disqualify: z.boolean().default(false) }))
+      .min(1),
     actionFaultsBeforeSanction: z.number().int().min(1),
     delays: z.object({
       reply: duration,
@@ -95,7 +106,8 @@ export const rulesetSchema = z
   .superRefine((ruleset, ctx) => {
     const seen = new Set<string>();
     ruleset.spells.forEach((spell, i) => {
-      if (seen.has(spell.id)) ctx.addIssue({ code: "custom", path: ["spells", i, "id"], message: `sort en double : ${spell.id}` });
+      if (seen.has(spell.id))
+        ctx.addIssue({ code: "custom", path: ["spells", i, "id"], message: `sort en double : ${spell.id}` });
       seen.add(spell.id);
     });
   });
@@ -114,7 +126,10 @@ export function loadRuleset(input: unknown): Ruleset {
   const parsed = rulesetSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   throw new InvalidRulesetError(
-    parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(racine)", message: issue.message })),
+    parsed.error.issues.map((issue) => ({
+      path: issue.path.map(String).join(".") || "(racine)",
+      message: issue.message,
+    })),
   );
 }
 
