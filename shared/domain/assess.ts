@@ -1,0 +1,105 @@
+import { countWords } from "../parsing/word-count.js";
+import { readPost } from "../parsing/read-post.js";
+import type { ReadContext, ReadPost } from "../parsing/types.js";
+import { type Particularity, type Spell, yearKey } from "../rules/ruleset.js";
+import type { Violation } from "./events.js";
+import type { DuelState, DuelistState, StoredPost } from "./state.js";
+
+/** The four mistakes a correction may mend (R-6.7). */
+export type Correctable = "words" | "cible" | "zone" | "pari";
+
+/** Fields a referee's correction brings (CONTRACT.md section 6). */
+export interface CorrectionFields {
+  readonly cible?: string;
+  readonly zone?: string;
+  readonly pari?: string;
+  readonly text?: string;
+}
+
+/** A post weighed against the rules, before anything is applied. */
+export interface Assessment {
+  readonly read: ReadPost;
+  /** The one known spell declared, if exactly one was. */
+  readonly spell: Spell | null;
+  readonly attacks: boolean;
+  readonly targetId: string | null;
+  readonly particularities: readonly Particularity[];
+  readonly recoverWand: boolean;
+  readonly correctable: readonly Correctable[];
+  readonly fatal: readonly Violation[];
+  readonly unlistedSpells: readonly string[];
+  /** PM the cast costs (R-4.17, halved for a Mage Noir's maléfice R-5.5); 0 without PM. */
+  readonly pmCost: number;
+}
+
+/** What the parser needs to read a post of this duel. */
+export function readContext(state: DuelState): ReadContext {
+  return { ruleset: state.ruleset, duelists: state.duelists.map((d) => ({ id: d.id, name: d.name })) };
+}
+
+function matchTarget(state: DuelState, text: string): string | null {
+  const read = readPost(`[duel]\ncible : ${text}\n[/duel]`, "text", readContext(state));
+  const target = read.block?.target;
+  return target?.kind === "duelist" ? target.duelistId : null;
+}
+
+/**
+ * Weighs a duelist's post (with a correction's fields, if any) against R-3.4, R-4.14–R-4.17,
+ * R-5.1–R-5.7 and R-6.3. Never throws: a block that cannot be read gives missing fields.
+ */
+export function assess(state: DuelState, duelist: DuelistState, post: StoredPost, fields: CorrectionFields = {}): Assessment {
+  const { ruleset } = state;
+  const read = readPost(post.content, post.format, readContext(state));
+  const block = read.block;
+  const correctable: Correctable[] = [];
+  const fatal: Violation[] = [];
+
+  const words = read.words + (fields.text ? countWords(fields.text) : 0);
+  if (words < ruleset.minWords) correctable.push("words");
+
+  const spells = (block?.spellIds ?? []).flatMap((id) => ruleset.spells.filter((s) => s.id === id));
+  const unlistedSpells = [...(block?.unknownSpells ?? [])];
+  const particularities = (block?.particularityIds ?? []).flatMap((id) => ruleset.particularities.filter((p) => p.id === id));
+  const readsMind = particularities.some((p) => p.power === "read-next-move");
+  const actionCount = spells.length + unlistedSpells.length + (readsMind ? 1 : 0);
+  if (read.blockCount > 1 || actionCount > 1) fatal.push("two-actions");
+  if (unlistedSpells.length > 0) fatal.push("unlisted-spell");
+  if ((block?.unknownActions ?? []).length > 0) fatal.push("unknown-action");
+
+  for (const p of particularities) {
+    const owned = duelist.particularities.some((o) => o.name === p.id);
+    if (p.usage === "unusable") fatal.push("unusable-particularity");
+    else if (p.usage === "once-per-duel" && !owned) fatal.push("particularity-not-owned");
+    else if (p.usage === "once-per-duel" && duelist.usedParticularities.includes(p.id)) fatal.push("particularity-spent");
+    else if (p.usage === "passive") fatal.push("unusable-particularity");
+  }
+  if ((block?.unknownParticularities ?? []).length > 0) fatal.push("particularity-not-owned");
+
+  const spell = spells.length === 1 ? (spells[0] ?? null) : null;
+  const recoverWand = block?.recoverWand ?? false;
+  const wandless = particularities.some((p) => p.power === "wandless-cast");
+  let pmCost = 0;
+  if (spell) {
+    if (duelist.disarmed && !(recoverWand && wandless)) fatal.push("disarmed");
+    const extra = duelist.extraSpells.some((s) => s === spell.id || s === spell.name);
+    if (spell.level !== undefined && spell.level > ruleset.maxLevel[yearKey(duelist.year)] && !extra) fatal.push("level");
+    if (spell.id === duelist.lastSpellId) fatal.push("spam");
+    const halved = particularities.some((p) => p.power === "half-pm-malefice") && spell.kind === "maléfice";
+    pmCost = spell.pmCost ? (halved ? Math.ceil(spell.pmCost / 2) : spell.pmCost) : 0;
+    if (duelist.pm !== null && pmCost > duelist.pm) fatal.push("pm");
+  }
+  if (readsMind && duelist.disarmed && !recoverWand) fatal.push("disarmed");
+
+  const attacks = spell !== null && !spell.effects.some((e) => e.type === "no-attack");
+  let targetId: string | null = null;
+  if (attacks || readsMind) {
+    const named = fields.cible ? matchTarget(state, fields.cible) : block?.target?.kind === "duelist" ? block.target.duelistId : null;
+    const opponent = named ? state.duelists.find((d) => d.id === named && d.id !== duelist.id && d.status === "active") : undefined;
+    targetId = opponent?.id ?? null;
+    if (!targetId) correctable.push("cible");
+    if (!(fields.zone ?? block?.zone)) correctable.push("zone");
+  }
+  if (!(fields.pari ?? block?.bet)) correctable.push("pari");
+
+  return { read, spell, attacks, targetId, particularities, recoverWand, correctable, fatal: [...new Set(fatal)], unlistedSpells, pmCost };
+}

@@ -1,0 +1,95 @@
+import { type CorrectionFields, assess } from "./assess.js";
+import { playDuelistPost } from "./decide-post.js";
+import type { Emitter } from "./emitter.js";
+import { applyHit, resolveTurn } from "./resolve.js";
+import { absenceFault, actionFault } from "./sanctions.js";
+import { type PendingCorrection, duelistOf } from "./state.js";
+import { passTurn } from "./turns.js";
+
+const before = (a: string, b: string, inclusive: boolean): boolean =>
+  inclusive ? Date.parse(a) <= Date.parse(b) : Date.parse(a) < Date.parse(b);
+
+/**
+ * Applies every deadline and correction window that fell due before `time`, in time order, so
+ * the outcome never depends on when a timer's firing arrives: a post made after a deadline
+ * finds the absence already applied, a timer firing late or twice finds nothing left to do.
+ * A post at the very deadline is in time (`inclusive` false); a timer at it is due.
+ */
+export function catchUp(e: Emitter, time: string, inclusive: boolean): void {
+  for (let guard = 0; guard < 10_000; guard++) {
+    const window = [...e.state.pending].sort((x, y) => Date.parse(x.until) - Date.parse(y.until))[0];
+    if (window && before(window.until, time, inclusive)) {
+      const at = window.until;
+      e.during(at, () => expireCorrection(e, window));
+      continue;
+    }
+    const turn = e.state.turn;
+    if (e.state.status === "active" && turn && e.state.pending.length === 0 && before(turn.deadline, time, inclusive)) {
+      e.during(turn.deadline, () => absence(e));
+      continue;
+    }
+    return;
+  }
+}
+
+/**
+ * No post before the deadline (R-6.2): the attacks pending against the absent duelist hit
+ * (nobody defended), the absence fault and its sanction apply, and the turn passes (R-6.1).
+ */
+function absence(e: Emitter): void {
+  const turn = e.state.turn;
+  if (!turn) return;
+  const absentId = turn.duelistId;
+  for (const attack of e.state.pendingAttacks.filter((p) => p.targetId === absentId)) {
+    if (duelistOf(e.state, absentId)?.status !== "active") break;
+    e.emit({
+      type: "defence.resolved",
+      rule: "R-6.2",
+      postId: null,
+      defenderId: absentId,
+      attackerId: attack.attackerId,
+      attackPostId: attack.postId,
+      spellId: attack.spellId,
+      attack: attack.attack,
+      defence: null,
+      modifier: 0,
+      outcome: "hit",
+    });
+    const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
+    applyHit(e, absentId, attack.attack, attack.spellId, spell?.rule ?? "R-3.3");
+  }
+  absenceFault(e, absentId, turn.number);
+  passTurn(e, absentId, turn.deadline, "R-6.2");
+}
+
+/** The window closed uncorrected: the action fault applies (R-6.7), the turn is then resolved. */
+function expireCorrection(e: Emitter, window: PendingCorrection): void {
+  e.emit({ type: "correction.expired", rule: "R-6.7", postId: window.post.postId, duelistId: window.duelistId });
+  settlePending(e, window, {});
+}
+
+/**
+ * Resolves a post that waited in a correction window, as if it had been whole when the
+ * correction completed it (R-6.7), then lets the posts queued behind it play in order.
+ */
+export function settlePending(e: Emitter, window: PendingCorrection, fields: CorrectionFields): void {
+  const duelist = duelistOf(e.state, window.duelistId);
+  if (duelist && duelist.status === "active" && e.state.status === "active") {
+    const a = assess(e.state, duelist, window.post, fields);
+    const faults = [...a.fatal, ...a.correctable];
+    if (faults.length > 0) actionFault(e, duelist.id, window.post.postId, faults);
+    resolveTurn(e, window.post, a, faults.length > 0, window.turnNumber);
+  }
+  drainQueue(e);
+}
+
+/** Plays the posts that waited behind a correction window, in thread order, until another opens. */
+export function drainQueue(e: Emitter): void {
+  while (e.state.pending.length === 0 && e.state.queue.length > 0) {
+    const next = e.state.queue[0];
+    if (!next) return;
+    e.emit({ type: "post.dequeued", rule: "R-6.7", postId: next.postId });
+    catchUp(e, next.createdAt, false);
+    playDuelistPost(e, next);
+  }
+}

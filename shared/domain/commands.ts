@@ -1,0 +1,72 @@
+import type { PostFormat } from "../parsing/types.js";
+import type { TimerSpec } from "../ports/scheduler.js";
+import type { Ruleset, Year } from "../rules/ruleset.js";
+import type { RefereeAction } from "./referee-actions.js";
+
+/** A forum post as the edge hands it to the decider: content, author, time and dice. */
+export interface PostInput {
+  readonly postId: string;
+  readonly authorId: string;
+  readonly authorName: string;
+  /** The author's forum login, where the forum gives one (Discourse). */
+  readonly username?: string;
+  /** The post's time in the thread: its place in the duel's order (CONTRACT.md 4.3). */
+  readonly createdAt: string;
+  readonly content: string;
+  readonly format: PostFormat;
+  /** The forum's dice (attack, defence), used when the duel's dice mode is `forum`. */
+  readonly forumDice?: readonly [number, number];
+  /** Dice rolled by the system at the edge, used when the dice mode is `server`. */
+  readonly serverDice: readonly [number, number];
+}
+
+export interface RegisterDuel {
+  readonly id: string;
+  readonly forumId: string;
+  readonly threadId: string;
+  readonly referee: { readonly id: string; readonly name: string };
+  readonly duelists: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly year: Year;
+    readonly particularities?: readonly { readonly name: string; readonly rank?: number }[];
+    readonly extraSpells?: readonly string[];
+  }[];
+  readonly firstDuelistId?: string;
+  readonly replyWindow?: string;
+  readonly dice: "server" | "forum";
+  readonly stakes?: string | null;
+  readonly ruleset: Ruleset;
+}
+
+/**
+ * What the decider is asked to do. `now` is carried by the command (the domain never reads the
+ * clock); a timer's `now` is its scheduled time.
+ */
+export type DuelCommand =
+  | {
+      readonly type: "register";
+      readonly now: string;
+      readonly duel: RegisterDuel;
+      /** Bans in force, by duelist id, read from the duelist records at the edge (R-1.2, R-6.9). */
+      readonly bans: Readonly<Record<string, string | null>>;
+    }
+  | { readonly type: "post.received"; readonly now: string; readonly post: PostInput }
+  | { readonly type: "post.edited"; readonly now: string; readonly post: PostInput; readonly editedAt: string }
+  | {
+      readonly type: "post.deleted";
+      readonly now: string;
+      readonly postId: string;
+      readonly authorId: string;
+      readonly deletedAt: string;
+    }
+  | { readonly type: "timer.fired"; readonly now: string; readonly timer: TimerSpec }
+  | {
+      readonly type: "referee";
+      readonly now: string;
+      readonly by: { readonly id: string; readonly via: "api" | "post" };
+      readonly action: RefereeAction;
+      readonly reason?: string;
+    };
+
+export type DuelCommandType = DuelCommand["type"];

@@ -1,0 +1,154 @@
+import { createHash } from "node:crypto";
+import { addDuration } from "../time/duration.js";
+import type { PostInput } from "./commands.js";
+import { assess } from "./assess.js";
+import type { Emitter } from "./emitter.js";
+import { DomainError } from "./errors.js";
+import { catchUp } from "./catch-up.js";
+import { applyRefereePost } from "./decide-referee.js";
+import { resolveTurn } from "./resolve.js";
+import { actionFault, disqualify } from "./sanctions.js";
+import { type StoredPost, duelistOf } from "./state.js";
+import { passTurn } from "./turns.js";
+
+/** The content hash that tells a duplicate delivery from an edit. */
+export function contentHash(content: string): string {
+  return createHash("sha256").update(content).digest("base64url").slice(0, 22);
+}
+
+function storedPost(e: Emitter, post: PostInput): StoredPost {
+  const dice = e.state.dice === "forum" ? post.forumDice : post.serverDice;
+  if (!dice) {
+    throw new DomainError("dice_required", "Ce duel se joue avec les dés du forum : le message n'en contient pas.", 400);
+  }
+  return { postId: post.postId, authorId: post.authorId, createdAt: post.createdAt, content: post.content, format: post.format, dice };
+}
+
+/**
+ * A new post in the duel's thread. Duplicates (same post, same content) change nothing; the
+ * referee's posts carry `[arbitre]` decisions; a duelist's post is a salute before the top
+ * (R-1.3), waits behind an open correction window (R-6.7), or plays a turn.
+ */
+export function decidePostReceived(e: Emitter, post: PostInput): void {
+  const hash = contentHash(post.content);
+  const known = e.state.posts[post.postId];
+  if (known) {
+    if (known.hash !== hash) decidePostEdited(e, post, post.createdAt);
+    return;
+  }
+  if (e.state.status === "finished" || e.state.status === "none") return;
+  catchUp(e, post.createdAt, false);
+
+  const isReferee = post.authorId === e.state.referee.id;
+  const duelist = duelistOf(e.state, post.authorId);
+  if (!isReferee && (!duelist || duelist.status !== "active")) {
+    const reason = duelist ? "duelliste hors du duel" : "auteur étranger au duel";
+    e.emit({ type: "post.ignored", rule: "R-1.5", postId: post.postId, authorId: post.authorId, reason });
+    return;
+  }
+  const stored = storedPost(e, post);
+  const inDuel = !isReferee && e.state.status === "active";
+  e.emit({
+    type: "post.recorded",
+    rule: isReferee ? "R-7.1" : "R-3.1",
+    postId: post.postId,
+    authorId: post.authorId,
+    authorName: post.authorName,
+    username: post.username ?? null,
+    role: isReferee ? "referee" : "duelist",
+    hash,
+    inDuel,
+    words: 0,
+    dice: inDuel ? stored.dice : null,
+    summary: post.content.slice(0, 280),
+  });
+  if (isReferee) {
+    applyRefereePost(e, post);
+    return;
+  }
+  playDuelistPost(e, stored);
+}
+
+/** A duelist's post in the running duel, from the queue or as it arrives. */
+export function playDuelistPost(e: Emitter, post: StoredPost): void {
+  const duelist = duelistOf(e.state, post.authorId);
+  if (!duelist || duelist.status !== "active") return;
+  if (e.state.status === "registered") {
+    const a = assess(e.state, duelist, post);
+    const casts = a.spell !== null || a.unlistedSpells.length > 0 || a.particularities.length > 0;
+    if (casts) disqualify(e, duelist.id, "spell-before-top", "R-1.3");
+    return;
+  }
+  if (e.state.status !== "active") return;
+  const waitingFor = e.state.pending[0];
+  if (waitingFor) {
+    e.emit({ type: "post.queued", rule: "R-6.7", post, behind: waitingFor.post.postId });
+    return;
+  }
+  const turn = e.state.turn;
+  if (!turn || turn.duelistId !== duelist.id) {
+    actionFault(e, duelist.id, post.postId, ["out-of-turn"]);
+    return;
+  }
+
+  const a = assess(e.state, duelist, post);
+  if (a.unlistedSpells.length > 0) {
+    e.emit({
+      type: "referee.decision-needed",
+      rule: "R-4.14",
+      duelistId: duelist.id,
+      postId: post.postId,
+      question: "unlisted-spell",
+      detail: a.unlistedSpells.join(", "),
+    });
+  }
+  if (a.fatal.length === 0 && a.correctable.length > 0 && !duelist.correctionUsed) {
+    e.emit({
+      type: "correction.opened",
+      rule: "R-6.7",
+      postId: post.postId,
+      duelistId: duelist.id,
+      until: addDuration(post.createdAt, e.state.ruleset.delays.correction),
+      missing: a.correctable,
+      post,
+      turnNumber: turn.number,
+    });
+    passTurn(e, duelist.id, post.createdAt);
+    return;
+  }
+  const faulty = a.fatal.length > 0 || a.correctable.length > 0;
+  if (faulty) actionFault(e, duelist.id, post.postId, [...a.fatal, ...a.correctable]);
+  resolveTurn(e, post, a, faulty, turn.number);
+  passTurn(e, duelist.id, post.createdAt);
+}
+
+/** An edit: forbidden in the duel (R-6.3); one fault per post, however many edits. */
+export function decidePostEdited(e: Emitter, post: PostInput, editedAt: string): void {
+  const known = e.state.posts[post.postId];
+  if (!known) {
+    decidePostReceived(e, post);
+    if (e.state.posts[post.postId]) tamper(e, post.postId, "edited", contentHash(post.content), editedAt);
+    return;
+  }
+  const hash = contentHash(post.content);
+  if (known.hash === hash) return;
+  tamper(e, post.postId, "edited", hash, editedAt);
+}
+
+/** A deletion: forbidden in the duel (R-6.3); a deletion already seen changes nothing. */
+export function decidePostDeleted(e: Emitter, postId: string, deletedAt: string): void {
+  const known = e.state.posts[postId];
+  if (!known || known.deleted) return;
+  tamper(e, postId, "deleted", null, deletedAt);
+}
+
+function tamper(e: Emitter, postId: string, how: "edited" | "deleted", hash: string | null, at: string): void {
+  const known = e.state.posts[postId];
+  if (!known) return;
+  const alreadyFaulted = known.tampered;
+  e.emit({ type: "post.tampered", rule: "R-6.3", postId, duelistId: known.authorId, how, hash });
+  if (!known.inDuel || alreadyFaulted || e.state.status !== "active") return;
+  catchUp(e, at, false);
+  actionFault(e, known.authorId, postId, [how]);
+}
+

@@ -1,0 +1,192 @@
+import { readRefereeCommands } from "../parsing/referee-commands.js";
+import { addDuration, durationMs } from "../time/duration.js";
+import { readContext } from "./assess.js";
+import { catchUp, settlePending } from "./catch-up.js";
+import type { PostInput } from "./commands.js";
+import type { Emitter } from "./emitter.js";
+import { DomainError } from "./errors.js";
+import type { RefereeAction } from "./referee-actions.js";
+import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
+import { type DuelistState, activeDuelists, duelistOf } from "./state.js";
+import { giveTurn } from "./turns.js";
+
+function requireDuelist(e: Emitter, id: string): DuelistState {
+  const duelist = duelistOf(e.state, id);
+  if (!duelist) throw new DomainError("duelist_not_found", `Aucun duelliste « ${id} » dans ce duel.`, 404);
+  return duelist;
+}
+
+function requireRunning(e: Emitter): void {
+  if (e.state.status === "finished") throw new DomainError("duel_finished", "Le duel est terminé.", 409);
+}
+
+function requireActive(e: Emitter, d: DuelistState): void {
+  if (d.status !== "active") throw new DomainError("duelist_not_active", `${d.name} n'est plus dans le duel.`, 409);
+}
+
+/**
+ * A referee's decision (R-7.1), by the API or an `[arbitre]` block. Each is recorded with its
+ * reason before its effects, so the audit log shows the system's verdict and the overrule.
+ * Broken preconditions throw a DomainError (mapped to 4xx at the edge).
+ */
+export function applyRefereeAction(e: Emitter, action: RefereeAction, via: "api" | "post", reason?: string): void {
+  if (action.command !== "top") catchUp(e, e.now, true);
+  const r = reason ? { reason } : {};
+  const record = () => e.emit({ type: "referee.command", rule: "R-7.1", action, via, ...r });
+  switch (action.command) {
+    case "top": {
+      if (e.state.status !== "registered") {
+        throw new DomainError("duel_already_started", "Le top a déjà été donné.", 409);
+      }
+      const first = requireDuelist(e, action.firstDuelistId ?? e.state.firstDuelistId);
+      requireActive(e, first);
+      record();
+      const startedAt = e.now;
+      const deadline = addDuration(startedAt, e.state.replyWindow);
+      e.emit({ type: "duel.started", rule: "R-1.4", firstDuelistId: first.id, deadline, ...r });
+      giveTurn(e, first.id, startedAt, "R-1.4");
+      checkEnd(e, "disqualification");
+      return;
+    }
+    case "correction": {
+      const window = e.state.pending.find((p) => p.post.postId === action.postId);
+      if (!window) {
+        const known = e.state.posts[action.postId];
+        if (!known) throw new DomainError("post_not_found", `Aucun message ${action.postId} dans ce duel.`, 404);
+        if (known.valid) {
+          throw new DomainError("correction_refused", "Ce message était valide : aucun changement ne pourra être accepté (R-6.7).", 409);
+        }
+        throw new DomainError("correction_window_closed", "Aucune fenêtre de correction n'est ouverte pour ce message (R-6.7).", 409);
+      }
+      record();
+      const duelist = requireDuelist(e, window.duelistId);
+      e.emit({
+        type: "correction.accepted",
+        rule: "R-6.7",
+        postId: action.postId,
+        duelistId: duelist.id,
+        fields: { ...action.fields },
+        complete: true,
+        ...r,
+      });
+      settlePending(e, window, action.fields);
+      return;
+    }
+    case "derogation": {
+      requireRunning(e);
+      const duelist = requireDuelist(e, action.duelistId);
+      requireActive(e, duelist);
+      if (duelist.derogationUsed) {
+        throw new DomainError("derogation_already_used", `${duelist.name} a déjà eu sa dérogation dans ce duel (R-6.2a).`, 409);
+      }
+      const max = e.state.ruleset.delays.maxDerogation;
+      if (durationMs(action.duration) <= 0) throw new DomainError("invalid_duration", "La durée doit être positive.", 400);
+      if (durationMs(action.duration) > durationMs(max)) {
+        throw new DomainError("derogation_too_long", `Une dérogation ne peut dépasser ${max} (R-6.2a).`, 409);
+      }
+      record();
+      const turn = e.state.turn;
+      const running = e.state.status === "active" && turn?.duelistId === duelist.id && e.state.pending.length === 0;
+      const deadline = running && turn ? addDuration(turn.deadline, action.duration) : null;
+      e.emit({ type: "derogation.granted", rule: "R-6.2a", duelistId: duelist.id, duration: action.duration, deadline, ...r });
+      return;
+    }
+    case "fault": {
+      requireRunning(e);
+      const duelist = requireDuelist(e, action.duelistId);
+      requireActive(e, duelist);
+      record();
+      if (action.kind === "action") actionFault(e, duelist.id, null, ["referee"], "referee", reason);
+      else absenceFault(e, duelist.id, null, "referee", reason);
+      return;
+    }
+    case "cancel-fault":
+      record();
+      cancelFault(e, action.eventId, reason);
+      return;
+    case "disqualify": {
+      requireRunning(e);
+      const duelist = requireDuelist(e, action.duelistId);
+      requireActive(e, duelist);
+      record();
+      disqualify(e, duelist.id, "referee", "R-6.8", reason);
+      return;
+    }
+    case "adjust-points": {
+      const duelist = requireDuelist(e, action.duelistId);
+      record();
+      const points = Math.min(duelist.startingPoints, Math.max(0, duelist.points + action.delta));
+      e.emit({ type: "points.adjusted", rule: "R-7.1", duelistId: duelist.id, delta: points - duelist.points, points, ...r });
+      if (points === 0 && duelist.status === "active" && e.state.status !== "finished") {
+        e.emit({ type: "duelist.out", rule: "R-1.6", duelistId: duelist.id });
+        checkEnd(e, "points");
+      }
+      return;
+    }
+    case "end": {
+      requireRunning(e);
+      if (action.winnerId !== null) requireDuelist(e, action.winnerId);
+      record();
+      e.emit({ type: "duel.finished", rule: "R-7.1", winnerId: action.winnerId, reason: "referee", stakes: e.state.stakes, ...(reason ? { note: reason } : {}) });
+      return;
+    }
+    default: {
+      const unreachable: never = action;
+      throw new DomainError("unknown_command", `Commande inconnue : ${JSON.stringify(unreachable)}`, 400);
+    }
+  }
+}
+
+/**
+ * Cancels a fault (R-7.1): its sanction's points come back, its counter goes down, and a
+ * disqualification it caused is lifted while the duel runs. The failed action is not replayed.
+ */
+function cancelFault(e: Emitter, eventId: string, reason?: string): void {
+  const fault = e.state.faults.find((f) => f.eventId === eventId);
+  if (!fault) throw new DomainError("fault_not_found", `Aucune faute ${eventId} dans ce duel.`, 404);
+  if (fault.cancelled) throw new DomainError("fault_already_cancelled", "Cette faute est déjà annulée.", 409);
+  const duelist = requireDuelist(e, fault.duelistId);
+  const threshold = e.state.ruleset.actionFaultsBeforeSanction;
+  const points = Math.min(duelist.startingPoints, duelist.points + fault.sanctionPoints);
+  let actionFaults = duelist.actionFaults;
+  let absenceFaults = duelist.absenceFaults;
+  if (fault.kind === "action") {
+    if (fault.counted) actionFaults = Math.max(0, actionFaults - 1);
+    else if (fault.sanctionPoints > 0) actionFaults = Math.min(threshold - 1, actionFaults + threshold - 1);
+  } else {
+    absenceFaults = Math.max(0, absenceFaults - 1);
+  }
+  const reinstated =
+    e.state.status === "active" && duelist.status !== "active" && (fault.disqualified || (duelist.status === "out" && points > 0));
+  e.emit({
+    type: "fault.cancelled",
+    rule: "R-7.1",
+    faultEventId: eventId,
+    duelistId: duelist.id,
+    restoredPoints: points - duelist.points,
+    points,
+    actionFaults,
+    absenceFaults,
+    reinstated,
+    ...(reason ? { reason } : {}),
+  });
+  if (reinstated && fault.disqualified) e.emit({ type: "ban.ended", rule: "R-7.1", duelistId: duelist.id, early: true });
+  if (activeDuelists(e.state).length === 0) checkEnd(e, "disqualification");
+}
+
+/** The `[arbitre]` blocks of the referee's own post: each line applied, or rejected with why. */
+export function applyRefereePost(e: Emitter, post: PostInput): void {
+  const lines = readRefereeCommands(post.content, post.format, readContext(e.state));
+  for (const line of lines) {
+    if (!line.ok) {
+      e.emit({ type: "referee.command-rejected", rule: "R-7.1", postId: post.postId, text: line.text, code: "unreadable", message: line.error });
+      continue;
+    }
+    try {
+      applyRefereeAction(e, line.action, "post", line.reason);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      e.emit({ type: "referee.command-rejected", rule: "R-7.1", postId: post.postId, text: line.text, code: error.code, message: error.message });
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import { addDuration } from "../time/duration.js";
+import { yearKey } from "../rules/ruleset.js";
+import { catchUp } from "./catch-up.js";
+import type { DuelCommand, RegisterDuel } from "./commands.js";
+import { applyRefereeAction } from "./decide-referee.js";
+import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decide-post.js";
+import { Emitter } from "./emitter.js";
+import { DomainError } from "./errors.js";
+import type { DuelEvent } from "./events.js";
+import type { DuelState } from "./state.js";
+
+/**
+ * The rules engine: what a command does to a duel, as events. Pure: `now` and the dice come in
+ * with the command; what must happen outside (timers, hiboux) is derived from the events and
+ * the state, never performed here. `inputId` names the command so its events get stable ids.
+ */
+export function decide(command: DuelCommand, state: DuelState, inputId: string): DuelEvent[] {
+  const e = new Emitter(state, inputId, command.now);
+  if (command.type === "register") {
+    register(e, command.duel, command.bans);
+    return e.events;
+  }
+  if (state.status === "none") throw new DomainError("duel_not_found", "Ce duel n'existe pas.", 404);
+  switch (command.type) {
+    case "post.received":
+      decidePostReceived(e, command.post);
+      break;
+    case "post.edited":
+      decidePostEdited(e, command.post, command.editedAt);
+      break;
+    case "post.deleted":
+      decidePostDeleted(e, command.postId, command.deletedAt);
+      break;
+    case "timer.fired":
+      decideTimer(e, command.timer.kind, command.timer.ref, command.timer.at);
+      break;
+    case "referee":
+      if (command.by.via === "post" && command.by.id !== state.referee.id) {
+        throw new DomainError("not_referee", "Seul l'arbitre du duel peut donner cette commande.", 409);
+      }
+      applyRefereeAction(e, command.action, command.by.via, command.reason);
+      break;
+    default: {
+      const unreachable: never = command;
+      throw new DomainError("unknown_command", `Commande inconnue : ${JSON.stringify(unreachable)}`, 400);
+    }
+  }
+  return e.events;
+}
+
+/** A timer's firing: whatever fell due by its time; a stale or repeated one finds nothing to do. */
+function decideTimer(e: Emitter, kind: string, ref: string, at: string): void {
+  catchUp(e, at, true);
+  const turn = e.state.turn;
+  if (kind === "reminder" && e.state.status === "active" && turn && String(turn.number) === ref && !turn.reminded) {
+    if (e.state.pending.length === 0 && Date.parse(turn.deadline) > Date.parse(at)) {
+      e.emit({ type: "turn.reminder", rule: "R-6.1", duelistId: turn.duelistId, number: turn.number, deadline: turn.deadline });
+    }
+  }
+  if (kind === "ban-end") {
+    const ban = e.state.bans.find((b) => b.duelistId === ref && !b.ended);
+    if (ban && Date.parse(ban.until) <= Date.parse(at)) {
+      e.emit({ type: "ban.ended", rule: "R-6.9", duelistId: ban.duelistId, early: false });
+    }
+  }
+}
+
+/** Registration (R-1.1, R-1.2): one adult referee who is not a duelist, 2+ duelists, no one banned. */
+function register(e: Emitter, duel: RegisterDuel, bans: Readonly<Record<string, string | null>>): void {
+  if (e.state.status !== "none") throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
+  if (duel.duelists.length < 2) throw new DomainError("invalid_duel", "Un duel se joue à deux duellistes au moins (R-1.2).", 400);
+  const ids = duel.duelists.map((d) => d.id);
+  if (new Set(ids).size !== ids.length) throw new DomainError("invalid_duel", "Un duelliste est inscrit deux fois.", 400);
+  if (ids.includes(duel.referee.id)) {
+    throw new DomainError("referee_is_duelist", "L'arbitre ne peut pas être duelliste de son propre duel (R-1.1).", 400);
+  }
+  const first = duel.firstDuelistId ?? duel.duelists[0]?.id ?? "";
+  if (!ids.includes(first)) throw new DomainError("invalid_duel", "Le premier duelliste doit être inscrit au duel.", 400);
+  const unknownParticularity = duel.duelists
+    .flatMap((d) => d.particularities ?? [])
+    .find((p) => !duel.ruleset.particularities.some((r) => r.id === p.name));
+  if (unknownParticularity) {
+    throw new DomainError("invalid_duel", `Particularité inconnue : ${unknownParticularity.name}.`, 400);
+  }
+  for (const d of duel.duelists) {
+    const until = bans[d.id];
+    if (until && Date.parse(until) > Date.parse(e.now)) {
+      throw new DomainError("duelist_banned", `${d.name} est interdit(e) de duel jusqu'au ${until} (R-6.9).`, 409, { duelistId: d.id, bannedUntil: until });
+    }
+  }
+  const replyWindow = duel.replyWindow ?? duel.ruleset.delays.reply;
+  addDuration(e.now, replyWindow);
+  const startingPoints: Record<string, number> = {};
+  const pm: Record<string, number | null> = {};
+  for (const d of duel.duelists) {
+    startingPoints[d.id] = duel.ruleset.startingPoints[yearKey(d.year)];
+    pm[d.id] = duel.ruleset.pmPool ? duel.ruleset.pmPool[yearKey(d.year)] : null;
+  }
+  e.emit({
+    type: "duel.registered",
+    rule: "R-1.2",
+    duel: {
+      id: duel.id,
+      forumId: duel.forumId,
+      threadId: duel.threadId,
+      referee: duel.referee,
+      duelists: duel.duelists.map((d) => ({
+        id: d.id,
+        name: d.name,
+        year: d.year,
+        particularities: (d.particularities ?? []).map((p) => ({ name: p.name, rank: p.rank ?? 1 })),
+        extraSpells: [...(d.extraSpells ?? [])],
+      })),
+      startingPoints,
+      pm,
+      firstDuelistId: first,
+      replyWindow,
+      dice: duel.dice,
+      stakes: duel.stakes ?? null,
+      ruleset: duel.ruleset,
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import type { DuelEvent, EventDraft } from "./events.js";
+import { evolve } from "./evolve.js";
+import type { DuelState } from "./state.js";
+
+/**
+ * Collects the events one command produces and keeps the state they lead to, so each rule is
+ * decided on the state left by the previous one — and decide and evolve cannot disagree.
+ */
+export class Emitter {
+  readonly events: DuelEvent[] = [];
+
+  constructor(
+    public state: DuelState,
+    private readonly inputId: string,
+    public now: string,
+  ) {}
+
+  /** Runs `decide` with the emitter's time set to `at` (an absence decided at its deadline). */
+  during<T>(at: string, decide: () => T): T {
+    const saved = this.now;
+    this.now = at;
+    try {
+      return decide();
+    } finally {
+      this.now = saved;
+    }
+  }
+
+  /** Records an event (its id is `<inputId>#<n>`, its time `now` unless given) and folds it. */
+  emit(event: EventDraft): DuelEvent {
+    const full = { at: this.now, ...event, id: `${this.inputId}#${this.events.length}` } as DuelEvent;
+    this.events.push(full);
+    this.state = evolve(this.state, full);
+    return full;
+  }
+}

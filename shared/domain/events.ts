@@ -1,0 +1,225 @@
+import type { Ruleset } from "../rules/ruleset.js";
+import type { RefereeAction } from "./referee-actions.js";
+import type { DuelistProfile, StoredPost } from "./state.js";
+
+/** Every event names when it happened and the rule it applied (RULES.md id). */
+interface Base {
+  /** Stable id: the input that produced it and its index (`<inputId>#<n>`), so a referee can cite it. */
+  readonly id: string;
+  readonly at: string;
+  readonly rule: string;
+}
+
+/** Why a post broke a rule; each code maps to the rule it names in the audit log. */
+export type Violation =
+  | "words"
+  | "cible"
+  | "zone"
+  | "pari"
+  | "spam"
+  | "edited"
+  | "deleted"
+  | "disarmed"
+  | "level"
+  | "pm"
+  | "unlisted-spell"
+  | "two-actions"
+  | "unusable-particularity"
+  | "particularity-not-owned"
+  | "particularity-spent"
+  | "out-of-turn"
+  | "unknown-action"
+  | "referee";
+
+/** Who decided: the system's verdict, or the referee's (R-7.1). */
+export type Decider = "system" | "referee";
+
+export type DuelEvent =
+  | (Base & {
+      readonly type: "duel.registered";
+      readonly duel: {
+        readonly id: string;
+        readonly forumId: string;
+        readonly threadId: string;
+        readonly referee: { readonly id: string; readonly name: string };
+        readonly duelists: readonly DuelistProfile[];
+        readonly startingPoints: Readonly<Record<string, number>>;
+        readonly pm: Readonly<Record<string, number | null>>;
+        readonly firstDuelistId: string;
+        readonly replyWindow: string;
+        readonly dice: "server" | "forum";
+        readonly stakes: string | null;
+        readonly ruleset: Ruleset;
+      };
+    })
+  | (Base & { readonly type: "duel.started"; readonly firstDuelistId: string; readonly deadline: string; readonly reason?: string })
+  | (Base & {
+      readonly type: "post.recorded";
+      readonly postId: string;
+      readonly authorId: string;
+      readonly authorName: string;
+      readonly username: string | null;
+      readonly role: "duelist" | "referee";
+      readonly hash: string;
+      readonly inDuel: boolean;
+      readonly words: number;
+      readonly dice: readonly [number, number] | null;
+      readonly summary: string;
+    })
+  | (Base & { readonly type: "post.ignored"; readonly postId: string; readonly authorId: string; readonly reason: string })
+  | (Base & { readonly type: "post.tampered"; readonly postId: string; readonly duelistId: string; readonly how: "edited" | "deleted"; readonly hash: string | null })
+  | (Base & {
+      readonly type: "turn.played";
+      readonly postId: string;
+      readonly duelistId: string;
+      readonly number: number;
+      readonly dice: readonly [number, number];
+      readonly spellId: string | null;
+      readonly targetId: string | null;
+      readonly defenceModifier: number;
+      readonly canAttack: boolean;
+      readonly faulty: boolean;
+      readonly valid: boolean;
+      /** PM left after the cast, where the ruleset has PM (R-4.17). */
+      readonly pm: number | null;
+    })
+  | (Base & {
+      readonly type: "defence.resolved";
+      readonly postId: string | null;
+      readonly defenderId: string;
+      readonly attackerId: string;
+      readonly attackPostId: string;
+      readonly spellId: string;
+      readonly attack: number;
+      readonly defence: number | null;
+      readonly modifier: number;
+      readonly outcome: "deflected" | "hit" | "cancelled";
+    })
+  | (Base & {
+      readonly type: "points.lost";
+      readonly duelistId: string;
+      readonly amount: number;
+      readonly points: number;
+      readonly cause: "hit" | "sanction";
+    })
+  | (Base & {
+      readonly type: "effect.applied";
+      readonly duelistId: string;
+      readonly effect: "next-defence" | "cannot-attack" | "disarmed";
+      readonly modifier: number;
+      readonly spellId: string;
+    })
+  | (Base & {
+      readonly type: "attack.launched";
+      readonly postId: string;
+      readonly attackerId: string;
+      readonly targetId: string;
+      readonly spellId: string;
+      readonly attack: number;
+    })
+  | (Base & { readonly type: "action.void"; readonly postId: string; readonly duelistId: string; readonly spellId: string; readonly reason: "cannot-attack" })
+  | (Base & { readonly type: "wand.recovered"; readonly duelistId: string; readonly postId: string })
+  | (Base & { readonly type: "particularity.used"; readonly duelistId: string; readonly particularityId: string; readonly postId: string })
+  | (Base & { readonly type: "legilimens.cast"; readonly casterId: string; readonly targetId: string; readonly blocked: boolean; readonly postId: string })
+  | (Base & {
+      readonly type: "fault.action";
+      readonly duelistId: string;
+      readonly postId: string | null;
+      readonly violations: readonly Violation[];
+      readonly rules: readonly string[];
+      readonly count: number;
+      readonly by: Decider;
+      readonly reason?: string;
+    })
+  | (Base & { readonly type: "fault.absence"; readonly duelistId: string; readonly turn: number | null; readonly count: number; readonly by: Decider; readonly reason?: string })
+  | (Base & {
+      readonly type: "sanction.applied";
+      readonly duelistId: string;
+      readonly faultEventId: string;
+      readonly kind: "action" | "absence";
+      readonly points: number;
+      readonly disqualify: boolean;
+    })
+  | (Base & {
+      readonly type: "correction.opened";
+      readonly postId: string;
+      readonly duelistId: string;
+      readonly until: string;
+      readonly missing: readonly ("words" | "cible" | "zone" | "pari")[];
+      readonly post: StoredPost;
+      readonly turnNumber: number;
+    })
+  | (Base & { readonly type: "post.queued"; readonly post: StoredPost; readonly behind: string })
+  | (Base & { readonly type: "post.dequeued"; readonly postId: string })
+  | (Base & {
+      readonly type: "correction.accepted";
+      readonly postId: string;
+      readonly duelistId: string;
+      readonly fields: Readonly<Record<string, string>>;
+      readonly complete: boolean;
+      readonly reason?: string;
+    })
+  | (Base & { readonly type: "correction.expired"; readonly postId: string; readonly duelistId: string })
+  | (Base & {
+      readonly type: "turn.passed";
+      readonly duelistId: string;
+      readonly number: number;
+      readonly startedAt: string;
+      readonly deadline: string;
+      readonly extension: string | null;
+    })
+  | (Base & { readonly type: "turn.reminder"; readonly duelistId: string; readonly number: number; readonly deadline: string })
+  | (Base & {
+      readonly type: "derogation.granted";
+      readonly duelistId: string;
+      readonly duration: string;
+      readonly deadline: string | null;
+      readonly reason?: string;
+    })
+  | (Base & { readonly type: "duelist.out"; readonly duelistId: string })
+  | (Base & {
+      readonly type: "duelist.disqualified";
+      readonly duelistId: string;
+      readonly cause: "spell-before-top" | "absences" | "referee";
+      readonly reason?: string;
+    })
+  | (Base & { readonly type: "ban.started"; readonly duelistId: string; readonly until: string })
+  | (Base & { readonly type: "ban.ended"; readonly duelistId: string; readonly early: boolean })
+  | (Base & {
+      readonly type: "duel.finished";
+      readonly winnerId: string | null;
+      readonly reason: "points" | "disqualification" | "referee";
+      readonly stakes: string | null;
+      readonly note?: string;
+    })
+  | (Base & {
+      readonly type: "referee.decision-needed";
+      readonly duelistId: string | null;
+      readonly postId: string | null;
+      readonly question: "unlisted-spell" | "legilimens-relay" | "dice-missing";
+      readonly detail: string;
+    })
+  | (Base & {
+      readonly type: "fault.cancelled";
+      readonly faultEventId: string;
+      readonly duelistId: string;
+      readonly restoredPoints: number;
+      readonly points: number;
+      readonly actionFaults: number;
+      readonly absenceFaults: number;
+      readonly reinstated: boolean;
+      readonly reason?: string;
+    })
+  | (Base & { readonly type: "points.adjusted"; readonly duelistId: string; readonly delta: number; readonly points: number; readonly reason?: string })
+  | (Base & { readonly type: "referee.command-rejected"; readonly postId: string | null; readonly text: string; readonly code: string; readonly message: string })
+  | (Base & { readonly type: "referee.command"; readonly action: RefereeAction; readonly via: "api" | "post"; readonly reason?: string });
+
+export type DuelEventType = DuelEvent["type"];
+
+/** An event as a rule writes it: the emitter gives it its id, and its time unless given. */
+export type EventDraft = DuelEvent extends infer E
+  ? E extends DuelEvent
+    ? Omit<E, "id" | "at"> & { readonly at?: string }
+    : never
+  : never;
+

@@ -1,0 +1,221 @@
+import type { DuelEvent } from "./events.js";
+import type { DuelState, DuelistState } from "./state.js";
+
+function updateDuelist(state: DuelState, id: string, change: (d: DuelistState) => DuelistState): DuelState {
+  return { ...state, duelists: state.duelists.map((d) => (d.id === id ? change(d) : d)) };
+}
+
+function markPost(state: DuelState, postId: string, change: Partial<DuelState["posts"][string]>): DuelState {
+  const current = state.posts[postId];
+  if (!current) return state;
+  return { ...state, posts: { ...state.posts, [postId]: { ...current, ...change } } };
+}
+
+/**
+ * Folds one event into the state. Pure; events carry their results (points after, counters
+ * after), so folding the audit log reproduces the state exactly. Unknown events change nothing.
+ */
+export function evolve(state: DuelState, event: DuelEvent): DuelState {
+  switch (event.type) {
+    case "duel.registered": {
+      const { duel } = event;
+      return {
+        ...state,
+        id: duel.id,
+        forumId: duel.forumId,
+        threadId: duel.threadId,
+        status: "registered",
+        referee: duel.referee,
+        ruleset: duel.ruleset,
+        replyWindow: duel.replyWindow,
+        dice: duel.dice,
+        stakes: duel.stakes,
+        firstDuelistId: duel.firstDuelistId,
+        createdAt: event.at,
+        duelists: duel.duelists.map((d) => ({
+          ...d,
+          points: duel.startingPoints[d.id] ?? 0,
+          startingPoints: duel.startingPoints[d.id] ?? 0,
+          absenceFaults: 0,
+          actionFaults: 0,
+          disarmed: false,
+          status: "active",
+          correctionUsed: false,
+          derogationUsed: false,
+          pendingExtension: null,
+          nextDefenceModifier: 0,
+          cannotAttackNextTurn: false,
+          lastSpellId: null,
+          usedParticularities: [],
+          pm: duel.pm[d.id] ?? null,
+          username: null,
+        })),
+      };
+    }
+    case "duel.started":
+      return { ...state, status: "active" };
+    case "post.recorded": {
+      const withPost = {
+        ...state,
+        posts: {
+          ...state.posts,
+          [event.postId]: { authorId: event.authorId, hash: event.hash, tampered: false, deleted: false, inDuel: event.inDuel, valid: false },
+        },
+      };
+      if (event.role !== "duelist" || !event.username) return withPost;
+      const username = event.username;
+      return updateDuelist(withPost, event.authorId, (d) => ({ ...d, username }));
+    }
+    case "post.tampered": {
+      const hash = event.hash;
+      const marked = markPost(state, event.postId, {
+        tampered: true,
+        ...(event.how === "deleted" ? { deleted: true } : {}),
+        ...(hash ? { hash } : {}),
+      });
+      return marked;
+    }
+    case "turn.played": {
+      const withValid = event.valid ? markPost(state, event.postId, { valid: true }) : state;
+      return updateDuelist(withValid, event.duelistId, (d) => ({
+        ...d,
+        nextDefenceModifier: 0,
+        cannotAttackNextTurn: false,
+        lastSpellId: event.spellId,
+        pm: event.pm ?? d.pm,
+      }));
+    }
+    case "defence.resolved":
+      return {
+        ...state,
+        pendingAttacks: state.pendingAttacks.filter(
+          (a) => !(a.postId === event.attackPostId && a.targetId === event.defenderId),
+        ),
+      };
+    case "points.lost":
+      return updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
+    case "effect.applied":
+      return updateDuelist(state, event.duelistId, (d) => {
+        if (event.effect === "disarmed") return { ...d, disarmed: true };
+        if (event.effect === "cannot-attack") return { ...d, cannotAttackNextTurn: true };
+        return { ...d, nextDefenceModifier: d.nextDefenceModifier + event.modifier };
+      });
+    case "attack.launched":
+      return {
+        ...state,
+        pendingAttacks: [
+          ...state.pendingAttacks,
+          { postId: event.postId, attackerId: event.attackerId, targetId: event.targetId, spellId: event.spellId, attack: event.attack },
+        ],
+      };
+    case "wand.recovered":
+      return updateDuelist(state, event.duelistId, (d) => ({ ...d, disarmed: false }));
+    case "particularity.used":
+      return updateDuelist(state, event.duelistId, (d) => ({
+        ...d,
+        usedParticularities: [...d.usedParticularities, event.particularityId],
+      }));
+    case "fault.action":
+      return {
+        ...updateDuelist(state, event.duelistId, (d) => ({ ...d, actionFaults: event.count })),
+        faults: [
+          ...state.faults,
+          { eventId: event.id, duelistId: event.duelistId, kind: "action", sanctionPoints: 0, disqualified: false, counted: true, cancelled: false },
+        ],
+      };
+    case "fault.absence":
+      return {
+        ...updateDuelist(state, event.duelistId, (d) => ({ ...d, absenceFaults: event.count })),
+        faults: [
+          ...state.faults,
+          { eventId: event.id, duelistId: event.duelistId, kind: "absence", sanctionPoints: 0, disqualified: false, counted: true, cancelled: false },
+        ],
+      };
+    case "sanction.applied": {
+      const faults = state.faults.map((f) => {
+        if (f.eventId === event.faultEventId) {
+          return { ...f, sanctionPoints: event.points, disqualified: event.disqualify, counted: event.kind === "action" ? false : f.counted };
+        }
+        // An action sanction closes the cycle: the faults it counted no longer count.
+        if (event.kind === "action" && f.kind === "action" && f.duelistId === event.duelistId) return { ...f, counted: false };
+        return f;
+      });
+      const withFaults = { ...state, faults };
+      return event.kind === "action" ? updateDuelist(withFaults, event.duelistId, (d) => ({ ...d, actionFaults: 0 })) : withFaults;
+    }
+    case "correction.opened":
+      return {
+        ...updateDuelist(state, event.duelistId, (d) => ({ ...d, correctionUsed: true })),
+        pending: [
+          ...state.pending,
+          { post: event.post, duelistId: event.duelistId, until: event.until, missing: event.missing, turnNumber: event.turnNumber },
+        ],
+      };
+    case "post.queued":
+      return { ...state, queue: [...state.queue, event.post] };
+    case "post.dequeued":
+      return { ...state, queue: state.queue.filter((p) => p.postId !== event.postId) };
+    case "correction.accepted":
+    case "correction.expired":
+      return { ...state, pending: state.pending.filter((p) => p.post.postId !== event.postId) };
+    case "turn.passed": {
+      const turn = { duelistId: event.duelistId, number: event.number, startedAt: event.startedAt, deadline: event.deadline, reminded: false };
+      const withTurn = { ...state, turn };
+      return event.extension ? updateDuelist(withTurn, event.duelistId, (d) => ({ ...d, pendingExtension: null })) : withTurn;
+    }
+    case "turn.reminder":
+      return state.turn ? { ...state, turn: { ...state.turn, reminded: true } } : state;
+    case "derogation.granted": {
+      const granted = updateDuelist(state, event.duelistId, (d) => ({
+        ...d,
+        derogationUsed: true,
+        pendingExtension: event.deadline ? null : event.duration,
+      }));
+      const deadline = event.deadline;
+      return deadline && granted.turn ? { ...granted, turn: { ...granted.turn, deadline, reminded: false } } : granted;
+    }
+    case "duelist.out":
+      return {
+        ...updateDuelist(state, event.duelistId, (d) => ({ ...d, status: "out" })),
+        pendingAttacks: state.pendingAttacks.filter((a) => a.targetId !== event.duelistId),
+      };
+    case "duelist.disqualified":
+      return {
+        ...updateDuelist(state, event.duelistId, (d) => ({ ...d, status: "disqualified" })),
+        pendingAttacks: state.pendingAttacks.filter((a) => a.targetId !== event.duelistId),
+      };
+    case "ban.started":
+      return { ...state, bans: [...state.bans.filter((b) => b.duelistId !== event.duelistId), { duelistId: event.duelistId, until: event.until, ended: false }] };
+    case "ban.ended":
+      return { ...state, bans: state.bans.map((b) => (b.duelistId === event.duelistId ? { ...b, ended: true } : b)) };
+    case "duel.finished":
+      return { ...state, status: "finished", turn: null, result: { winnerId: event.winnerId, reason: event.reason } };
+    case "fault.cancelled":
+      return {
+        ...updateDuelist(state, event.duelistId, (d) => ({
+          ...d,
+          points: event.points,
+          actionFaults: event.actionFaults,
+          absenceFaults: event.absenceFaults,
+          ...(event.reinstated ? { status: "active" as const } : {}),
+        })),
+        faults: state.faults.map((f) => (f.eventId === event.faultEventId ? { ...f, cancelled: true, counted: false } : f)),
+      };
+    case "points.adjusted":
+      return updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
+    case "post.ignored":
+    case "action.void":
+    case "legilimens.cast":
+    case "referee.decision-needed":
+    case "referee.command-rejected":
+    case "referee.command":
+      return state;
+    default:
+      return state;
+  }
+}
+
+/** Folds a list of events. */
+export function fold(state: DuelState, events: readonly DuelEvent[]): DuelState {
+  return events.reduce(evolve, state);
+}

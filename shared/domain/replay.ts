@@ -1,0 +1,85 @@
+import type { DuelCommand } from "./commands.js";
+import { decide } from "./decide.js";
+import { DomainError } from "./errors.js";
+import type { DuelEvent } from "./events.js";
+import { fold } from "./evolve.js";
+import { type DuelState, initialState } from "./state.js";
+
+/** A post id that sorts as a number when it is one (forum ids are often numeric). */
+function sortableId(id: string): string {
+  return /^\d{1,20}$/.test(id) ? id.padStart(20, "0") : id;
+}
+
+/**
+ * Where an input sits in the duel's order (CONTRACT.md 4.3): posts by their time in the thread,
+ * then post id; at the same instant a post comes before a timer (a post at the deadline is in
+ * time). Registration always sorts first.
+ */
+export function inputKeyOf(command: DuelCommand, inputId: string): string {
+  switch (command.type) {
+    case "register":
+      return "0#register";
+    case "post.received":
+      return `${command.post.createdAt}#1#${sortableId(command.post.postId)}`;
+    case "post.edited":
+      return `${command.editedAt}#1#${sortableId(command.post.postId)}#edit#${inputId}`;
+    case "post.deleted":
+      return `${command.deletedAt}#1#${sortableId(command.postId)}#delete`;
+    case "referee":
+      return `${command.now}#2#${inputId}`;
+    case "timer.fired":
+      return `${command.timer.at}#3#${command.timer.name}`;
+  }
+}
+
+/** Inputs whose place in the order does not depend on arrival: they are appended as they come. */
+export function isThreadOrdered(command: DuelCommand): boolean {
+  return command.type === "post.received" || command.type === "post.edited" || command.type === "post.deleted";
+}
+
+export interface ReplayInput {
+  readonly key: string;
+  readonly inputId: string;
+  readonly command: DuelCommand;
+}
+
+export interface ReplayedInput extends ReplayInput {
+  readonly events: readonly DuelEvent[];
+}
+
+/**
+ * Decides every input again in key order, from the initial state: what the duel would be had
+ * the posts arrived in the thread's order. A referee decision that no longer holds becomes a
+ * rejected command in the log instead of an error, so a late post can never block the duel.
+ */
+export function replay(inputs: readonly ReplayInput[]): { state: DuelState; inputs: ReplayedInput[] } {
+  const sorted = [...inputs].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  let state = initialState;
+  const out: ReplayedInput[] = [];
+  for (const input of sorted) {
+    let events: DuelEvent[];
+    try {
+      events = decide(input.command, state, input.inputId);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      events =
+        input.command.type === "referee"
+          ? [
+              {
+                id: `${input.inputId}#0`,
+                at: input.command.now,
+                rule: "R-7.1",
+                type: "referee.command-rejected",
+                postId: null,
+                text: input.command.action.command,
+                code: error.code,
+                message: error.message,
+              },
+            ]
+          : [];
+    }
+    state = fold(state, events);
+    out.push({ ...input, events });
+  }
+  return { state, inputs: out };
+}

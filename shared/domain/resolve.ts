@@ -1,0 +1,125 @@
+import type { Assessment } from "./assess.js";
+import type { Emitter } from "./emitter.js";
+import { losePoints } from "./sanctions.js";
+import { type StoredPost, duelistOf } from "./state.js";
+
+/**
+ * Plays a duelist's turn: the defence die first answers every attack pending against them
+ * (R-3.1, R-3.2, R-3.7), then the post's own action (R-3.3, R-4, R-5). A faulty turn still
+ * defends but its action does nothing (R-6.4). Effects decided here reach the target from
+ * their next turn (R-3.5), which is why the turn's own modifiers are consumed first.
+ */
+export function resolveTurn(e: Emitter, post: StoredPost, a: Assessment, faulty: boolean, number: number): void {
+  const duelist = duelistOf(e.state, post.authorId);
+  if (!duelist || duelist.status !== "active") return;
+  const [attackDie, defenceDie] = post.dice;
+  const modifier = duelist.nextDefenceModifier;
+  const canAttack = !duelist.cannotAttackNextTurn;
+  const acts = !faulty;
+  e.emit({
+    type: "turn.played",
+    rule: "R-3.1",
+    postId: post.postId,
+    duelistId: duelist.id,
+    number,
+    dice: post.dice,
+    spellId: a.spell?.id ?? null,
+    targetId: a.targetId,
+    defenceModifier: modifier,
+    canAttack,
+    faulty,
+    valid: !faulty,
+    pm: acts && duelist.pm !== null ? duelist.pm - a.pmCost : null,
+  });
+
+  const cancels = acts && a.spell?.effects.some((x) => x.type === "cancel-pending") === true;
+  for (const attack of e.state.pendingAttacks.filter((p) => p.targetId === duelist.id)) {
+    if (duelistOf(e.state, duelist.id)?.status !== "active") break;
+    const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
+    const total = defenceDie + modifier;
+    const outcome = cancels ? "cancelled" : total > attack.attack ? "deflected" : "hit";
+    e.emit({
+      type: "defence.resolved",
+      rule: cancels ? "R-4.11" : "R-3.2",
+      postId: post.postId,
+      defenderId: duelist.id,
+      attackerId: attack.attackerId,
+      attackPostId: attack.postId,
+      spellId: attack.spellId,
+      attack: attack.attack,
+      defence: defenceDie,
+      modifier,
+      outcome,
+    });
+    if (outcome === "hit") applyHit(e, duelist.id, attack.attack, attack.spellId, spell?.rule ?? "R-3.3");
+  }
+
+  if (!acts || duelistOf(e.state, duelist.id)?.status !== "active") return;
+  applyAction(e, post, a, attackDie, canAttack);
+}
+
+/** A hit: the attack die plus the spell's extra damage (R-3.3, R-4.1), then its effects (R-3.5). */
+export function applyHit(e: Emitter, targetId: string, attack: number, spellId: string, rule: string): void {
+  const spell = e.state.ruleset.spells.find((s) => s.id === spellId);
+  const extra = (spell?.effects ?? []).reduce((sum, x) => (x.type === "extra-damage" ? sum + x.amount : sum), 0);
+  losePoints(e, targetId, attack + extra, "hit", extra > 0 ? rule : "R-3.3");
+  if (duelistOf(e.state, targetId)?.status !== "active") return;
+  for (const effect of spell?.effects ?? []) {
+    if (effect.type === "next-defence" && effect.who === "target") {
+      e.emit({ type: "effect.applied", rule, duelistId: targetId, effect: "next-defence", modifier: effect.modifier, spellId });
+    } else if (effect.type === "cannot-attack-next-turn") {
+      e.emit({ type: "effect.applied", rule, duelistId: targetId, effect: "cannot-attack", modifier: 0, spellId });
+    } else if (effect.type === "disarm") {
+      e.emit({ type: "effect.applied", rule: "R-5.1", duelistId: targetId, effect: "disarmed", modifier: 0, spellId });
+    }
+  }
+}
+
+function applyAction(e: Emitter, post: StoredPost, a: Assessment, attackDie: number, canAttack: boolean): void {
+  const duelistId = post.authorId;
+  const duelist = duelistOf(e.state, duelistId);
+  if (!duelist) return;
+  if (a.recoverWand && duelist.disarmed) e.emit({ type: "wand.recovered", rule: "R-5.1", duelistId, postId: post.postId });
+
+  for (const p of a.particularities) {
+    if (p.usage !== "once-per-duel") continue;
+    e.emit({ type: "particularity.used", rule: p.rule, duelistId, particularityId: p.id, postId: post.postId });
+    if (p.power === "read-next-move" && a.targetId) castLegilimens(e, duelistId, a.targetId, post.postId);
+  }
+
+  const spell = a.spell;
+  if (!spell) return;
+  if (a.attacks && a.targetId) {
+    if (canAttack) {
+      e.emit({ type: "attack.launched", rule: spell.rule, postId: post.postId, attackerId: duelistId, targetId: a.targetId, spellId: spell.id, attack: attackDie });
+    } else {
+      e.emit({ type: "action.void", rule: "R-4.13", postId: post.postId, duelistId, spellId: spell.id, reason: "cannot-attack" });
+    }
+  }
+  for (const effect of spell.effects) {
+    if (effect.type === "next-defence" && effect.who === "self") {
+      e.emit({ type: "effect.applied", rule: spell.rule, duelistId, effect: "next-defence", modifier: effect.modifier, spellId: spell.id });
+    }
+  }
+}
+
+/** Legilimens (R-5.3) reads the target's next move, unless their Occlumens rank is as high (R-5.4). */
+function castLegilimens(e: Emitter, casterId: string, targetId: string, postId: string): void {
+  const caster = duelistOf(e.state, casterId);
+  const target = duelistOf(e.state, targetId);
+  if (!caster || !target) return;
+  const legilimensRank = caster.particularities.find((p) => p.name === "legilimens")?.rank ?? 1;
+  const occlumens = target.particularities.find((p) => p.name === "occlumens");
+  const blocked = occlumens !== undefined && occlumens.rank >= legilimensRank;
+  e.emit({ type: "legilimens.cast", rule: blocked ? "R-5.4" : "R-5.3", casterId, targetId, blocked, postId });
+  if (!blocked) {
+    e.emit({
+      type: "referee.decision-needed",
+      rule: "R-5.3",
+      duelistId: casterId,
+      postId,
+      question: "legilimens-relay",
+      detail: `${caster.name} lit dans l'esprit de ${target.name} : obtenir son prochain coup en privé et le transmettre à ${caster.name}.`,
+    });
+  }
+}

@@ -1,0 +1,174 @@
+import type { PostFormat } from "../parsing/types.js";
+import { defaultRuleset } from "../rules/default-ruleset.js";
+import type { Ruleset, Year } from "../rules/ruleset.js";
+
+/** A particularity a duelist has, with its rank (R-1.2, default 1). */
+export interface OwnedParticularity {
+  readonly name: string;
+  readonly rank: number;
+}
+
+/** A duelist as registered. */
+export interface DuelistProfile {
+  readonly id: string;
+  readonly name: string;
+  readonly year: Year;
+  readonly particularities: readonly OwnedParticularity[];
+  readonly extraSpells: readonly string[];
+}
+
+/** A duelist during the duel: the profile plus everything the rules count (CONTRACT.md 6.1). */
+export interface DuelistState extends DuelistProfile {
+  readonly points: number;
+  readonly startingPoints: number;
+  readonly absenceFaults: number;
+  /** The running counter of, back to 0 after a sanction. */
+  readonly actionFaults: number;
+  readonly disarmed: boolean;
+  readonly status: "active" | "out" | "disqualified";
+  readonly correctionUsed: boolean;
+  readonly derogationUsed: boolean;
+  /** A dérogation granted while it was not their turn, applied to their next deadline (R-6.2a). */
+  readonly pendingExtension: string | null;
+  /** Sum of next-defence modifiers waiting for their next post. */
+  readonly nextDefenceModifier: number;
+  /** They cannot attack on their next turn. */
+  readonly cannotAttackNextTurn: boolean;
+  /** The spell declared in their previous turn, for spam. */
+  readonly lastSpellId: string | null;
+  /** Once-per-duel particularities already spent. */
+  readonly usedParticularities: readonly string[];
+  readonly pm: number | null;
+  /** Their forum login, learnt from their posts, for channels that message by username. */
+  readonly username: string | null;
+}
+
+/** A post as the decider keeps it to resolve it later (correction window, queue). */
+export interface StoredPost {
+  readonly postId: string;
+  readonly authorId: string;
+  readonly createdAt: string;
+  readonly content: string;
+  readonly format: PostFormat;
+  /** The dice of this post: attack then defence. */
+  readonly dice: readonly [number, number];
+}
+
+/** An attack waiting for its target's next defence die. */
+export interface PendingAttack {
+  readonly postId: string;
+  readonly attackerId: string;
+  readonly targetId: string;
+  readonly spellId: string;
+  readonly attack: number;
+}
+
+/** A post whose correction window is open. */
+export interface PendingCorrection {
+  readonly post: StoredPost;
+  readonly duelistId: string;
+  readonly until: string;
+  readonly missing: readonly ("words" | "cible" | "zone" | "pari")[];
+  /** The turn number the post played. */
+  readonly turnNumber: number;
+}
+
+/** What the decider remembers of each post, to spot duplicates, edits and deletions. */
+export interface PostMark {
+  readonly authorId: string;
+  readonly hash: string;
+  readonly tampered: boolean;
+  readonly deleted: boolean;
+  /** Whether the post was a duelist's post in the running duel (edits of those are faults). */
+  readonly inDuel: boolean;
+  /** The turn the post was resolved as a whole, when it was valid (a correction is then refused). */
+  readonly valid: boolean;
+}
+
+/** A fault as the referee may cancel it. */
+export interface FaultRecord {
+  readonly eventId: string;
+  readonly duelistId: string;
+  readonly kind: "action" | "absence";
+  readonly sanctionPoints: number;
+  readonly disqualified: boolean;
+  readonly counted: boolean;
+  readonly cancelled: boolean;
+}
+
+export interface Turn {
+  readonly duelistId: string;
+  readonly number: number;
+  readonly startedAt: string;
+  readonly deadline: string;
+  readonly reminded: boolean;
+}
+
+export interface DuelResult {
+  readonly winnerId: string | null;
+  readonly reason: "points" | "disqualification" | "referee";
+}
+
+export interface Ban {
+  readonly duelistId: string;
+  readonly until: string;
+  readonly ended: boolean;
+}
+
+/** A duel: one aggregate, JSON-friendly so it stores as it is. */
+export interface DuelState {
+  readonly id: string;
+  readonly forumId: string;
+  readonly threadId: string;
+  readonly status: "none" | "registered" | "active" | "finished";
+  readonly referee: { readonly id: string; readonly name: string };
+  readonly ruleset: Ruleset;
+  readonly replyWindow: string;
+  readonly dice: "server" | "forum";
+  readonly stakes: string | null;
+  readonly firstDuelistId: string;
+  readonly createdAt: string;
+  readonly duelists: readonly DuelistState[];
+  readonly turn: Turn | null;
+  readonly pendingAttacks: readonly PendingAttack[];
+  readonly pending: readonly PendingCorrection[];
+  readonly queue: readonly StoredPost[];
+  readonly posts: Readonly<Record<string, PostMark>>;
+  readonly faults: readonly FaultRecord[];
+  readonly bans: readonly Ban[];
+  readonly result: DuelResult | null;
+}
+
+/** The state before registration. */
+export const initialState: DuelState = {
+  id: "",
+  forumId: "",
+  threadId: "",
+  status: "none",
+  referee: { id: "", name: "" },
+  ruleset: defaultRuleset,
+  replyWindow: "PT72H",
+  dice: "server",
+  stakes: null,
+  firstDuelistId: "",
+  createdAt: "",
+  duelists: [],
+  turn: null,
+  pendingAttacks: [],
+  pending: [],
+  queue: [],
+  posts: {},
+  faults: [],
+  bans: [],
+  result: null,
+};
+
+/** The duelist of that id, if any. */
+export function duelistOf(state: DuelState, id: string): DuelistState | undefined {
+  return state.duelists.find((d) => d.id === id);
+}
+
+/** The duelists still in the duel, in registration order. */
+export function activeDuelists(state: DuelState): DuelistState[] {
+  return state.duelists.filter((d) => d.status === "active");
+}

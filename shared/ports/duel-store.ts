@@ -1,0 +1,174 @@
+import type { DuelCommand } from "../domain/commands.js";
+import type { DuelEvent } from "../domain/events.js";
+import type { DuelState } from "../domain/state.js";
+import type { Ruleset } from "../rules/ruleset.js";
+import type { ChannelConfig, Hibou } from "./notifier.js";
+import type { TimerSpec } from "./scheduler.js";
+
+/**
+ * One input of a duel (a post, an edit, a timer firing, a referee decision) with the events it
+ * produced. Inputs sort by `key` (the thread's order, CONTRACT.md 4.3); the audit log is their
+ * events in that order.
+ */
+export interface StoredInput {
+  readonly key: string;
+  readonly inputId: string;
+  readonly command: DuelCommand;
+  readonly events: readonly DuelEvent[];
+}
+
+/** The duel's current state with its optimistic-concurrency version. */
+export interface DuelSnapshot {
+  readonly duelId: string;
+  readonly version: number;
+  readonly state: DuelState;
+  /** The greatest input key applied: an input sorting before it arrived late. */
+  readonly lastKey: string;
+  readonly updatedAt: string;
+}
+
+/** Something to do outside once the transaction that decided it has committed. */
+export type Effect =
+  | { readonly type: "schedule"; readonly timer: TimerSpec }
+  | { readonly type: "cancel"; readonly timer: TimerSpec }
+  /** A hibou through one of the forum's channels (by its index in `notify`), resolved at delivery. */
+  | { readonly type: "notify"; readonly hibou: Hibou; readonly channel: number; readonly channelType: ChannelConfig["type"] };
+
+/** An effect in the outbox, with its delivery state (CONTRACT.md 6.1 `deliveredAt`). */
+export interface OutboxEntry {
+  readonly id: string;
+  readonly duelId: string;
+  readonly createdAt: string;
+  readonly effect: Effect;
+  readonly attempts: number;
+  readonly nextAttemptAt: string;
+  readonly doneAt: string | null;
+  readonly lastError: string | null;
+  /** Set when the relay gave up (non-retryable failure, or too many attempts). */
+  readonly failedAt: string | null;
+}
+
+/** A change to a duelist's record that a duel's events imply (registration, bans, results). */
+export type DuelistChange =
+  | {
+      readonly type: "duel";
+      readonly forumId: string;
+      readonly userId: string;
+      readonly duelId: string;
+      readonly threadId: string;
+      readonly status: DuelState["status"];
+      readonly outcome: "won" | "lost" | "draw" | "disqualified" | null;
+      readonly at: string;
+    }
+  | { readonly type: "ban"; readonly forumId: string; readonly userId: string; readonly bannedUntil: string | null; readonly at: string };
+
+/** Everything one decision writes, in one transaction conditioned on the version. */
+export interface DuelCommit {
+  readonly duelId: string;
+  readonly forumId: string;
+  readonly threadId: string;
+  /** The version read; 0 when the duel is being created. */
+  readonly expectedVersion: number;
+  readonly snapshot: DuelSnapshot;
+  /** New inputs, and earlier ones whose events a late input changed. */
+  readonly inputs: readonly StoredInput[];
+  /** Delivery ids and post-content keys: written only if absent, so a retry cannot apply twice. */
+  readonly dedupKeys: readonly string[];
+  readonly outbox: readonly OutboxEntry[];
+  readonly duelists: readonly DuelistChange[];
+}
+
+/** A forum's configuration (CONTRACT.md section 3). Secrets are stored, never returned. */
+export interface ForumConfig {
+  readonly forumId: string;
+  readonly name: string;
+  readonly webhookSecrets: { readonly generic?: string; readonly discourse?: string };
+  readonly referees: readonly { readonly id: string; readonly name: string; readonly username?: string }[];
+  readonly notify: readonly ChannelConfig[];
+  readonly ruleset?: Ruleset;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A duelist's record across duels: bans and history (CONTRACT.md `GET /duelists/...`). */
+export interface DuelistRecord {
+  readonly forumId: string;
+  readonly userId: string;
+  readonly bannedUntil: string | null;
+  readonly duels: readonly {
+    readonly duelId: string;
+    readonly threadId: string;
+    readonly status: DuelState["status"];
+    readonly outcome: "won" | "lost" | "draw" | "disqualified" | null;
+    readonly at: string;
+  }[];
+}
+
+/** The version read is stale: reload and decide again. */
+export class ConcurrencyError extends Error {
+  constructor(readonly duelId: string) {
+    super(`duel ${duelId} changed since it was read`);
+    this.name = "ConcurrencyError";
+  }
+}
+
+/** A dedup key was already written: this delivery was applied before. */
+export class DuplicateError extends Error {
+  constructor(readonly key: string) {
+    super(`already applied: ${key}`);
+    this.name = "DuplicateError";
+  }
+}
+
+/** Storage cannot be reached; the caller answers 503 (safe to retry). */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("storage unavailable", { cause });
+    this.name = "StorageUnavailableError";
+  }
+}
+
+/** Summary counts for `/status`. */
+export interface StoreCounts {
+  readonly activeDuels: number;
+  readonly registeredDuels: number;
+  readonly pendingEffects: number;
+  readonly failedEffects: number;
+}
+
+/** The storage port: duels as aggregates, forums, duelists, the outbox. */
+export interface DuelStore {
+  /** The forum and the duel in one consistent read (the webhook's only read). */
+  loadForumAndDuel(forumId: string, duelId: string): Promise<{ forum: ForumConfig | null; duel: DuelSnapshot | null }>;
+  loadDuel(duelId: string): Promise<DuelSnapshot | null>;
+  /** Every input of a duel, in key order (for a late input's replay and the audit log). */
+  listInputs(duelId: string): Promise<StoredInput[]>;
+  /** Writes a decision atomically; throws ConcurrencyError or DuplicateError, nothing written. */
+  commit(commit: DuelCommit): Promise<void>;
+  /** Duels by status (an index, not a scan), newest first. */
+  listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]>;
+  listOutbox(duelId: string): Promise<OutboxEntry[]>;
+  /** Effects not done whose next attempt is due, oldest first. */
+  dueOutbox(now: string, limit: number): Promise<OutboxEntry[]>;
+  /** Records an attempt's outcome; conditioned on `attempts` so two relays cannot both send. */
+  updateOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean>;
+  getForum(forumId: string): Promise<ForumConfig | null>;
+  putForum(forum: ForumConfig): Promise<void>;
+  getDuelist(forumId: string, userId: string): Promise<DuelistRecord | null>;
+  /** Bans in force for these users, for registration (R-1.2). */
+  bansOf(forumId: string, userIds: readonly string[]): Promise<Record<string, string | null>>;
+  counts(): Promise<StoreCounts>;
+  /** A cheap round trip, for health checks. */
+  ping(): Promise<void>;
+}
+
+/** Local scheduler timers, kept in the same table so they survive a restart. */
+export interface TimerStore {
+  putTimer(timer: TimerSpec): Promise<void>;
+  deleteTimer(name: string): Promise<void>;
+  /** Timers due at or before `now`, soonest first. */
+  dueTimers(now: string, limit: number): Promise<TimerSpec[]>;
+  countTimers(): Promise<number>;
+  /** The soonest timer, to know when to wake. */
+  nextTimer(): Promise<TimerSpec | null>;
+}
