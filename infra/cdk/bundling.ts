@@ -1,0 +1,70 @@
+import { join } from "node:path";
+import { type BundlingOptions, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
+import type { BuildOptions } from "esbuild";
+
+/**
+ * The Node.js major the functions run on. The Lambda runtime and the esbuild target derive from it,
+ * so moving to a newer runtime is a one-line change that moves both.
+ */
+export const NODE_MAJOR = 22;
+
+/**
+ * ESM bundles of CommonJS dependencies call `require` for Node built-ins; ESM has no `require`, so
+ * the banner makes one. The alias keeps the banner's import from clashing with a bundled one.
+ */
+export const REQUIRE_BANNER =
+  'import { createRequire as __bannerCreateRequire } from "node:module"; const require = __bannerCreateRequire(import.meta.url);';
+
+/**
+ * How every function is bundled, in one place: the stack turns it into NodejsFunction options and
+ * test/infra/bundles.test.ts into esbuild options, so the bundle under test is the one deployed.
+ *
+ * `external` is empty on purpose: the AWS SDK v3 clients are bundled at the version pinned in
+ * package-lock.json rather than taken from the Lambda runtime, whose SDK AWS updates on its own
+ * schedule. What the tests ran against is then exactly what runs in the cloud.
+ */
+export const BUNDLE = {
+  target: `node${NODE_MAJOR}`,
+  format: "esm",
+  minify: true,
+  sourcemap: true,
+  banner: REQUIRE_BANNER,
+  // ESM builds first: the SDK and Hono ship them, and they tree-shake better than CommonJS.
+  mainFields: ["module", "main"],
+  external: [] as readonly string[],
+  /** NodejsFunction names an ESM bundle `index.mjs` (handler `index.handler`). */
+  outputFile: "index.mjs",
+} as const;
+
+/** The NodejsFunction bundling options; bundled locally with the installed esbuild, never in Docker. */
+export function lambdaBundling(): BundlingOptions {
+  return {
+    forceDockerBundling: false,
+    target: BUNDLE.target,
+    format: OutputFormat.ESM,
+    minify: BUNDLE.minify,
+    sourceMap: BUNDLE.sourcemap,
+    banner: BUNDLE.banner,
+    mainFields: [...BUNDLE.mainFields],
+    externalModules: [...BUNDLE.external],
+  };
+}
+
+/** The same bundle as esbuild build options, as NodejsFunction passes them to the esbuild CLI. */
+export function esbuildOptions(entry: string, outdir: string, projectRoot: string): BuildOptions {
+  return {
+    absWorkingDir: projectRoot,
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    target: BUNDLE.target,
+    format: BUNDLE.format,
+    minify: BUNDLE.minify,
+    sourcemap: BUNDLE.sourcemap,
+    banner: { js: BUNDLE.banner },
+    mainFields: [...BUNDLE.mainFields],
+    external: [...BUNDLE.external],
+    outfile: join(outdir, BUNDLE.outputFile),
+    logLevel: "silent",
+  };
+}

@@ -1,0 +1,75 @@
+import { type Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import { Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { Architecture, LoggingFormat, Runtime } from "aws-cdk-lib/aws-lambda";
+import { NodejsFunction } from "aws-cdk-lib/aws-lambda-nodejs";
+import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Construct } from "constructs";
+import { lambdaBundling, NODE_MAJOR } from "../bundling.js";
+import { FUNCTION_ENTRIES, type FunctionName, LOCK_FILE, PROJECT_ROOT } from "../paths.js";
+
+/** The runtime every function runs on; it must stay `nodejs${NODE_MAJOR}.x` (a test checks). */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
+
+export interface DuelFunctionProps {
+  readonly name: FunctionName;
+  readonly description: string;
+  readonly timeout: Duration;
+  readonly memorySize: number;
+  readonly environment?: Readonly<Record<string, string>>;
+}
+
+/**
+ * One Lambda entry of functions/, bundled locally, with its own log group and its own role. The role
+ * starts empty but for writing to its log group: no AWSLambdaBasicExecutionRole (it would allow every
+ * log group of the account); each grant is added by the construct that owns the resource.
+ */
+export class DuelFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: DuelFunctionProps) {
+    super(scope, id);
+    this.logGroup = new LogGroup(this, "Logs", {
+      retention: RetentionDays.ONE_MONTH,
+      // Operational logs only; the duels' audit log lives in the table, which is retained.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.role = new Role(this, "Role", {
+      assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
+      description: `Execution role of the duel referee's ${props.name} function`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, "Function", {
+      entry: FUNCTION_ENTRIES[props.name],
+      handler: "handler",
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: LOCK_FILE,
+      runtime: LAMBDA_RUNTIME,
+      // Graviton: cheaper per GB-second, and nothing here is x86-specific (no native modules).
+      architecture: Architecture.ARM_64,
+      description: props.description,
+      timeout: props.timeout,
+      memorySize: props.memorySize,
+      role: this.role,
+      logGroup: this.logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      bundling: lambdaBundling(),
+      environment: {
+        // Stack traces point into the TypeScript sources rather than the minified bundle.
+        NODE_OPTIONS: "--enable-source-maps",
+        POWERTOOLS_SERVICE_NAME: `duel-referee-${props.name}`,
+        LOG_LEVEL: "INFO",
+        ...props.environment,
+      },
+    });
+    Validations.of(this.fn).acknowledge({
+      id: "AwsSolutions-L1",
+      reason:
+        `Pinned to nodejs${NODE_MAJOR}.x on purpose: the bundle targets node${NODE_MAJOR} and the tests ` +
+        "import it under that major. A runtime upgrade moves NODE_MAJOR (runtime and target together) " +
+        "as a reviewed change, not whenever a newer aws-cdk-lib learns of a newer runtime.",
+    });
+  }
+}

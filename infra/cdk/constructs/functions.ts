@@ -1,0 +1,110 @@
+import { Duration, Validations } from "aws-cdk-lib";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
+import { Construct } from "constructs";
+import type { FunctionName } from "../paths.js";
+import { DuelFunction } from "./duel-function.js";
+import type { Scheduling } from "./scheduling.js";
+import type { DuelTable } from "./table.js";
+
+/** The configuration each function reads, by name: each gets only what it uses. */
+export const FUNCTION_ENVIRONMENT = {
+  http: ["TABLE_NAME", "ADMIN_TOKEN_SECRET_ARN"],
+  timer: ["TABLE_NAME"],
+  relay: [
+    "TABLE_NAME",
+    "SCHEDULE_GROUP_NAME",
+    "TIMER_FUNCTION_ARN",
+    "SCHEDULER_ROLE_ARN",
+    "SCHEDULER_DLQ_ARN",
+  ],
+} as const satisfies Record<FunctionName, readonly string[]>;
+
+type EnvName = (typeof FUNCTION_ENVIRONMENT)[FunctionName][number];
+
+export interface DuelFunctionsProps {
+  readonly table: DuelTable;
+  readonly scheduling: Scheduling;
+}
+
+/**
+ * The three entries and who may do what: the HTTP API and the timer decide and commit; the relay
+ * performs the committed effects (schedules, notifications). Only the HTTP function reads the admin
+ * token; only the relay touches Scheduler.
+ */
+export class DuelFunctions extends Construct {
+  readonly http: DuelFunction;
+  readonly timer: DuelFunction;
+  readonly relay: DuelFunction;
+  readonly adminToken: Secret;
+
+  constructor(scope: Construct, id: string, { table, scheduling }: DuelFunctionsProps) {
+    super(scope, id);
+    this.adminToken = new Secret(this, "AdminToken", {
+      description: "Bearer token of the duel referee's admin and referee API",
+      // Generated so the stack is usable at once; operators replace it with put-secret-value.
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.adminToken).acknowledge({
+      id: "AwsSolutions-SMG4",
+      reason:
+        "A static bearer token shared with human admins, not a credential AWS can rotate on its own: " +
+        "rotation is an operator's put-secret-value, followed by telling the admins.",
+    });
+
+    const known: Partial<Record<EnvName, string>> = {
+      TABLE_NAME: table.table.tableName,
+      // The ARN, never the token: the function reads the value from Secrets Manager at run time.
+      ADMIN_TOKEN_SECRET_ARN: this.adminToken.secretArn,
+      SCHEDULE_GROUP_NAME: scheduling.groupName,
+      SCHEDULER_ROLE_ARN: scheduling.role.roleArn,
+      SCHEDULER_DLQ_ARN: scheduling.deadLetterQueue.queueArn,
+    };
+
+    this.timer = new DuelFunction(this, "Timer", {
+      name: "timer",
+      description: "Duel referee: a timer fired by EventBridge Scheduler",
+      timeout: Duration.seconds(30),
+      memorySize: 256,
+      environment: environmentOf("timer", known),
+    });
+    known.TIMER_FUNCTION_ARN = this.timer.fn.functionArn;
+    this.http = new DuelFunction(this, "Http", {
+      name: "http",
+      description: "Duel referee: webhooks, admin and referee API (API Gateway HTTP API, payload v2)",
+      // API Gateway gives up after 30 s; a webhook answer should take well under a second.
+      timeout: Duration.seconds(10),
+      memorySize: 512,
+      environment: environmentOf("http", known),
+    });
+    this.relay = new DuelFunction(this, "Relay", {
+      name: "relay",
+      description: "Duel referee: performs outbox effects read from the table's stream",
+      // Notifications go out over HTTPS with a 10 s timeout each; a batch needs headroom.
+      timeout: Duration.seconds(60),
+      memorySize: 256,
+      environment: environmentOf("relay", known),
+    });
+
+    for (const fn of [this.http, this.timer, this.relay]) table.grantData(fn.role);
+    this.http.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ["secretsmanager:GetSecretValue"],
+        resources: [this.adminToken.secretArn],
+      }),
+    );
+    scheduling.allowInvoke(this.timer.fn);
+    scheduling.grantManageSchedules(this.relay.role);
+  }
+}
+
+/** The variables `name` reads, from those known so far; a missing one is a wiring mistake. */
+function environmentOf(name: FunctionName, known: Partial<Record<EnvName, string>>): Record<string, string> {
+  return Object.fromEntries(
+    FUNCTION_ENVIRONMENT[name].map((key) => {
+      const value = known[key];
+      if (value === undefined) throw new Error(`${name} reads ${key}, which is not known yet`);
+      return [key, value];
+    }),
+  );
+}

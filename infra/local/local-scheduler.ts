@@ -1,0 +1,121 @@
+import type { Clock } from "../../shared/ports/clock.js";
+import type { TimerStore } from "../../shared/ports/duel-store.js";
+import type { SchedulerPort, TimerSpec } from "../../shared/ports/scheduler.js";
+
+export interface LocalSchedulerOptions {
+  /** Where timers are kept (the DynamoDB table), so they survive a restart of `npm start`. */
+  readonly timers: TimerStore;
+  readonly clock: Clock;
+  /** Runs a due timer (the timer function's work); a timer whose firing throws is kept and retried. */
+  readonly fire: (timer: TimerSpec) => Promise<void>;
+  /** How often the loop looks for due timers with a system clock; 1000 ms unless given. */
+  readonly pollMs?: number;
+  /** Where failed firings are reported; `console.error` unless given. */
+  readonly log?: (message: string, error: unknown) => void;
+}
+
+/** Timers asked for at a time. */
+const BATCH = 25;
+/** Firings in one run at most, so firings that keep scheduling due timers cannot spin forever. */
+const MAX_PER_RUN = 1000;
+
+/**
+ * SchedulerPort for `npm start`, standing in for EventBridge Scheduler: timers are items in the
+ * table and a loop fires those due. With a manual clock nothing fires by itself: the demo moves
+ * the clock and calls `runDue()`.
+ *
+ * A timer already due is stored like any other and fired by the next run, never inside
+ * `schedule`: firing there would re-enter the decision that is scheduling it.
+ */
+export class LocalScheduler implements SchedulerPort {
+  private readonly timers: TimerStore;
+  private readonly clock: Clock;
+  private readonly fire: (timer: TimerSpec) => Promise<void>;
+  private readonly pollMs: number;
+  private readonly log: (message: string, error: unknown) => void;
+  /** The run in progress (or the last one): runs never overlap, so each timer fires once. */
+  private idle: Promise<unknown> = Promise.resolve();
+  private handle: NodeJS.Timeout | undefined;
+  private started = false;
+
+  constructor(options: LocalSchedulerOptions) {
+    this.timers = options.timers;
+    this.clock = options.clock;
+    this.fire = options.fire;
+    this.pollMs = options.pollMs ?? 1000;
+    this.log = options.log ?? ((message, error) => console.error(message, error));
+  }
+
+  async schedule(timer: TimerSpec): Promise<void> {
+    if (Number.isNaN(Date.parse(timer.at))) throw new RangeError(`Invalid timer instant: ${timer.at}`);
+    await this.timers.putTimer(timer);
+  }
+
+  async cancel(timer: Pick<TimerSpec, "name" | "duelId">): Promise<void> {
+    await this.timers.deleteTimer(timer.name);
+  }
+
+  /** Starts the polling loop (a system clock only); the loop does not keep the process alive. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    if (!this.clock.manual) this.arm(0);
+  }
+
+  /** Stops the loop and waits for a run in progress to finish. */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.handle !== undefined) clearTimeout(this.handle);
+    this.handle = undefined;
+    await this.idle;
+  }
+
+  /**
+   * Fires every timer due by the clock, soonest first, deleting each once its firing resolved;
+   * loops until none is due (a firing may schedule a timer already due). A firing that throws is
+   * logged and its timer kept for the next run. Returns how many fired.
+   */
+  runDue(): Promise<number> {
+    const run = this.idle.then(() => this.drain());
+    this.idle = run.catch(() => undefined);
+    return run;
+  }
+
+  private async drain(): Promise<number> {
+    const failed = new Set<string>();
+    let fired = 0;
+    while (fired < MAX_PER_RUN) {
+      const now = this.clock.now().toISOString();
+      const due = (await this.timers.dueTimers(now, BATCH + failed.size)).filter((t) => !failed.has(t.name));
+      if (due.length === 0) break;
+      for (const timer of due) {
+        try {
+          await this.fire(timer);
+        } catch (error) {
+          failed.add(timer.name);
+          this.log(`local scheduler: timer ${timer.name} failed, kept for the next run`, error);
+          continue;
+        }
+        await this.timers.deleteTimer(timer.name);
+        fired++;
+      }
+    }
+    return fired;
+  }
+
+  private arm(delayMs: number): void {
+    this.handle = setTimeout(() => void this.tick(), delayMs);
+    this.handle.unref();
+  }
+
+  private async tick(): Promise<void> {
+    this.handle = undefined;
+    try {
+      await this.runDue();
+    } catch (error) {
+      this.log("local scheduler: run failed", error);
+    }
+    // A stop and start during this run may have armed the loop already.
+    if (this.started && this.handle === undefined) this.arm(this.pollMs);
+  }
+}

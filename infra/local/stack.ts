@@ -1,0 +1,151 @@
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { serve } from "@hono/node-server";
+import { createNotifier } from "../../shared/adapters/notifiers/index.js";
+import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
+import { createTable } from "../../shared/adapters/dynamodb/table.js";
+import { DuelService } from "../../shared/app/duel-service.js";
+import { OutboxRelay } from "../../shared/app/relay.js";
+import { fireTimer } from "../../shared/app/timer-service.js";
+import { createApp } from "../../shared/http/app.js";
+import { hashToken } from "../../shared/http/auth.js";
+import type { Logger } from "../../shared/http/deps.js";
+import { ManualClock, SystemClock } from "./clock.js";
+import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local.js";
+import { LocalScheduler } from "./local-scheduler.js";
+
+export interface LocalStackOptions {
+  readonly port?: number;
+  readonly adminToken?: string;
+  /** `.data/` by default; `memory` keeps nothing. */
+  readonly dataDir?: string;
+  readonly clock?: "system" | "manual";
+  /** Where the manual clock starts (default: now). */
+  readonly clockStart?: string;
+  /** An already running DynamoDB (tests share one); otherwise one is started. */
+  readonly dynamoEndpoint?: string;
+  readonly tableName?: string;
+  readonly log?: Logger;
+  /** How often the relay looks for effects to perform (ms). */
+  readonly relayPollMs?: number;
+}
+
+export interface LocalStack {
+  readonly url: string;
+  readonly adminToken: string;
+  readonly generatedToken: boolean;
+  readonly clock: SystemClock | ManualClock;
+  readonly store: DynamoDbStore;
+  readonly relay: OutboxRelay;
+  readonly scheduler: LocalScheduler;
+  /** Performs every due effect and fires every due timer until nothing is left; returns timers fired. */
+  settle(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Two fair six-sided dice, from the platform's CSPRNG. */
+export function rollDice(): readonly [number, number] {
+  return [randomInt(1, 7), randomInt(1, 7)];
+}
+
+/** A fresh Standard Webhooks secret (`whsec_` + base64 of 24 random bytes). */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64")}`;
+}
+
+/**
+ * The whole pipeline on this machine (CONTRACT.md section 1): DynamoDB Local, the table, the
+ * local scheduler, the outbox relay and the HTTP server on loopback. `stop()` leaves nothing
+ * running.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const log: Logger = options.log ?? ((line) => console.log(JSON.stringify(line)));
+  let dynamo: DynamoDbLocal | null = null;
+  const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dataDir: options.dataDir ?? ".data" })).endpoint;
+  const client = new DynamoDBClient({ endpoint, region: "eu-west-3", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  const tableName = options.tableName ?? "duel-referee";
+  await createTable(client, tableName);
+
+  const clock = options.clock === "manual" ? new ManualClock(options.clockStart ?? new Date()) : new SystemClock();
+  const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
+  const duels = new DuelService({ store, now: () => clock.now() });
+  const errorLog = (message: string, error: unknown) => log({ level: "error", msg: message, error: error instanceof Error ? error.message : String(error) });
+  const scheduler = new LocalScheduler({ timers: store, clock, fire: async (timer) => void (await fireTimer(duels, timer)), log: errorLog });
+  // The relay's own retries run on real time, or on the manual clock when it is ahead of it.
+  const relayNow = () => new Date(Math.max(Date.now(), clock.now().getTime()));
+  const relay = new OutboxRelay({ store, scheduler, notifier: createNotifier({ log: (line) => console.log(line) }), now: relayNow, log });
+
+  const settle = async (): Promise<number> => {
+    let fired = 0;
+    for (let round = 0; round < 100; round++) {
+      const done = await relay.runDue();
+      const ran = await scheduler.runDue();
+      fired += ran;
+      if (done === 0 && ran === 0) break;
+    }
+    return fired;
+  };
+
+  const generatedToken = !options.adminToken;
+  const adminToken = options.adminToken ?? randomBytes(24).toString("base64url");
+  const app = createApp({
+    store,
+    duels,
+    clock,
+    adminTokenHash: hashToken(adminToken),
+    rollDice,
+    newId: randomUUID,
+    log,
+    schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),
+    local: {
+      manual: clock instanceof ManualClock,
+      moveClock: async (move) => {
+        if (!(clock instanceof ManualClock)) throw new Error("system clock");
+        if ("advance" in move) clock.advance(move.advance);
+        else clock.set(move.set);
+        const fired = await settle();
+        return { now: clock.now().toISOString(), fired };
+      },
+    },
+  });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 3000, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let relayTimer: NodeJS.Timeout | undefined;
+  let relayRun: Promise<unknown> = Promise.resolve();
+  const pollRelay = () => {
+    relayRun = relay
+      .runDue()
+      .catch((error) => errorLog("relay run failed", error))
+      .finally(() => {
+        relayTimer = setTimeout(pollRelay, options.relayPollMs ?? 250);
+        relayTimer.unref();
+      });
+  };
+  pollRelay();
+  scheduler.start();
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    adminToken,
+    generatedToken,
+    clock,
+    store,
+    relay,
+    scheduler,
+    settle,
+    stop: async () => {
+      clearTimeout(relayTimer);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await scheduler.stop();
+      await relayRun;
+      clearTimeout(relayTimer);
+      client.destroy();
+      await dynamo?.stop();
+    },
+  };
+}

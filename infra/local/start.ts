@@ -1,0 +1,67 @@
+import { newWebhookSecret, startLocalStack } from "./stack.js";
+
+/**
+ * `npm start`: the whole pipeline on this machine on its embedded defaults (CONTRACT.md 1).
+ * PORT (3000), ADMIN_TOKEN (generated), DATA_DIR (`.data/`, or `memory`), CLOCK (`system`|`manual`).
+ */
+async function main(): Promise<void> {
+  const clock = process.env.CLOCK === "manual" ? "manual" : "system";
+  if (process.env.CLOCK && !["manual", "system"].includes(process.env.CLOCK)) {
+    throw new Error(`CLOCK must be "system" or "manual", not "${process.env.CLOCK}"`);
+  }
+  const stack = await startLocalStack({
+    port: Number(process.env.PORT ?? 3000),
+    ...(process.env.ADMIN_TOKEN ? { adminToken: process.env.ADMIN_TOKEN } : {}),
+    dataDir: process.env.DATA_DIR ?? ".data",
+    clock,
+    ...(process.env.CLOCK_START ? { clockStart: process.env.CLOCK_START } : {}),
+  });
+
+  // A ready-to-use forum "local" on first start, so webhooks can be sent at once.
+  let secrets: { generic: string; discourse: string } | null = null;
+  if (!(await stack.store.getForum("local"))) {
+    secrets = { generic: newWebhookSecret(), discourse: newWebhookSecret().slice(6) };
+    const now = stack.clock.now().toISOString();
+    await stack.store.putForum({
+      forumId: "local",
+      name: "Forum local",
+      webhookSecrets: secrets,
+      referees: [],
+      notify: [{ type: "log" }],
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  const lines = [
+    "",
+    "Arbitre automatique du club de duel — pile locale prête",
+    `  API             ${stack.url}`,
+    `  Santé           ${stack.url}/healthz`,
+    `  Webhooks        ${stack.url}/webhooks/local/generic   ${stack.url}/webhooks/local/discourse`,
+    `  Horloge         ${clock}${clock === "manual" ? `  (POST ${stack.url}/_local/clock)` : ""}`,
+    `  Données         ${process.env.DATA_DIR ?? ".data"}`,
+    stack.generatedToken ? `  ADMIN_TOKEN     ${stack.adminToken}   (généré ; fixez ADMIN_TOKEN pour le garder)` : "  ADMIN_TOKEN     (celui de l'environnement)",
+    secrets ? `  Secret générique du forum "local"  ${secrets.generic}` : `  Forum "local" déjà configuré (secrets inchangés)`,
+    secrets ? `  Secret Discourse du forum "local"  ${secrets.discourse}` : "",
+    "",
+    "Ctrl-C pour arrêter.",
+  ];
+  console.log(lines.filter((l) => l !== "").join("\n"));
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\nArrêt…");
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

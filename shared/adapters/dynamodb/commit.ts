@@ -1,0 +1,181 @@
+import type { TransactWriteItem } from "@aws-sdk/client-dynamodb";
+import {
+  ConcurrencyError,
+  type DuelCommit,
+  type DuelistChange,
+  DuplicateError,
+  StorageUnavailableError,
+} from "../../ports/duel-store.js";
+import { marshall } from "./attributes.js";
+import { cancellationCodes, storageError } from "./errors.js";
+import { dedupItem, duelistDuelItem, inputItem, outboxItem, snapshotItem } from "./items.js";
+import { keys } from "./table.js";
+
+/**
+ * DynamoDB's limit on the items of one TransactWriteItems. A commit is one transaction (snapshot,
+ * inputs, dedup keys, outbox, duelists) so that it applies entirely or not at all; one that would
+ * exceed the limit (a very late input rewriting a long duel) is refused with an Error rather than
+ * split, since a split commit could be half applied.
+ */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+/** What a condition failure on each item of the transaction means, in the items' order. */
+type Role = { readonly kind: "snapshot" } | { readonly kind: "duplicate"; readonly key: string } | null;
+
+export interface CommitTransaction {
+  readonly items: TransactWriteItem[];
+  readonly roles: Role[];
+}
+
+/**
+ * The transaction of a commit, items in this order: the snapshot (conditioned on the version),
+ * the inputs, the dedup keys (written only if absent), the outbox entries, the duelist changes.
+ *
+ * An input key holds one input: writing it again is allowed only for the same `inputId` (a late
+ * input rewrote that input's events), so new and rewritten inputs need no flag to tell them apart,
+ * and a different input landing on a taken key is refused as a duplicate of that key.
+ *
+ * A transaction may not touch an item twice, so repeated keys within one commit are collapsed,
+ * the last one winning.
+ */
+export function commitTransaction(
+  tableName: string,
+  commit: DuelCommit,
+  options: { readonly now: Date; readonly dedupTtlSeconds: number },
+): CommitTransaction {
+  const { duelId, snapshot, expectedVersion } = commit;
+  if (snapshot.duelId !== duelId) throw new Error(`snapshot of ${snapshot.duelId} committed as ${duelId}`);
+  if (!Number.isInteger(expectedVersion) || expectedVersion < 0 || snapshot.version <= expectedVersion) {
+    throw new Error(`duel ${duelId}: version ${snapshot.version} does not follow ${expectedVersion}`);
+  }
+
+  const items: TransactWriteItem[] = [];
+  const roles: Role[] = [];
+  const add = (item: TransactWriteItem, role: Role) => {
+    items.push(item);
+    roles.push(role);
+  };
+
+  add(
+    {
+      Put: {
+        TableName: tableName,
+        Item: snapshotItem(commit.forumId, commit.threadId, snapshot),
+        ...(expectedVersion === 0
+          ? { ConditionExpression: "attribute_not_exists(#pk)", ExpressionAttributeNames: { "#pk": "pk" } }
+          : {
+              ConditionExpression: "#version = :expected",
+              ExpressionAttributeNames: { "#version": "version" },
+              ExpressionAttributeValues: { ":expected": { N: String(expectedVersion) } },
+            }),
+      },
+    },
+    { kind: "snapshot" },
+  );
+
+  for (const input of lastByKey(commit.inputs, (i) => i.key)) {
+    add(
+      {
+        Put: {
+          TableName: tableName,
+          Item: inputItem(duelId, input),
+          ConditionExpression: "attribute_not_exists(#pk) OR #inputId = :inputId",
+          ExpressionAttributeNames: { "#pk": "pk", "#inputId": "inputId" },
+          ExpressionAttributeValues: { ":inputId": { S: input.inputId } },
+        },
+      },
+      { kind: "duplicate", key: input.key },
+    );
+  }
+
+  for (const key of new Set(commit.dedupKeys)) {
+    add(
+      {
+        Put: {
+          TableName: tableName,
+          Item: dedupItem(key, duelId, options.now, options.dedupTtlSeconds),
+          ConditionExpression: "attribute_not_exists(#pk)",
+          ExpressionAttributeNames: { "#pk": "pk" },
+        },
+      },
+      { kind: "duplicate", key },
+    );
+  }
+
+  for (const entry of lastByKey(commit.outbox, outboxKey)) {
+    add({ Put: { TableName: tableName, Item: outboxItem(entry) } }, null);
+  }
+
+  for (const change of lastByKey(commit.duelists, duelistKey)) {
+    add(duelistWrite(tableName, change), null);
+  }
+
+  if (items.length > MAX_TRANSACTION_ITEMS) {
+    throw new Error(
+      `duel ${duelId}: commit of ${items.length} items exceeds the ${MAX_TRANSACTION_ITEMS} items of one DynamoDB transaction`,
+    );
+  }
+  return { items, roles };
+}
+
+/**
+ * A failed commit as a domain error. A dedup key or an input key already taken wins over a stale
+ * version: the delivery was applied before, and a retry would only find that out one round later.
+ */
+export function commitFailure(error: unknown, duelId: string, roles: readonly Role[]): unknown {
+  const codes = cancellationCodes(error);
+  if (codes === null) return storageError(error);
+  const failed = codes.flatMap((code, i) => (code === "ConditionalCheckFailed" ? [roles[i]] : []));
+  const duplicate = failed.find((role) => role?.kind === "duplicate");
+  if (duplicate?.kind === "duplicate") return new DuplicateError(duplicate.key);
+  if (failed.some((role) => role?.kind === "snapshot")) return new ConcurrencyError(duelId);
+  // Another transaction was writing the same items: the version read is about to be stale.
+  if (codes.includes("TransactionConflict")) return new ConcurrencyError(duelId);
+  if (codes.some((code) => code === "ThrottlingError" || code === "ProvisionedThroughputExceeded")) {
+    return new StorageUnavailableError(error);
+  }
+  return error;
+}
+
+function outboxKey(entry: DuelCommit["outbox"][number]): string {
+  const { pk, sk } = keys.outbox(entry.duelId, entry.createdAt, entry.id);
+  return `${pk}|${sk}`;
+}
+
+function duelistKey(change: DuelistChange): string {
+  return change.type === "duel"
+    ? `${change.forumId}#${change.userId}#DUEL#${change.duelId}`
+    : `${change.forumId}#${change.userId}#BAN`;
+}
+
+function duelistWrite(tableName: string, change: DuelistChange): TransactWriteItem {
+  if (change.type === "duel") return { Put: { TableName: tableName, Item: duelistDuelItem(change) } };
+  const set = "SET #forumId = :forumId, #userId = :userId, #updatedAt = :at";
+  return {
+    Update: {
+      TableName: tableName,
+      Key: marshall(keys.ban(change.forumId, change.userId)),
+      UpdateExpression:
+        change.bannedUntil === null ? `${set} REMOVE #bannedUntil` : `${set}, #bannedUntil = :until`,
+      ExpressionAttributeNames: {
+        "#forumId": "forumId",
+        "#userId": "userId",
+        "#updatedAt": "updatedAt",
+        "#bannedUntil": "bannedUntil",
+      },
+      ExpressionAttributeValues: marshall({
+        ":forumId": change.forumId,
+        ":userId": change.userId,
+        ":at": change.at,
+        ...(change.bannedUntil === null ? {} : { ":until": change.bannedUntil }),
+      }),
+    },
+  };
+}
+
+/** The values with distinct keys, the last of each key winning, in first-seen order. */
+function lastByKey<T>(values: readonly T[], keyOf: (value: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const value of values) byKey.set(keyOf(value), value);
+  return [...byKey.values()];
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from "node:crypto";
+import {
+  DeleteItemCommand,
+  type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  TransactWriteItemsCommand,
+} from "@aws-sdk/client-dynamodb";
+import type { DuelState } from "../../domain/state.js";
+import type {
+  DuelCommit,
+  DuelistRecord,
+  DuelSnapshot,
+  DuelStore,
+  ForumConfig,
+  OutboxEntry,
+  StoreCounts,
+  StoredInput,
+  TimerStore,
+} from "../../ports/duel-store.js";
+import type { TimerSpec } from "../../ports/scheduler.js";
+import { type Item, marshall } from "./attributes.js";
+import { commitFailure, commitTransaction } from "./commit.js";
+import { guarded, isConditionalCheckFailed, storageError } from "./errors.js";
+import {
+  bannedUntilOf,
+  duelistOf,
+  forumItem,
+  forumOf,
+  inputOf,
+  outboxItem,
+  outboxOf,
+  snapshotOf,
+  timerItem,
+  timerOf,
+} from "./items.js";
+import { batchGetAll, countAll, dueQuery, partitionQuery, prefixQuery, queryAll } from "./requests.js";
+import { keys, partitions } from "./table.js";
+
+/** What the DynamoDB store needs; the client is built once in the composition root. */
+export interface DynamoDbStoreOptions {
+  readonly client: DynamoDBClient;
+  readonly tableName: string;
+  /** When dedup keys are written, for their expiry; the wall clock unless given. */
+  readonly now?: () => Date;
+  /** How long a dedup key is kept (TTL), 30 days unless given: far longer than any forum retries. */
+  readonly dedupTtlSeconds?: number;
+}
+
+const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * DuelStore and TimerStore on one DynamoDB table (layout in `table.ts`). Decisions are written by
+ * one transaction conditioned on the duel's `version`; reads before deciding are consistent.
+ * Errors: ConcurrencyError and DuplicateError from `commit`, StorageUnavailableError from any
+ * method when DynamoDB cannot be reached; anything else goes up unchanged.
+ */
+export class DynamoDbStore implements DuelStore, TimerStore {
+  private readonly client: DynamoDBClient;
+  private readonly tableName: string;
+  private readonly now: () => Date;
+  private readonly dedupTtlSeconds: number;
+
+  constructor(options: DynamoDbStoreOptions) {
+    this.client = options.client;
+    this.tableName = options.tableName;
+    this.now = options.now ?? (() => new Date());
+    this.dedupTtlSeconds = options.dedupTtlSeconds ?? THIRTY_DAYS_SECONDS;
+  }
+
+  loadForumAndDuel(
+    forumId: string,
+    duelId: string,
+  ): Promise<{ forum: ForumConfig | null; duel: DuelSnapshot | null }> {
+    return guarded(async () => {
+      const forumKey = keys.forum(forumId);
+      const items = await batchGetAll(this.client, this.tableName, [
+        marshall(forumKey),
+        marshall(keys.duel(duelId)),
+      ]);
+      const forum = items.find((item) => item.pk?.S === forumKey.pk);
+      const duel = items.find((item) => item.pk?.S !== forumKey.pk);
+      return { forum: forum ? forumOf(forum) : null, duel: duel ? snapshotOf(duel) : null };
+    });
+  }
+
+  loadDuel(duelId: string): Promise<DuelSnapshot | null> {
+    return guarded(async () => {
+      const item = await this.get(keys.duel(duelId));
+      return item ? snapshotOf(item) : null;
+    });
+  }
+
+  listInputs(duelId: string): Promise<StoredInput[]> {
+    return guarded(async () => {
+      const items = await this.queryPrefix(keys.duel(duelId).pk, "IN#");
+      return items.map(inputOf);
+    });
+  }
+
+  async commit(commit: DuelCommit): Promise<void> {
+    const { items, roles } = commitTransaction(this.tableName, commit, {
+      now: this.now(),
+      dedupTtlSeconds: this.dedupTtlSeconds,
+    });
+    try {
+      // The token makes the SDK's own retries of this very call idempotent: a retry after a lost
+      // answer succeeds instead of failing on the version the first attempt already moved.
+      await this.client.send(
+        new TransactWriteItemsCommand({ TransactItems: items, ClientRequestToken: randomUUID() }),
+      );
+    } catch (error) {
+      throw commitFailure(error, commit.duelId, roles);
+    }
+  }
+
+  listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
+    return guarded(async () => {
+      const query = { ...partitionQuery(this.tableName, partitions.duels(status)), ScanIndexForward: false };
+      const items = await queryAll(this.client, query, limit);
+      return items.map(snapshotOf);
+    });
+  }
+
+  listOutbox(duelId: string): Promise<OutboxEntry[]> {
+    return guarded(async () => {
+      const items = await this.queryPrefix(keys.duel(duelId).pk, "OUT#");
+      return items.map(outboxOf);
+    });
+  }
+
+  dueOutbox(now: string, limit: number): Promise<OutboxEntry[]> {
+    return guarded(async () => (await this.queryDue(partitions.outbox, now, limit)).map(outboxOf));
+  }
+
+  async updateOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: outboxItem(entry),
+          ConditionExpression: "#attempts = :expected",
+          ExpressionAttributeNames: { "#attempts": "attempts" },
+          ExpressionAttributeValues: { ":expected": { N: String(expectedAttempts) } },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw storageError(error);
+    }
+  }
+
+  getForum(forumId: string): Promise<ForumConfig | null> {
+    return guarded(async () => {
+      const item = await this.get(keys.forum(forumId));
+      return item ? forumOf(item) : null;
+    });
+  }
+
+  putForum(forum: ForumConfig): Promise<void> {
+    return guarded(async () => {
+      await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: forumItem(forum) }));
+    });
+  }
+
+  getDuelist(forumId: string, userId: string): Promise<DuelistRecord | null> {
+    return guarded(async () => {
+      const items = await queryAll(this.client, {
+        TableName: this.tableName,
+        KeyConditionExpression: "#pk = :pk",
+        ExpressionAttributeNames: { "#pk": "pk" },
+        ExpressionAttributeValues: { ":pk": { S: keys.duelist(forumId, userId) } },
+        ConsistentRead: true,
+      });
+      return duelistOf(forumId, userId, items);
+    });
+  }
+
+  /** Every user asked for is in the answer: their stored `bannedUntil`, or null. */
+  bansOf(forumId: string, userIds: readonly string[]): Promise<Record<string, string | null>> {
+    return guarded(async () => {
+      const unique = [...new Set(userIds)];
+      const items = await batchGetAll(
+        this.client,
+        this.tableName,
+        unique.map((userId) => marshall(keys.ban(forumId, userId))),
+      );
+      const byPk = new Map(items.map((item) => [item.pk?.S, bannedUntilOf(item)]));
+      return Object.fromEntries(
+        unique.map((userId) => [userId, byPk.get(keys.duelist(forumId, userId)) ?? null]),
+      );
+    });
+  }
+
+  counts(): Promise<StoreCounts> {
+    return guarded(async () => {
+      const [activeDuels, registeredDuels, pendingEffects, failedEffects] = await Promise.all(
+        [
+          partitions.duels("active"),
+          partitions.duels("registered"),
+          partitions.outbox,
+          partitions.failedOutbox,
+        ].map((partition) => this.countPartition(partition)),
+      );
+      return {
+        activeDuels: activeDuels ?? 0,
+        registeredDuels: registeredDuels ?? 0,
+        pendingEffects: pendingEffects ?? 0,
+        failedEffects: failedEffects ?? 0,
+      };
+    });
+  }
+
+  /** An eventually consistent GetItem of a key that never exists: half a read unit, any permission set. */
+  ping(): Promise<void> {
+    return guarded(async () => {
+      await this.client.send(
+        new GetItemCommand({ TableName: this.tableName, Key: marshall({ pk: "PING", sk: "PING" }) }),
+      );
+    });
+  }
+
+  putTimer(timer: TimerSpec): Promise<void> {
+    return guarded(async () => {
+      await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: timerItem(timer) }));
+    });
+  }
+
+  /** Deleting a timer that is not there is fine (DeleteItem without a condition). */
+  deleteTimer(name: string): Promise<void> {
+    return guarded(async () => {
+      await this.client.send(
+        new DeleteItemCommand({ TableName: this.tableName, Key: marshall(keys.timer(name)) }),
+      );
+    });
+  }
+
+  dueTimers(now: string, limit: number): Promise<TimerSpec[]> {
+    return guarded(async () => (await this.queryDue(partitions.timers, now, limit)).map(timerOf));
+  }
+
+  countTimers(): Promise<number> {
+    return guarded(() => this.countPartition(partitions.timers));
+  }
+
+  nextTimer(): Promise<TimerSpec | null> {
+    return guarded(async () => {
+      const [first] = await queryAll(this.client, partitionQuery(this.tableName, partitions.timers), 1);
+      return first ? timerOf(first) : null;
+    });
+  }
+
+  private async get(key: Record<string, string>): Promise<Item | undefined> {
+    const { Item } = await this.client.send(
+      new GetItemCommand({ TableName: this.tableName, Key: marshall(key), ConsistentRead: true }),
+    );
+    return Item;
+  }
+
+  private queryPrefix(pk: string, prefix: string): Promise<Item[]> {
+    return queryAll(this.client, prefixQuery(this.tableName, pk, prefix));
+  }
+
+  private queryDue(partition: string, now: string, limit: number): Promise<Item[]> {
+    if (limit <= 0) return Promise.resolve([]);
+    return queryAll(this.client, dueQuery(this.tableName, partition, now), limit);
+  }
+
+  private countPartition(partition: string): Promise<number> {
+    return countAll(this.client, partitionQuery(this.tableName, partition));
+  }
+}

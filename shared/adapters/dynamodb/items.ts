@@ -1,0 +1,185 @@
+import type { DuelCommand } from "../../domain/commands.js";
+import type { DuelEvent } from "../../domain/events.js";
+import type { DuelState } from "../../domain/state.js";
+import type {
+  DuelistChange,
+  DuelistRecord,
+  DuelSnapshot,
+  ForumConfig,
+  OutboxEntry,
+  StoredInput,
+} from "../../ports/duel-store.js";
+import type { TimerSpec } from "../../ports/scheduler.js";
+import {
+  type Item,
+  jsonOf,
+  marshall,
+  numberOf,
+  optionalStringOf,
+  stringOf,
+  unmarshall,
+} from "./attributes.js";
+import { keys, partitions, sortInstant } from "./table.js";
+
+/* Conversions between the port's values and the items of the layout in `table.ts`. */
+
+export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSnapshot): Item {
+  const { duelId, state } = snapshot;
+  return marshall({
+    ...keys.duel(duelId),
+    duelId,
+    version: snapshot.version,
+    state: JSON.stringify(state),
+    lastKey: snapshot.lastKey,
+    updatedAt: snapshot.updatedAt,
+    forumId,
+    threadId,
+    status: state.status,
+    gsi1pk: partitions.duels(state.status),
+    gsi1sk: `${sortInstant(snapshot.updatedAt)}#${duelId}`,
+  });
+}
+
+export function snapshotOf(item: Item): DuelSnapshot {
+  const plain = unmarshall(item);
+  return {
+    duelId: stringOf(plain, "duelId"),
+    version: numberOf(plain, "version"),
+    state: jsonOf<DuelState>(plain, "state"),
+    lastKey: stringOf(plain, "lastKey"),
+    updatedAt: stringOf(plain, "updatedAt"),
+  };
+}
+
+export function inputItem(duelId: string, input: StoredInput): Item {
+  return marshall({
+    ...keys.input(duelId, input.key),
+    key: input.key,
+    inputId: input.inputId,
+    command: JSON.stringify(input.command),
+    events: JSON.stringify(input.events),
+  });
+}
+
+export function inputOf(item: Item): StoredInput {
+  const plain = unmarshall(item);
+  return {
+    key: stringOf(plain, "key"),
+    inputId: stringOf(plain, "inputId"),
+    command: jsonOf<DuelCommand>(plain, "command"),
+    events: jsonOf<DuelEvent[]>(plain, "events"),
+  };
+}
+
+/**
+ * An outbox entry. While it is pending it sits in gsi1 `OUTBOX` by next attempt; once failed in
+ * `OUTBOX#failed` (counted for `/status`); once done it leaves the index.
+ */
+export function outboxItem(entry: OutboxEntry): Item {
+  const index =
+    entry.doneAt !== null
+      ? {}
+      : {
+          gsi1pk: entry.failedAt !== null ? partitions.failedOutbox : partitions.outbox,
+          gsi1sk: `${sortInstant(entry.nextAttemptAt)}#${entry.id}`,
+        };
+  return marshall({
+    ...keys.outbox(entry.duelId, entry.createdAt, entry.id),
+    id: entry.id,
+    duelId: entry.duelId,
+    createdAt: entry.createdAt,
+    effect: JSON.stringify(entry.effect),
+    attempts: entry.attempts,
+    nextAttemptAt: entry.nextAttemptAt,
+    doneAt: entry.doneAt,
+    lastError: entry.lastError,
+    failedAt: entry.failedAt,
+    ...index,
+  });
+}
+
+export function outboxOf(item: Item): OutboxEntry {
+  const plain = unmarshall(item);
+  return {
+    id: stringOf(plain, "id"),
+    duelId: stringOf(plain, "duelId"),
+    createdAt: stringOf(plain, "createdAt"),
+    effect: jsonOf<OutboxEntry["effect"]>(plain, "effect"),
+    attempts: numberOf(plain, "attempts"),
+    nextAttemptAt: stringOf(plain, "nextAttemptAt"),
+    doneAt: optionalStringOf(plain, "doneAt"),
+    lastError: optionalStringOf(plain, "lastError"),
+    failedAt: optionalStringOf(plain, "failedAt"),
+  };
+}
+
+export function dedupItem(key: string, duelId: string, now: Date, ttlSeconds: number): Item {
+  return marshall({
+    ...keys.dedup(key),
+    duelId,
+    createdAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + ttlSeconds,
+  });
+}
+
+export function forumItem(forum: ForumConfig): Item {
+  return marshall({
+    ...keys.forum(forum.forumId),
+    forumId: forum.forumId,
+    config: JSON.stringify(forum),
+    updatedAt: forum.updatedAt,
+  });
+}
+
+export function forumOf(item: Item): ForumConfig {
+  return jsonOf<ForumConfig>(unmarshall(item), "config");
+}
+
+export function duelistDuelItem(change: Extract<DuelistChange, { type: "duel" }>): Item {
+  return marshall({
+    ...keys.duelistDuel(change.forumId, change.userId, change.duelId),
+    forumId: change.forumId,
+    userId: change.userId,
+    duelId: change.duelId,
+    threadId: change.threadId,
+    status: change.status,
+    outcome: change.outcome,
+    at: change.at,
+  });
+}
+
+/** A duelist's items (BAN and one per duel) as their record; null when there are none. */
+export function duelistOf(forumId: string, userId: string, items: readonly Item[]): DuelistRecord | null {
+  if (items.length === 0) return null;
+  const plain = items.map(unmarshall);
+  const ban = plain.find((p) => p.sk === "BAN");
+  const duels = plain
+    .filter((p) => typeof p.sk === "string" && p.sk.startsWith("DUEL#"))
+    .map((p) => ({
+      duelId: stringOf(p, "duelId"),
+      threadId: stringOf(p, "threadId"),
+      status: stringOf(p, "status") as DuelState["status"],
+      outcome: optionalStringOf(p, "outcome") as DuelistRecord["duels"][number]["outcome"],
+      at: stringOf(p, "at"),
+    }))
+    // Newest first, as duels are listed elsewhere.
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return { forumId, userId, bannedUntil: ban ? optionalStringOf(ban, "bannedUntil") : null, duels };
+}
+
+export function bannedUntilOf(item: Item): string | null {
+  return optionalStringOf(unmarshall(item), "bannedUntil");
+}
+
+export function timerItem(timer: TimerSpec): Item {
+  return marshall({
+    ...keys.timer(timer.name),
+    timer: JSON.stringify(timer),
+    gsi1pk: partitions.timers,
+    gsi1sk: `${sortInstant(timer.at)}#${timer.name}`,
+  });
+}
+
+export function timerOf(item: Item): TimerSpec {
+  return jsonOf<TimerSpec>(unmarshall(item), "timer");
+}

@@ -1,0 +1,115 @@
+import {
+  BatchGetItemCommand,
+  type DynamoDBClient,
+  QueryCommand,
+  type QueryCommandInput,
+} from "@aws-sdk/client-dynamodb";
+import { StorageUnavailableError } from "../../ports/duel-store.js";
+import type { Item } from "./attributes.js";
+import { dueBound, GSI1 } from "./table.js";
+
+/** Every page of a query, or the first `limit` items (a page stops at 1 MB, so one may not be enough). */
+export async function queryAll(
+  client: DynamoDBClient,
+  input: QueryCommandInput,
+  limit?: number,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        ...input,
+        ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+        ...(limit === undefined ? {} : { Limit: limit - items.length }),
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start !== undefined && (limit === undefined || items.length < limit));
+  return items;
+}
+
+/** How many items a query matches, counted by DynamoDB (Select COUNT), across pages. */
+export async function countAll(client: DynamoDBClient, input: QueryCommandInput): Promise<number> {
+  let count = 0;
+  let start: Item | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        ...input,
+        Select: "COUNT",
+        ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start !== undefined);
+  return count;
+}
+
+const BATCH_GET_MAX = 100;
+const UNPROCESSED_ATTEMPTS = 8;
+
+/**
+ * Strongly consistent reads of these keys, in batches of 100. Keys DynamoDB leaves unprocessed
+ * (throttling) are asked again with a short backoff; if they stay unprocessed storage is, for the
+ * caller, unavailable. Items come back in no particular order; missing items are simply absent.
+ */
+export async function batchGetAll(
+  client: DynamoDBClient,
+  tableName: string,
+  keys: readonly Item[],
+): Promise<Item[]> {
+  const items: Item[] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_MAX) {
+    let pending: Item[] = keys.slice(i, i + BATCH_GET_MAX);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= UNPROCESSED_ATTEMPTS) {
+        throw new StorageUnavailableError(
+          new Error(`${pending.length} keys left unprocessed by BatchGetItem`),
+        );
+      }
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const answer = await client.send(
+        new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...(answer.Responses?.[tableName] ?? []));
+      pending = answer.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return items;
+}
+
+/** A partition's items whose sort key starts with `prefix`, in sort-key order, read consistently. */
+export function prefixQuery(tableName: string, pk: string, prefix: string): QueryCommandInput {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :prefix)",
+    ExpressionAttributeNames: { "#pk": "pk", "#sk": "sk" },
+    ExpressionAttributeValues: { ":pk": { S: pk }, ":prefix": { S: prefix } },
+    ConsistentRead: true,
+  };
+}
+
+/** A gsi1 partition, oldest first. (An index is never read consistently: callers that act on it are conditioned.) */
+export function partitionQuery(tableName: string, partition: string): QueryCommandInput {
+  return {
+    TableName: tableName,
+    IndexName: GSI1,
+    KeyConditionExpression: "#gpk = :gpk",
+    ExpressionAttributeNames: { "#gpk": "gsi1pk" },
+    ExpressionAttributeValues: { ":gpk": { S: partition } },
+  };
+}
+
+/** The items of a gsi1 partition whose `<instant>#<id>` sort key is at or before `now`, oldest first. */
+export function dueQuery(tableName: string, partition: string, now: string): QueryCommandInput {
+  return {
+    TableName: tableName,
+    IndexName: GSI1,
+    KeyConditionExpression: "#gpk = :gpk AND #gsk <= :now",
+    ExpressionAttributeNames: { "#gpk": "gsi1pk", "#gsk": "gsi1sk" },
+    ExpressionAttributeValues: { ":gpk": { S: partition }, ":now": { S: dueBound(now) } },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * The single-table design, shared by the CDK stack and the local stack so both build the same table.
+ *
+ * | Item          | pk                            | sk                          | gsi1pk                      | gsi1sk                      | Attributes                                                     |
+ * |---------------|-------------------------------|-----------------------------|-----------------------------|-----------------------------|----------------------------------------------------------------|
+ * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<status>`            | `<updatedAt>#<duelId>`      | `version` N, `state` (JSON S), `lastKey`, `updatedAt`, `forumId`, `threadId`, `status` |
+ * | input         | `DUEL#<duelId>`               | `IN#<key>`                  |                             |                             | `key`, `inputId`, `command` (JSON S), `events` (JSON S)        |
+ * | outbox entry  | `DUEL#<duelId>`               | `OUT#<createdAt>#<id>`      | `OUTBOX` / `OUTBOX#failed`  | `<nextAttemptAt>#<id>`      | entry fields, `effect` (JSON S); no gsi1 once done             |
+ * | dedup key     | `DEDUP#<key>`                 | `DEDUP`                     |                             |                             | `duelId`, `createdAt`, `expiresAt` (TTL, now + 30 days)        |
+ * | forum         | `FORUM#<forumId>`             | `CONFIG`                    |                             |                             | `forumId`, `config` (ForumConfig as JSON S), `updatedAt`       |
+ * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN`                       |                             |                             | `bannedUntil` (absent when none), `updatedAt`                  |
+ * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
+ * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
+ *
+ * gsi1 is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
+ * keys. Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
+ * order, and queries for "due at or before `now`" compare against `<now>~` (`~` sorts after `#`).
+ *
+ * @module
+ */
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DescribeTableCommand,
+  type DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from "@aws-sdk/client-dynamodb";
+import { toInstant } from "../../time/duration.js";
+
+/** The table's shape as plain data, for the CDK stack (`AttributeType.STRING` is `"S"`). */
+export const tableDefinition = {
+  partitionKey: { name: "pk", type: "S" },
+  sortKey: { name: "sk", type: "S" },
+  globalSecondaryIndexes: [
+    {
+      indexName: "gsi1",
+      partitionKey: { name: "gsi1pk", type: "S" },
+      sortKey: { name: "gsi1sk", type: "S" },
+      projection: "ALL",
+    },
+  ],
+  timeToLiveAttribute: "expiresAt",
+  billingMode: "PAY_PER_REQUEST",
+  stream: "NEW_IMAGE",
+} as const;
+
+export const GSI1 = "gsi1";
+
+/** Key builders, one per item of the layout above. */
+export const keys = {
+  duel: (duelId: string) => ({ pk: `DUEL#${duelId}`, sk: "STATE" }),
+  input: (duelId: string, key: string) => ({ pk: `DUEL#${duelId}`, sk: `IN#${key}` }),
+  outbox: (duelId: string, createdAt: string, id: string) => ({
+    pk: `DUEL#${duelId}`,
+    sk: `OUT#${sortInstant(createdAt)}#${id}`,
+  }),
+  dedup: (key: string) => ({ pk: `DEDUP#${key}`, sk: "DEDUP" }),
+  forum: (forumId: string) => ({ pk: `FORUM#${forumId}`, sk: "CONFIG" }),
+  duelist: (forumId: string, userId: string) => `DUELIST#${forumId}#${userId}`,
+  ban: (forumId: string, userId: string) => ({ pk: keys.duelist(forumId, userId), sk: "BAN" }),
+  duelistDuel: (forumId: string, userId: string, duelId: string) => ({
+    pk: keys.duelist(forumId, userId),
+    sk: `DUEL#${duelId}`,
+  }),
+  timer: (name: string) => ({ pk: `TIMER#${name}`, sk: "TIMER" }),
+} as const;
+
+/** gsi1 partitions. */
+export const partitions = {
+  duels: (status: string) => `DUELS#${status}`,
+  outbox: "OUTBOX",
+  failedOutbox: "OUTBOX#failed",
+  timers: "TIMERS",
+} as const;
+
+/** An instant in its canonical form, so that sort keys compare as times; other text is kept. */
+export function sortInstant(iso: string): string {
+  return toInstant(iso) ?? iso;
+}
+
+/** The upper bound of a "due at or before `now`" key condition on `<instant>#<id>` sort keys. */
+export function dueBound(now: string): string {
+  return `${sortInstant(now)}~`;
+}
+
+/** The CreateTable request of the design (PAY_PER_REQUEST, stream of new images). */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const [gsi] = tableDefinition.globalSecondaryIndexes;
+  return {
+    TableName: tableName,
+    BillingMode: tableDefinition.billingMode,
+    AttributeDefinitions: [
+      { AttributeName: tableDefinition.partitionKey.name, AttributeType: "S" },
+      { AttributeName: tableDefinition.sortKey.name, AttributeType: "S" },
+      { AttributeName: gsi.partitionKey.name, AttributeType: "S" },
+      { AttributeName: gsi.sortKey.name, AttributeType: "S" },
+    ],
+    KeySchema: [
+      { AttributeName: tableDefinition.partitionKey.name, KeyType: "HASH" },
+      { AttributeName: tableDefinition.sortKey.name, KeyType: "RANGE" },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: gsi.indexName,
+        KeySchema: [
+          { AttributeName: gsi.partitionKey.name, KeyType: "HASH" },
+          { AttributeName: gsi.sortKey.name, KeyType: "RANGE" },
+        ],
+        Projection: { ProjectionType: gsi.projection },
+      },
+    ],
+    StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.stream },
+  };
+}
+
+/**
+ * Creates the table (for the local stack and tests; the cloud's comes from CDK) and waits until it
+ * and its index are ACTIVE. Idempotent: a table that already exists is fine. TTL is switched on
+ * afterwards; DynamoDB Local may refuse or already have it, which does not matter locally.
+ */
+export async function createTable(
+  client: DynamoDBClient,
+  tableName: string,
+  options: { readonly timeoutMs?: number } = {},
+): Promise<void> {
+  try {
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+  } catch (error) {
+    if (!(error instanceof Error && error.name === "ResourceInUseException")) throw error;
+  }
+  await waitUntilActive(client, tableName, options.timeoutMs ?? 60_000);
+  try {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      }),
+    );
+  } catch {
+    // Already enabled, or not supported by this DynamoDB Local: expiry is only housekeeping.
+  }
+}
+
+async function waitUntilActive(client: DynamoDBClient, tableName: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every((i) => i.IndexStatus === "ACTIVE");
+    if (Table?.TableStatus === "ACTIVE" && indexesActive) return;
+    if (Date.now() > deadline) throw new Error(`table ${tableName} not ACTIVE after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,35 @@
+import type { Recipient } from "../../ports/notifier.js";
+
+/**
+ * Every French sentence the notifiers produce, in one place so they read as one voice:
+ * delivery errors (shown on the status page) and the text a forum's members see.
+ */
+export const notifierTexts = {
+  timeout: (label: string, seconds: number) => `${label} : pas de réponse après ${seconds} s.`,
+  unreachable: (label: string, reason: string) => `${label} : injoignable (${reason}).`,
+  rateLimited: (label: string, retryAfterMs: number | undefined) =>
+    retryAfterMs === undefined
+      ? `${label} : trop de requêtes (429), nouvel essai plus tard.`
+      : `${label} : trop de requêtes (429), nouvel essai dans ${Math.ceil(retryAfterMs / 1000)} s.`,
+  serverError: (label: string, status: number) => `${label} : erreur du serveur (${status}).`,
+  refused: (label: string, status: number, detail: string) =>
+    detail === ""
+      ? `${label} : requête refusée (${status}).`
+      : `${label} : requête refusée (${status}) : ${detail}`,
+  noWebhookSecret:
+    "Webhook : aucun secret de signature (ni celui du canal, ni le secret générique du forum).",
+  badWebhookSecret:
+    "Webhook : le secret de signature n'est pas un secret Standard Webhooks valide (whsec_…).",
+  noDiscourseUsername: (recipient: Recipient) =>
+    `Discourse : pas de message privé possible, le destinataire ${recipient.name ?? recipient.id} n'a pas de nom d'utilisateur sur le forum.`,
+  unknownChannel: (type: string) => `Canal de notification inconnu : ${type}.`,
+  /** Discord's message line above the embed. */
+  discordContent: (recipient: Recipient) =>
+    `Hibou pour ${recipient.role === "referee" ? "l'arbitre" : "le duelliste"} ${recipient.name ?? recipient.id}`,
+  ruleLine: (rule: string) => `Règle appliquée : ${rule}`,
+  discordFooter: (duelId: string, rule: string | undefined) =>
+    rule === undefined ? `Duel ${duelId}` : `Duel ${duelId} · règle ${rule}`,
+  /** Appended to a Discourse PM title too short for Discourse. */
+  discourseTitleSuffix: " — hibou du club de duel",
+  discourseDefaultTitle: "Hibou du club de duel",
+} as const;

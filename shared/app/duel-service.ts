@@ -1,0 +1,111 @@
+import type { DuelCommand } from "../domain/commands.js";
+import { decide } from "../domain/decide.js";
+import type { DuelEvent } from "../domain/events.js";
+import { fold } from "../domain/evolve.js";
+import { inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
+import { type DuelState, initialState } from "../domain/state.js";
+import { timerChanges, timersOf } from "../domain/timers.js";
+import {
+  ConcurrencyError,
+  type DuelCommit,
+  type DuelSnapshot,
+  type DuelStore,
+  DuplicateError,
+  type ForumConfig,
+  type StoredInput,
+} from "../ports/duel-store.js";
+import { duelistChanges } from "./duelist-changes.js";
+import { effectsOf } from "./effects.js";
+
+/** What happened to a command: applied, seen before, or not for a duel. */
+export interface Outcome {
+  readonly result: "applied" | "duplicate" | "ignored";
+  readonly duelId: string;
+  readonly events: readonly DuelEvent[];
+  readonly state: DuelState;
+}
+
+export interface ExecuteOptions {
+  /** Names the input: its events get ids `<inputId>#n`, and the same input is never applied twice. */
+  readonly inputId: string;
+  readonly forumId: string;
+  readonly dedupKeys?: readonly string[];
+  /** The forum and duel already read by the caller (the webhook's one read). */
+  readonly preloaded?: { readonly forum: ForumConfig | null; readonly duel: DuelSnapshot | null };
+}
+
+/**
+ * The one path from a command to stored events: read the duel, let the decider decide, derive
+ * timers and hiboux, and write it all in one transaction conditioned on the version. On a
+ * conflict it reads again and decides again. A post that arrives after later ones takes its
+ * place in the thread (CONTRACT.md 4.3): the duel is replayed in thread order and every input
+ * whose verdict changed is rewritten and announced as revised.
+ */
+export class DuelService {
+  constructor(
+    private readonly deps: { readonly store: DuelStore; readonly now: () => Date; readonly maxAttempts?: number },
+  ) {}
+
+  async execute(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
+    const attempts = this.deps.maxAttempts ?? 8;
+    let preloaded = options.preloaded;
+    for (let attempt = 1; ; attempt++) {
+      const { forum, duel } = preloaded ?? (await this.deps.store.loadForumAndDuel(options.forumId, duelId));
+      preloaded = undefined;
+      try {
+        return await this.once(duelId, command, options, forum, duel);
+      } catch (error) {
+        if (error instanceof DuplicateError) return { result: "duplicate", duelId, events: [], state: duel?.state ?? initialState };
+        if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error;
+      }
+    }
+  }
+
+  private async once(
+    duelId: string,
+    command: DuelCommand,
+    options: ExecuteOptions,
+    forum: ForumConfig | null,
+    duel: DuelSnapshot | null,
+  ): Promise<Outcome> {
+    const before = duel?.state ?? initialState;
+    const key = inputKeyOf(command, options.inputId);
+    const now = this.deps.now().toISOString();
+    let events: readonly DuelEvent[] = decide(command, before, options.inputId);
+    let after = fold(before, events);
+    let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
+    let revised: StoredInput[] = [];
+
+    if (events.length > 0 && duel && isThreadOrdered(command) && key < duel.lastKey) {
+      // Late: decide the whole duel again in the thread's order.
+      const stored = await this.deps.store.listInputs(duelId);
+      if (stored.some((i) => i.inputId === options.inputId)) return { result: "duplicate", duelId, events: [], state: before };
+      const replayed = replay([...stored, { key, inputId: options.inputId, command }]);
+      const previous = new Map(stored.map((i) => [i.inputId, JSON.stringify(i.events)]));
+      events = replayed.inputs.find((i) => i.inputId === options.inputId)?.events ?? [];
+      revised = replayed.inputs.filter((i) => i.inputId !== options.inputId && previous.get(i.inputId) !== JSON.stringify(i.events));
+      after = replayed.state;
+      lastKey = duel.lastKey;
+    }
+    if (events.length === 0 && revised.length === 0) {
+      const known = command.type === "post.received" && before.posts[command.post.postId] !== undefined;
+      return { result: known || command.type === "timer.fired" ? "duplicate" : "ignored", duelId, events, state: before };
+    }
+
+    const version = (duel?.version ?? 0) + 1;
+    const changes = timerChanges(timersOf(before), timersOf(after));
+    const commit: DuelCommit = {
+      duelId,
+      forumId: after.forumId,
+      threadId: after.threadId,
+      expectedVersion: duel?.version ?? 0,
+      snapshot: { duelId, version, state: after, lastKey, updatedAt: now },
+      inputs: [{ key, inputId: options.inputId, command, events }, ...revised],
+      dedupKeys: options.dedupKeys ?? [],
+      outbox: effectsOf({ forum, before, after, events, revised, timers: changes, version, now }),
+      duelists: duelistChanges(before, after, [...events, ...revised.flatMap((i) => i.events)], now),
+    };
+    await this.deps.store.commit(commit);
+    return { result: "applied", duelId, events, state: after };
+  }
+}

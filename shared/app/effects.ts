@@ -1,0 +1,72 @@
+import type { DuelEvent } from "../domain/events.js";
+import type { DuelState } from "../domain/state.js";
+import { composeHiboux } from "../hiboux/index.js";
+import type { ForumConfig, OutboxEntry, StoredInput } from "../ports/duel-store.js";
+import type { ChannelConfig, Hibou, Recipient } from "../ports/notifier.js";
+import type { TimerSpec } from "../ports/scheduler.js";
+
+/** Channels of a forum; with none configured, hiboux are kept in the outbox (`log`). */
+export function channelsOf(forum: ForumConfig | null): readonly ChannelConfig[] {
+  return forum && forum.notify.length > 0 ? forum.notify : [{ type: "log" }];
+}
+
+function entry(id: string, duelId: string, now: string, effect: OutboxEntry["effect"]): OutboxEntry {
+  return { id, duelId, createdAt: now, effect, attempts: 0, nextAttemptAt: now, doneAt: null, lastError: null, failedAt: null };
+}
+
+function withUsername(to: Recipient, forum: ForumConfig | null, after: DuelState): Recipient {
+  const username =
+    to.role === "referee"
+      ? forum?.referees.find((r) => r.id === to.id)?.username
+      : (after.duelists.find((d) => d.id === to.id)?.username ?? undefined);
+  return username ? { ...to, username } : to;
+}
+
+/**
+ * The outbox of one decision: the timers to schedule and cancel (ids carry the version, so a
+ * timer scheduled, cancelled and scheduled again is three distinct effects), and each hibou
+ * through each of the forum's channels (one entry per channel, so a channel that failed is
+ * retried alone and the others are never sent twice).
+ */
+export function effectsOf(input: {
+  readonly forum: ForumConfig | null;
+  readonly before: DuelState;
+  readonly after: DuelState;
+  readonly events: readonly DuelEvent[];
+  readonly revised: readonly StoredInput[];
+  readonly timers: { readonly schedule: readonly TimerSpec[]; readonly cancel: readonly TimerSpec[] };
+  readonly version: number;
+  readonly now: string;
+}): OutboxEntry[] {
+  const { forum, before, after, version, now } = input;
+  const duelId = after.id;
+  const out: OutboxEntry[] = [];
+  for (const timer of input.timers.cancel) out.push(entry(`v${version}.cancel.${timer.name}`, duelId, now, { type: "cancel", timer }));
+  for (const timer of input.timers.schedule) out.push(entry(`v${version}.schedule.${timer.name}`, duelId, now, { type: "schedule", timer }));
+
+  const drafts = [
+    ...composeHiboux({ events: input.events, before, after }).map((d) => ({ draft: d, revised: false })),
+    ...input.revised.flatMap((i) => composeHiboux({ events: i.events, before, after, revised: true }).map((d) => ({ draft: d, revised: true }))),
+  ];
+  const channels = channelsOf(forum);
+  for (const { draft, revised } of drafts) {
+    const hibouId = `${draft.eventId}.${draft.kind}.${draft.to.role}.${draft.to.id}${revised ? `.r${version}` : ""}`;
+    const hibou: Hibou = {
+      id: hibouId,
+      duelId,
+      forumId: after.forumId,
+      threadId: after.threadId,
+      to: withUsername(draft.to, forum, after),
+      kind: draft.kind,
+      title: draft.title,
+      text: draft.text,
+      createdAt: now,
+      eventId: draft.eventId,
+      rule: draft.rule,
+    };
+    channels.forEach((channel, index) => {
+      out.push(entry(`${hibouId}.c${index}`, duelId, now, { type: "notify", hibou, channel: index, channelType: channel.type }));
+    });
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import type { DuelCommand, PostInput } from "../domain/commands.js";
+import { contentHash } from "../domain/decide-post.js";
+import type { PostFormat } from "../parsing/types.js";
+import type { Clock } from "../ports/clock.js";
+import type { DuelSnapshot, ForumConfig } from "../ports/duel-store.js";
+import type { DuelService } from "./duel-service.js";
+
+/** The duel of a thread: one duel per thread, so its id is derived, never looked up. */
+export function duelIdOf(forumId: string, threadId: string): string {
+  return `${forumId}.${threadId}`;
+}
+
+/** A forum post event, whatever forum sent it. */
+export interface IncomingPost {
+  readonly forumId: string;
+  readonly threadId: string;
+  readonly kind: "created" | "edited" | "deleted";
+  readonly postId: string;
+  readonly authorId: string;
+  readonly authorName: string;
+  readonly username?: string;
+  readonly createdAt: string;
+  /** When the edit or deletion happened. */
+  readonly changedAt: string;
+  readonly content: string;
+  readonly format: PostFormat;
+  readonly forumDice?: readonly [number, number];
+  /** The sender's delivery id (`webhook-id`, `X-Discourse-Event-Id`), scoped by sender. */
+  readonly deliveryKey: string;
+}
+
+export interface IntakeDeps {
+  readonly duels: DuelService;
+  readonly clock: Clock;
+  readonly rollDice: () => readonly [number, number];
+}
+
+/**
+ * Turns a forum's post event into a decider command. The post's time is its time in the
+ * thread; with the system clock a time in the future (a forum's clock ahead of ours) is brought
+ * back to now, with the manual clock it is taken as it is (CONTRACT.md section 7).
+ */
+export async function intakePost(
+  deps: IntakeDeps,
+  preloaded: { forum: ForumConfig | null; duel: DuelSnapshot | null },
+  post: IncomingPost,
+): Promise<{ result: "applied" | "ignored" | "duplicate"; duelId?: string }> {
+  const duelId = duelIdOf(post.forumId, post.threadId);
+  if (!preloaded.duel) return { result: "ignored" };
+  const now = deps.clock.now().toISOString();
+  const clamp = (t: string) => (deps.clock.manual || t <= now ? t : now);
+  const commandNow = deps.clock.manual ? clamp(post.changedAt) : now;
+  const hash = contentHash(post.content);
+  const input: PostInput = {
+    postId: post.postId,
+    authorId: post.authorId,
+    authorName: post.authorName,
+    ...(post.username ? { username: post.username } : {}),
+    createdAt: clamp(post.createdAt),
+    content: post.content,
+    format: post.format,
+    ...(post.forumDice ? { forumDice: post.forumDice } : {}),
+    serverDice: deps.rollDice(),
+  };
+  let command: DuelCommand;
+  let inputId: string;
+  if (post.kind === "created") {
+    command = { type: "post.received", now: commandNow, post: input };
+    inputId = `p.${post.postId}`;
+  } else if (post.kind === "edited") {
+    command = { type: "post.edited", now: commandNow, post: input, editedAt: clamp(post.changedAt) };
+    inputId = `e.${post.postId}.${hash}`;
+  } else {
+    command = { type: "post.deleted", now: commandNow, postId: post.postId, authorId: post.authorId, deletedAt: clamp(post.changedAt) };
+    inputId = `d.${post.postId}`;
+  }
+  const dedupKeys = [`delivery#${post.forumId}#${post.deliveryKey}`];
+  if (post.kind !== "deleted") dedupKeys.push(`post#${post.forumId}#${post.postId}#${post.kind}#${hash}`);
+  const outcome = await deps.duels.execute(duelId, command, { inputId, forumId: post.forumId, dedupKeys, preloaded });
+  return { result: outcome.result, duelId };
+}

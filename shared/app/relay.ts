@@ -1,0 +1,105 @@
+import type { DuelStore, OutboxEntry } from "../ports/duel-store.js";
+import { DeliveryError, type Notifier } from "../ports/notifier.js";
+import type { SchedulerPort } from "../ports/scheduler.js";
+import { channelsOf } from "./effects.js";
+
+export interface RelayOptions {
+  readonly store: DuelStore;
+  readonly scheduler: SchedulerPort;
+  readonly notifier: Notifier;
+  readonly now: () => Date;
+  /** Attempts before an effect is given up (and shown as failed on /status). */
+  readonly maxAttempts?: number;
+  /** How long a claimed effect is hidden from other relays while it is performed. */
+  readonly leaseMs?: number;
+  readonly log?: (line: Record<string, unknown>) => void;
+}
+
+/** Exponential backoff: 2 s, 4 s, 8 s … capped at 15 minutes. */
+export function backoffMs(attempts: number): number {
+  return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
+}
+
+/**
+ * Performs the effects of committed decisions: creates and deletes schedules, delivers hiboux.
+ * Each entry is claimed first (a conditional write on its attempt count), so two relays never
+ * perform it together; a failure is retried with backoff (or after the channel's Retry-After),
+ * and an entry is marked done only once performed.
+ */
+export class OutboxRelay {
+  private readonly maxAttempts: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly options: RelayOptions) {
+    this.maxAttempts = options.maxAttempts ?? 12;
+    this.leaseMs = options.leaseMs ?? 60_000;
+  }
+
+  /** Performs every effect now due; returns how many were done. */
+  async runDue(limit = 50): Promise<number> {
+    let done = 0;
+    for (let round = 0; round < 20; round++) {
+      const due = await this.options.store.dueOutbox(this.options.now().toISOString(), limit);
+      if (due.length === 0) break;
+      let progressed = false;
+      for (const entry of due) {
+        if (await this.process(entry)) {
+          done++;
+          progressed = true;
+        }
+      }
+      if (!progressed) break;
+    }
+    return done;
+  }
+
+  /** Claims and performs one entry; true when it is done. */
+  async process(entry: OutboxEntry): Promise<boolean> {
+    if (entry.doneAt || entry.failedAt) return false;
+    const now = this.options.now();
+    if (Date.parse(entry.nextAttemptAt) > now.getTime()) return false;
+    const claimed: OutboxEntry = {
+      ...entry,
+      attempts: entry.attempts + 1,
+      nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString(),
+    };
+    if (!(await this.options.store.updateOutbox(claimed, entry.attempts))) return false;
+    try {
+      await this.perform(claimed);
+    } catch (error) {
+      await this.failed(claimed, error);
+      return false;
+    }
+    const doneAt = this.options.now().toISOString();
+    await this.options.store.updateOutbox({ ...claimed, doneAt, lastError: null }, claimed.attempts);
+    return true;
+  }
+
+  private async perform(entry: OutboxEntry): Promise<void> {
+    const { effect } = entry;
+    if (effect.type === "schedule") return this.options.scheduler.schedule(effect.timer);
+    if (effect.type === "cancel") return this.options.scheduler.cancel(effect.timer);
+    const forum = await this.options.store.getForum(effect.hibou.forumId);
+    const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };
+    const secret = forum?.webhookSecrets.generic;
+    await this.options.notifier.deliver(effect.hibou, channel, secret ? { forumWebhookSecret: secret } : {});
+  }
+
+  private async failed(entry: OutboxEntry, error: unknown): Promise<void> {
+    const retryable = !(error instanceof DeliveryError) || error.retryable;
+    const message = error instanceof Error ? error.message : String(error);
+    const now = this.options.now();
+    const giveUp = !retryable || entry.attempts >= this.maxAttempts;
+    const wait = error instanceof DeliveryError && error.retryAfterMs !== undefined ? error.retryAfterMs : backoffMs(entry.attempts);
+    this.options.log?.({ level: "warn", msg: "effect failed", entryId: entry.id, duelId: entry.duelId, attempts: entry.attempts, giveUp, error: message });
+    await this.options.store.updateOutbox(
+      {
+        ...entry,
+        lastError: message.slice(0, 500),
+        nextAttemptAt: new Date(now.getTime() + wait).toISOString(),
+        failedAt: giveUp ? now.toISOString() : null,
+      },
+      entry.attempts,
+    );
+  }
+}

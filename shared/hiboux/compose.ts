@@ -1,0 +1,163 @@
+import type { DuelEvent } from "../domain/events.js";
+import type { DuelState } from "../domain/state.js";
+import { type Context, contextOf, draft, type HibouDraft, referee } from "./context.js";
+import {
+  correctionAccepted,
+  correctionExpired,
+  correctionOpened,
+  faultAbsence,
+  faultAction,
+  faultCancelled,
+  sanctionApplied,
+} from "./faults.js";
+import {
+  banEnded,
+  banStarted,
+  commandRejected,
+  decisionNeeded,
+  derogationGranted,
+  duelFinished,
+  duelistDisqualified,
+  duelStarted,
+  legilimensCast,
+  pointsAdjusted,
+  turnReminder,
+} from "./lifecycle.js";
+import { texts } from "./texts.js";
+import { addToGroup, openGroup, TURN_EVENTS, type TurnGroup, turnSummary, yourTurn } from "./turn.js";
+
+export type { HibouDraft } from "./context.js";
+
+export interface ComposeInput {
+  /** The events of one input (one post, one timer firing, one referee decision), in order. */
+  readonly events: readonly DuelEvent[];
+  readonly before: DuelState;
+  readonly after: DuelState;
+  /** The input's verdicts replace earlier ones: a post arrived late and took its place (CONTRACT.md 4.3). */
+  readonly revised?: boolean;
+}
+
+/** The hiboux of one event that stands on its own; events no one needs to hear about give none. */
+function single(ctx: Context, event: DuelEvent, index: number): HibouDraft[] {
+  switch (event.type) {
+    case "duel.started":
+      return duelStarted(ctx, event);
+    case "fault.action":
+      return faultAction(ctx, event);
+    case "fault.absence":
+      return faultAbsence(ctx, event);
+    case "sanction.applied":
+      return sanctionApplied(ctx, event, index);
+    case "fault.cancelled":
+      return faultCancelled(ctx, event);
+    case "correction.opened":
+      return correctionOpened(ctx, event);
+    case "correction.accepted":
+      return correctionAccepted(ctx, event);
+    case "correction.expired":
+      return correctionExpired(ctx, event);
+    case "duelist.disqualified":
+      return duelistDisqualified(ctx, event, index);
+    case "ban.started":
+      return banStarted(ctx, event);
+    case "ban.ended":
+      return banEnded(ctx, event);
+    case "duel.finished":
+      return duelFinished(ctx, event);
+    case "referee.decision-needed":
+      return decisionNeeded(ctx, event, index);
+    case "points.adjusted":
+      return pointsAdjusted(ctx, event);
+    case "referee.command-rejected":
+      return commandRejected(ctx, event);
+    case "derogation.granted":
+      return derogationGranted(ctx, event);
+    case "turn.reminder":
+      return turnReminder(ctx, event);
+    default:
+      return [];
+  }
+}
+
+interface Placed {
+  /** Index of the event the hibou stands for, so hiboux come out in the order things happened. */
+  readonly key: number;
+  readonly draft: HibouDraft;
+  readonly summary: boolean;
+}
+
+/**
+ * The hiboux one input calls for. A played turn's events make one summary for the referee and
+ * one "à toi de jouer" for the next duelist; faults, sanctions, corrections, disqualifications,
+ * bans, the end and the decisions asked of the referee make one hibou each, to the referee and
+ * to the duelist concerned. Unknown or malformed events are skipped, never thrown on: a hibou
+ * reports a decision already taken and must not stand in its way.
+ */
+export function composeHiboux(input: ComposeInput): HibouDraft[] {
+  const ctx = contextOf(input.events, input.before, input.after);
+  const placed: Placed[] = [];
+  const groups: TurnGroup[] = [];
+  let group: TurnGroup | null = null;
+  // The top hands the first turn over at once; the duel.started hibou already says so.
+  let startedFor: string | null = null;
+
+  const close = () => {
+    if (group) groups.push(group);
+    group = null;
+  };
+
+  input.events.forEach((event, index) => {
+    try {
+      const inTurn = TURN_EVENTS.has(event.type) || (event.type === "points.lost" && event.cause === "hit");
+      if (!inTurn) {
+        startedFor = event.type === "duel.started" ? event.firstDuelistId : null;
+        for (const d of single(ctx, event, index)) placed.push({ key: index, draft: d, summary: false });
+        return;
+      }
+      if (event.type === "turn.passed" && group === null && startedFor === event.duelistId) {
+        startedFor = null;
+        return;
+      }
+      startedFor = null;
+      if (event.type === "turn.played") close();
+      group ??= openGroup(index);
+      addToGroup(group, event, index);
+      if (event.type === "legilimens.cast") {
+        for (const d of legilimensCast(ctx, event)) placed.push({ key: index, draft: d, summary: false });
+      }
+      if (event.type === "turn.passed") close();
+    } catch {
+      // A malformed event (an old shape from the store) is left out; the others still go.
+    }
+  });
+  close();
+
+  groups.forEach((g, i) => {
+    const summary = turnSummary(ctx, g, i === groups.length - 1);
+    if (summary) placed.push({ key: g.key, draft: summary, summary: true });
+    const next = yourTurn(ctx, g);
+    if (next) placed.push({ key: g.passedKey, draft: next, summary: false });
+  });
+
+  const ordered = placed.map((p, seq) => ({ ...p, seq })).sort((a, b) => a.key - b.key || a.seq - b.seq);
+  return input.revised ? revise(ctx, ordered) : ordered.map((p) => p.draft);
+}
+
+/**
+ * A revised input (CONTRACT.md 4.3) says so in every title and text; the referee's turn summary
+ * becomes `verdict.revised`, and without one the referee gets a notice of that kind first.
+ */
+function revise(ctx: Context, placed: readonly Placed[]): HibouDraft[] {
+  const r = texts.revised;
+  const drafts = placed.map(({ draft: d, summary }) => ({
+    ...d,
+    kind: summary ? "verdict.revised" : d.kind,
+    title: r.title(d.title),
+    text: `${r.intro}\n\n${d.text}`,
+  }));
+  const first = ctx.events[0];
+  if (drafts.length === 0 || placed.some((p) => p.summary) || !first) return drafts;
+  const titles = placed.filter((p) => p.draft.to.role === "referee").map((p) => p.draft.title);
+  const notice = draft(referee(ctx), "verdict.revised", r.noticeTitle, [r.intro, r.notice(titles)], first);
+  return [notice, ...drafts];
+}

@@ -1,0 +1,96 @@
+import type { DuelEvent, DuelEventType } from "../domain/events.js";
+import type { DuelistState, DuelState } from "../domain/state.js";
+import type { Recipient } from "../ports/notifier.js";
+import type { Ruleset } from "../rules/ruleset.js";
+import { formatPoints } from "./format.js";
+import { texts } from "./texts.js";
+
+/** A hibou ready to be given its id, duel and time by the caller. */
+export interface HibouDraft {
+  readonly to: Recipient;
+  readonly kind: string;
+  readonly title: string;
+  readonly text: string;
+  /** The audit-log event the hibou reports. */
+  readonly eventId: string;
+  /** The rule it applied (RULES.md id). */
+  readonly rule: string;
+}
+
+export type EventOf<T extends DuelEventType> = Extract<DuelEvent, { type: T }>;
+
+/** What one input's hiboux are composed from. */
+export interface Context {
+  readonly events: readonly DuelEvent[];
+  readonly before: DuelState;
+  readonly after: DuelState;
+  readonly ruleset: Ruleset;
+}
+
+export function contextOf(events: readonly DuelEvent[], before: DuelState, after: DuelState): Context {
+  // A registration in this very input leaves `before` empty: the state after knows the duel.
+  const ruleset = after.status !== "none" ? after.ruleset : before.ruleset;
+  return { events, before, after, ruleset };
+}
+
+/** The duelist as the input left them, else as it found them (a name is a name either way). */
+export function duelist(ctx: Context, id: string): DuelistState | undefined {
+  return ctx.after.duelists.find((d) => d.id === id) ?? ctx.before.duelists.find((d) => d.id === id);
+}
+
+export function nameOf(ctx: Context, id: string): string {
+  return duelist(ctx, id)?.name ?? id;
+}
+
+export function pointsOf(ctx: Context, id: string, points?: number): string {
+  const d = duelist(ctx, id);
+  if (!d) return points === undefined ? "" : `${points} PD`;
+  return formatPoints(points ?? d.points, d.startingPoints);
+}
+
+export function referee(ctx: Context): Recipient {
+  const r = ctx.after.referee.id ? ctx.after.referee : ctx.before.referee;
+  return { role: "referee", id: r.id, name: r.name };
+}
+
+export function refereeName(ctx: Context): string {
+  return referee(ctx).name ?? "";
+}
+
+export function toDuelist(ctx: Context, id: string): Recipient {
+  const d = duelist(ctx, id);
+  return {
+    role: "duelist",
+    id,
+    ...(d ? { name: d.name } : {}),
+    ...(d?.username ? { username: d.username } : {}),
+  };
+}
+
+/** Every duelist of the duel, whether still in it or not. */
+export function allDuelists(ctx: Context): readonly DuelistState[] {
+  return ctx.after.duelists.length > 0 ? ctx.after.duelists : ctx.before.duelists;
+}
+
+/**
+ * A hibou's text: its paragraphs, then — for the referee, where the verdict can be overruled —
+ * what they may do, and last the rules it applied.
+ */
+export function draft(
+  to: Recipient,
+  kind: string,
+  title: string,
+  body: readonly string[],
+  event: { readonly id: string; readonly rule: string },
+  options: { readonly rules?: readonly string[]; readonly overrule?: string | null } = {},
+): HibouDraft {
+  const rules = options.rules && options.rules.length > 0 ? options.rules : [event.rule];
+  const overrule = to.role === "referee" && options.overrule ? [options.overrule] : [];
+  const text = [...body.filter((line) => line !== ""), "", ...overrule, texts.common.rules(rules)].join("\n");
+  return { to, kind, title, text, eventId: event.id, rule: event.rule };
+}
+
+/** Rule ids in order of first appearance. */
+export function uniqueRules(events: readonly { readonly rule: string }[]): string[] {
+  return [...new Set(events.map((e) => e.rule))];
+}

@@ -1,0 +1,96 @@
+import type { Ruleset } from "../rules/ruleset.js";
+import { parseDuration } from "../time/duration.js";
+
+/** The duel club lives in France: every date a hibou shows is Paris time, whatever the server's zone. */
+const PARIS = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * A date as French prose, without its article: "lundi 30 novembre 2026 à 11 h 00" (the first of
+ * the month is "1er"). Callers write "le …", "avant le …" or "jusqu'au …". A date that cannot
+ * be read is shown as given rather than failing a whole notification.
+ */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts: Record<string, string> = {};
+  for (const part of PARIS.formatToParts(date)) parts[part.type] = part.value;
+  const day = parts.day === "1" ? "1er" : (parts.day ?? "");
+  return `${parts.weekday} ${day} ${parts.month} ${parts.year} à ${parts.hour} h ${parts.minute}`;
+}
+
+/** A date with its article: "le lundi 30 novembre 2026 à 11 h 00". */
+export function formatDate(iso: string): string {
+  return Number.isNaN(Date.parse(iso)) ? iso : `le ${formatDay(iso)}`;
+}
+
+const UNITS: readonly [keyof NonNullable<ReturnType<typeof parseDuration>>, string, string][] = [
+  ["years", "an", "ans"],
+  ["months", "mois", "mois"],
+  ["days", "jour", "jours"],
+  ["hours", "heure", "heures"],
+  ["minutes", "minute", "minutes"],
+  ["seconds", "seconde", "secondes"],
+];
+
+/** An ISO-8601 duration in French: `P3D` is "3 jours", `PT30M` "30 minutes", `P6M` "6 mois". */
+export function formatDuration(iso: string): string {
+  const d = parseDuration(iso);
+  if (!d) return iso;
+  const parts = UNITS.filter(([unit]) => d[unit] > 0).map(
+    ([unit, one, many]) => `${d[unit]} ${d[unit] === 1 ? one : many}`,
+  );
+  return parts.length > 0 ? joinList(parts) : iso;
+}
+
+/** The minutes between two instants, rounded, for "30 minutes après ton message". */
+export function minutesBetween(fromIso: string, toIso: string): number | null {
+  const ms = Date.parse(toIso) - Date.parse(fromIso);
+  return Number.isFinite(ms) ? Math.round(ms / 60_000) : null;
+}
+
+/** A count with a typographic minus or an explicit plus: "−7", "+3", "0". */
+export function signed(n: number): string {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `−${-n}`;
+  return "0";
+}
+
+/** Points as the club writes them: "18/25 PD". */
+export function formatPoints(points: number, startingPoints: number): string {
+  return `${points}/${startingPoints} PD`;
+}
+
+/** A feminine ordinal, as in "1re faute", "2e faute". */
+export function ordinal(n: number): string {
+  return n === 1 ? "1re" : `${n}e`;
+}
+
+/** "de Bob Martin", but "d'Alice Dubois": French elides before a vowel. */
+export function de(name: string): string {
+  return /^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(name) ? `d'${name}` : `de ${name}`;
+}
+
+/** "a", "a et b", "a, b et c". */
+export function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} et ${items[items.length - 1]}`;
+}
+
+/** A spell's French name from the duel's ruleset; its id when the ruleset does not know it. */
+export function spellName(ruleset: Ruleset, spellId: string): string {
+  return ruleset.spells.find((s) => s.id === spellId)?.name ?? spellId;
+}
+
+/** A particularity's French name from the duel's ruleset; its id otherwise. */
+export function particularityName(ruleset: Ruleset, particularityId: string): string {
+  return ruleset.particularities.find((p) => p.id === particularityId)?.name ?? particularityId;
+}

@@ -1,0 +1,364 @@
+/**
+ * Every French sentence a hibou says, in one place so they read as one voice (STYLE.md 13):
+ * "vous" to the referee, "tu" to the duelists. Names and free text are inserted as they are; each
+ * channel escapes them for its medium.
+ */
+import type { Violation } from "../domain/events.js";
+import { de, formatDate, formatDay, formatDuration, joinList, ordinal, signed } from "./format.js";
+
+type Missing = "words" | "cible" | "zone" | "pari";
+
+const missingLabel = (field: Missing, minWords: number): string =>
+  ({
+    words: `moins de ${minWords} mots`,
+    cible: "cible manquante",
+    zone: "zone manquante",
+    pari: "pari de dé manquant",
+  })[field];
+
+const VIOLATIONS: Record<Exclude<Violation, Missing>, string> = {
+  spam: "même sort qu'au tour précédent",
+  edited: "message modifié",
+  deleted: "message supprimé",
+  disarmed: "sort lancé en étant désarmé(e)",
+  level: "sort au-dessus de son niveau",
+  pm: "pas assez de PM",
+  "unlisted-spell": "sort hors de la liste",
+  "two-actions": "plusieurs actions dans le même message",
+  "unusable-particularity": "particularité inutilisable en duel",
+  "particularity-not-owned": "particularité non possédée",
+  "particularity-spent": "particularité déjà utilisée",
+  "out-of-turn": "message hors de son tour",
+  "unknown-action": "action non reconnue",
+  referee: "faute donnée par l'arbitre",
+};
+
+const violation = (v: Violation, minWords: number): string =>
+  v === "words" || v === "cible" || v === "zone" || v === "pari" ? missingLabel(v, minWords) : VIOLATIONS[v];
+
+/** The referee's commands, by the API and in the thread (`[arbitre]…[/arbitre]`, CONTRACT.md 6). */
+const command = {
+  cancelFault: (eventId: string) =>
+    `{"command": "cancel-fault", "eventId": "${eventId}"} ou, dans le fil, [arbitre]annuler faute ${eventId}[/arbitre]`,
+  adjustPoints: (duelistId: string, name: string, delta: number) =>
+    `{"command": "adjust-points", "duelistId": "${duelistId}", "delta": ${delta}} ou [arbitre]points ${name} ${signed(delta).replace("−", "-")}[/arbitre]`,
+  actionFault: (duelistId: string, name: string) =>
+    `{"command": "fault", "duelistId": "${duelistId}", "kind": "action"} ou [arbitre]faute action ${name}[/arbitre]`,
+  disqualify: (duelistId: string, name: string) =>
+    `{"command": "disqualify", "duelistId": "${duelistId}"} ou [arbitre]disqualifier ${name}[/arbitre]`,
+  correction: (postId: string, fields: readonly string[]) =>
+    `{"command": "correction", "postId": "${postId}", "fields": {${fields.map((f) => `"${f}": "…"`).join(", ")}}} ou, dans le fil :\n` +
+    `[arbitre]\ncorrection ${postId}\n${fields.map((f) => `${f === "text" ? "texte" : f} : …`).join("\n")}\n[/arbitre]`,
+};
+
+const lastWord = "Votre décision fait foi (R-7.1).";
+
+export const texts = {
+  common: {
+    rules: (rules: readonly string[]) =>
+      rules.length > 1 ? `Règles appliquées : ${rules.join(", ")}` : `Règle appliquée : ${rules[0] ?? ""}`,
+    violations: (list: readonly Violation[], minWords: number) =>
+      joinList(list.map((v) => violation(v, minWords))),
+    missing: (list: readonly Missing[], minWords: number) =>
+      joinList(list.map((m) => missingLabel(m, minWords))),
+    reason: (reason: string) => `Motif : ${reason}`,
+  },
+
+  revised: {
+    title: (title: string) => `Verdict révisé — ${title}`,
+    intro:
+      "Verdict révisé : un message publié à temps est arrivé en retard et a repris sa place dans le fil. " +
+      "Ce qui suit remplace ce qui a été annoncé plus tôt (CONTRACT 4.3).",
+    noticeTitle: "Verdict révisé",
+    notice: (titles: readonly string[]) =>
+      `Les verdicts suivants changent : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
+  },
+
+  overrule: {
+    cancelFault: (eventId: string) =>
+      `Pour annuler cette faute : ${command.cancelFault(eventId)}. ${lastWord}`,
+    sanction: (faultEventId: string, duelistId: string, name: string, points: number) =>
+      `Pour annuler la faute et rendre les ${points} PD : ${command.cancelFault(faultEventId)} ; ` +
+      `pour ajuster les PD : ${command.adjustPoints(duelistId, name, points)}. ${lastWord}`,
+    restorePoints: (duelistId: string, name: string, points: number) =>
+      `Pour rendre ces PD : ${command.adjustPoints(duelistId, name, points)}. ${lastWord}`,
+    addFault: (duelistId: string, name: string) =>
+      `Pour sanctionner ce tour : ${command.actionFault(duelistId, name)}. ${lastWord}`,
+    liftDisqualification: (eventId: string) =>
+      `Pour lever la disqualification, annulez la faute qui l'a causée : ${command.cancelFault(eventId)}. ${lastWord}`,
+  },
+
+  status: { active: "", out: " (hors du duel)", disqualified: " (disqualifié(e))" },
+
+  started: {
+    title: "Le top est donné",
+    referee: (first: string, deadline: string) =>
+      `Le duel commence. ${first} ouvre le duel et doit poster avant ${formatDate(deadline)}.`,
+    standings: (lines: readonly string[]) => `Points de départ : ${lines.join(" ; ")}.`,
+    first: (deadline: string) => `Le top est donné : à toi de commencer, avant ${formatDate(deadline)}.`,
+    other: (first: string) => `Le top est donné : ${first} commence. Tu joueras à ton tour.`,
+  },
+
+  turn: {
+    title: (number: number, name: string, faulty: boolean) =>
+      `Tour ${number} : ${name}${faulty ? " (tour fautif)" : ""}`,
+    absentTitle: (number: number | null, name: string) =>
+      `${number === null ? "Tour" : `Tour ${number}`} : ${name} n'a pas posté à temps`,
+    nextTitle: (name: string, number: number) => `Au tour ${de(name)} (tour ${number})`,
+    played: (name: string, number: number, postId: string, attack: number, defence: number) =>
+      `${name} a joué le tour ${number} (message ${postId}). Dés : attaque ${attack}, défense ${defence}.`,
+    absent: (name: string) =>
+      `${name} n'a pas posté avant l'échéance : ses attaques en attente le touchent sans défense (R-6.2).`,
+    nothingToDefend: "Aucune attaque à parer : le dé de défense ne sert pas.",
+    defence: (spell: string, attacker: string, defence: number | null, modifier: number, attack: number) => {
+      const roll =
+        defence === null
+          ? "pas de défense (absence)"
+          : modifier === 0
+            ? `défense ${defence}`
+            : `défense ${defence} (${signed(modifier)} = ${defence + modifier})`;
+      return `Contre ${spell} ${de(attacker)} : ${roll} contre attaque ${attack}`;
+    },
+    deflected: "dévié",
+    hit: "touché",
+    cancelled: (by: string) => `annulé (${by}, R-4.11)`,
+    damage: (amount: number, left: string) => `${signed(-amount)} PD, il reste ${left}`,
+    knockedOut: (name: string) => `${name} n'a plus de PD : hors du duel (R-1.6).`,
+    effect: {
+      disarmed: (name: string) =>
+        `${name} est désarmé(e) : son prochain tour sera « récupérer sa baguette » (R-5.1).`,
+      "cannot-attack": (name: string) => `${name} ne pourra pas attaquer à son prochain tour.`,
+      "next-defence": (name: string, modifier: number) =>
+        `Prochaine défense ${de(name)} : ${signed(modifier)}.`,
+    },
+    faulty: (spell: string | null, defended: boolean) =>
+      `${spell ? `Action déclarée : ${spell}. ` : ""}Tour fautif : son action ne produit rien${defended ? ", sa défense a compté" : ""} (R-6.4).`,
+    action: (spell: string, target: string | null) => `Action : ${spell}${target ? ` sur ${target}` : ""}.`,
+    noAction: "Action : aucune.",
+    attack: (attack: number, target: string) =>
+      `Attaque ${attack} contre ${target}, qui y répondra avec son prochain dé de défense.`,
+    void: (spell: string, name: string) =>
+      `${spell} sans effet : ${name} ne pouvait pas attaquer ce tour (R-4.13).`,
+    wand: (name: string) => `${name} récupère sa baguette (R-5.1).`,
+    particularity: (name: string, particularity: string) =>
+      `${name} utilise sa particularité ${particularity} (une fois par duel).`,
+    legilimens: (target: string, blocked: boolean) =>
+      blocked
+        ? `Legilimens sur ${target} : bloqué par son Occlumens (R-5.4).`
+        : `Legilimens sur ${target} : réussi, un autre hibou vous demande de relayer son prochain coup (R-5.3).`,
+    pm: (pm: number) => `PM restants : ${pm}.`,
+    standings: (lines: readonly string[]) => `Points : ${lines.join(" ; ")}.`,
+    next: (name: string, number: number, deadline: string, extension: string | null) =>
+      `Au tour ${de(name)} (tour ${number}), avant ${formatDate(deadline)}` +
+      `${extension ? ` (dérogation de ${formatDuration(extension)} incluse)` : ""}.`,
+    current: (name: string, number: number, deadline: string) =>
+      `Le tour en cours reste celui ${de(name)} (tour ${number}), avant ${formatDate(deadline)}.`,
+    waiting: (name: string, until: string) =>
+      `Le message ${de(name)} attend sa correction jusqu'au ${formatDay(until)} : les messages suivants attendront (R-6.7).`,
+  },
+
+  yourTurn: {
+    title: (number: number) => `À toi de jouer — tour ${number}`,
+    intro: (name: string, number: number, deadline: string) =>
+      `À toi de jouer, ${name} : tour ${number}, à poster avant ${formatDate(deadline)}.`,
+    incoming: (attacker: string, spell: string, attack: number) =>
+      `${attacker} t'a lancé ${spell} (attaque ${attack}) : ton dé de défense doit faire plus de ${attack} pour l'éviter.`,
+    points: (points: string) => `Tu as ${points}.`,
+    disarmed: "Tu es désarmé(e) : ton action doit être « récupérer sa baguette » (R-5.1).",
+    cannotAttack: "Tu ne peux pas attaquer à ce tour : un sort d'attaque serait sans effet (R-4.13).",
+    modifier: (modifier: number) => `Ta défense de ce tour compte ${signed(modifier)} (R-3.5).`,
+    absence: "Sans message d'ici là, c'est une faute d'absence (R-6.2).",
+  },
+
+  reminder: {
+    title: (number: number) => `Rappel : à toi de jouer — tour ${number}`,
+    text: (number: number, deadline: string) =>
+      `Rappel : c'est à toi de jouer (tour ${number}). Poste avant ${formatDate(deadline)}, sinon c'est une faute d'absence (R-6.2).`,
+  },
+  fault: {
+    actionTitle: (name: string, count: number) => `Faute d'action : ${name} (${ordinal(count)})`,
+    absenceTitle: (name: string, count: number) => `Faute d'absence : ${name} (${ordinal(count)})`,
+    actionReferee: (name: string, count: number, what: string, postId: string | null, byReferee: boolean) =>
+      `${ordinal(count)} faute d'action ${de(name)}${postId ? ` (message ${postId})` : ""} : ${what}.` +
+      `${byReferee ? " Faute donnée par vous." : ""}`,
+    actionDuelist: (count: number, what: string, postId: string | null, byReferee: boolean) =>
+      `${byReferee ? "L'arbitre te donne" : "Tu reçois"} ta ${ordinal(count)} faute d'action${postId ? ` (message ${postId})` : ""} : ${what}.`,
+    failed: "Les actions de ce tour échouent ; sa défense compte (R-6.4).",
+    failedYou: "Ton action de ce tour échoue ; ta défense compte (R-6.4).",
+    countdown: (left: number, points: number) =>
+      `Encore ${left} faute${left > 1 ? "s" : ""} d'action et ${left > 1 ? "la sanction tombe" : "c'est la sanction"} : ${signed(-points)} PD (R-6.5).`,
+    countdownYou: (left: number, points: number) =>
+      `Attention : encore ${left} faute${left > 1 ? "s" : ""} d'action et tu perds ${points} PD (R-6.5).`,
+    absenceReferee: (name: string, count: number, turn: number | null, byReferee: boolean) =>
+      `${ordinal(count)} faute d'absence ${de(name)}${turn === null ? "" : ` : aucun message avant l'échéance du tour ${turn}`}.` +
+      `${byReferee ? " Faute donnée par vous." : ""}`,
+    absenceDuelist: (count: number, turn: number | null, byReferee: boolean) =>
+      `${byReferee ? "L'arbitre te donne" : "Tu reçois"} ta ${ordinal(count)} faute d'absence` +
+      `${turn === null ? "" : ` : tu n'as pas posté avant l'échéance du tour ${turn}`}.`,
+  },
+
+  sanction: {
+    title: (name: string, kind: "action" | "absence") =>
+      `Sanction : ${name} (${kind === "action" ? "fautes d'action" : "faute d'absence"})`,
+    actionReferee: (name: string, points: number, left: string) =>
+      `${name} atteint le seuil des fautes d'action : ${signed(-points)} PD (table R-6.6), il reste ${left}. Son compteur de fautes d'action repart à 0 (R-6.5).`,
+    actionDuelist: (points: number, left: string) =>
+      `Tu as atteint le seuil des fautes d'action : tu perds ${points} PD (R-6.6), il te reste ${left}. Ton compteur de fautes d'action repart à 0 (R-6.5).`,
+    absenceReferee: (name: string, points: number, left: string) =>
+      `Sanction de la faute d'absence ${de(name)} : ${signed(-points)} PD, il reste ${left} (R-6.2).`,
+    absenceDuelist: (points: number, left: string) =>
+      `Sanction de ta faute d'absence : tu perds ${points} PD, il te reste ${left} (R-6.2).`,
+    disqualifyReferee: (name: string) =>
+      `Cette faute d'absence entraîne la disqualification ${de(name)} (R-6.8).`,
+    disqualifyDuelist: "Cette faute d'absence entraîne ta disqualification (R-6.8).",
+  },
+
+  correction: {
+    openedTitle: "Droit à l'erreur : message en attente",
+    openedDuelist: (
+      postId: string,
+      turn: number,
+      missing: string,
+      until: string,
+      minutes: number | null,
+      referee: string,
+    ) =>
+      `Ton message ${postId} (tour ${turn}) est incomplet : ${missing}. ` +
+      `Envoie ce qui manque par hibou à l'arbitre${referee ? `, ${referee},` : ""} avant ${formatDate(until)}` +
+      `${minutes === null ? "" : ` (${minutes} minutes après ton message)`} ; l'arbitre le publiera dans le duel.`,
+    onceDuelist:
+      "C'est ton seul droit à l'erreur du duel (R-6.7). Sans correction à temps, la faute d'action s'applique. Ne modifie pas ton message : ce serait une faute (R-6.3).",
+    openedReferee: (name: string, postId: string, turn: number, missing: string, until: string) =>
+      `Le message ${postId} ${de(name)} (tour ${turn}) est incomplet : ${missing}. ` +
+      `Il attend jusqu'au ${formatDay(until)} (droit à l'erreur, R-6.7) et les messages suivants attendent derrière lui.`,
+    howReferee: (postId: string, fields: readonly string[]) =>
+      `Si le duelliste vous envoie à temps ce qui manque, publiez la correction : ${command.correction(postId, fields)}`,
+    expiryReferee: "Sans correction à temps, la faute d'action s'appliquera d'elle-même.",
+    acceptedTitle: "Correction acceptée",
+    acceptedReferee: (name: string, postId: string, fields: string) =>
+      `La correction du message ${postId} ${de(name)} est enregistrée (${fields}) : le tour est résolu comme si le message avait été complet (R-6.7).`,
+    acceptedDuelist: (postId: string, fields: string) =>
+      `L'arbitre a publié ta correction du message ${postId} (${fields}) : ton tour est résolu comme si ton message avait été complet (R-6.7).`,
+    field: (key: string, value: string) => `${key === "text" ? "texte" : key} : ${value}`,
+    noFields: "aucun champ",
+    expiredTitle: "Délai de correction expiré",
+    expiredReferee: (name: string, postId: string) =>
+      `Le délai de correction du message ${postId} ${de(name)} est passé sans correction : la faute d'action s'applique et le tour est résolu tel quel (R-6.7).`,
+    expiredDuelist: (postId: string) =>
+      `Le délai de correction de ton message ${postId} est passé : la faute d'action s'applique et ton tour est résolu tel quel (R-6.7).`,
+    fieldNames: { words: "text", cible: "cible", zone: "zone", pari: "pari" } as const,
+  },
+
+  disqualified: {
+    title: (name: string) => `Disqualification : ${name}`,
+    cause: {
+      "spell-before-top": "un sort lancé avant le top (R-1.3)",
+      absences: "une troisième faute d'absence (R-6.2)",
+      referee: "la décision de l'arbitre (R-7.1)",
+    },
+    referee: (name: string, cause: string) =>
+      `${name} est disqualifié(e) pour ${cause} et sort du duel (R-6.8).`,
+    duelist: (cause: string) => `Tu es disqualifié(e) pour ${cause} : tu sors du duel (R-6.8).`,
+  },
+
+  ban: {
+    startedTitle: (name: string) => `Interdiction de duel : ${name}`,
+    startedReferee: (name: string, until: string) =>
+      `${name} est interdit(e) de tout duel jusqu'au ${formatDay(until)} (R-6.9).`,
+    startedDuelist: (until: string) => `Tu es interdit(e) de tout duel jusqu'au ${formatDay(until)} (R-6.9).`,
+    endedTitle: (name: string) => `Fin d'interdiction : ${name}`,
+    endedReferee: (name: string, early: boolean) =>
+      early
+        ? `L'interdiction de duel ${de(name)} est levée avec l'annulation de sa disqualification (R-7.1).`
+        : `L'interdiction de duel ${de(name)} a pris fin : ${name} peut de nouveau être inscrit(e) à un duel (R-6.9).`,
+    endedDuelist: (early: boolean) =>
+      early
+        ? "Ton interdiction de duel est levée : l'arbitre a annulé ta disqualification (R-7.1)."
+        : "Ton interdiction de duel a pris fin : tu peux de nouveau t'inscrire à un duel (R-6.9).",
+  },
+
+  finished: {
+    title: (winner: string | null) =>
+      winner ? `Fin du duel : ${winner} l'emporte` : "Fin du duel : pas de vainqueur",
+    winner: (winner: string | null, reason: "points" | "disqualification" | "referee") => {
+      const how = {
+        points: "les autres duellistes n'ont plus de PD (R-1.6)",
+        disqualification: "les autres duellistes sont hors du duel (R-1.6, R-6.8)",
+        referee: "décision de l'arbitre (R-7.1)",
+      }[reason];
+      return winner
+        ? `Le duel est terminé : ${winner} l'emporte, ${how}.`
+        : `Le duel est terminé sans vainqueur : ${how}.`;
+    },
+    youWon: "Bravo, tu remportes le duel !",
+    youLost: "Le duel est perdu pour cette fois.",
+    standings: (lines: readonly string[]) => `Points finaux : ${lines.join(" ; ")}.`,
+    stakes: (stakes: string) =>
+      `Enjeux convenus à l'inscription : « ${stakes} ». Ils sont à honorer (R-1.7).`,
+    noStakes: "Aucun enjeu n'avait été convenu pour ce duel (R-1.7).",
+    note: (note: string) => `Note de l'arbitre : ${note}`,
+  },
+
+  decision: {
+    unlistedTitle: (name: string) => `Décision demandée : sort hors liste ${de(name)}`,
+    unlisted: (name: string, spells: string, postId: string | null) =>
+      `${name} a lancé un sort hors de la liste${postId ? ` (message ${postId})` : ""} : ${spells}. ` +
+      "C'est une faute d'action ; le règlement prévoit qu'il peut donner un avantage à l'adversaire, voire entraîner la disqualification immédiate (R-4.14).",
+    unlistedAsk: (duelistId: string, name: string) =>
+      `Souhaitez-vous disqualifier ${name} ? C'est à vous de décider. Pour disqualifier : ${command.disqualify(duelistId, name)}. Sinon, rien à faire : la faute d'action suit son cours.`,
+    otherTitle: "Décision demandée",
+    diceMissing: (detail: string) => `Les dés d'un message manquent : ${detail}`,
+    other: (detail: string) => `Votre décision est demandée : ${detail}`,
+  },
+
+  legilimens: {
+    relayTitle: (caster: string, target: string) => `Legilimens : ${caster} lit dans l'esprit ${de(target)}`,
+    relay: (caster: string, target: string) =>
+      `${caster} a lancé Legilimens sur ${target} et a réussi (R-5.3). Obtenez en privé le prochain coup ${de(target)} ` +
+      `(sort, cible et zone de son prochain message) et transmettez-le à ${caster} par hibou, sans rien en dire à ${target}.`,
+    relayDetail: (detail: string) => `Détail : ${detail}`,
+    casterTitle: (blocked: boolean) => (blocked ? "Legilimens bloqué" : "Legilimens réussi"),
+    success: (target: string) =>
+      `Ton Legilimens a réussi : l'arbitre obtiendra en privé le prochain coup ${de(target)} et te le transmettra (R-5.3).`,
+    blocked: (target: string) =>
+      `L'Occlumens ${de(target)} a bloqué ton Legilimens : il n'a pas d'effet, et ton usage pour ce duel est dépensé (R-5.4).`,
+  },
+
+  cancelled: {
+    title: (name: string) => `Faute annulée : ${name}`,
+    referee: (eventId: string, name: string) => `La faute ${eventId} ${de(name)} est annulée (R-7.1).`,
+    duelist: (eventId: string) => `L'arbitre a annulé ta faute ${eventId} (R-7.1).`,
+    restored: (points: number, left: string) => `PD rendus : ${signed(points)}, soit ${left}.`,
+    counters: (action: number, absence: number) =>
+      `Fautes en cours : ${action} d'action, ${absence} d'absence.`,
+    reinstated: (name: string) => `${name} revient dans le duel.`,
+  },
+
+  adjusted: {
+    title: (name: string, delta: number) => `Points ajustés : ${name} ${signed(delta)} PD`,
+    referee: (name: string, delta: number, left: string) =>
+      `Les PD ${de(name)} sont ajustés de ${signed(delta)} : ${left} (R-7.1).`,
+    duelist: (delta: number, left: string) =>
+      `L'arbitre a ajusté tes PD de ${signed(delta)} : tu as ${left} (R-7.1).`,
+    out: (name: string) => `${name} n'a plus de PD : hors du duel (R-1.6).`,
+  },
+
+  rejected: {
+    title: "Commande d'arbitre non appliquée",
+    text: (line: string, postId: string | null, message: string, code: string) =>
+      `Votre commande « ${line} »${postId ? ` (message ${postId})` : ""} n'a pas été appliquée : ${message} (${code}). Corrigez-la dans un nouveau message ou par l'API.`,
+  },
+
+  derogation: {
+    title: (name: string, duration: string) => `Dérogation accordée : ${name} (${formatDuration(duration)})`,
+    referee: (name: string, duration: string, deadline: string | null) =>
+      deadline
+        ? `Dérogation de ${formatDuration(duration)} accordée à ${name} : son tour est à poster avant ${formatDate(deadline)} (R-6.2a).`
+        : `Dérogation de ${formatDuration(duration)} accordée à ${name} : elle allongera l'échéance de son prochain tour (R-6.2a).`,
+    duelist: (duration: string, deadline: string | null) =>
+      deadline
+        ? `L'arbitre t'accorde une dérogation de ${formatDuration(duration)} : poste ton tour avant ${formatDate(deadline)} (R-6.2a).`
+        : `L'arbitre t'accorde une dérogation de ${formatDuration(duration)} : elle allongera l'échéance de ton prochain tour (R-6.2a).`,
+    once: "C'est la seule dérogation du duel (R-6.2a).",
+  },
+} as const;

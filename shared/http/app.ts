@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requireAdmin } from "./auth.js";
+import type { AppDeps } from "./deps.js";
+import { ApiError, errorBody, onError } from "./errors.js";
+import { jsonBody } from "./json-body.js";
+import { duelRoutes } from "./routes/duels.js";
+import { forumRoutes } from "./routes/forums.js";
+import { statusRoutes } from "./routes/status.js";
+import { webhookRoutes } from "./routes/webhooks.js";
+import { clockBodySchema } from "./schemas.js";
+
+/** Bodies over this are refused with 413 before they are read (CONTRACT.md section 2). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The whole HTTP API as one Hono app, the same behind API Gateway and on the local server.
+ * Webhooks authenticate by signature; everything else but `/healthz` needs the admin token.
+ */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  const admin = requireAdmin(deps.adminTokenHash);
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody("payload_too_large", "Corps de requête trop grand (1 Mio au plus)."), 413),
+    }),
+  );
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.route("/webhooks", webhookRoutes(deps));
+
+  app.use("/forums/*", admin);
+  app.use("/duels/*", admin);
+  app.use("/duels", admin);
+  app.use("/duelists/*", admin);
+  app.use("/status", admin);
+  app.route("/forums", forumRoutes(deps));
+  app.route("/duels", duelRoutes(deps));
+  app.route("/status", statusRoutes(deps));
+
+  app.get("/duelists/:forumId/:userId", async (c) => {
+    const { forumId, userId } = c.req.param();
+    const record = await deps.store.getDuelist(forumId, userId);
+    if (!record) throw new ApiError(404, "duelist_not_found", "Aucun duel connu pour ce duelliste.");
+    const now = deps.clock.now().toISOString();
+    const bannedUntil = record.bannedUntil && record.bannedUntil > now ? record.bannedUntil : null;
+    return c.json({ id: record.userId, forumId: record.forumId, bannedUntil, duels: record.duels });
+  });
+
+  const local = deps.local;
+  if (local) {
+    app.get("/_local/clock", (c) => c.json({ now: deps.clock.now().toISOString(), manual: local.manual }));
+    app.post("/_local/clock", async (c) => {
+      if (!local.manual) throw new ApiError(409, "clock_not_manual", "Horloge système : démarrez avec CLOCK=manual pour la déplacer.");
+      const move = await jsonBody(c, clockBodySchema);
+      return c.json(await local.moveClock(move));
+    });
+  }
+
+  app.notFound((c) => c.json(errorBody("not_found", "Route inconnue."), 404));
+  app.onError(onError(deps.log));
+  return app;
+}

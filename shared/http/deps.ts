@@ -1,0 +1,26 @@
+import type { DuelService } from "../app/duel-service.js";
+import type { Clock } from "../ports/clock.js";
+import type { DuelStore } from "../ports/duel-store.js";
+
+export type Logger = (line: Record<string, unknown>) => void;
+
+/** What the HTTP app needs, built once in a composition root (Lambda or local). */
+export interface AppDeps {
+  readonly store: DuelStore;
+  readonly duels: DuelService;
+  readonly clock: Clock;
+  /** SHA-256 (hex) of the admin token: the token itself is never kept. */
+  readonly adminTokenHash: string;
+  /** Two six-sided dice for duels in `server` dice mode. */
+  readonly rollDice: () => readonly [number, number];
+  readonly newId: () => string;
+  readonly log: Logger;
+  /** Health of the timers: open timers where they can be counted (locally), null in AWS. */
+  readonly schedulerHealth?: () => Promise<{ ok: boolean; openTimers: number | null }>;
+  /** Only on the local stack (CONTRACT.md section 7). */
+  readonly local?: {
+    readonly manual: boolean;
+    /** Moves the manual clock, fires every due timer and waits for their effects. */
+    readonly moveClock: (move: { advance: string } | { set: string }) => Promise<{ now: string; fired: number }>;
+  };
+}

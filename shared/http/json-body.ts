@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { ApiError, zodDetails } from "./errors.js";
+
+/** Parses a JSON text, or answers 400 `invalid_json`. */
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "invalid_json", "Le corps n'est pas du JSON valide.");
+  }
+}
+
+/** The request's JSON body validated by `schema`, or a 400 naming the bad fields. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new ApiError(415, "unsupported_media_type", "Envoyez du JSON (Content-Type: application/json).");
+  }
+  const parsed = schema.safeParse(parseJsonText(await c.req.text()));
+  if (!parsed.success) throw new ApiError(400, "invalid_body", "Corps de requête invalide.", zodDetails(parsed.error));
+  return parsed.data;
+}

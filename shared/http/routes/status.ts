@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import type { AppDeps } from "../deps.js";
+
+/** `GET /status` (admin): storage, timers, hibou delivery and counts (CONTRACT.md section 6). */
+export function statusRoutes(deps: AppDeps) {
+  const app = new Hono();
+  app.get("/", async (c) => {
+    const started = Date.now();
+    let storage: { ok: boolean; latencyMs: number; error?: string };
+    let counts = null;
+    try {
+      await deps.store.ping();
+      counts = await deps.store.counts();
+      storage = { ok: true, latencyMs: Date.now() - started };
+    } catch (error) {
+      storage = { ok: false, latencyMs: Date.now() - started, error: error instanceof Error ? error.name : "error" };
+    }
+    const scheduler = deps.schedulerHealth ? await deps.schedulerHealth().catch(() => ({ ok: false, openTimers: null })) : { ok: true, openTimers: null };
+    const ok = storage.ok && scheduler.ok;
+    return c.json(
+      {
+        ok,
+        now: deps.clock.now().toISOString(),
+        clock: deps.clock.manual ? "manual" : "system",
+        storage,
+        scheduler,
+        notifications: { undelivered: counts?.pendingEffects ?? null, failed: counts?.failedEffects ?? null },
+        duels: { active: counts?.activeDuels ?? null, registered: counts?.registeredDuels ?? null },
+      },
+      ok ? 200 : 503,
+    );
+  });
+  return app;
+}

@@ -1,0 +1,122 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { Hono } from "hono";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { duelIdOf, intakePost } from "../../app/post-intake.js";
+import type { AppDeps } from "../deps.js";
+import { ApiError, zodDetails } from "../errors.js";
+import { parseJsonText } from "../json-body.js";
+import { discoursePostSchema, genericWebhookSchema, threadIdSchema } from "../schemas.js";
+import { parseForumId } from "./forums.js";
+
+const DISCOURSE_POST_EVENTS = new Set(["post_created", "post_edited", "post_destroyed"]);
+
+function threadOf(value: unknown, pick: (v: Record<string, unknown>) => unknown): string {
+  if (typeof value !== "object" || value === null) return "";
+  const raw = pick(value as Record<string, unknown>);
+  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw : "";
+  return threadIdSchema.safeParse(text).success ? text : "";
+}
+
+/** Verifies Discourse's `sha256=<hex>` HMAC of the raw body, in constant time. */
+export function discourseSignatureValid(rawBody: string, header: string | undefined, secret: string): boolean {
+  const hex = header?.match(/^sha256=([0-9a-f]{64})$/i)?.[1];
+  if (!hex) return false;
+  const expected = createHmac("sha256", secret).update(rawBody, "utf8").digest();
+  const given = Buffer.from(hex, "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The two receivers (CONTRACT.md 4.1, 4.2). Both read the raw body, read the forum and the duel
+ * in one request, verify the signature on the raw bytes, and only then validate and act.
+ */
+export function webhookRoutes(deps: AppDeps) {
+  const app = new Hono();
+
+  app.post("/:forumId/generic", async (c) => {
+    const forumId = parseForumId(c.req.param("forumId"));
+    const raw = await c.req.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = undefined;
+    }
+    const threadId = threadOf(parsed, (v) => (v.data as Record<string, unknown> | undefined)?.threadId);
+    const loaded = await deps.store.loadForumAndDuel(forumId, duelIdOf(forumId, threadId || "-"));
+    const secret = loaded.forum?.webhookSecrets.generic;
+    if (!secret) throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret de webhook générique.");
+    try {
+      new Webhook(secret).verify(raw, Object.fromEntries(c.req.raw.headers));
+    } catch (error) {
+      const reason = error instanceof WebhookVerificationError ? error.message : "signature invalide";
+      throw new ApiError(401, "invalid_signature", `Signature refusée : ${reason}.`);
+    }
+    const body = genericWebhookSchema.safeParse(parsed === undefined ? parseJsonText(raw) : parsed);
+    if (!body.success) throw new ApiError(400, "invalid_body", "Corps de webhook invalide.", zodDetails(body.error));
+    const { type, data } = body.data;
+    if (type !== "post.deleted" && data.content === undefined) {
+      throw new ApiError(400, "invalid_body", "Le contenu du message manque.", [{ path: "data.content", message: "requis" }]);
+    }
+    const answer = await intakePost(deps, loaded, {
+      forumId,
+      threadId: data.threadId,
+      kind: type === "post.created" ? "created" : type === "post.edited" ? "edited" : "deleted",
+      postId: data.postId,
+      authorId: data.author.id,
+      authorName: data.author.name,
+      createdAt: new Date(data.createdAt).toISOString(),
+      changedAt: new Date(data.updatedAt ?? body.data.timestamp ?? data.createdAt).toISOString(),
+      content: data.content ?? "",
+      format: data.format,
+      ...(data.dice ? { forumDice: data.dice } : {}),
+      deliveryKey: `generic#${c.req.header("webhook-id") ?? ""}`,
+    });
+    return c.json(answer);
+  });
+
+  app.post("/:forumId/discourse", async (c) => {
+    const forumId = parseForumId(c.req.param("forumId"));
+    const raw = await c.req.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = undefined;
+    }
+    const threadId = threadOf(parsed, (v) => (v.post as Record<string, unknown> | undefined)?.topic_id);
+    const loaded = await deps.store.loadForumAndDuel(forumId, duelIdOf(forumId, threadId || "-"));
+    const secret = loaded.forum?.webhookSecrets.discourse;
+    if (!secret) throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret Discourse.");
+    if (!discourseSignatureValid(raw, c.req.header("x-discourse-event-signature"), secret)) {
+      throw new ApiError(401, "invalid_signature", "Signature Discourse refusée.");
+    }
+    const event = c.req.header("x-discourse-event") ?? "";
+    if (!DISCOURSE_POST_EVENTS.has(event)) return c.json({ result: "ignored" });
+    const body = discoursePostSchema.safeParse(parsed === undefined ? parseJsonText(raw) : parsed);
+    if (!body.success) throw new ApiError(400, "invalid_body", "Corps Discourse invalide.", zodDetails(body.error));
+    const { post } = body.data;
+    // Only regular posts are turns; whispers, moderator and small-action posts are not.
+    if (post.post_type !== undefined && post.post_type !== 1) return c.json({ result: "ignored" });
+    // An author deleting their own post sends an edit to the stub, then a destroy: both are the deletion.
+    const deleted = event === "post_destroyed" || post.user_deleted === true;
+    const changedAt = post.deleted_at ?? post.updated_at ?? post.created_at;
+    const answer = await intakePost(deps, loaded, {
+      forumId,
+      threadId: String(post.topic_id),
+      kind: deleted ? "deleted" : event === "post_edited" ? "edited" : "created",
+      postId: String(post.id),
+      authorId: String(post.user_id),
+      authorName: post.name || post.username,
+      username: post.username,
+      createdAt: new Date(post.created_at).toISOString(),
+      changedAt: new Date(changedAt).toISOString(),
+      content: post.raw ?? "",
+      format: "markdown",
+      deliveryKey: `discourse#${c.req.header("x-discourse-event-id") ?? ""}`,
+    });
+    return c.json(answer);
+  });
+
+  return app;
+}

@@ -1,0 +1,108 @@
+import { matchTarget } from "./duelist-lookup.js";
+import { cleanValue, readKeyValue, splitPairs } from "./key-value.js";
+import { scanPost } from "./post-structure.js";
+import { matchNamedList } from "./spell-matcher.js";
+import type { ActionBlock, ReadContext } from "./types.js";
+
+/** The fields of an action block (CONTRACT.md 5). */
+export type BlockField = "spell" | "action" | "target" | "zone" | "bet" | "particularity";
+
+/** Keys as players write them, after normalizeKey: French or English, singular or plural. */
+const KEYS: ReadonlyMap<string, BlockField> = new Map<string, BlockField>([
+  ...[
+    "sort",
+    "sorts",
+    "sortilege",
+    "sortileges",
+    "sort lance",
+    "sortilege lance",
+    "formule",
+    "incantation",
+  ].map((k) => [k, "spell"] as const),
+  ...["spell", "spells"].map((k) => [k, "spell"] as const),
+  ...["action", "actions"].map((k) => [k, "action"] as const),
+  ...["cible", "cibles", "target", "targets", "adversaire vise"].map((k) => [k, "target"] as const),
+  ...["zone", "zones", "zone visee", "zone ciblee", "area"].map((k) => [k, "zone"] as const),
+  ...["pari", "paris", "pari de de", "pari du de", "pari de des", "pari des des", "bet", "dice bet"].map(
+    (k) => [k, "bet"] as const,
+  ),
+  ...["particularite", "particularites", "particularite magique", "particularity", "particularities"].map(
+    (k) => [k, "particularity"] as const,
+  ),
+]);
+
+/** The field a normalised key names, if any. */
+export const blockFieldOf = (key: string): BlockField | undefined => KEYS.get(key);
+
+/**
+ * The bodies of the author's `[duel]…[/duel]` blocks in a post's plain text (see toPlainText), in
+ * order. Blocks inside a quote of someone else or inside code are not the author's and are left out.
+ */
+export function findActionBlocks(plainText: string): string[] {
+  return scanPost(plainText)
+    .blocks.filter((b) => b.tag === "duel")
+    .map((b) => b.body);
+}
+
+/** Every non-empty value given for each field, in the order written. */
+function collect(body: string): Map<BlockField, string[]> {
+  const values = new Map<BlockField, string[]>();
+  for (const line of body.split("\n")) {
+    for (const piece of splitPairs(line, blockFieldOf)) {
+      const pair = readKeyValue(piece, blockFieldOf);
+      const value = pair && cleanValue(pair.value);
+      if (pair && value !== null) values.set(pair.key, [...(values.get(pair.key) ?? []), value]);
+    }
+  }
+  return values;
+}
+
+function unique(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}
+
+/**
+ * Reads one block body: `key : value` lines in any order, keys in French or English without case
+ * or accents (`Sort`, `Sortilège`, `Spell`, `Action`, `Cible`, `Target`, `Zone`, `Pari de dé`,
+ * `Bet`, `Particularité`). Spells are matched by name or alias without article, case or accents;
+ * every spell named, on one line or several, is in `spellIds` (two is R-3.4); a value that names
+ * nothing is in `unknownSpells` (R-4.14); a particularity written as a spell (`Sort : Legilimens`)
+ * goes to `particularityIds`. Lines that are not pairs are ignored; a missing or empty field is null.
+ */
+export function readActionBlock(body: string, ctx: ReadContext): ActionBlock {
+  const values = collect(body);
+  const spellIds: string[] = [];
+  const particularityIds: string[] = [];
+  const unknownSpells: string[] = [];
+  const unknownActions: string[] = [];
+  const unknownParticularities: string[] = [];
+  let recoverWand = false;
+  for (const field of ["spell", "action"] as const) {
+    for (const value of values.get(field) ?? []) {
+      for (const named of matchNamedList(value, ctx.ruleset)) {
+        if (named.kind === "spell") spellIds.push(named.id);
+        else if (named.kind === "particularity") particularityIds.push(named.id);
+        else if (named.kind === "recover-wand") recoverWand = true;
+        else (field === "spell" ? unknownSpells : unknownActions).push(named.text);
+      }
+    }
+  }
+  for (const value of values.get("particularity") ?? []) {
+    for (const named of matchNamedList(value, ctx.ruleset)) {
+      if (named.kind === "particularity") particularityIds.push(named.id);
+      else unknownParticularities.push(named.kind === "unknown" ? named.text : value);
+    }
+  }
+  const target = values.get("target")?.[0];
+  return {
+    spellIds: unique(spellIds),
+    unknownSpells,
+    recoverWand,
+    unknownActions,
+    target: target === undefined ? null : matchTarget(target, ctx.duelists),
+    zone: values.get("zone")?.[0] ?? null,
+    bet: values.get("bet")?.[0] ?? null,
+    particularityIds: unique(particularityIds),
+    unknownParticularities: [...new Set(unknownParticularities)],
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * BBCode formatting removed, structure kept. `[duel]`, `[arbitre]`, `[quote]` and `[code]` stay
+ * as they are, because the post-structure scanner needs them; every presentation tag goes, so
+ * that `[color=red]Sort :[/color] Incendio` reads as `Sort : Incendio`.
+ */
+
+/** Tags that only change how text looks; their content is text. */
+const INLINE_TAGS = [
+  "b",
+  "i",
+  "u",
+  "s",
+  "strike",
+  "del",
+  "ins",
+  "em",
+  "strong",
+  "color",
+  "colour",
+  "size",
+  "font",
+  "face",
+  "url",
+  "email",
+  "spoiler",
+  "hide",
+  "sub",
+  "sup",
+  "highlight",
+  "glow",
+  "shadow",
+  "blur",
+  "abbr",
+  "acronym",
+  "span",
+  "tt",
+  "mark",
+  "bgcolor",
+  "background",
+];
+
+/** Tags that lay text out in blocks; they become line breaks so a block's lines stay apart. */
+const BLOCK_TAGS = [
+  "center",
+  "centre",
+  "left",
+  "right",
+  "justify",
+  "align",
+  "indent",
+  "float",
+  "list",
+  "\\*",
+  "li",
+  "hr",
+  "br",
+  "p",
+  "div",
+  "table",
+  "tr",
+  "td",
+  "th",
+  "fieldset",
+  "legend",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+];
+
+/** A tag name is followed by `]`, `=value`, ` attr=…` or phpBB's `:uid`; never by more letters. */
+const tagPattern = (names: readonly string[]): RegExp =>
+  new RegExp(`\\[\\/?(?:${names.join("|")})(?:[=: ][^\\]\\n]{0,500})?\\]`, "gi");
+
+const INLINE = tagPattern(INLINE_TAGS);
+const BLOCK = tagPattern(BLOCK_TAGS);
+/** Images and embeds carry a URL, not words. */
+const MEDIA =
+  /\[(img|youtube|video|media|flash|audio)(?:[=: ][^\]\n]{0,500})?\][^[]{0,2000}\[\/\1(?::[^\]\n]{0,50})?\]/gi;
+
+/**
+ * Removes BBCode presentation tags (`[b] [i] [u] [s] [color=…] [size=…] [font=…] [center]
+ * [url=…]`…), keeping their text; images are dropped; structural tags are kept.
+ */
+export function stripBbcodeFormatting(text: string): string {
+  return text.replace(MEDIA, "").replace(BLOCK, "\n").replace(INLINE, "");
+}

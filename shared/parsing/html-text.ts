@@ -1,0 +1,114 @@
+/**
+ * HTML to text with the post's structure kept as BBCode markers: `<blockquote>` (and Discourse's
+ * `<aside class="quote">`) become `[quote]…[/quote]`, `<pre>`/`<code>` become `[code]…[/code]`,
+ * so that one scanner (post-structure.ts) finds quotes, code and action blocks in every format.
+ * Entities are not decoded here: decoding after the tags are gone keeps `&lt;b&gt;` as text.
+ */
+
+/** A comment, or a tag with quoted attributes; bounded so that a broken `<a href="…` stays linear. */
+const TAG =
+  /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]{0,30})((?:[^>"']|"[^"]{0,2000}"|'[^']{0,2000}'){0,500})\/?>/g;
+
+/** Tags whose content is never text. */
+const SKIPPED = new Set(["script", "style", "template", "head", "title", "noscript", "svg"]);
+
+/** Tags that start a new line where they open and close. */
+const BLOCKS = new Set([
+  "p",
+  "div",
+  "li",
+  "ul",
+  "ol",
+  "dl",
+  "dt",
+  "dd",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "section",
+  "article",
+  "header",
+  "footer",
+  "nav",
+  "main",
+  "figure",
+  "figcaption",
+  "details",
+  "summary",
+  "hr",
+  "center",
+  "fieldset",
+  "legend",
+  "address",
+]);
+
+/** State of the walk: which open `<aside>` were quotes, how deep inside `<pre>`. */
+interface Walk {
+  out: string;
+  asides: boolean[];
+  preDepth: number;
+}
+
+function onTag(walk: Walk, closing: boolean, name: string, attributes: string): void {
+  if (name === "br") {
+    walk.out += "\n";
+  } else if (name === "blockquote") {
+    walk.out += closing ? "\n[/quote]\n" : "\n[quote]\n";
+  } else if (name === "aside") {
+    // Discourse wraps a quote in <aside class="quote"> with the quoted author's name in a title
+    // div outside the <blockquote>; the whole aside is the quote, not the author's text.
+    if (closing) walk.out += walk.asides.pop() ? "\n[/quote]\n" : "\n";
+    else {
+      const isQuote = /\bclass\s*=\s*["']?[^"'>]*\bquote\b/i.test(attributes);
+      walk.asides.push(isQuote);
+      walk.out += isQuote ? "\n[quote]\n" : "\n";
+    }
+  } else if (name === "pre") {
+    walk.preDepth = Math.max(0, walk.preDepth + (closing ? -1 : 1));
+    walk.out += closing ? "\n[/code]\n" : "\n[code]\n";
+  } else if (name === "code") {
+    if (walk.preDepth === 0) walk.out += closing ? "[/code]" : "[code]";
+  } else if (name === "td" || name === "th") {
+    walk.out += " ";
+  } else if (BLOCKS.has(name)) {
+    walk.out += "\n";
+  }
+}
+
+/**
+ * The text of an HTML fragment: tags removed, `<br>` and block tags as line breaks, quotes and
+ * code as `[quote]`/`[code]` markers. Source line breaks are kept (forums send `<br>\n`, and a
+ * block typed without `<br>` must still read line by line); runs of spaces collapse outside `<pre>`.
+ */
+export function htmlToText(html: string): string {
+  const walk: Walk = { out: "", asides: [], preDepth: 0 };
+  let last = 0;
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(html); m !== null; m = TAG.exec(html)) {
+    const raw = html.slice(last, m.index);
+    walk.out += walk.preDepth > 0 ? raw : raw.replace(/[ \t]+/g, " ");
+    last = TAG.lastIndex;
+    const name = m[2]?.toLowerCase();
+    if (name === undefined) continue; // a comment
+    const closing = m[1] === "/";
+    if (!closing && SKIPPED.has(name)) {
+      const end = new RegExp(`</${name}\\s*>`, "gi");
+      end.lastIndex = last;
+      last = end.exec(html) === null ? html.length : end.lastIndex;
+      TAG.lastIndex = last;
+      continue;
+    }
+    onTag(walk, closing, name, m[3] ?? "");
+  }
+  const rest = html.slice(last);
+  walk.out += walk.preDepth > 0 ? rest : rest.replace(/[ \t]+/g, " ");
+  return walk.out;
+}

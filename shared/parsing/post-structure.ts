@@ -1,0 +1,103 @@
+/**
+ * Finds, in a post's plain text (see plain-text.ts), what belongs to its author and what does not.
+ * Quotes of someone else (`[quote]`, `[quote="Bob"]`, HTML blockquotes turned into `[quote]`,
+ * Markdown `>` lines) and code (`[code]`, fences, `` `spans` ``) are not the author's words, and an
+ * action block inside them is not the author's action.
+ */
+
+/** The tagged blocks a post can hold: a duelist's action, a referee's commands. */
+export type BlockTag = "duel" | "arbitre";
+
+/** A post split into what the author wrote and what they only quoted. */
+export interface PostStructure {
+  /** Bodies (between the tags) of the author's blocks, in order; not those inside quotes or code. */
+  readonly blocks: readonly { readonly tag: BlockTag; readonly body: string }[];
+  /** The author's own text: blocks, quotes and code removed (each replaced by a line break). */
+  readonly outside: string;
+}
+
+/**
+ * One alternation, scanned left to right: a structural BBCode tag (group 1: `/`, group 2: name),
+ * a fence line (group 3), a `>` quote line, or an inline code span (group 4).
+ * `>` lines are quotes in every format: after HTML decoding a line starting with `&gt;` is a quote
+ * typed by hand, and French dialogue never starts with `>`.
+ */
+const TOKEN =
+  /\[[ \t]*(\/?)[ \t]*(quote|code|duel|arbitre)(?:[=: ][^\]\n]{0,500})?[ \t]*\]|^[ \t]*(`{3,}|~{3,})[^\n]*$|^[ \t]*>[^\n]*$|(`+)[^`\n]+\4/gim;
+const STRAY_TAG = /\[[ \t]*\/?[ \t]*(?:quote|code|duel|arbitre)(?:[=: ][^\]\n]{0,500})?[ \t]*\]/gi;
+
+type Mode =
+  | { readonly kind: "author" }
+  | { readonly kind: "quote"; readonly start: number; depth: number }
+  | { readonly kind: "code"; readonly start: number; readonly fence: string | null }
+  | { readonly kind: "block"; readonly tag: BlockTag; readonly start: number; readonly bodyStart: number };
+
+const AUTHOR: Mode = { kind: "author" };
+
+/**
+ * Splits a post's plain text into the author's blocks and the author's own text.
+ *
+ * Quotes nest (`[quote]` in `[quote]`); code does not (nothing inside code is structure); inside
+ * an open block only its closing tag counts. An unclosed quote, code or block runs to the end of
+ * the post: the author forgot to close it, and guessing where it stops would be worse.
+ */
+export function scanPost(text: string): PostStructure {
+  const blocks: { tag: BlockTag; body: string }[] = [];
+  const hidden: [number, number][] = [];
+  let mode: Mode = AUTHOR;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+    if (m[0].length === 0) {
+      TOKEN.lastIndex++;
+      continue;
+    }
+    const start = m.index;
+    const end = start + m[0].length;
+    const name = m[2]?.toLowerCase();
+    const closing = m[1] === "/";
+    const fence = m[3];
+    if (mode.kind === "code") {
+      const closesFence = mode.fence !== null && fence !== undefined && fence[0] === mode.fence[0];
+      if ((mode.fence === null && name === "code" && closing) || closesFence) {
+        hidden.push([mode.start, end]);
+        mode = AUTHOR;
+      }
+    } else if (mode.kind === "quote") {
+      if (name === "quote") mode.depth += closing ? -1 : 1;
+      if (mode.depth === 0) {
+        hidden.push([mode.start, end]);
+        mode = AUTHOR;
+      }
+    } else if (mode.kind === "block") {
+      if (name === mode.tag) {
+        blocks.push({ tag: mode.tag, body: text.slice(mode.bodyStart, start) });
+        hidden.push([mode.start, end]);
+        // A second opening tag while a block is open: the first was left unclosed; start anew.
+        mode = closing ? AUTHOR : { kind: "block", tag: mode.tag, start, bodyStart: end };
+      }
+    } else if (name === "quote" && !closing) {
+      mode = { kind: "quote", start, depth: 1 };
+    } else if (name === "code" && !closing) {
+      mode = { kind: "code", start, fence: null };
+    } else if ((name === "duel" || name === "arbitre") && !closing) {
+      mode = { kind: "block", tag: name, start, bodyStart: end };
+    } else if (fence !== undefined) {
+      mode = { kind: "code", start, fence };
+    } else if (name === undefined) {
+      hidden.push([start, end]); // a `>` line or a code span
+    }
+  }
+  if (mode.kind === "block") blocks.push({ tag: mode.tag, body: text.slice(mode.bodyStart) });
+  if (mode.kind !== "author") hidden.push([mode.start, text.length]);
+  return { blocks, outside: removeRanges(text, hidden).replace(STRAY_TAG, " ") };
+}
+
+function removeRanges(text: string, ranges: readonly [number, number][]): string {
+  let out = "";
+  let last = 0;
+  for (const [start, end] of ranges) {
+    out += `${text.slice(last, start)}\n`;
+    last = end;
+  }
+  return out + text.slice(last);
+}

@@ -1,0 +1,31 @@
+import { scanPost } from "./post-structure.js";
+
+/** One segmenter for the process: building one per post would cost more than counting. */
+const SEGMENTER = new Intl.Segmenter("fr", { granularity: "word" });
+
+/**
+ * Number of word-like Unicode segments (UAX #29 with the French ICU data) in a text, markup and
+ * all. Punctuation, spaces and emoji are not words; numbers are.
+ */
+export function countSegments(text: string): number {
+  let words = 0;
+  for (const segment of SEGMENTER.segment(text)) if (segment.isWordLike) words++;
+  return words;
+}
+
+/**
+ * The words of a post for the 100-word rule (R-6.3, CONTRACT.md 5): the words of the author's own
+ * text, outside the action block(s), `[arbitre]` blocks, quotes of someone else and code, counted
+ * as word segments of `Intl.Segmenter("fr", { granularity: "word" })` (`isWordLike`).
+ *
+ * What the segmenter decides, the count follows, so players and referees can check it with any
+ * browser:
+ * - an elided article sticks to its word: `l'épée`, `l’arbitre`, `aujourd'hui` are one word each;
+ * - a hyphen separates: `porte-monnaie` and `peut-être` are two words;
+ * - a number is one word (`3,5` too); `—`, `…`, `«` are not words.
+ *
+ * @param plainText a post as returned by toPlainText (quotes and code still marked).
+ */
+export function countWords(plainText: string): number {
+  return countSegments(scanPost(plainText).outside);
+}

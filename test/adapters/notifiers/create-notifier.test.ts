@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createNotifier } from "../../../shared/adapters/notifiers/index.js";
+import { aHibou } from "./hibou-fixture.js";
+import { type LocalServer, reply, startLocalServer } from "./local-server.js";
+
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("createNotifier", () => {
+  it("the log channel writes one JSON line about the hibou", async () => {
+    const lines: string[] = [];
+    await createNotifier({ log: (line) => lines.push(line) }).deliver(
+      aHibou(),
+      { type: "log" },
+      { forumWebhookSecret: "whsec_c2VjcmV0" },
+    );
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0] ?? "") as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      channel: "log",
+      hibouId: "hibou-01JF3K",
+      kind: "fault.absence",
+      rule: "R-6.1",
+    });
+    expect(lines[0]).not.toContain("whsec_");
+  });
+
+  it("the log channel never fails, even when the logger does", async () => {
+    const notifier = createNotifier({
+      log: () => {
+        throw new Error("stdout closed");
+      },
+    });
+    await expect(notifier.deliver(aHibou(), { type: "log" }, {})).resolves.toBeUndefined();
+  });
+
+  it("dispatches on the channel type", async () => {
+    server = await startLocalServer(reply(204));
+    const notifier = createNotifier();
+    await notifier.deliver(aHibou(), { type: "discord", url: `${server.url}/discord` }, {});
+    await notifier.deliver(
+      aHibou(),
+      { type: "discourse", baseUrl: server.url, apiKey: "k", apiUsername: "bot" },
+      {},
+    );
+    expect(server.requests.map((r) => r.url)).toEqual(["/discord", "/posts.json"]);
+  });
+});

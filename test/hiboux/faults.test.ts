@@ -1,0 +1,286 @@
+import { describe, expect, it } from "vitest";
+import { fold } from "../../shared/domain/evolve.js";
+import { composeHiboux } from "../../shared/hiboux/index.js";
+import { ALICE, aliceToPlay, BOB, events, given, kinds, lastLine, toDuelist, toReferee } from "./support.js";
+
+const DEADLINE = "2026-11-30T10:00:00.000Z";
+
+/** Alice already has one action fault (turn 0, a post under 100 words). */
+const oneFaultAlready = fold(
+  aliceToPlay,
+  events("post-p0", [
+    {
+      type: "fault.action",
+      rule: "R-6.3",
+      duelistId: ALICE,
+      postId: "p0",
+      violations: ["words"],
+      rules: ["R-6.3"],
+      count: 1,
+      by: "system",
+    },
+  ]),
+);
+
+/** Her turn 2 repeats her previous spell: second action fault, sanction −2 (3rd year), the turn fails but defends. */
+const secondFault = events("post-p2", [
+  {
+    type: "fault.action",
+    rule: "R-4.16",
+    duelistId: ALICE,
+    postId: "p2",
+    violations: ["spam"],
+    rules: ["R-4.16"],
+    count: 2,
+    by: "system",
+  },
+  {
+    type: "sanction.applied",
+    rule: "R-6.5",
+    duelistId: ALICE,
+    faultEventId: "post-p2#0",
+    kind: "action",
+    points: 2,
+    disqualify: false,
+  },
+  { type: "points.lost", rule: "R-6.6", duelistId: ALICE, amount: 2, points: 23, cause: "sanction" },
+  {
+    type: "turn.played",
+    rule: "R-3.1",
+    postId: "p2",
+    duelistId: ALICE,
+    number: 2,
+    dice: [6, 6],
+    spellId: "feu",
+    targetId: BOB,
+    defenceModifier: 0,
+    canAttack: true,
+    faulty: true,
+    valid: false,
+    pm: null,
+  },
+  {
+    type: "defence.resolved",
+    rule: "R-3.2",
+    postId: "p2",
+    defenderId: ALICE,
+    attackerId: BOB,
+    attackPostId: "p1",
+    spellId: "feu",
+    attack: 5,
+    defence: 6,
+    modifier: 0,
+    outcome: "deflected",
+  },
+  {
+    type: "turn.passed",
+    rule: "R-1.5",
+    duelistId: BOB,
+    number: 3,
+    startedAt: "2026-11-28T09:00:00.000Z",
+    deadline: DEADLINE,
+    extension: null,
+  },
+]);
+
+describe("action faults", () => {
+  it("R-6.5 a second action fault gives fault and sanction hiboux to the referee and the duelist", () => {
+    const hiboux = composeHiboux(given(oneFaultAlready, secondFault));
+    expect(kinds(hiboux)).toEqual([
+      "fault.action>referee:7",
+      "fault.action>duelist:42",
+      "sanction.applied>referee:7",
+      "sanction.applied>duelist:42",
+      "turn.resolved>referee:7",
+      "turn.resolved>duelist:43",
+    ]);
+    const [fault, sanction] = toReferee(hiboux);
+    expect(fault?.text).toContain(
+      "2e faute d'action d'Alice Dubois (message p2) : même sort qu'au tour précédent.",
+    );
+    expect(fault?.text).toContain('{"command": "cancel-fault", "eventId": "post-p2#0"}');
+    expect(fault && lastLine(fault)).toBe("Règle appliquée : R-4.16");
+    expect(sanction?.text).toContain("−2 PD (table R-6.6), il reste 23/25 PD");
+    expect(sanction?.text).toContain("[arbitre]annuler faute post-p2#0[/arbitre]");
+    expect(sanction?.rule).toBe("R-6.5");
+    expect(sanction && lastLine(sanction)).toBe("Règles appliquées : R-6.5, R-6.6");
+
+    const [yourFault, yourSanction] = toDuelist(hiboux, ALICE);
+    expect(yourFault?.text).toContain(
+      "Tu reçois ta 2e faute d'action (message p2) : même sort qu'au tour précédent.",
+    );
+    expect(yourFault?.text).toContain("Ton action de ce tour échoue ; ta défense compte (R-6.4).");
+    expect(yourSanction?.text).toContain("tu perds 2 PD (R-6.6), il te reste 23/25 PD");
+    expect(yourSanction?.text).toContain("R-6.5");
+    expect(yourSanction?.text).not.toContain("cancel-fault");
+  });
+
+  it("R-6.4 the summary of a faulty turn says its action failed and its defence counted", () => {
+    const summary = toReferee(composeHiboux(given(oneFaultAlready, secondFault))).find(
+      (h) => h.kind === "turn.resolved",
+    );
+    expect(summary?.title).toBe("Tour 2 : Alice Dubois (tour fautif)");
+    expect(summary?.text).toContain("défense 6 contre attaque 5 : dévié.");
+    expect(summary?.text).toContain(
+      "Action déclarée : Sortilège de Feu. Tour fautif : son action ne produit rien, sa défense a compté (R-6.4).",
+    );
+  });
+
+  it("R-6.3 a first action fault warns of the sanction to come", () => {
+    const first = events("post-p2", [
+      {
+        type: "fault.action",
+        rule: "R-6.3",
+        duelistId: ALICE,
+        postId: "p2",
+        violations: ["words", "zone"],
+        rules: ["R-6.3"],
+        count: 1,
+        by: "system",
+      },
+    ]);
+    const [fault] = toDuelist(composeHiboux(given(aliceToPlay, first)), ALICE);
+    expect(fault?.text).toContain("moins de 100 mots et zone manquante");
+    expect(fault?.text).toContain("encore 1 faute d'action et tu perds 2 PD (R-6.5)");
+  });
+});
+
+describe("absence", () => {
+  it("R-6.2 an absence lets the pending attack hit, then the fault and its sanction, then the next turn", () => {
+    const absence = events(
+      "timer-deadline-2",
+      [
+        {
+          type: "defence.resolved",
+          rule: "R-6.2",
+          postId: null,
+          defenderId: ALICE,
+          attackerId: BOB,
+          attackPostId: "p1",
+          spellId: "feu",
+          attack: 5,
+          defence: null,
+          modifier: 0,
+          outcome: "hit",
+        },
+        { type: "points.lost", rule: "R-4.1", duelistId: ALICE, amount: 7, points: 18, cause: "hit" },
+        { type: "fault.absence", rule: "R-6.2", duelistId: ALICE, turn: 2, count: 1, by: "system" },
+        {
+          type: "sanction.applied",
+          rule: "R-6.2",
+          duelistId: ALICE,
+          faultEventId: "timer-deadline-2#2",
+          kind: "absence",
+          points: 2,
+          disqualify: false,
+        },
+        { type: "points.lost", rule: "R-6.2", duelistId: ALICE, amount: 2, points: 16, cause: "sanction" },
+        {
+          type: "turn.passed",
+          rule: "R-6.2",
+          duelistId: BOB,
+          number: 3,
+          startedAt: DEADLINE,
+          deadline: "2026-12-03T10:00:00.000Z",
+          extension: null,
+        },
+      ],
+      DEADLINE,
+    );
+    const hiboux = composeHiboux(given(aliceToPlay, absence));
+    expect(kinds(hiboux)).toEqual([
+      "turn.resolved>referee:7",
+      "fault.absence>referee:7",
+      "fault.absence>duelist:42",
+      "sanction.applied>referee:7",
+      "sanction.applied>duelist:42",
+      "turn.resolved>duelist:43",
+    ]);
+    const [summary, fault, sanction] = toReferee(hiboux);
+    expect(summary?.title).toBe("Tour 2 : Alice Dubois n'a pas posté à temps");
+    expect(summary?.text).toContain(
+      "pas de défense (absence) contre attaque 5 : touché, −7 PD, il reste 18/25 PD.",
+    );
+    expect(summary?.text).toContain(
+      "Au tour de Bob Martin (tour 3), avant le jeudi 3 décembre 2026 à 11 h 00.",
+    );
+    expect(fault?.text).toContain(
+      "1re faute d'absence d'Alice Dubois : aucun message avant l'échéance du tour 2.",
+    );
+    expect(sanction?.text).toContain("−2 PD, il reste 16/25 PD (R-6.2)");
+  });
+});
+
+describe("the right to fix a mistake", () => {
+  const opened = events(
+    "post-p2",
+    [
+      {
+        type: "correction.opened",
+        rule: "R-6.7",
+        postId: "p2",
+        duelistId: ALICE,
+        until: "2026-11-28T09:30:00.000Z",
+        missing: ["cible", "pari"],
+        post: {
+          postId: "p2",
+          authorId: ALICE,
+          createdAt: "2026-11-28T09:00:00.000Z",
+          content: "…",
+          format: "bbcode",
+          dice: [4, 3],
+        },
+        turnNumber: 2,
+      },
+      {
+        type: "turn.passed",
+        rule: "R-1.5",
+        duelistId: BOB,
+        number: 3,
+        startedAt: "2026-11-28T09:00:00.000Z",
+        deadline: "2026-12-01T09:00:00.000Z",
+        extension: null,
+      },
+    ],
+    "2026-11-28T09:00:00.000Z",
+  );
+
+  it("R-6.7 an open correction tells the duelist what is missing and until when", () => {
+    const hiboux = composeHiboux(given(aliceToPlay, opened));
+    const [yours] = toDuelist(hiboux, ALICE);
+    expect(yours?.kind).toBe("correction.opened");
+    expect(yours?.text).toContain("cible manquante et pari de dé manquant");
+    expect(yours?.text).toContain(
+      "avant le samedi 28 novembre 2026 à 10 h 30 (30 minutes après ton message)",
+    );
+    expect(yours?.text).toContain("Minerva McGonagall");
+    expect(yours && lastLine(yours)).toBe("Règle appliquée : R-6.7");
+  });
+
+  it("R-6.7 the referee learns how to post the correction", () => {
+    const [forReferee] = toReferee(composeHiboux(given(aliceToPlay, opened)));
+    expect(forReferee?.kind).toBe("correction.opened");
+    expect(forReferee?.text).toContain("jusqu'au samedi 28 novembre 2026 à 10 h 30");
+    expect(forReferee?.text).toContain(
+      '{"command": "correction", "postId": "p2", "fields": {"cible": "…", "pari": "…"}}',
+    );
+    expect(forReferee?.text).toContain("[arbitre]\ncorrection p2\ncible : …\npari : …\n[/arbitre]");
+  });
+
+  it("R-6.7 the turn passed meanwhile says the post is waiting", () => {
+    const hiboux = composeHiboux(given(aliceToPlay, opened));
+    const next = toReferee(hiboux).find((h) => h.kind === "turn.resolved");
+    expect(next?.title).toBe("Au tour de Bob Martin (tour 3)");
+    expect(next?.text).toContain(
+      "Le message d'Alice Dubois attend sa correction jusqu'au samedi 28 novembre 2026 à 10 h 30",
+    );
+  });
+
+  it("R-6.7 an expired window tells both that the fault applies", () => {
+    const expired = events("timer-corr", [
+      { type: "correction.expired", rule: "R-6.7", postId: "p2", duelistId: ALICE },
+    ]);
+    const hiboux = composeHiboux(given(fold(aliceToPlay, opened), expired));
+    expect(kinds(hiboux)).toEqual(["correction.expired>referee:7", "correction.expired>duelist:42"]);
+  });
+});

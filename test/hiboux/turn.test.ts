@@ -1,0 +1,268 @@
+import { describe, expect, it } from "vitest";
+import { composeHiboux } from "../../shared/hiboux/index.js";
+import {
+  ALICE,
+  aliceToPlay,
+  BOB,
+  events,
+  given,
+  kinds,
+  lastLine,
+  registered,
+  toDuelist,
+  toReferee,
+} from "./support.js";
+
+const DEADLINE = "2026-11-30T10:00:00.000Z";
+
+/** Alice's turn 2: her defence 3 fails against Bob's Feu (5 + 2), then her Découpe (attack 4) flies at Bob. */
+const hitTurn = events("post-p2", [
+  {
+    type: "turn.played",
+    rule: "R-3.1",
+    postId: "p2",
+    duelistId: ALICE,
+    number: 2,
+    dice: [4, 3],
+    spellId: "decoupe",
+    targetId: BOB,
+    defenceModifier: 0,
+    canAttack: true,
+    faulty: false,
+    valid: true,
+    pm: null,
+  },
+  {
+    type: "defence.resolved",
+    rule: "R-3.2",
+    postId: "p2",
+    defenderId: ALICE,
+    attackerId: BOB,
+    attackPostId: "p1",
+    spellId: "feu",
+    attack: 5,
+    defence: 3,
+    modifier: 0,
+    outcome: "hit",
+  },
+  { type: "points.lost", rule: "R-4.1", duelistId: ALICE, amount: 7, points: 18, cause: "hit" },
+  {
+    type: "attack.launched",
+    rule: "R-4.4",
+    postId: "p2",
+    attackerId: ALICE,
+    targetId: BOB,
+    spellId: "decoupe",
+    attack: 4,
+  },
+  {
+    type: "turn.passed",
+    rule: "R-1.5",
+    duelistId: BOB,
+    number: 3,
+    startedAt: "2026-11-28T09:00:00.000Z",
+    deadline: DEADLINE,
+    extension: null,
+  },
+]);
+
+describe("a played turn", () => {
+  it("R-3.2 a hit gives the referee one summary with the dice, the damage and the points left", () => {
+    const hiboux = composeHiboux(given(aliceToPlay, hitTurn));
+    expect(kinds(hiboux)).toEqual(["turn.resolved>referee:7", "turn.resolved>duelist:43"]);
+    const [summary] = toReferee(hiboux);
+    expect(summary?.title).toBe("Tour 2 : Alice Dubois");
+    expect(summary?.eventId).toBe("post-p2#0");
+    expect(summary?.text).toContain("Dés : attaque 4, défense 3.");
+    expect(summary?.text).toContain(
+      "Contre Sortilège de Feu de Bob Martin : défense 3 contre attaque 5 : touché, −7 PD, il reste 18/25 PD.",
+    );
+    expect(summary?.text).toContain("Action : Sortilège de Découpe sur Bob Martin.");
+    expect(summary?.text).toContain("Alice Dubois 18/25 PD ; Bob Martin 50/50 PD");
+    expect(summary?.text).toContain(
+      "Au tour de Bob Martin (tour 3), avant le lundi 30 novembre 2026 à 11 h 00.",
+    );
+    expect(summary?.text).toContain('"command": "adjust-points", "duelistId": "42", "delta": 7');
+    expect(summary && lastLine(summary)).toBe("Règles appliquées : R-3.1, R-3.2, R-4.1, R-4.4, R-1.5");
+  });
+
+  it("R-1.5 the duelist whose turn is next is told until when, and what is coming at them", () => {
+    const [next] = toDuelist(composeHiboux(given(aliceToPlay, hitTurn)), BOB);
+    expect(next?.title).toBe("À toi de jouer — tour 3");
+    expect(next?.text).toContain(
+      "À toi de jouer, Bob Martin : tour 3, à poster avant le lundi 30 novembre 2026 à 11 h 00.",
+    );
+    expect(next?.text).toContain("Alice Dubois t'a lancé Sortilège de Découpe (attaque 4)");
+    expect(next?.text).toContain("Tu as 50/50 PD.");
+    expect(next?.text).not.toContain("adjust-points");
+    expect(next && lastLine(next)).toBe("Règle appliquée : R-1.5");
+  });
+
+  it("R-4.10 a shield shows its modifier, and a deflection says so", () => {
+    const shielded = events("post-p4", [
+      {
+        type: "turn.played",
+        rule: "R-3.1",
+        postId: "p4",
+        duelistId: ALICE,
+        number: 2,
+        dice: [1, 3],
+        spellId: "bouclier",
+        targetId: null,
+        defenceModifier: 3,
+        canAttack: true,
+        faulty: false,
+        valid: true,
+        pm: null,
+      },
+      {
+        type: "defence.resolved",
+        rule: "R-3.2",
+        postId: "p4",
+        defenderId: ALICE,
+        attackerId: BOB,
+        attackPostId: "p1",
+        spellId: "feu",
+        attack: 5,
+        defence: 3,
+        modifier: 3,
+        outcome: "deflected",
+      },
+      {
+        type: "effect.applied",
+        rule: "R-4.10",
+        duelistId: ALICE,
+        effect: "next-defence",
+        modifier: 3,
+        spellId: "bouclier",
+      },
+      {
+        type: "turn.passed",
+        rule: "R-1.5",
+        duelistId: BOB,
+        number: 3,
+        startedAt: "2026-11-28T09:00:00.000Z",
+        deadline: DEADLINE,
+        extension: null,
+      },
+    ]);
+    const [summary] = toReferee(composeHiboux(given(aliceToPlay, shielded)));
+    expect(summary?.text).toContain("défense 3 (+3 = 6) contre attaque 5 : dévié.");
+    expect(summary?.text).toContain("Action : Charme du Bouclier.");
+    expect(summary?.text).toContain("Prochaine défense d'Alice Dubois : +3.");
+  });
+
+  it("R-1.4 the top tells the referee and both duelists who opens, without a separate turn hibou", () => {
+    const top = events("cmd-top", [
+      { type: "duel.started", rule: "R-1.4", firstDuelistId: BOB, deadline: DEADLINE },
+      {
+        type: "turn.passed",
+        rule: "R-1.4",
+        duelistId: BOB,
+        number: 1,
+        startedAt: "2026-11-27T10:00:00.000Z",
+        deadline: DEADLINE,
+        extension: null,
+      },
+    ]);
+    const hiboux = composeHiboux(given(registered, top));
+    expect(kinds(hiboux)).toEqual([
+      "duel.started>referee:7",
+      "duel.started>duelist:42",
+      "duel.started>duelist:43",
+    ]);
+    expect(toDuelist(hiboux, BOB)[0]?.text).toContain(
+      "à toi de commencer, avant le lundi 30 novembre 2026 à 11 h 00",
+    );
+    expect(toDuelist(hiboux, ALICE)[0]?.text).toContain("Bob Martin commence");
+  });
+
+  it("R-6.1 a reminder goes to the duelist whose turn it is", () => {
+    const reminder = events("timer-r2", [
+      { type: "turn.reminder", rule: "R-6.1", duelistId: ALICE, number: 2, deadline: DEADLINE },
+    ]);
+    const hiboux = composeHiboux(given(aliceToPlay, reminder));
+    expect(kinds(hiboux)).toEqual(["turn.reminder>duelist:42"]);
+    expect(hiboux[0]?.text).toContain("avant le lundi 30 novembre 2026 à 11 h 00");
+  });
+});
+
+describe("a verdict revised", () => {
+  it("CONTRACT 4.3 a revised turn is announced as such to the referee", () => {
+    const hiboux = composeHiboux({ ...given(aliceToPlay, hitTurn), revised: true });
+    expect(kinds(hiboux)).toEqual(["verdict.revised>referee:7", "turn.resolved>duelist:43"]);
+    for (const h of hiboux) {
+      expect(h.title.startsWith("Verdict révisé — ")).toBe(true);
+      expect(h.text).toContain("arrivé en retard");
+    }
+    expect(hiboux[0]?.text).toContain("touché, −7 PD");
+  });
+
+  it("CONTRACT 4.3 without a turn, the referee still gets one verdict.revised notice first", () => {
+    const fault = events("post-p9", [
+      {
+        type: "fault.action",
+        rule: "R-1.5",
+        duelistId: BOB,
+        postId: "p9",
+        violations: ["out-of-turn"],
+        rules: ["R-1.5"],
+        count: 1,
+        by: "system",
+      },
+    ]);
+    const hiboux = composeHiboux({ ...given(aliceToPlay, fault), revised: true });
+    expect(kinds(hiboux)).toEqual([
+      "verdict.revised>referee:7",
+      "fault.action>referee:7",
+      "fault.action>duelist:43",
+    ]);
+    expect(hiboux[0]?.text).toContain(
+      "Les verdicts suivants changent : « Faute d'action : Bob Martin (1re) ».",
+    );
+  });
+});
+
+describe("events no hibou knows", () => {
+  it("an unknown event type is skipped, the others still go", () => {
+    const input = [
+      {
+        id: "x#0",
+        at: "2026-11-28T09:00:00.000Z",
+        rule: "R-0",
+        type: "mystery.event",
+        whatever: 1,
+      } as unknown as (typeof hitTurn)[number],
+      ...hitTurn,
+    ];
+    const hiboux = composeHiboux(given(aliceToPlay, hitTurn));
+    expect(
+      composeHiboux({ events: input, before: aliceToPlay, after: given(aliceToPlay, hitTurn).after }),
+    ).toEqual(hiboux);
+  });
+
+  it("a malformed event is skipped rather than thrown on", () => {
+    const broken = {
+      id: "x#0",
+      at: "2026-11-28T09:00:00.000Z",
+      rule: "R-6.3",
+      type: "fault.action",
+    } as unknown as (typeof hitTurn)[number];
+    expect(() => composeHiboux({ events: [broken], before: aliceToPlay, after: aliceToPlay })).not.toThrow();
+    expect(composeHiboux({ events: [broken], before: aliceToPlay, after: aliceToPlay })).toEqual([]);
+  });
+
+  it("records of posts and commands make no hibou", () => {
+    const quiet = events("post-p3", [
+      {
+        type: "post.ignored",
+        rule: "R-1.5",
+        postId: "p3",
+        authorId: "99",
+        reason: "auteur étranger au duel",
+      },
+      { type: "post.dequeued", rule: "R-6.7", postId: "p3" },
+    ]);
+    expect(composeHiboux(given(aliceToPlay, quiet))).toEqual([]);
+  });
+});
