@@ -23,11 +23,15 @@ export function presentedToken(header: string | undefined, cookie: string | unde
   return bearer ?? cookie ?? query ?? null;
 }
 
+/** The admin token's hash, known at start (local) or read once when first needed (Lambda). */
+export type TokenHash = string | (() => Promise<string>);
+
 /** Admin and referee API: 401 without the admin token. */
-export function requireAdmin(tokenHash: string): MiddlewareHandler {
+export function requireAdmin(tokenHash: TokenHash): MiddlewareHandler {
   return async (c, next) => {
     const token = presentedToken(c.req.header("authorization"), getCookie(c, ADMIN_COOKIE), c.req.query("token"));
-    if (!token || !tokenMatches(token, tokenHash)) {
+    const expected = typeof tokenHash === "string" ? tokenHash : await tokenHash();
+    if (!token || !tokenMatches(token, expected)) {
       throw new ApiError(401, "unauthorized", "Jeton d'administration manquant ou invalide.");
     }
     await next();

@@ -1,6 +1,7 @@
 import type { DuelService } from "../app/duel-service.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
+import type { TokenHash } from "./auth.js";
 
 export type Logger = (line: Record<string, unknown>) => void;
 
@@ -10,7 +11,7 @@ export interface AppDeps {
   readonly duels: DuelService;
   readonly clock: Clock;
   /** SHA-256 (hex) of the admin token: the token itself is never kept. */
-  readonly adminTokenHash: string;
+  readonly adminTokenHash: TokenHash;
   /** Two six-sided dice for duels in `server` dice mode. */
   readonly rollDice: () => readonly [number, number];
   readonly newId: () => string;

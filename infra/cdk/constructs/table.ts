@@ -9,7 +9,14 @@ import {
 } from "aws-cdk-lib/aws-dynamodb";
 import { type IGrantable, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Construct } from "constructs";
-import { TABLE_DATA_ACTIONS, TABLE_SCHEMA } from "../table-schema.js";
+import { tableDefinition } from "../../../shared/adapters/dynamodb/table.js";
+import { TABLE_DATA_ACTIONS } from "../table-access.js";
+
+const ATTRIBUTE_TYPES = {
+  S: AttributeType.STRING,
+  N: AttributeType.NUMBER,
+  B: AttributeType.BINARY,
+} as const;
 
 /**
  * The single table: duels, inputs, forums, duelists and the outbox. Its stream carries the outbox
@@ -20,11 +27,13 @@ export class DuelTable extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
+    // Keys, index, TTL and stream come from the design shared with the local stack, so both agree.
+    const design = tableDefinition;
     this.table = new Table(this, "Table", {
-      partitionKey: { name: TABLE_SCHEMA.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: TABLE_SCHEMA.sortKey, type: AttributeType.STRING },
+      partitionKey: { name: design.partitionKey.name, type: ATTRIBUTE_TYPES[design.partitionKey.type] },
+      sortKey: { name: design.sortKey.name, type: ATTRIBUTE_TYPES[design.sortKey.type] },
       // A forum's traffic is bursty and small: on-demand costs nothing when idle and never throttles a burst.
-      billingMode: BillingMode.PAY_PER_REQUEST,
+      billingMode: BillingMode[design.billingMode],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // The table is the audit log of every duel: neither a stack deletion nor a console click removes it.
       deletionProtection: true,
@@ -34,20 +43,25 @@ export class DuelTable extends Construct {
       // control here: nothing is shared across accounts and nobody needs to revoke DynamoDB's access.
       encryption: TableEncryption.AWS_MANAGED,
       // The relay needs the item as written (the outbox entry), never the old image.
-      stream: StreamViewType.NEW_IMAGE,
-      timeToLiveAttribute: TABLE_SCHEMA.ttlAttribute,
+      stream: StreamViewType[design.stream],
+      timeToLiveAttribute: design.timeToLiveAttribute,
     });
-    this.table.addGlobalSecondaryIndex({
-      indexName: TABLE_SCHEMA.gsi1.indexName,
-      partitionKey: { name: TABLE_SCHEMA.gsi1.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: TABLE_SCHEMA.gsi1.sortKey, type: AttributeType.STRING },
-      projectionType: ProjectionType.ALL,
-    });
+    for (const index of design.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey.name, type: ATTRIBUTE_TYPES[index.partitionKey.type] },
+        sortKey: { name: index.sortKey.name, type: ATTRIBUTE_TYPES[index.sortKey.type] },
+        projectionType: ProjectionType[index.projection],
+      });
+    }
   }
 
-  /** The ARNs data access is granted on: the table and its index, by name (not `index/*`). */
+  /** The ARNs data access is granted on: the table and its indexes, each by name (not `index/*`). */
   get dataArns(): string[] {
-    return [this.table.tableArn, `${this.table.tableArn}/index/${TABLE_SCHEMA.gsi1.indexName}`];
+    const indexes = tableDefinition.globalSecondaryIndexes.map(
+      (i) => `${this.table.tableArn}/index/${i.indexName}`,
+    );
+    return [this.table.tableArn, ...indexes];
   }
 
   /** Item reads and writes, the exact action list; no control-plane or stream action. */

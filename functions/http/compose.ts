@@ -1,0 +1,17 @@
+import { adminTokenHashFromSecret } from "../../shared/aws/admin-token.js";
+import { coreRuntime, env, jsonLog, newId, rollDice, systemClock } from "../../shared/aws/runtime.js";
+import { createApp } from "../../shared/http/app.js";
+
+/** The HTTP function's composition root: the same Hono app as locally, on AWS adapters. */
+export function composeHttpApp(source: NodeJS.ProcessEnv = process.env) {
+  const { store, duels } = coreRuntime(source);
+  return createApp({
+    store,
+    duels,
+    clock: systemClock,
+    adminTokenHash: adminTokenHashFromSecret(env("ADMIN_TOKEN_SECRET_ARN", source), source),
+    rollDice,
+    newId,
+    log: jsonLog,
+  });
+}

@@ -1,0 +1,4 @@
+import { handle } from "hono/aws-lambda";
+import { composeHttpApp } from "./compose.js";
+
+export const handler = handle(composeHttpApp());

@@ -1,0 +1,3 @@
+import { composeRelayHandler } from "./compose.js";
+
+export const handler = composeRelayHandler();

@@ -1,0 +1,3 @@
+import { composeTimerHandler } from "./compose.js";
+
+export const handler = composeTimerHandler();
