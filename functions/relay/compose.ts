@@ -4,7 +4,10 @@ import { jsonLog, relayRuntime } from "../../shared/aws/runtime.js";
 export interface StreamEvent {
   /** Set by the recurring sweep schedule: perform whatever is due, stream or not. */
   readonly sweep?: boolean;
-  readonly Records?: readonly { readonly eventName?: string; readonly dynamodb?: { readonly Keys?: { readonly sk?: { readonly S?: string } } } }[];
+  readonly Records?: readonly {
+    readonly eventName?: string;
+    readonly dynamodb?: { readonly Keys?: { readonly sk?: { readonly S?: string } } };
+  }[];
 }
 
 /**
@@ -17,7 +20,9 @@ export interface StreamEvent {
 export function composeRelayHandler(source: NodeJS.ProcessEnv = process.env) {
   const { relay } = relayRuntime(source);
   return async (event: StreamEvent): Promise<{ done: number }> => {
-    const outbox = (event.Records ?? []).filter((r) => r.eventName !== "REMOVE" && r.dynamodb?.Keys?.sk?.S?.startsWith("OUT#"));
+    const outbox = (event.Records ?? []).filter(
+      (r) => r.eventName !== "REMOVE" && r.dynamodb?.Keys?.sk?.S?.startsWith("OUT#"),
+    );
     if (outbox.length === 0 && event.sweep !== true) return { done: 0 };
     const done = await relay.runDue();
     jsonLog({ level: "info", msg: "relay run", records: outbox.length, done });

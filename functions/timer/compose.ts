@@ -1,5 +1,5 @@
-import { coreRuntime, jsonLog } from "../../shared/aws/runtime.js";
 import { fireTimer } from "../../shared/app/timer-service.js";
+import { coreRuntime, jsonLog } from "../../shared/aws/runtime.js";
 import type { TimerFiring } from "../../shared/ports/scheduler.js";
 
 /**
@@ -11,7 +11,13 @@ export function composeTimerHandler(source: NodeJS.ProcessEnv = process.env) {
   return async (event: TimerFiring): Promise<{ result: string }> => {
     if (!event?.timer?.name || !event.timer.duelId) throw new Error("not a timer firing");
     const outcome = await fireTimer(duels, event.timer);
-    jsonLog({ level: "info", msg: "timer fired", timer: event.timer.name, result: outcome.result, events: outcome.events.length });
+    jsonLog({
+      level: "info",
+      msg: "timer fired",
+      timer: event.timer.name,
+      result: outcome.result,
+      events: outcome.events.length,
+    });
     return { result: outcome.result };
   };
 }

@@ -2,9 +2,9 @@ import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { serve } from "@hono/node-server";
-import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
+import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { OutboxRelay } from "../../shared/app/relay.js";
 import { fireTimer } from "../../shared/app/timer-service.js";
@@ -27,6 +27,8 @@ export interface LocalStackOptions {
   readonly dynamoEndpoint?: string;
   readonly tableName?: string;
   readonly log?: Logger;
+  /** Where the `log` channel writes hiboux (stdout by default). */
+  readonly hibouLog?: (line: string) => void;
   /** How often the relay looks for effects to perform (ms). */
   readonly relayPollMs?: number;
 }
@@ -62,19 +64,38 @@ export function newWebhookSecret(): string {
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const log: Logger = options.log ?? ((line) => console.log(JSON.stringify(line)));
   let dynamo: DynamoDbLocal | null = null;
-  const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dataDir: options.dataDir ?? ".data" })).endpoint;
-  const client = new DynamoDBClient({ endpoint, region: "eu-west-3", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  const endpoint =
+    options.dynamoEndpoint ??
+    (dynamo = await startDynamoDbLocal({ dataDir: options.dataDir ?? ".data" })).endpoint;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: "eu-west-3",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
   const tableName = options.tableName ?? "duel-referee";
   await createTable(client, tableName);
 
-  const clock = options.clock === "manual" ? new ManualClock(options.clockStart ?? new Date()) : new SystemClock();
+  const clock =
+    options.clock === "manual" ? new ManualClock(options.clockStart ?? new Date()) : new SystemClock();
   const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
   const duels = new DuelService({ store, now: () => clock.now() });
-  const errorLog = (message: string, error: unknown) => log({ level: "error", msg: message, error: error instanceof Error ? error.message : String(error) });
-  const scheduler = new LocalScheduler({ timers: store, clock, fire: async (timer) => void (await fireTimer(duels, timer)), log: errorLog });
+  const errorLog = (message: string, error: unknown) =>
+    log({ level: "error", msg: message, error: error instanceof Error ? error.message : String(error) });
+  const scheduler = new LocalScheduler({
+    timers: store,
+    clock,
+    fire: async (timer) => void (await fireTimer(duels, timer)),
+    log: errorLog,
+  });
   // The relay's own retries run on real time, or on the manual clock when it is ahead of it.
   const relayNow = () => new Date(Math.max(Date.now(), clock.now().getTime()));
-  const relay = new OutboxRelay({ store, scheduler, notifier: createNotifier({ log: (line) => console.log(line) }), now: relayNow, log });
+  const relay = new OutboxRelay({
+    store,
+    scheduler,
+    notifier: createNotifier({ log: options.hibouLog ?? ((line) => console.log(line)) }),
+    now: relayNow,
+    log,
+  });
 
   const settle = async (): Promise<number> => {
     let fired = 0;
@@ -111,7 +132,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 3000, hostname: "127.0.0.1" }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: options.port ?? 3000, hostname: "127.0.0.1" }, () =>
+      resolve(s),
+    );
   });
   const port = (server.address() as AddressInfo).port;
 

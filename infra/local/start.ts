@@ -1,3 +1,6 @@
+// Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
 import { newWebhookSecret, startLocalStack } from "./stack.js";
 
 /**
@@ -41,8 +44,12 @@ async function main(): Promise<void> {
     `  Webhooks        ${stack.url}/webhooks/local/generic   ${stack.url}/webhooks/local/discourse`,
     `  Horloge         ${clock}${clock === "manual" ? `  (POST ${stack.url}/_local/clock)` : ""}`,
     `  Données         ${process.env.DATA_DIR ?? ".data"}`,
-    stack.generatedToken ? `  ADMIN_TOKEN     ${stack.adminToken}   (généré ; fixez ADMIN_TOKEN pour le garder)` : "  ADMIN_TOKEN     (celui de l'environnement)",
-    secrets ? `  Secret générique du forum "local"  ${secrets.generic}` : `  Forum "local" déjà configuré (secrets inchangés)`,
+    stack.generatedToken
+      ? `  ADMIN_TOKEN     ${stack.adminToken}   (généré ; fixez ADMIN_TOKEN pour le garder)`
+      : "  ADMIN_TOKEN     (celui de l'environnement)",
+    secrets
+      ? `  Secret générique du forum "local"  ${secrets.generic}`
+      : `  Forum "local" déjà configuré (secrets inchangés)`,
     secrets ? `  Secret Discourse du forum "local"  ${secrets.discourse}` : "",
     "",
     "Ctrl-C pour arrêter.",

@@ -43,7 +43,11 @@ export interface ExecuteOptions {
  */
 export class DuelService {
   constructor(
-    private readonly deps: { readonly store: DuelStore; readonly now: () => Date; readonly maxAttempts?: number },
+    private readonly deps: {
+      readonly store: DuelStore;
+      readonly now: () => Date;
+      readonly maxAttempts?: number;
+    },
   ) {}
 
   async execute(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
@@ -55,7 +59,8 @@ export class DuelService {
       try {
         return await this.once(duelId, command, options, forum, duel);
       } catch (error) {
-        if (error instanceof DuplicateError) return { result: "duplicate", duelId, events: [], state: duel?.state ?? initialState };
+        if (error instanceof DuplicateError)
+          return { result: "duplicate", duelId, events: [], state: duel?.state ?? initialState };
         if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error;
       }
     }
@@ -79,17 +84,25 @@ export class DuelService {
     if (events.length > 0 && duel && isThreadOrdered(command) && key < duel.lastKey) {
       // Late: decide the whole duel again in the thread's order.
       const stored = await this.deps.store.listInputs(duelId);
-      if (stored.some((i) => i.inputId === options.inputId)) return { result: "duplicate", duelId, events: [], state: before };
+      if (stored.some((i) => i.inputId === options.inputId))
+        return { result: "duplicate", duelId, events: [], state: before };
       const replayed = replay([...stored, { key, inputId: options.inputId, command }]);
       const previous = new Map(stored.map((i) => [i.inputId, JSON.stringify(i.events)]));
       events = replayed.inputs.find((i) => i.inputId === options.inputId)?.events ?? [];
-      revised = replayed.inputs.filter((i) => i.inputId !== options.inputId && previous.get(i.inputId) !== JSON.stringify(i.events));
+      revised = replayed.inputs.filter(
+        (i) => i.inputId !== options.inputId && previous.get(i.inputId) !== JSON.stringify(i.events),
+      );
       after = replayed.state;
       lastKey = duel.lastKey;
     }
     if (events.length === 0 && revised.length === 0) {
       const known = command.type === "post.received" && before.posts[command.post.postId] !== undefined;
-      return { result: known || command.type === "timer.fired" ? "duplicate" : "ignored", duelId, events, state: before };
+      return {
+        result: known || command.type === "timer.fired" ? "duplicate" : "ignored",
+        duelId,
+        events,
+        state: before,
+      };
     }
 
     const version = (duel?.version ?? 0) + 1;

@@ -11,7 +11,17 @@ export function channelsOf(forum: ForumConfig | null): readonly ChannelConfig[] 
 }
 
 function entry(id: string, duelId: string, now: string, effect: OutboxEntry["effect"]): OutboxEntry {
-  return { id, duelId, createdAt: now, effect, attempts: 0, nextAttemptAt: now, doneAt: null, lastError: null, failedAt: null };
+  return {
+    id,
+    duelId,
+    createdAt: now,
+    effect,
+    attempts: 0,
+    nextAttemptAt: now,
+    doneAt: null,
+    lastError: null,
+    failedAt: null,
+  };
 }
 
 function withUsername(to: Recipient, forum: ForumConfig | null, after: DuelState): Recipient {
@@ -41,12 +51,19 @@ export function effectsOf(input: {
   const { forum, before, after, version, now } = input;
   const duelId = after.id;
   const out: OutboxEntry[] = [];
-  for (const timer of input.timers.cancel) out.push(entry(`v${version}.cancel.${timer.name}`, duelId, now, { type: "cancel", timer }));
-  for (const timer of input.timers.schedule) out.push(entry(`v${version}.schedule.${timer.name}`, duelId, now, { type: "schedule", timer }));
+  for (const timer of input.timers.cancel)
+    out.push(entry(`v${version}.cancel.${timer.name}`, duelId, now, { type: "cancel", timer }));
+  for (const timer of input.timers.schedule)
+    out.push(entry(`v${version}.schedule.${timer.name}`, duelId, now, { type: "schedule", timer }));
 
   const drafts = [
     ...composeHiboux({ events: input.events, before, after }).map((d) => ({ draft: d, revised: false })),
-    ...input.revised.flatMap((i) => composeHiboux({ events: i.events, before, after, revised: true }).map((d) => ({ draft: d, revised: true }))),
+    ...input.revised.flatMap((i) =>
+      composeHiboux({ events: i.events, before, after, revised: true }).map((d) => ({
+        draft: d,
+        revised: true,
+      })),
+    ),
   ];
   const channels = channelsOf(forum);
   for (const { draft, revised } of drafts) {
@@ -65,7 +82,14 @@ export function effectsOf(input: {
       rule: draft.rule,
     };
     channels.forEach((channel, index) => {
-      out.push(entry(`${hibouId}.c${index}`, duelId, now, { type: "notify", hibou, channel: index, channelType: channel.type }));
+      out.push(
+        entry(`${hibouId}.c${index}`, duelId, now, {
+          type: "notify",
+          hibou,
+          channel: index,
+          channelType: channel.type,
+        }),
+      );
     });
   }
   return out;

@@ -71,11 +71,22 @@ export async function intakePost(
     command = { type: "post.edited", now: commandNow, post: input, editedAt: clamp(post.changedAt) };
     inputId = `e.${post.postId}.${hash}`;
   } else {
-    command = { type: "post.deleted", now: commandNow, postId: post.postId, authorId: post.authorId, deletedAt: clamp(post.changedAt) };
+    command = {
+      type: "post.deleted",
+      now: commandNow,
+      postId: post.postId,
+      authorId: post.authorId,
+      deletedAt: clamp(post.changedAt),
+    };
     inputId = `d.${post.postId}`;
   }
   const dedupKeys = [`delivery#${post.forumId}#${post.deliveryKey}`];
   if (post.kind !== "deleted") dedupKeys.push(`post#${post.forumId}#${post.postId}#${post.kind}#${hash}`);
-  const outcome = await deps.duels.execute(duelId, command, { inputId, forumId: post.forumId, dedupKeys, preloaded });
+  const outcome = await deps.duels.execute(duelId, command, {
+    inputId,
+    forumId: post.forumId,
+    dedupKeys,
+    preloaded,
+  });
   return { result: outcome.result, duelId };
 }

@@ -90,8 +90,19 @@ export class OutboxRelay {
     const message = error instanceof Error ? error.message : String(error);
     const now = this.options.now();
     const giveUp = !retryable || entry.attempts >= this.maxAttempts;
-    const wait = error instanceof DeliveryError && error.retryAfterMs !== undefined ? error.retryAfterMs : backoffMs(entry.attempts);
-    this.options.log?.({ level: "warn", msg: "effect failed", entryId: entry.id, duelId: entry.duelId, attempts: entry.attempts, giveUp, error: message });
+    const wait =
+      error instanceof DeliveryError && error.retryAfterMs !== undefined
+        ? error.retryAfterMs
+        : backoffMs(entry.attempts);
+    this.options.log?.({
+      level: "warn",
+      msg: "effect failed",
+      entryId: entry.id,
+      duelId: entry.duelId,
+      attempts: entry.attempts,
+      giveUp,
+      error: message,
+    });
     await this.options.store.updateOutbox(
       {
         ...entry,

@@ -8,5 +8,9 @@ import type { DuelService, Outcome } from "./duel-service.js";
  */
 export async function fireTimer(duels: DuelService, timer: TimerSpec): Promise<Outcome> {
   const forumId = timer.duelId.split(".")[0] ?? "";
-  return duels.execute(timer.duelId, { type: "timer.fired", now: timer.at, timer }, { inputId: `t.${timer.name}`, forumId });
+  return duels.execute(
+    timer.duelId,
+    { type: "timer.fired", now: timer.at, timer },
+    { inputId: `t.${timer.name}`, forumId },
+  );
 }

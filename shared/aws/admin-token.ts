@@ -6,14 +6,20 @@ import { hashToken } from "../http/auth.js";
  * no Secrets Manager SDK and the token never sits in an environment variable. Only its hash is
  * kept in memory.
  */
-export function adminTokenHashFromSecret(secretId: string, env: NodeJS.ProcessEnv = process.env): () => Promise<string> {
+export function adminTokenHashFromSecret(
+  secretId: string,
+  env: NodeJS.ProcessEnv = process.env,
+): () => Promise<string> {
   let cached: Promise<string> | null = null;
   const load = async (): Promise<string> => {
     const port = env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? "2773";
-    const response = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`, {
-      headers: { "X-Aws-Parameters-Secrets-Token": env.AWS_SESSION_TOKEN ?? "" },
-      signal: AbortSignal.timeout(3000),
-    });
+    const response = await fetch(
+      `http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`,
+      {
+        headers: { "X-Aws-Parameters-Secrets-Token": env.AWS_SESSION_TOKEN ?? "" },
+        signal: AbortSignal.timeout(3000),
+      },
+    );
     if (!response.ok) throw new Error(`admin token secret unreadable: HTTP ${response.status}`);
     const body = (await response.json()) as { SecretString?: string };
     if (!body.SecretString) throw new Error("admin token secret is empty");

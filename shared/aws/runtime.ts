@@ -50,7 +50,13 @@ export function relayRuntime(source: NodeJS.ProcessEnv = process.env) {
     now: () => new Date(),
     fireNow: async (timer) => void (await fireTimer(core.duels, timer)),
   });
-  const relay = new OutboxRelay({ store: core.store, scheduler, notifier: createNotifier(), now: () => new Date(), log: jsonLog });
+  const relay = new OutboxRelay({
+    store: core.store,
+    scheduler,
+    notifier: createNotifier(),
+    now: () => new Date(),
+    log: jsonLog,
+  });
   return { ...core, scheduler, relay };
 }
 

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { fr } from "zod/locales";
+import { refereeCommandBodySchema } from "../shared/domain/referee-actions.ts";
+const r = refereeCommandBodySchema.safeParse({ command: "adjust-points", duelistId: "42", delta: "abc" }, { error: fr().localeError });
+console.log(JSON.stringify(r.error?.issues));
+const r2 = refereeCommandBodySchema.safeParse({ command: "derogation", duelistId: "42", duration: "abc" }, { error: fr().localeError });
+console.log(JSON.stringify(r2.error?.issues));
+const r3 = refereeCommandBodySchema.safeParse({ command: "nope" }, { error: fr().localeError });
+console.log(JSON.stringify(r3.error?.issues));
+console.log(JSON.stringify(z.toJSONSchema(refereeCommandBodySchema, { io: "input" })).slice(0, 600));

@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { newWebhookSecret } from "./stack.js";
+
+/** Enough words for R-6.3's minimum of 100: a duelist's RP text. */
+const RP = (who: string) =>
+  `${who} s'avance sur l'estrade du club de duel, salue son adversaire d'un bref signe de tête et fait tourner sa baguette entre ses doigts. ` +
+  "La salle retient son souffle ; les élèves massés autour de la table murmurent des paris à voix basse. " +
+  "Les bougies flottantes vacillent au-dessus des têtes, projetant des ombres mouvantes sur les murs de pierre. " +
+  "Un silence épais tombe lorsque l'arbitre lève la main. Chaque geste compte désormais, chaque souffle aussi. " +
+  "Le regard fixé sur son adversaire, le duelliste mesure la distance, anticipe la parade, cherche la faille dans la garde adverse. " +
+  "Les semaines d'entraînement dans la salle sur demande reviennent en mémoire, les chutes, les éclats de rire, les conseils murmurés. " +
+  "Il n'est plus temps d'hésiter : la baguette se lève, précise, et la formule jaillit enfin.";
+
+export interface DemoResult {
+  readonly duelId: string;
+  readonly duel: Record<string, unknown>;
+  readonly events: { type: string; rule: string; at: string }[];
+  readonly notifications: {
+    to: { role: string; id: string };
+    kind: string;
+    title: string;
+    text: string;
+    deliveredAt: string | null;
+  }[];
+}
+
+/**
+ * A short, complete duel through the real HTTP API (CONTRACT.md), with signed webhooks and the
+ * manual clock: a hit, a Bouclier, a short post corrected within the window, an absence via the
+ * clock, and a winner. Shared by `npm run demo` and the end-to-end test.
+ */
+export async function playDemoDuel(base: {
+  url: string;
+  adminToken: string;
+  say?: (line: string) => void;
+}): Promise<DemoResult> {
+  const say = base.say ?? (() => {});
+  const secret = newWebhookSecret();
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${base.adminToken}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const clock = (set: string) => call("POST", "/_local/clock", { set });
+  const post = async (
+    postId: string,
+    author: { id: string; name: string },
+    at: string,
+    content: string,
+    dice: [number, number],
+  ) => {
+    await clock(at);
+    const body = JSON.stringify({
+      type: "post.created",
+      timestamp: at,
+      data: { threadId: "1234", postId, author, createdAt: at, format: "bbcode", content, dice },
+    });
+    const id = `msg_${randomUUID()}`;
+    const now = new Date();
+    const res = await fetch(`${base.url}/webhooks/demo/generic`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": id,
+        "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+        "webhook-signature": new Webhook(secret).sign(id, now, body),
+      },
+      body,
+    });
+    const answer = (await res.json()) as { result?: string };
+    say(
+      `  ${at.slice(5, 16).replace("T", " ")}  message ${postId} de ${author.name} → ${answer.result ?? res.status}`,
+    );
+    if (!res.ok) throw new Error(`webhook ${postId} → ${res.status} ${JSON.stringify(answer)}`);
+  };
+
+  const alice = { id: "42", name: "Alice Dubois" };
+  const bob = { id: "43", name: "Bob Martin" };
+  const referee = { id: "7", name: "Minerva McGonagall" };
+
+  await clock("2026-12-01T10:00:00Z");
+  await call("PUT", "/forums/demo", {
+    name: "Poudlard RPG (démo)",
+    webhookSecrets: { generic: secret },
+    referees: [referee],
+    notify: [{ type: "log" }],
+  });
+  const registered = await call("POST", "/duels", {
+    forumId: "demo",
+    threadId: "1234",
+    referee,
+    duelists: [
+      { ...alice, year: 3 },
+      { ...bob, year: 1 },
+    ],
+    dice: "forum",
+    stakes: "Le perdant range la salle des trophées",
+  });
+  const duelId = String(registered.id);
+  say(`Duel ${duelId} inscrit : Alice (3e année, 25 PD) contre Bob (1re année, 15 PD).`);
+  await call("POST", `/duels/${duelId}/commands`, {
+    command: "top",
+    reason: "Les duellistes se sont salués.",
+  });
+  say("  Top de l'arbitre.");
+
+  const block = (lines: Record<string, string>) =>
+    `\n[duel]\n${Object.entries(lines)
+      .map(([k, v]) => `${k} : ${v}`)
+      .join("\n")}\n[/duel]`;
+  await post(
+    "5001",
+    alice,
+    "2026-12-01T10:05:00Z",
+    RP("Alice") + block({ Sort: "Incendio", Cible: "Bob", Zone: "torse", Pari: "4" }),
+    [5, 2],
+  );
+  await post(
+    "5002",
+    bob,
+    "2026-12-01T11:00:00Z",
+    RP("Bob") + block({ Sort: "Charme du Bouclier", Pari: "2" }),
+    [6, 3],
+  );
+  await post(
+    "5003",
+    alice,
+    "2026-12-01T12:00:00Z",
+    `Alice riposte.${block({ Sort: "Expelliarmus", Cible: "Bob", Zone: "bras", Pari: "4" })}`,
+    [4, 4],
+  );
+  await clock("2026-12-01T12:10:00Z");
+  await call("POST", `/duels/${duelId}/commands`, {
+    command: "correction",
+    postId: "5003",
+    fields: { text: RP("Alice") },
+    reason: "Texte complet reçu par hibou à 12 h 08.",
+  });
+  say("  12-01 12:10  correction de l'arbitre pour le message 5003 (texte complet reçu par hibou).");
+  const moved = await call("POST", "/_local/clock", { set: "2026-12-04T12:00:01Z" });
+  say(
+    `  12-04 12:00  l'horloge avance de trois jours : ${String(moved.fired)} minuteur(s) déclenché(s) — Bob n'a pas répondu.`,
+  );
+  await post(
+    "5004",
+    alice,
+    "2026-12-04T13:00:00Z",
+    RP("Alice") + block({ Sort: "Glacius", Cible: "Bob", Zone: "jambes", Pari: "5" }),
+    [6, 5],
+  );
+  await post(
+    "5005",
+    bob,
+    "2026-12-04T14:00:00Z",
+    RP("Bob") + block({ Action: "récupérer sa baguette", Pari: "1" }),
+    [1, 2],
+  );
+  await call("POST", "/_local/clock", { advance: "PT1M" });
+
+  const duel = await call("GET", `/duels/${duelId}`);
+  const { events } = (await call("GET", `/duels/${duelId}/events`)) as unknown as DemoResult;
+  const { notifications } = (await call("GET", `/duels/${duelId}/notifications`)) as unknown as DemoResult;
+  return { duelId, duel, events, notifications };
+}

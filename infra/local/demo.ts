@@ -1,0 +1,44 @@
+// Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
+import { playDemoDuel } from "./demo-duel.js";
+import { startLocalStack } from "./stack.js";
+
+/** `npm run demo`: a whole duel on a private local stack (in memory, manual clock), then the referee's hiboux. */
+async function main(): Promise<void> {
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir: "memory",
+    clock: "manual",
+    clockStart: "2026-12-01T10:00:00Z",
+    log: () => {},
+    hibouLog: () => {},
+  });
+  try {
+    console.log("Démonstration : un duel complet à travers l'API HTTP, webhooks signés, horloge manuelle.\n");
+    const result = await playDemoDuel({
+      url: stack.url,
+      adminToken: stack.adminToken,
+      say: (line) => console.log(line),
+    });
+    const points = (
+      result.duel.duelists as { name: string; points: number; startingPoints: number; status: string }[]
+    )
+      .map((d) => `${d.name} ${d.points}/${d.startingPoints} PD (${d.status})`)
+      .join(", ");
+    console.log(`\nRésultat : ${JSON.stringify(result.duel.result)} — ${points}`);
+    const toReferee = result.notifications.filter((n) => n.to.role === "referee");
+    console.log(`\nHiboux reçus par l'arbitre (${toReferee.length}) :\n`);
+    for (const n of toReferee) {
+      console.log(`── ${n.title}  [${n.kind}]${n.deliveredAt ? "" : "  (non livré)"}`);
+      console.log(`${n.text}\n`);
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
+
+const DUELIST_FIELDS = [
+  "id",
+  "name",
+  "year",
+  "points",
+  "startingPoints",
+  "absenceFaults",
+  "actionFaults",
+  "disarmed",
+  "status",
+  "correctionUsed",
+  "derogationUsed",
+];
+const DUEL_FIELDS = ["id", "forumId", "threadId", "status", "referee", "turn", "pending", "duelists", "result", "stakes"];
+
+describe("CONTRACT 6 registering duels", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness();
+    await h.forum();
+  });
+
+  it("CONTRACT 6.1 POST /duels answers 201 with every field of the duel", async () => {
+    const res = await h.admin("POST", "/duels", DUEL_BODY);
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body)).toEqual(expect.arrayContaining(DUEL_FIELDS));
+    expect(res.body).toMatchObject({
+      id: expect.any(String),
+      forumId: "poudlard",
+      threadId: "1234",
+      status: "registered",
+      referee: { id: "7", name: "Minerva McGonagall" },
+      turn: null,
+      pending: [],
+      result: null,
+      stakes: "Le perdant range la salle des trophées",
+    });
+    const duelists = res.body.duelists as Record<string, unknown>[];
+    expect(duelists).toHaveLength(2);
+    for (const d of duelists) expect(Object.keys(d)).toEqual(expect.arrayContaining(DUELIST_FIELDS));
+    expect(duelists[0]).toMatchObject({
+      id: "42",
+      name: "Alice Dubois",
+      year: 3,
+      points: 25,
+      startingPoints: 25,
+      absenceFaults: 0,
+      actionFaults: 0,
+      disarmed: false,
+      status: "active",
+      correctionUsed: false,
+      derogationUsed: false,
+    });
+    expect(duelists[1]).toMatchObject({ id: "43", year: "adulte", points: 50, startingPoints: 50 });
+    const read = await h.admin("GET", `/duels/${res.body.id as string}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(res.body);
+  });
+
+  it("CONTRACT 6.1 stakes default to null", async () => {
+    const { stakes: _stakes, ...body } = DUEL_BODY;
+    const res = await h.admin("POST", "/duels", body);
+    expect(res.status).toBe(201);
+    expect(res.body.stakes).toBeNull();
+  });
+
+  it("CONTRACT 2 a second registration of the same thread is 409 duel_already_exists", async () => {
+    expect((await h.admin("POST", "/duels", DUEL_BODY)).status).toBe(201);
+    const again = await h.admin("POST", "/duels", DUEL_BODY);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: "duel_already_exists", message: expect.any(String) });
+  });
+
+  it("CONTRACT 2 a duel on an unknown forum is 404", async () => {
+    const res = await h.admin("POST", "/duels", { ...DUEL_BODY, forumId: "nowhere" });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: "forum_not_found" });
+  });
+
+  it("CONTRACT 2 an invalid registration is 400 naming the field", async () => {
+    const res = await h.admin("POST", "/duels", { ...DUEL_BODY, duelists: [{ id: "42", name: "Alice Dubois", year: 9 }] });
+    expect(res.status).toBe(400);
+    const error = res.body.error as { code: string; details: { path: string }[] };
+    expect(error.code).toBe("invalid_body");
+    expect(error.details.map((d) => d.path).join(" ")).toContain("duelists");
+  });
+
+  it("R-6.9 a duelist disqualified elsewhere is banned: registering them is 409 duelist_banned", async () => {
+    const first = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "100" });
+    const firstId = first.body.id as string;
+    await h.admin("POST", `/duels/${firstId}/commands`, { command: "top" });
+    const dq = await h.admin("POST", `/duels/${firstId}/commands`, { command: "disqualify", duelistId: "43", reason: "Insultes" });
+    expect(dq.status).toBe(200);
+
+    const record = await h.admin("GET", "/duelists/poudlard/43");
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({ id: "43", forumId: "poudlard", bannedUntil: "2027-05-30T10:00:00.000Z" });
+    expect(JSON.stringify(record.body.duels)).toContain(firstId);
+
+    const second = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "200" });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({ code: "duelist_banned", message: expect.stringContaining("Bob Martin") });
+    expect((await h.admin("GET", "/duels/poudlard.200")).status).toBe(404);
+  });
+
+  it("CONTRACT 6 GET /duels?status=active lists only the active duels", async () => {
+    const active = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "301" });
+    await h.admin("POST", `/duels/${active.body.id as string}/commands`, { command: "top" });
+    await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "302" });
+    const res = await h.admin("GET", "/duels?status=active");
+    expect(res.status).toBe(200);
+    const duels = res.body.duels as { id: string; status: string }[];
+    expect(duels.map((d) => d.id)).toEqual([active.body.id]);
+    const all = await h.admin("GET", "/duels");
+    expect((all.body.duels as unknown[]).length).toBe(2);
+    expect((await h.admin("GET", "/duels?status=bogus")).status).toBe(400);
+  });
+
+  it("CONTRACT 2 an unknown duel is 404", async () => {
+    const res = await h.admin("GET", "/duels/poudlard.nope");
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: "duel_not_found", message: expect.any(String) });
+    expect((await h.admin("GET", "/duels/poudlard.nope/events")).status).toBe(404);
+    expect((await h.admin("POST", "/duels/poudlard.nope/commands", { command: "top" })).status).toBe(404);
+  });
+
+  it("CONTRACT 6 an unknown duelist is 404", async () => {
+    const res = await h.admin("GET", "/duelists/poudlard/999");
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_TOKEN, createHarness, DISCOURSE_SECRET, GENERIC_SECRET, type Harness } from "../support/harness.js";
+
+const FORUM = {
+  name: "Poudlard RPG",
+  webhookSecrets: { generic: GENERIC_SECRET, discourse: DISCOURSE_SECRET },
+  referees: [{ id: "7", name: "Minerva McGonagall" }],
+  notify: [{ type: "log" }],
+};
+
+describe("CONTRACT 3 forums", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+
+  it("CONTRACT 3 PUT creates a forum (201) then replaces it (200)", async () => {
+    const created = await h.admin("PUT", "/forums/gringotts", FORUM);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ forumId: "gringotts", name: "Poudlard RPG" });
+    const replaced = await h.admin("PUT", "/forums/gringotts", { ...FORUM, name: "Gringotts RPG" });
+    expect(replaced.status).toBe(200);
+    const read = await h.admin("GET", "/forums/gringotts");
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ forumId: "gringotts", name: "Gringotts RPG", referees: FORUM.referees });
+  });
+
+  it("CONTRACT 3 secrets are never returned by a GET (nor by the PUT's answer)", async () => {
+    const put = await h.app.request("/forums/secretive", {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ ...FORUM, notify: [{ type: "discourse", baseUrl: "https://forum.example", apiKey: "api-key-secret-123", apiUsername: "system" }] }),
+    });
+    expect(put.status).toBe(201);
+    const get = await h.app.request("/forums/secretive", { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(get.status).toBe(200);
+    for (const text of [await put.text(), await get.text()]) {
+      expect(text).not.toContain(GENERIC_SECRET);
+      expect(text).not.toContain(GENERIC_SECRET.slice("whsec_".length));
+      expect(text).not.toContain(DISCOURSE_SECRET);
+      expect(text).not.toContain("api-key-secret-123");
+    }
+  });
+
+  it("CONTRACT 2 an invalid body is 400 with code, message and details naming the field", async () => {
+    const res = await h.admin("PUT", "/forums/broken", { ...FORUM, webhookSecrets: { generic: "not-a-whsec" } });
+    expect(res.status).toBe(400);
+    const error = res.body.error as { code: string; message: string; details: { path: string }[] };
+    expect(error.code).toBe("invalid_body");
+    expect(error.message).toEqual(expect.any(String));
+    expect(error.details.map((d) => d.path)).toContain("webhookSecrets.generic");
+    const noName = await h.admin("PUT", "/forums/broken", { ...FORUM, name: undefined });
+    expect(noName.status).toBe(400);
+    expect((noName.body.error as { details: { path: string }[] }).details.map((d) => d.path)).toContain("name");
+  });
+
+  it("CONTRACT 2 an invalid forum id is 400", async () => {
+    const res = await h.admin("PUT", "/forums/has.dot", FORUM);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "invalid_forum_id" });
+    expect((await h.admin("GET", "/forums/has.dot")).status).toBe(400);
+  });
+
+  it("CONTRACT 2 an invalid custom ruleset is 400 and its message names the bad field", async () => {
+    const res = await h.admin("PUT", "/forums/custom", { ...FORUM, ruleset: { name: "Maison", spells: "pas une liste" } });
+    expect(res.status).toBe(400);
+    const error = res.body.error as { code: string; message: string };
+    expect(error.code).toBe("invalid_ruleset");
+    expect(error.message).toContain("spells");
+    expect((await h.admin("GET", "/forums/custom")).status).toBe(404);
+  });
+
+  it("CONTRACT 2 no token is 401, a wrong token is 401", async () => {
+    const none = await h.app.request("/forums/gringotts");
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ error: { code: "unauthorized", message: expect.any(String) } });
+    const wrong = await h.app.request("/forums/gringotts", { headers: { Authorization: "Bearer not-the-token" } });
+    expect(wrong.status).toBe(401);
+    const wrongPut = await h.app.request("/forums/gringotts", {
+      method: "PUT",
+      headers: { Authorization: "Bearer not-the-token", "Content-Type": "application/json" },
+      body: JSON.stringify(FORUM),
+    });
+    expect(wrongPut.status).toBe(401);
+    const wrongQuery = await h.app.request("/forums/gringotts?token=nope");
+    expect(wrongQuery.status).toBe(401);
+  });
+
+  it("CONTRACT 6 the admin token may be given as ?token= (scripts)", async () => {
+    const res = await h.app.request(`/forums/gringotts?token=${ADMIN_TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ forumId: "gringotts" });
+  });
+
+  it("CONTRACT 2 an unknown forum is 404", async () => {
+    const res = await h.admin("GET", "/forums/nowhere");
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: "forum_not_found" });
+  });
+});

@@ -1,0 +1,101 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { App, type CfnElement, Stack } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
+import type { IConstruct } from "constructs";
+import { DuelStack } from "../../infra/cdk/duel-stack.js";
+import { addNagChecks } from "../../infra/cdk/nag.js";
+
+/** Synthesis bundles the three functions with esbuild: seconds, not milliseconds. */
+export const SYNTH_TIMEOUT_MS = 120_000;
+
+export interface Synthesized {
+  readonly app: App;
+  readonly stack: DuelStack;
+  readonly template: Template;
+  /** Removes the cloud assembly written under the OS temp directory. */
+  readonly cleanup: () => void;
+}
+
+/**
+ * The app as `cdk synth` builds it: cdk.json's context (feature flags change the template), the nag
+ * checks (an unacknowledged error makes synthesis throw), and real bundling. The assembly goes to a
+ * temporary directory, never into the repository.
+ */
+export function synthesize(): Synthesized {
+  const cdkJson = JSON.parse(readFileSync(new URL("../../cdk.json", import.meta.url), "utf8")) as {
+    context?: Record<string, unknown>;
+  };
+  const outdir = mkdtempSync(join(tmpdir(), "duel-cdk-"));
+  const app = new App({ outdir, context: cdkJson.context ?? {} });
+  const stack = new DuelStack(app, "DuelReferee");
+  addNagChecks(app);
+  const template = Template.fromStack(stack);
+  return { app, stack, template, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+/** The logical id CloudFormation knows a construct by (its default child for L2 constructs). */
+export function logicalId(construct: IConstruct): string {
+  const element = (construct.node.defaultChild ?? construct) as CfnElement;
+  const stack = Stack.of(construct);
+  return stack.resolve(stack.getLogicalId(element)) as string;
+}
+
+export const getAtt = (construct: IConstruct, attribute = "Arn") => ({
+  "Fn::GetAtt": [logicalId(construct), attribute],
+});
+export const ref = (construct: IConstruct) => ({ Ref: logicalId(construct) });
+
+/** One allowed (or denied) action on one resource, under its condition: statements, flattened. */
+export interface Grant {
+  readonly effect: string;
+  readonly action: string;
+  readonly resource: unknown;
+  readonly condition?: unknown;
+}
+
+interface Statement {
+  readonly Effect: string;
+  readonly Action: string | string[];
+  readonly Resource: unknown;
+  readonly Condition?: unknown;
+}
+
+const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Flattens statements so the comparison ignores how CDK merged or ordered them. */
+export function grantsOf(statements: readonly Statement[]): Grant[] {
+  return statements.flatMap((s) =>
+    list(s.Action).flatMap((action) =>
+      list(s.Resource).map((resource) => ({
+        effect: s.Effect,
+        action,
+        resource,
+        ...(s.Condition === undefined ? {} : { condition: s.Condition }),
+      })),
+    ),
+  );
+}
+
+/** Every grant of the identity policies attached to a role. */
+export function roleGrants(template: Template, role: IConstruct): Grant[] {
+  const policies = template.findResources("AWS::IAM::Policy", {
+    Properties: { Roles: [{ Ref: logicalId(role) }] },
+  });
+  return Object.values(policies).flatMap((p) =>
+    grantsOf(p.Properties.PolicyDocument.Statement as Statement[]),
+  );
+}
+
+/** Sorted canonical JSON (keys in order), to compare two sets of grants as sets. */
+export function sorted(grants: readonly Grant[]): string[] {
+  return grants.map((g) => JSON.stringify(canonical(g))).sort();
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== "object") return value;
+  const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+  return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v)]));
+}
