@@ -63,10 +63,10 @@ export function newWebhookSecret(): string {
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const log: Logger = options.log ?? ((line) => console.log(JSON.stringify(line)));
-  let dynamo: DynamoDbLocal | null = null;
-  const endpoint =
-    options.dynamoEndpoint ??
-    (dynamo = await startDynamoDbLocal({ dataDir: options.dataDir ?? ".data" })).endpoint;
+  const dynamo: DynamoDbLocal | null = options.dynamoEndpoint
+    ? null
+    : await startDynamoDbLocal({ dataDir: options.dataDir ?? ".data" });
+  const endpoint = options.dynamoEndpoint ?? dynamo?.endpoint ?? "";
   const client = new DynamoDBClient({
     endpoint,
     region: "eu-west-3",

@@ -1,9 +1,9 @@
-import { countWords } from "../parsing/word-count.js";
 import { readPost } from "../parsing/read-post.js";
 import type { ReadContext, ReadPost } from "../parsing/types.js";
+import { countWords } from "../parsing/word-count.js";
 import { type Particularity, type Spell, yearKey } from "../rules/ruleset.js";
 import type { Violation } from "./events.js";
-import type { DuelState, DuelistState, StoredPost } from "./state.js";
+import type { DuelistState, DuelState, StoredPost } from "./state.js";
 
 /** The four mistakes a correction may mend. */
 export type Correctable = "words" | "cible" | "zone" | "pari";
@@ -47,7 +47,12 @@ function matchTarget(state: DuelState, text: string): string | null {
  * Weighs a duelist's post (with a correction's fields, if any) against R-3.4, R-4.14–R-4.17,
  * R-5.1–R-5.7 and R-6.3. Never throws: a block that cannot be read gives missing fields.
  */
-export function assess(state: DuelState, duelist: DuelistState, post: StoredPost, fields: CorrectionFields = {}): Assessment {
+export function assess(
+  state: DuelState,
+  duelist: DuelistState,
+  post: StoredPost,
+  fields: CorrectionFields = {},
+): Assessment {
   const { ruleset } = state;
   const read = readPost(post.content, post.format, readContext(state));
   const block = read.block;
@@ -59,7 +64,9 @@ export function assess(state: DuelState, duelist: DuelistState, post: StoredPost
 
   const spells = (block?.spellIds ?? []).flatMap((id) => ruleset.spells.filter((s) => s.id === id));
   const unlistedSpells = [...(block?.unknownSpells ?? [])];
-  const particularities = (block?.particularityIds ?? []).flatMap((id) => ruleset.particularities.filter((p) => p.id === id));
+  const particularities = (block?.particularityIds ?? []).flatMap((id) =>
+    ruleset.particularities.filter((p) => p.id === id),
+  );
   const readsMind = particularities.some((p) => p.power === "read-next-move");
   const actionCount = spells.length + unlistedSpells.length + (readsMind ? 1 : 0);
   if (read.blockCount > 1 || actionCount > 1) fatal.push("two-actions");
@@ -70,7 +77,8 @@ export function assess(state: DuelState, duelist: DuelistState, post: StoredPost
     const owned = duelist.particularities.some((o) => o.name === p.id);
     if (p.usage === "unusable") fatal.push("unusable-particularity");
     else if (p.usage === "once-per-duel" && !owned) fatal.push("particularity-not-owned");
-    else if (p.usage === "once-per-duel" && duelist.usedParticularities.includes(p.id)) fatal.push("particularity-spent");
+    else if (p.usage === "once-per-duel" && duelist.usedParticularities.includes(p.id))
+      fatal.push("particularity-spent");
     else if (p.usage === "passive") fatal.push("unusable-particularity");
   }
   if ((block?.unknownParticularities ?? []).length > 0) fatal.push("particularity-not-owned");
@@ -82,7 +90,8 @@ export function assess(state: DuelState, duelist: DuelistState, post: StoredPost
   if (spell) {
     if (duelist.disarmed && !(recoverWand && wandless)) fatal.push("disarmed");
     const extra = duelist.extraSpells.some((s) => s === spell.id || s === spell.name);
-    if (spell.level !== undefined && spell.level > ruleset.maxLevel[yearKey(duelist.year)] && !extra) fatal.push("level");
+    if (spell.level !== undefined && spell.level > ruleset.maxLevel[yearKey(duelist.year)] && !extra)
+      fatal.push("level");
     if (spell.id === duelist.lastSpellId) fatal.push("spam");
     const halved = particularities.some((p) => p.power === "half-pm-malefice") && spell.kind === "maléfice";
     pmCost = spell.pmCost ? (halved ? Math.ceil(spell.pmCost / 2) : spell.pmCost) : 0;
@@ -93,13 +102,30 @@ export function assess(state: DuelState, duelist: DuelistState, post: StoredPost
   const attacks = spell !== null && !spell.effects.some((e) => e.type === "no-attack");
   let targetId: string | null = null;
   if (attacks || readsMind) {
-    const named = fields.cible ? matchTarget(state, fields.cible) : block?.target?.kind === "duelist" ? block.target.duelistId : null;
-    const opponent = named ? state.duelists.find((d) => d.id === named && d.id !== duelist.id && d.status === "active") : undefined;
+    const named = fields.cible
+      ? matchTarget(state, fields.cible)
+      : block?.target?.kind === "duelist"
+        ? block.target.duelistId
+        : null;
+    const opponent = named
+      ? state.duelists.find((d) => d.id === named && d.id !== duelist.id && d.status === "active")
+      : undefined;
     targetId = opponent?.id ?? null;
     if (!targetId) correctable.push("cible");
     if (!(fields.zone ?? block?.zone)) correctable.push("zone");
   }
   if (!(fields.pari ?? block?.bet)) correctable.push("pari");
 
-  return { read, spell, attacks, targetId, particularities, recoverWand, correctable, fatal: [...new Set(fatal)], unlistedSpells, pmCost };
+  return {
+    read,
+    spell,
+    attacks,
+    targetId,
+    particularities,
+    recoverWand,
+    correctable,
+    fatal: [...new Set(fatal)],
+    unlistedSpells,
+    pmCost,
+  };
 }

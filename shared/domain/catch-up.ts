@@ -1,9 +1,9 @@
-import { type CorrectionFields, assess } from "./assess.js";
+import { assess, type CorrectionFields } from "./assess.js";
 import { playDuelistPost } from "./decide-post.js";
 import type { Emitter } from "./emitter.js";
 import { applyHit, resolveTurn } from "./resolve.js";
 import { absenceFault, actionFault } from "./sanctions.js";
-import { type PendingCorrection, duelistOf } from "./state.js";
+import { duelistOf, type PendingCorrection } from "./state.js";
 import { passTurn } from "./turns.js";
 
 const before = (a: string, b: string, inclusive: boolean): boolean =>
@@ -24,7 +24,12 @@ export function catchUp(e: Emitter, time: string, inclusive: boolean): void {
       continue;
     }
     const turn = e.state.turn;
-    if (e.state.status === "active" && turn && e.state.pending.length === 0 && before(turn.deadline, time, inclusive)) {
+    if (
+      e.state.status === "active" &&
+      turn &&
+      e.state.pending.length === 0 &&
+      before(turn.deadline, time, inclusive)
+    ) {
       e.during(turn.deadline, () => absence(e));
       continue;
     }
@@ -64,7 +69,12 @@ function absence(e: Emitter): void {
 
 /** The window closed uncorrected: the action fault applies, the turn is then resolved. */
 function expireCorrection(e: Emitter, window: PendingCorrection): void {
-  e.emit({ type: "correction.expired", rule: "R-6.7", postId: window.post.postId, duelistId: window.duelistId });
+  e.emit({
+    type: "correction.expired",
+    rule: "R-6.7",
+    postId: window.post.postId,
+    duelistId: window.duelistId,
+  });
   settlePending(e, window, {});
 }
 

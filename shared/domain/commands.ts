@@ -52,7 +52,12 @@ export type DuelCommand =
       readonly bans: Readonly<Record<string, string | null>>;
     }
   | { readonly type: "post.received"; readonly now: string; readonly post: PostInput }
-  | { readonly type: "post.edited"; readonly now: string; readonly post: PostInput; readonly editedAt: string }
+  | {
+      readonly type: "post.edited";
+      readonly now: string;
+      readonly post: PostInput;
+      readonly editedAt: string;
+    }
   | {
       readonly type: "post.deleted";
       readonly now: string;

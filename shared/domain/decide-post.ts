@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { addDuration } from "../time/duration.js";
-import type { PostInput } from "./commands.js";
 import { assess } from "./assess.js";
+import { catchUp } from "./catch-up.js";
+import type { PostInput } from "./commands.js";
+import { applyRefereePost } from "./decide-referee.js";
 import type { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
-import { catchUp } from "./catch-up.js";
-import { applyRefereePost } from "./decide-referee.js";
 import { resolveTurn } from "./resolve.js";
 import { actionFault, disqualify } from "./sanctions.js";
-import { type StoredPost, duelistOf } from "./state.js";
+import { duelistOf, type StoredPost } from "./state.js";
 import { passTurn } from "./turns.js";
 
 /** The content hash that tells a duplicate delivery from an edit. */
@@ -19,9 +19,20 @@ export function contentHash(content: string): string {
 function storedPost(e: Emitter, post: PostInput): StoredPost {
   const dice = e.state.dice === "forum" ? post.forumDice : post.serverDice;
   if (!dice) {
-    throw new DomainError("dice_required", "Ce duel se joue avec les dés du forum : le message n'en contient pas.", 400);
+    throw new DomainError(
+      "dice_required",
+      "Ce duel se joue avec les dés du forum : le message n'en contient pas.",
+      400,
+    );
   }
-  return { postId: post.postId, authorId: post.authorId, createdAt: post.createdAt, content: post.content, format: post.format, dice };
+  return {
+    postId: post.postId,
+    authorId: post.authorId,
+    createdAt: post.createdAt,
+    content: post.content,
+    format: post.format,
+    dice,
+  };
 }
 
 /**
@@ -41,7 +52,7 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
 
   const isReferee = post.authorId === e.state.referee.id;
   const duelist = duelistOf(e.state, post.authorId);
-  if (!isReferee && (!duelist || duelist.status !== "active")) {
+  if (!isReferee && duelist?.status !== "active") {
     const reason = duelist ? "duelliste hors du duel" : "auteur étranger au duel";
     e.emit({ type: "post.ignored", rule: "R-1.5", postId: post.postId, authorId: post.authorId, reason });
     return;
@@ -72,7 +83,7 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
 /** A duelist's post in the running duel, from the queue or as it arrives. */
 export function playDuelistPost(e: Emitter, post: StoredPost): void {
   const duelist = duelistOf(e.state, post.authorId);
-  if (!duelist || duelist.status !== "active") return;
+  if (duelist?.status !== "active") return;
   if (e.state.status === "registered") {
     const a = assess(e.state, duelist, post);
     const casts = a.spell !== null || a.unlistedSpells.length > 0 || a.particularities.length > 0;
@@ -142,7 +153,13 @@ export function decidePostDeleted(e: Emitter, postId: string, deletedAt: string)
   tamper(e, postId, "deleted", null, deletedAt);
 }
 
-function tamper(e: Emitter, postId: string, how: "edited" | "deleted", hash: string | null, at: string): void {
+function tamper(
+  e: Emitter,
+  postId: string,
+  how: "edited" | "deleted",
+  hash: string | null,
+  at: string,
+): void {
   const known = e.state.posts[postId];
   if (!known) return;
   const alreadyFaulted = known.tampered;
@@ -151,4 +168,3 @@ function tamper(e: Emitter, postId: string, how: "edited" | "deleted", hash: str
   catchUp(e, at, false);
   actionFault(e, known.authorId, postId, [how]);
 }
-

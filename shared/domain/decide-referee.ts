@@ -7,7 +7,7 @@ import type { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import type { RefereeAction } from "./referee-actions.js";
 import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
-import { type DuelistState, activeDuelists, duelistOf } from "./state.js";
+import { activeDuelists, type DuelistState, duelistOf } from "./state.js";
 import { giveTurn } from "./turns.js";
 
 function requireDuelist(e: Emitter, id: string): DuelistState {
@@ -20,8 +20,9 @@ function requireRunning(e: Emitter): void {
   if (e.state.status === "finished") throw new DomainError("duel_finished", "Le duel est terminé.", 409);
 }
 
-function requireActive(e: Emitter, d: DuelistState): void {
-  if (d.status !== "active") throw new DomainError("duelist_not_active", `${d.name} n'est plus dans le duel.`, 409);
+function requireActive(d: DuelistState): void {
+  if (d.status !== "active")
+    throw new DomainError("duelist_not_active", `${d.name} n'est plus dans le duel.`, 409);
 }
 
 /**
@@ -29,7 +30,12 @@ function requireActive(e: Emitter, d: DuelistState): void {
  * reason before its effects, so the audit log shows the system's verdict and the overrule.
  * Broken preconditions throw a DomainError (mapped to 4xx at the edge).
  */
-export function applyRefereeAction(e: Emitter, action: RefereeAction, via: "api" | "post", reason?: string): void {
+export function applyRefereeAction(
+  e: Emitter,
+  action: RefereeAction,
+  via: "api" | "post",
+  reason?: string,
+): void {
   if (action.command !== "top") catchUp(e, e.now, true);
   const r = reason ? { reason } : {};
   const record = () => e.emit({ type: "referee.command", rule: "R-7.1", action, via, ...r });
@@ -39,7 +45,7 @@ export function applyRefereeAction(e: Emitter, action: RefereeAction, via: "api"
         throw new DomainError("duel_already_started", "Le top a déjà été donné.", 409);
       }
       const first = requireDuelist(e, action.firstDuelistId ?? e.state.firstDuelistId);
-      requireActive(e, first);
+      requireActive(first);
       record();
       const startedAt = e.now;
       const deadline = addDuration(startedAt, e.state.replyWindow);
@@ -52,11 +58,20 @@ export function applyRefereeAction(e: Emitter, action: RefereeAction, via: "api"
       const window = e.state.pending.find((p) => p.post.postId === action.postId);
       if (!window) {
         const known = e.state.posts[action.postId];
-        if (!known) throw new DomainError("post_not_found", `Aucun message ${action.postId} dans ce duel.`, 404);
+        if (!known)
+          throw new DomainError("post_not_found", `Aucun message ${action.postId} dans ce duel.`, 404);
         if (known.valid) {
-          throw new DomainError("correction_refused", "Ce message était valide : aucun changement ne pourra être accepté (R-6.7).", 409);
+          throw new DomainError(
+            "correction_refused",
+            "Ce message était valide : aucun changement ne pourra être accepté (R-6.7).",
+            409,
+          );
         }
-        throw new DomainError("correction_window_closed", "Aucune fenêtre de correction n'est ouverte pour ce message (R-6.7).", 409);
+        throw new DomainError(
+          "correction_window_closed",
+          "Aucune fenêtre de correction n'est ouverte pour ce message (R-6.7).",
+          409,
+        );
       }
       record();
       const duelist = requireDuelist(e, window.duelistId);
@@ -75,26 +90,39 @@ export function applyRefereeAction(e: Emitter, action: RefereeAction, via: "api"
     case "derogation": {
       requireRunning(e);
       const duelist = requireDuelist(e, action.duelistId);
-      requireActive(e, duelist);
+      requireActive(duelist);
       if (duelist.derogationUsed) {
-        throw new DomainError("derogation_already_used", `${duelist.name} a déjà eu sa dérogation dans ce duel (R-6.2a).`, 409);
+        throw new DomainError(
+          "derogation_already_used",
+          `${duelist.name} a déjà eu sa dérogation dans ce duel (R-6.2a).`,
+          409,
+        );
       }
       const max = e.state.ruleset.delays.maxDerogation;
-      if (durationMs(action.duration) <= 0) throw new DomainError("invalid_duration", "La durée doit être positive.", 400);
+      if (durationMs(action.duration) <= 0)
+        throw new DomainError("invalid_duration", "La durée doit être positive.", 400);
       if (durationMs(action.duration) > durationMs(max)) {
         throw new DomainError("derogation_too_long", `Une dérogation ne peut dépasser ${max} (R-6.2a).`, 409);
       }
       record();
       const turn = e.state.turn;
-      const running = e.state.status === "active" && turn?.duelistId === duelist.id && e.state.pending.length === 0;
+      const running =
+        e.state.status === "active" && turn?.duelistId === duelist.id && e.state.pending.length === 0;
       const deadline = running && turn ? addDuration(turn.deadline, action.duration) : null;
-      e.emit({ type: "derogation.granted", rule: "R-6.2a", duelistId: duelist.id, duration: action.duration, deadline, ...r });
+      e.emit({
+        type: "derogation.granted",
+        rule: "R-6.2a",
+        duelistId: duelist.id,
+        duration: action.duration,
+        deadline,
+        ...r,
+      });
       return;
     }
     case "fault": {
       requireRunning(e);
       const duelist = requireDuelist(e, action.duelistId);
-      requireActive(e, duelist);
+      requireActive(duelist);
       record();
       if (action.kind === "action") actionFault(e, duelist.id, null, ["referee"], "referee", reason);
       else absenceFault(e, duelist.id, null, "referee", reason);
@@ -107,7 +135,7 @@ export function applyRefereeAction(e: Emitter, action: RefereeAction, via: "api"
     case "disqualify": {
       requireRunning(e);
       const duelist = requireDuelist(e, action.duelistId);
-      requireActive(e, duelist);
+      requireActive(duelist);
       record();
       disqualify(e, duelist.id, "referee", "R-6.8", reason);
       return;
@@ -116,7 +144,14 @@ export function applyRefereeAction(e: Emitter, action: RefereeAction, via: "api"
       const duelist = requireDuelist(e, action.duelistId);
       record();
       const points = Math.min(duelist.startingPoints, Math.max(0, duelist.points + action.delta));
-      e.emit({ type: "points.adjusted", rule: "R-7.1", duelistId: duelist.id, delta: points - duelist.points, points, ...r });
+      e.emit({
+        type: "points.adjusted",
+        rule: "R-7.1",
+        duelistId: duelist.id,
+        delta: points - duelist.points,
+        points,
+        ...r,
+      });
       if (points === 0 && duelist.status === "active" && e.state.status !== "finished") {
         e.emit({ type: "duelist.out", rule: "R-1.6", duelistId: duelist.id });
         checkEnd(e, "points");
@@ -127,7 +162,14 @@ export function applyRefereeAction(e: Emitter, action: RefereeAction, via: "api"
       requireRunning(e);
       if (action.winnerId !== null) requireDuelist(e, action.winnerId);
       record();
-      e.emit({ type: "duel.finished", rule: "R-7.1", winnerId: action.winnerId, reason: "referee", stakes: e.state.stakes, ...(reason ? { note: reason } : {}) });
+      e.emit({
+        type: "duel.finished",
+        rule: "R-7.1",
+        winnerId: action.winnerId,
+        reason: "referee",
+        stakes: e.state.stakes,
+        ...(reason ? { note: reason } : {}),
+      });
       return;
     }
     default: {
@@ -157,7 +199,9 @@ function cancelFault(e: Emitter, eventId: string, reason?: string): void {
     absenceFaults = Math.max(0, absenceFaults - 1);
   }
   const reinstated =
-    e.state.status === "active" && duelist.status !== "active" && (fault.disqualified || (duelist.status === "out" && points > 0));
+    e.state.status === "active" &&
+    duelist.status !== "active" &&
+    (fault.disqualified || (duelist.status === "out" && points > 0));
   e.emit({
     type: "fault.cancelled",
     rule: "R-7.1",
@@ -170,7 +214,8 @@ function cancelFault(e: Emitter, eventId: string, reason?: string): void {
     reinstated,
     ...(reason ? { reason } : {}),
   });
-  if (reinstated && fault.disqualified) e.emit({ type: "ban.ended", rule: "R-7.1", duelistId: duelist.id, early: true });
+  if (reinstated && fault.disqualified)
+    e.emit({ type: "ban.ended", rule: "R-7.1", duelistId: duelist.id, early: true });
   if (activeDuelists(e.state).length === 0) checkEnd(e, "disqualification");
 }
 
@@ -179,14 +224,28 @@ export function applyRefereePost(e: Emitter, post: PostInput): void {
   const lines = readRefereeCommands(post.content, post.format, readContext(e.state));
   for (const line of lines) {
     if (!line.ok) {
-      e.emit({ type: "referee.command-rejected", rule: "R-7.1", postId: post.postId, text: line.text, code: "unreadable", message: line.error });
+      e.emit({
+        type: "referee.command-rejected",
+        rule: "R-7.1",
+        postId: post.postId,
+        text: line.text,
+        code: "unreadable",
+        message: line.error,
+      });
       continue;
     }
     try {
       applyRefereeAction(e, line.action, "post", line.reason);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      e.emit({ type: "referee.command-rejected", rule: "R-7.1", postId: post.postId, text: line.text, code: error.code, message: error.message });
+      e.emit({
+        type: "referee.command-rejected",
+        rule: "R-7.1",
+        postId: post.postId,
+        text: line.text,
+        code: error.code,
+        message: error.message,
+      });
     }
   }
 }

@@ -1,9 +1,9 @@
-import { addDuration } from "../time/duration.js";
 import { yearKey } from "../rules/ruleset.js";
+import { addDuration } from "../time/duration.js";
 import { catchUp } from "./catch-up.js";
 import type { DuelCommand, RegisterDuel } from "./commands.js";
-import { applyRefereeAction } from "./decide-referee.js";
 import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decide-post.js";
+import { applyRefereeAction } from "./decide-referee.js";
 import { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import type { DuelEvent } from "./events.js";
@@ -52,9 +52,21 @@ export function decide(command: DuelCommand, state: DuelState, inputId: string):
 function decideTimer(e: Emitter, kind: string, ref: string, at: string): void {
   catchUp(e, at, true);
   const turn = e.state.turn;
-  if (kind === "reminder" && e.state.status === "active" && turn && String(turn.number) === ref && !turn.reminded) {
+  if (
+    kind === "reminder" &&
+    e.state.status === "active" &&
+    turn &&
+    String(turn.number) === ref &&
+    !turn.reminded
+  ) {
     if (e.state.pending.length === 0 && Date.parse(turn.deadline) > Date.parse(at)) {
-      e.emit({ type: "turn.reminder", rule: "R-6.1", duelistId: turn.duelistId, number: turn.number, deadline: turn.deadline });
+      e.emit({
+        type: "turn.reminder",
+        rule: "R-6.1",
+        duelistId: turn.duelistId,
+        number: turn.number,
+        deadline: turn.deadline,
+      });
     }
   }
   if (kind === "ban-end") {
@@ -67,15 +79,23 @@ function decideTimer(e: Emitter, kind: string, ref: string, at: string): void {
 
 /** Registration (R-1.1, R-1.2): one adult referee who is not a duelist, 2+ duelists, no one banned. */
 function register(e: Emitter, duel: RegisterDuel, bans: Readonly<Record<string, string | null>>): void {
-  if (e.state.status !== "none") throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
-  if (duel.duelists.length < 2) throw new DomainError("invalid_duel", "Un duel se joue à deux duellistes au moins (R-1.2).", 400);
+  if (e.state.status !== "none")
+    throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
+  if (duel.duelists.length < 2)
+    throw new DomainError("invalid_duel", "Un duel se joue à deux duellistes au moins (R-1.2).", 400);
   const ids = duel.duelists.map((d) => d.id);
-  if (new Set(ids).size !== ids.length) throw new DomainError("invalid_duel", "Un duelliste est inscrit deux fois.", 400);
+  if (new Set(ids).size !== ids.length)
+    throw new DomainError("invalid_duel", "Un duelliste est inscrit deux fois.", 400);
   if (ids.includes(duel.referee.id)) {
-    throw new DomainError("referee_is_duelist", "L'arbitre ne peut pas être duelliste de son propre duel (R-1.1).", 400);
+    throw new DomainError(
+      "referee_is_duelist",
+      "L'arbitre ne peut pas être duelliste de son propre duel (R-1.1).",
+      400,
+    );
   }
   const first = duel.firstDuelistId ?? duel.duelists[0]?.id ?? "";
-  if (!ids.includes(first)) throw new DomainError("invalid_duel", "Le premier duelliste doit être inscrit au duel.", 400);
+  if (!ids.includes(first))
+    throw new DomainError("invalid_duel", "Le premier duelliste doit être inscrit au duel.", 400);
   const unknownParticularity = duel.duelists
     .flatMap((d) => d.particularities ?? [])
     .find((p) => !duel.ruleset.particularities.some((r) => r.id === p.name));
@@ -85,7 +105,12 @@ function register(e: Emitter, duel: RegisterDuel, bans: Readonly<Record<string, 
   for (const d of duel.duelists) {
     const until = bans[d.id];
     if (until && Date.parse(until) > Date.parse(e.now)) {
-      throw new DomainError("duelist_banned", `${d.name} est interdit(e) de duel jusqu'au ${until} (R-6.9).`, 409, { duelistId: d.id, bannedUntil: until });
+      throw new DomainError(
+        "duelist_banned",
+        `${d.name} est interdit(e) de duel jusqu'au ${until} (R-6.9).`,
+        409,
+        { duelistId: d.id, bannedUntil: until },
+      );
     }
   }
   const replyWindow = duel.replyWindow ?? duel.ruleset.delays.reply;

@@ -52,7 +52,12 @@ export type DuelEvent =
         readonly ruleset: Ruleset;
       };
     })
-  | (Base & { readonly type: "duel.started"; readonly firstDuelistId: string; readonly deadline: string; readonly reason?: string })
+  | (Base & {
+      readonly type: "duel.started";
+      readonly firstDuelistId: string;
+      readonly deadline: string;
+      readonly reason?: string;
+    })
   | (Base & {
       readonly type: "post.recorded";
       readonly postId: string;
@@ -66,8 +71,19 @@ export type DuelEvent =
       readonly dice: readonly [number, number] | null;
       readonly summary: string;
     })
-  | (Base & { readonly type: "post.ignored"; readonly postId: string; readonly authorId: string; readonly reason: string })
-  | (Base & { readonly type: "post.tampered"; readonly postId: string; readonly duelistId: string; readonly how: "edited" | "deleted"; readonly hash: string | null })
+  | (Base & {
+      readonly type: "post.ignored";
+      readonly postId: string;
+      readonly authorId: string;
+      readonly reason: string;
+    })
+  | (Base & {
+      readonly type: "post.tampered";
+      readonly postId: string;
+      readonly duelistId: string;
+      readonly how: "edited" | "deleted";
+      readonly hash: string | null;
+    })
   | (Base & {
       readonly type: "turn.played";
       readonly postId: string;
@@ -117,10 +133,27 @@ export type DuelEvent =
       readonly spellId: string;
       readonly attack: number;
     })
-  | (Base & { readonly type: "action.void"; readonly postId: string; readonly duelistId: string; readonly spellId: string; readonly reason: "cannot-attack" })
+  | (Base & {
+      readonly type: "action.void";
+      readonly postId: string;
+      readonly duelistId: string;
+      readonly spellId: string;
+      readonly reason: "cannot-attack";
+    })
   | (Base & { readonly type: "wand.recovered"; readonly duelistId: string; readonly postId: string })
-  | (Base & { readonly type: "particularity.used"; readonly duelistId: string; readonly particularityId: string; readonly postId: string })
-  | (Base & { readonly type: "legilimens.cast"; readonly casterId: string; readonly targetId: string; readonly blocked: boolean; readonly postId: string })
+  | (Base & {
+      readonly type: "particularity.used";
+      readonly duelistId: string;
+      readonly particularityId: string;
+      readonly postId: string;
+    })
+  | (Base & {
+      readonly type: "legilimens.cast";
+      readonly casterId: string;
+      readonly targetId: string;
+      readonly blocked: boolean;
+      readonly postId: string;
+    })
   | (Base & {
       readonly type: "fault.action";
       readonly duelistId: string;
@@ -131,7 +164,14 @@ export type DuelEvent =
       readonly by: Decider;
       readonly reason?: string;
     })
-  | (Base & { readonly type: "fault.absence"; readonly duelistId: string; readonly turn: number | null; readonly count: number; readonly by: Decider; readonly reason?: string })
+  | (Base & {
+      readonly type: "fault.absence";
+      readonly duelistId: string;
+      readonly turn: number | null;
+      readonly count: number;
+      readonly by: Decider;
+      readonly reason?: string;
+    })
   | (Base & {
       readonly type: "sanction.applied";
       readonly duelistId: string;
@@ -168,7 +208,12 @@ export type DuelEvent =
       readonly deadline: string;
       readonly extension: string | null;
     })
-  | (Base & { readonly type: "turn.reminder"; readonly duelistId: string; readonly number: number; readonly deadline: string })
+  | (Base & {
+      readonly type: "turn.reminder";
+      readonly duelistId: string;
+      readonly number: number;
+      readonly deadline: string;
+    })
   | (Base & {
       readonly type: "derogation.granted";
       readonly duelistId: string;
@@ -210,9 +255,26 @@ export type DuelEvent =
       readonly reinstated: boolean;
       readonly reason?: string;
     })
-  | (Base & { readonly type: "points.adjusted"; readonly duelistId: string; readonly delta: number; readonly points: number; readonly reason?: string })
-  | (Base & { readonly type: "referee.command-rejected"; readonly postId: string | null; readonly text: string; readonly code: string; readonly message: string })
-  | (Base & { readonly type: "referee.command"; readonly action: RefereeAction; readonly via: "api" | "post"; readonly reason?: string });
+  | (Base & {
+      readonly type: "points.adjusted";
+      readonly duelistId: string;
+      readonly delta: number;
+      readonly points: number;
+      readonly reason?: string;
+    })
+  | (Base & {
+      readonly type: "referee.command-rejected";
+      readonly postId: string | null;
+      readonly text: string;
+      readonly code: string;
+      readonly message: string;
+    })
+  | (Base & {
+      readonly type: "referee.command";
+      readonly action: RefereeAction;
+      readonly via: "api" | "post";
+      readonly reason?: string;
+    });
 
 export type DuelEventType = DuelEvent["type"];
 
@@ -222,4 +284,3 @@ export type EventDraft = DuelEvent extends infer E
     ? Omit<E, "id" | "at"> & { readonly at?: string }
     : never
   : never;
-

@@ -1,5 +1,5 @@
 import type { DuelEvent } from "./events.js";
-import type { DuelState, DuelistState } from "./state.js";
+import type { DuelistState, DuelState } from "./state.js";
 
 function updateDuelist(state: DuelState, id: string, change: (d: DuelistState) => DuelistState): DuelState {
   return { ...state, duelists: state.duelists.map((d) => (d.id === id ? change(d) : d)) };
@@ -59,7 +59,14 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         ...state,
         posts: {
           ...state.posts,
-          [event.postId]: { authorId: event.authorId, hash: event.hash, tampered: false, deleted: false, inDuel: event.inDuel, valid: false },
+          [event.postId]: {
+            authorId: event.authorId,
+            hash: event.hash,
+            tampered: false,
+            deleted: false,
+            inDuel: event.inDuel,
+            valid: false,
+          },
         },
       };
       if (event.role !== "duelist" || !event.username) return withPost;
@@ -105,7 +112,13 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         ...state,
         pendingAttacks: [
           ...state.pendingAttacks,
-          { postId: event.postId, attackerId: event.attackerId, targetId: event.targetId, spellId: event.spellId, attack: event.attack },
+          {
+            postId: event.postId,
+            attackerId: event.attackerId,
+            targetId: event.targetId,
+            spellId: event.spellId,
+            attack: event.attack,
+          },
         ],
       };
     case "wand.recovered":
@@ -120,7 +133,15 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         ...updateDuelist(state, event.duelistId, (d) => ({ ...d, actionFaults: event.count })),
         faults: [
           ...state.faults,
-          { eventId: event.id, duelistId: event.duelistId, kind: "action", sanctionPoints: 0, disqualified: false, counted: true, cancelled: false },
+          {
+            eventId: event.id,
+            duelistId: event.duelistId,
+            kind: "action",
+            sanctionPoints: 0,
+            disqualified: false,
+            counted: true,
+            cancelled: false,
+          },
         ],
       };
     case "fault.absence":
@@ -128,27 +149,49 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         ...updateDuelist(state, event.duelistId, (d) => ({ ...d, absenceFaults: event.count })),
         faults: [
           ...state.faults,
-          { eventId: event.id, duelistId: event.duelistId, kind: "absence", sanctionPoints: 0, disqualified: false, counted: true, cancelled: false },
+          {
+            eventId: event.id,
+            duelistId: event.duelistId,
+            kind: "absence",
+            sanctionPoints: 0,
+            disqualified: false,
+            counted: true,
+            cancelled: false,
+          },
         ],
       };
     case "sanction.applied": {
       const faults = state.faults.map((f) => {
         if (f.eventId === event.faultEventId) {
-          return { ...f, sanctionPoints: event.points, disqualified: event.disqualify, counted: event.kind === "action" ? false : f.counted };
+          return {
+            ...f,
+            sanctionPoints: event.points,
+            disqualified: event.disqualify,
+            counted: event.kind === "action" ? false : f.counted,
+          };
         }
         // An action sanction closes the cycle: the faults it counted no longer count.
-        if (event.kind === "action" && f.kind === "action" && f.duelistId === event.duelistId) return { ...f, counted: false };
+        if (event.kind === "action" && f.kind === "action" && f.duelistId === event.duelistId)
+          return { ...f, counted: false };
         return f;
       });
       const withFaults = { ...state, faults };
-      return event.kind === "action" ? updateDuelist(withFaults, event.duelistId, (d) => ({ ...d, actionFaults: 0 })) : withFaults;
+      return event.kind === "action"
+        ? updateDuelist(withFaults, event.duelistId, (d) => ({ ...d, actionFaults: 0 }))
+        : withFaults;
     }
     case "correction.opened":
       return {
         ...updateDuelist(state, event.duelistId, (d) => ({ ...d, correctionUsed: true })),
         pending: [
           ...state.pending,
-          { post: event.post, duelistId: event.duelistId, until: event.until, missing: event.missing, turnNumber: event.turnNumber },
+          {
+            post: event.post,
+            duelistId: event.duelistId,
+            until: event.until,
+            missing: event.missing,
+            turnNumber: event.turnNumber,
+          },
         ],
       };
     case "post.queued":
@@ -159,9 +202,17 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
     case "correction.expired":
       return { ...state, pending: state.pending.filter((p) => p.post.postId !== event.postId) };
     case "turn.passed": {
-      const turn = { duelistId: event.duelistId, number: event.number, startedAt: event.startedAt, deadline: event.deadline, reminded: false };
+      const turn = {
+        duelistId: event.duelistId,
+        number: event.number,
+        startedAt: event.startedAt,
+        deadline: event.deadline,
+        reminded: false,
+      };
       const withTurn = { ...state, turn };
-      return event.extension ? updateDuelist(withTurn, event.duelistId, (d) => ({ ...d, pendingExtension: null })) : withTurn;
+      return event.extension
+        ? updateDuelist(withTurn, event.duelistId, (d) => ({ ...d, pendingExtension: null }))
+        : withTurn;
     }
     case "turn.reminder":
       return state.turn ? { ...state, turn: { ...state.turn, reminded: true } } : state;
@@ -172,7 +223,9 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         pendingExtension: event.deadline ? null : event.duration,
       }));
       const deadline = event.deadline;
-      return deadline && granted.turn ? { ...granted, turn: { ...granted.turn, deadline, reminded: false } } : granted;
+      return deadline && granted.turn
+        ? { ...granted, turn: { ...granted.turn, deadline, reminded: false } }
+        : granted;
     }
     case "duelist.out":
       return {
@@ -185,11 +238,25 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         pendingAttacks: state.pendingAttacks.filter((a) => a.targetId !== event.duelistId),
       };
     case "ban.started":
-      return { ...state, bans: [...state.bans.filter((b) => b.duelistId !== event.duelistId), { duelistId: event.duelistId, until: event.until, ended: false }] };
+      return {
+        ...state,
+        bans: [
+          ...state.bans.filter((b) => b.duelistId !== event.duelistId),
+          { duelistId: event.duelistId, until: event.until, ended: false },
+        ],
+      };
     case "ban.ended":
-      return { ...state, bans: state.bans.map((b) => (b.duelistId === event.duelistId ? { ...b, ended: true } : b)) };
+      return {
+        ...state,
+        bans: state.bans.map((b) => (b.duelistId === event.duelistId ? { ...b, ended: true } : b)),
+      };
     case "duel.finished":
-      return { ...state, status: "finished", turn: null, result: { winnerId: event.winnerId, reason: event.reason } };
+      return {
+        ...state,
+        status: "finished",
+        turn: null,
+        result: { winnerId: event.winnerId, reason: event.reason },
+      };
     case "fault.cancelled":
       return {
         ...updateDuelist(state, event.duelistId, (d) => ({
@@ -199,7 +266,9 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
           absenceFaults: event.absenceFaults,
           ...(event.reinstated ? { status: "active" as const } : {}),
         })),
-        faults: state.faults.map((f) => (f.eventId === event.faultEventId ? { ...f, cancelled: true, counted: false } : f)),
+        faults: state.faults.map((f) =>
+          f.eventId === event.faultEventId ? { ...f, cancelled: true, counted: false } : f,
+        ),
       };
     case "points.adjusted":
       return updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));

@@ -34,7 +34,9 @@ export function inputKeyOf(command: DuelCommand, inputId: string): string {
 
 /** Inputs whose place in the order does not depend on arrival: they are appended as they come. */
 export function isThreadOrdered(command: DuelCommand): boolean {
-  return command.type === "post.received" || command.type === "post.edited" || command.type === "post.deleted";
+  return (
+    command.type === "post.received" || command.type === "post.edited" || command.type === "post.deleted"
+  );
 }
 
 export interface ReplayInput {

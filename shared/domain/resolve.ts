@@ -1,7 +1,7 @@
 import type { Assessment } from "./assess.js";
 import type { Emitter } from "./emitter.js";
 import { losePoints } from "./sanctions.js";
-import { type StoredPost, duelistOf } from "./state.js";
+import { duelistOf, type StoredPost } from "./state.js";
 
 /**
  * Plays a duelist's turn: the defence die first answers every attack pending against them
@@ -9,9 +9,15 @@ import { type StoredPost, duelistOf } from "./state.js";
  * defends but its action does nothing (R-6.4). Effects decided here reach the target from
  * their next turn (R-3.5), which is why the turn's own modifiers are consumed first.
  */
-export function resolveTurn(e: Emitter, post: StoredPost, a: Assessment, faulty: boolean, number: number): void {
+export function resolveTurn(
+  e: Emitter,
+  post: StoredPost,
+  a: Assessment,
+  faulty: boolean,
+  number: number,
+): void {
   const duelist = duelistOf(e.state, post.authorId);
-  if (!duelist || duelist.status !== "active") return;
+  if (duelist?.status !== "active") return;
   const [attackDie, defenceDie] = post.dice;
   const modifier = duelist.nextDefenceModifier;
   const canAttack = !duelist.cannotAttackNextTurn;
@@ -61,29 +67,66 @@ export function resolveTurn(e: Emitter, post: StoredPost, a: Assessment, faulty:
 /** A hit: the attack die plus the spell's extra damage, then its effects. */
 export function applyHit(e: Emitter, targetId: string, attack: number, spellId: string, rule: string): void {
   const spell = e.state.ruleset.spells.find((s) => s.id === spellId);
-  const extra = (spell?.effects ?? []).reduce((sum, x) => (x.type === "extra-damage" ? sum + x.amount : sum), 0);
+  const extra = (spell?.effects ?? []).reduce(
+    (sum, x) => (x.type === "extra-damage" ? sum + x.amount : sum),
+    0,
+  );
   losePoints(e, targetId, attack + extra, "hit", extra > 0 ? rule : "R-3.3");
   if (duelistOf(e.state, targetId)?.status !== "active") return;
   for (const effect of spell?.effects ?? []) {
     if (effect.type === "next-defence" && effect.who === "target") {
-      e.emit({ type: "effect.applied", rule, duelistId: targetId, effect: "next-defence", modifier: effect.modifier, spellId });
+      e.emit({
+        type: "effect.applied",
+        rule,
+        duelistId: targetId,
+        effect: "next-defence",
+        modifier: effect.modifier,
+        spellId,
+      });
     } else if (effect.type === "cannot-attack-next-turn") {
-      e.emit({ type: "effect.applied", rule, duelistId: targetId, effect: "cannot-attack", modifier: 0, spellId });
+      e.emit({
+        type: "effect.applied",
+        rule,
+        duelistId: targetId,
+        effect: "cannot-attack",
+        modifier: 0,
+        spellId,
+      });
     } else if (effect.type === "disarm") {
-      e.emit({ type: "effect.applied", rule: "R-5.1", duelistId: targetId, effect: "disarmed", modifier: 0, spellId });
+      e.emit({
+        type: "effect.applied",
+        rule: "R-5.1",
+        duelistId: targetId,
+        effect: "disarmed",
+        modifier: 0,
+        spellId,
+      });
     }
   }
 }
 
-function applyAction(e: Emitter, post: StoredPost, a: Assessment, attackDie: number, canAttack: boolean): void {
+function applyAction(
+  e: Emitter,
+  post: StoredPost,
+  a: Assessment,
+  attackDie: number,
+  canAttack: boolean,
+): void {
   const duelistId = post.authorId;
   const duelist = duelistOf(e.state, duelistId);
   if (!duelist) return;
-  if (a.recoverWand && duelist.disarmed) e.emit({ type: "wand.recovered", rule: "R-5.1", duelistId, postId: post.postId });
+  if (a.recoverWand && duelist.disarmed)
+    e.emit({ type: "wand.recovered", rule: "R-5.1", duelistId, postId: post.postId });
 
   for (const p of a.particularities) {
     if (p.usage !== "once-per-duel") continue;
-    e.emit({ type: "particularity.used", rule: p.rule, duelistId, particularityId: p.id, postId: post.postId });
+    e.emit({
+      type: "particularity.used",
+      rule: p.rule,
+      duelistId,
+      particularityId: p.id,
+      postId: post.postId,
+    });
     if (p.power === "read-next-move" && a.targetId) castLegilimens(e, duelistId, a.targetId, post.postId);
   }
 
@@ -91,14 +134,36 @@ function applyAction(e: Emitter, post: StoredPost, a: Assessment, attackDie: num
   if (!spell) return;
   if (a.attacks && a.targetId) {
     if (canAttack) {
-      e.emit({ type: "attack.launched", rule: spell.rule, postId: post.postId, attackerId: duelistId, targetId: a.targetId, spellId: spell.id, attack: attackDie });
+      e.emit({
+        type: "attack.launched",
+        rule: spell.rule,
+        postId: post.postId,
+        attackerId: duelistId,
+        targetId: a.targetId,
+        spellId: spell.id,
+        attack: attackDie,
+      });
     } else {
-      e.emit({ type: "action.void", rule: "R-4.13", postId: post.postId, duelistId, spellId: spell.id, reason: "cannot-attack" });
+      e.emit({
+        type: "action.void",
+        rule: "R-4.13",
+        postId: post.postId,
+        duelistId,
+        spellId: spell.id,
+        reason: "cannot-attack",
+      });
     }
   }
   for (const effect of spell.effects) {
     if (effect.type === "next-defence" && effect.who === "self") {
-      e.emit({ type: "effect.applied", rule: spell.rule, duelistId, effect: "next-defence", modifier: effect.modifier, spellId: spell.id });
+      e.emit({
+        type: "effect.applied",
+        rule: spell.rule,
+        duelistId,
+        effect: "next-defence",
+        modifier: effect.modifier,
+        spellId: spell.id,
+      });
     }
   }
 }

@@ -1,5 +1,5 @@
-import { addDuration } from "../time/duration.js";
 import { yearKey } from "../rules/ruleset.js";
+import { addDuration } from "../time/duration.js";
 import type { Emitter } from "./emitter.js";
 import type { Decider, Violation } from "./events.js";
 import { activeDuelists, duelistOf } from "./state.js";
@@ -27,9 +27,15 @@ export const VIOLATION_RULES: Record<Violation, string> = {
 };
 
 /** Removes points, never below 0; a duelist at 0 is out and the duel may end. */
-export function losePoints(e: Emitter, duelistId: string, amount: number, cause: "hit" | "sanction", rule: string): void {
+export function losePoints(
+  e: Emitter,
+  duelistId: string,
+  amount: number,
+  cause: "hit" | "sanction",
+  rule: string,
+): void {
   const duelist = duelistOf(e.state, duelistId);
-  if (!duelist || duelist.status !== "active" || amount <= 0) return;
+  if (duelist?.status !== "active" || amount <= 0) return;
   const points = Math.max(0, duelist.points - amount);
   e.emit({ type: "points.lost", rule, duelistId, amount: duelist.points - points, points, cause });
   if (points === 0) {
@@ -49,7 +55,12 @@ export function disqualify(
   const duelist = duelistOf(e.state, duelistId);
   if (!duelist || duelist.status === "disqualified") return;
   e.emit({ type: "duelist.disqualified", rule, duelistId, cause, ...(reason ? { reason } : {}) });
-  e.emit({ type: "ban.started", rule: "R-6.9", duelistId, until: addDuration(e.now, e.state.ruleset.delays.ban) });
+  e.emit({
+    type: "ban.started",
+    rule: "R-6.9",
+    duelistId,
+    until: addDuration(e.now, e.state.ruleset.delays.ban),
+  });
   checkEnd(e, "disqualification");
 }
 
@@ -58,7 +69,13 @@ export function checkEnd(e: Emitter, reason: "points" | "disqualification"): voi
   if (e.state.status !== "active" && e.state.status !== "registered") return;
   const left = activeDuelists(e.state);
   if (left.length > 1) return;
-  e.emit({ type: "duel.finished", rule: "R-1.6", winnerId: left[0]?.id ?? null, reason, stakes: e.state.stakes });
+  e.emit({
+    type: "duel.finished",
+    rule: "R-1.6",
+    winnerId: left[0]?.id ?? null,
+    reason,
+    stakes: e.state.stakes,
+  });
 }
 
 /**
@@ -74,7 +91,7 @@ export function actionFault(
   reason?: string,
 ): void {
   const duelist = duelistOf(e.state, duelistId);
-  if (!duelist || duelist.status !== "active") return;
+  if (duelist?.status !== "active") return;
   const rules = [...new Set(violations.map((v) => VIOLATION_RULES[v]))];
   const count = duelist.actionFaults + 1;
   const fault = e.emit({
@@ -90,16 +107,38 @@ export function actionFault(
   });
   if (count < e.state.ruleset.actionFaultsBeforeSanction) return;
   const points = e.state.ruleset.actionFaultSanction[yearKey(duelist.year)];
-  e.emit({ type: "sanction.applied", rule: "R-6.5", duelistId, faultEventId: fault.id, kind: "action", points, disqualify: false });
+  e.emit({
+    type: "sanction.applied",
+    rule: "R-6.5",
+    duelistId,
+    faultEventId: fault.id,
+    kind: "action",
+    points,
+    disqualify: false,
+  });
   losePoints(e, duelistId, points, "sanction", "R-6.6");
 }
 
 /** One absence fault and its sanction: −2, −4, then disqualification by default. */
-export function absenceFault(e: Emitter, duelistId: string, turn: number | null, by: Decider = "system", reason?: string): void {
+export function absenceFault(
+  e: Emitter,
+  duelistId: string,
+  turn: number | null,
+  by: Decider = "system",
+  reason?: string,
+): void {
   const duelist = duelistOf(e.state, duelistId);
-  if (!duelist || duelist.status !== "active") return;
+  if (duelist?.status !== "active") return;
   const count = duelist.absenceFaults + 1;
-  const fault = e.emit({ type: "fault.absence", rule: "R-6.2", duelistId, turn, count, by, ...(reason ? { reason } : {}) });
+  const fault = e.emit({
+    type: "fault.absence",
+    rule: "R-6.2",
+    duelistId,
+    turn,
+    count,
+    by,
+    ...(reason ? { reason } : {}),
+  });
   const table = e.state.ruleset.absenceSanctions;
   const sanction = table[Math.min(count, table.length) - 1];
   if (!sanction) return;

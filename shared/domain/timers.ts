@@ -1,5 +1,5 @@
-import { addDuration, parseDuration } from "../time/duration.js";
 import type { TimerKind, TimerSpec } from "../ports/scheduler.js";
+import { addDuration, parseDuration } from "../time/duration.js";
 import type { DuelState } from "./state.js";
 
 function spec(state: DuelState, kind: TimerKind, ref: string, at: string): TimerSpec {
@@ -19,18 +19,31 @@ export function timersOf(state: DuelState): TimerSpec[] {
     timers.push(spec(state, "reply-deadline", String(turn.number), turn.deadline));
     const before = parseDuration(state.ruleset.delays.reminderBefore);
     if (before && !turn.reminded) {
-      const negative = { ...before, years: -before.years, months: -before.months, days: -before.days, hours: -before.hours, minutes: -before.minutes, seconds: -before.seconds };
+      const negative = {
+        ...before,
+        years: -before.years,
+        months: -before.months,
+        days: -before.days,
+        hours: -before.hours,
+        minutes: -before.minutes,
+        seconds: -before.seconds,
+      };
       const at = addDuration(turn.deadline, negative);
-      if (Date.parse(at) > Date.parse(turn.startedAt)) timers.push(spec(state, "reminder", String(turn.number), at));
+      if (Date.parse(at) > Date.parse(turn.startedAt))
+        timers.push(spec(state, "reminder", String(turn.number), at));
     }
   }
-  for (const window of state.pending) timers.push(spec(state, "correction", window.post.postId, window.until));
+  for (const window of state.pending)
+    timers.push(spec(state, "correction", window.post.postId, window.until));
   for (const ban of state.bans) if (!ban.ended) timers.push(spec(state, "ban-end", ban.duelistId, ban.until));
   return timers;
 }
 
 /** What to schedule and cancel to go from the timers of one state to those of the next. */
-export function timerChanges(before: readonly TimerSpec[], after: readonly TimerSpec[]): { schedule: TimerSpec[]; cancel: TimerSpec[] } {
+export function timerChanges(
+  before: readonly TimerSpec[],
+  after: readonly TimerSpec[],
+): { schedule: TimerSpec[]; cancel: TimerSpec[] } {
   const names = (list: readonly TimerSpec[]) => new Set(list.map((t) => t.name));
   const beforeNames = names(before);
   const afterNames = names(after);

@@ -1,6 +1,6 @@
 import { addDuration } from "../time/duration.js";
 import type { Emitter } from "./emitter.js";
-import { type DuelState, activeDuelists } from "./state.js";
+import { activeDuelists, type DuelState } from "./state.js";
 
 /** The duelist after `fromId` in registration order, round-robin over those still in (R-1.5). */
 export function nextDuelistId(state: DuelState, fromId: string): string | null {

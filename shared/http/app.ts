@@ -25,7 +25,8 @@ export function createApp(deps: AppDeps): Hono {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody("payload_too_large", "Corps de requête trop grand (1 Mio au plus)."), 413),
+      onError: (c) =>
+        c.json(errorBody("payload_too_large", "Corps de requête trop grand (1 Mio au plus)."), 413),
     }),
   );
 
@@ -54,7 +55,12 @@ export function createApp(deps: AppDeps): Hono {
   if (local) {
     app.get("/_local/clock", (c) => c.json({ now: deps.clock.now().toISOString(), manual: local.manual }));
     app.post("/_local/clock", async (c) => {
-      if (!local.manual) throw new ApiError(409, "clock_not_manual", "Horloge système : démarrez avec CLOCK=manual pour la déplacer.");
+      if (!local.manual)
+        throw new ApiError(
+          409,
+          "clock_not_manual",
+          "Horloge système : démarrez avec CLOCK=manual pour la déplacer.",
+        );
       const move = await jsonBody(c, clockBodySchema);
       return c.json(await local.moveClock(move));
     });

@@ -18,7 +18,11 @@ export function tokenMatches(presented: string, expectedHash: string): boolean {
 }
 
 /** The admin token from `Authorization: Bearer`, the login cookie, or `?token=` (for scripts). */
-export function presentedToken(header: string | undefined, cookie: string | undefined, query: string | undefined): string | null {
+export function presentedToken(
+  header: string | undefined,
+  cookie: string | undefined,
+  query: string | undefined,
+): string | null {
   const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1];
   return bearer ?? cookie ?? query ?? null;
 }
@@ -29,7 +33,11 @@ export type TokenHash = string | (() => Promise<string>);
 /** Admin and referee API: 401 without the admin token. */
 export function requireAdmin(tokenHash: TokenHash): MiddlewareHandler {
   return async (c, next) => {
-    const token = presentedToken(c.req.header("authorization"), getCookie(c, ADMIN_COOKIE), c.req.query("token"));
+    const token = presentedToken(
+      c.req.header("authorization"),
+      getCookie(c, ADMIN_COOKIE),
+      c.req.query("token"),
+    );
     const expected = typeof tokenHash === "string" ? tokenHash : await tokenHash();
     if (!token || !tokenMatches(token, expected)) {
       throw new ApiError(401, "unauthorized", "Jeton d'administration manquant ou invalide.");

@@ -22,6 +22,8 @@ export interface AppDeps {
   readonly local?: {
     readonly manual: boolean;
     /** Moves the manual clock, fires every due timer and waits for their effects. */
-    readonly moveClock: (move: { advance: string } | { set: string }) => Promise<{ now: string; fired: number }>;
+    readonly moveClock: (
+      move: { advance: string } | { set: string },
+    ) => Promise<{ now: string; fired: number }>;
   };
 }

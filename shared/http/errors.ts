@@ -3,8 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { DomainError } from "../domain/errors.js";
-import { InvalidRulesetError } from "../rules/ruleset.js";
 import { StorageUnavailableError } from "../ports/duel-store.js";
+import { InvalidRulesetError } from "../rules/ruleset.js";
 
 /** An error answered as `{"error": {"code", "message", "details"?}}` (CONTRACT.md section 2). */
 export class ApiError extends Error {
@@ -34,16 +34,23 @@ export function zodDetails(error: ZodError) {
  */
 export function onError(log: (line: Record<string, unknown>) => void) {
   return (error: Error, c: Context) => {
-    if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.details), error.status);
-    if (error instanceof DomainError) return c.json(errorBody(error.code, error.message, error.details), error.status);
-    if (error instanceof ZodError) return c.json(errorBody("invalid_body", "Corps de requête invalide.", zodDetails(error)), 400);
-    if (error instanceof InvalidRulesetError) return c.json(errorBody("invalid_ruleset", error.message, error.issues), 400);
+    if (error instanceof ApiError)
+      return c.json(errorBody(error.code, error.message, error.details), error.status);
+    if (error instanceof DomainError)
+      return c.json(errorBody(error.code, error.message, error.details), error.status);
+    if (error instanceof ZodError)
+      return c.json(errorBody("invalid_body", "Corps de requête invalide.", zodDetails(error)), 400);
+    if (error instanceof InvalidRulesetError)
+      return c.json(errorBody("invalid_ruleset", error.message, error.issues), 400);
     if (error instanceof StorageUnavailableError) {
       c.header("Retry-After", "5");
       return c.json(errorBody("storage_unavailable", "Stockage indisponible, réessayez."), 503);
     }
     if (error instanceof HTTPException) {
-      return c.json(errorBody(error.status === 413 ? "payload_too_large" : "http_error", error.message || "Erreur HTTP."), error.status);
+      return c.json(
+        errorBody(error.status === 413 ? "payload_too_large" : "http_error", error.message || "Erreur HTTP."),
+        error.status,
+      );
     }
     log({ level: "error", msg: "unhandled error", error: error.message, stack: error.stack });
     return c.json(errorBody("internal_error", "Erreur interne."), 500);

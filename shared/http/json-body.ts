@@ -18,6 +18,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
     throw new ApiError(415, "unsupported_media_type", "Envoyez du JSON (Content-Type: application/json).");
   }
   const parsed = schema.safeParse(parseJsonText(await c.req.text()));
-  if (!parsed.success) throw new ApiError(400, "invalid_body", "Corps de requête invalide.", zodDetails(parsed.error));
+  if (!parsed.success)
+    throw new ApiError(400, "invalid_body", "Corps de requête invalide.", zodDetails(parsed.error));
   return parsed.data;
 }

@@ -4,8 +4,12 @@ import { yearSchema } from "../rules/ruleset.js";
 import { isDuration } from "../time/duration.js";
 
 /** A forum id: it prefixes duel ids (`<forumId>.<threadId>`), so no dot. */
-export const forumIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "lettres, chiffres, - et _ (64 au plus)" });
-export const threadIdSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, { message: "identifiant de fil invalide" });
+export const forumIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "lettres, chiffres, - et _ (64 au plus)" });
+export const threadIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,128}$/, { message: "identifiant de fil invalide" });
 const id = z.string().min(1).max(128);
 const person = z.object({ id, name: z.string().min(1).max(200) });
 
@@ -14,11 +18,17 @@ export const forumBodySchema = z.object({
   name: z.string().min(1).max(200),
   webhookSecrets: z
     .object({
-      generic: z.string().regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, { message: "secret Standard Webhooks attendu (whsec_…)" }).optional(),
+      generic: z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, { message: "secret Standard Webhooks attendu (whsec_…)" })
+        .optional(),
       discourse: z.string().min(12, { message: "12 caractères au moins (règle de Discourse)" }).optional(),
     })
     .strict(),
-  referees: z.array(person.extend({ username: z.string().min(1).max(100).optional() })).max(100).default([]),
+  referees: z
+    .array(person.extend({ username: z.string().min(1).max(100).optional() }))
+    .max(100)
+    .default([]),
   notify: z.array(channelSchema).max(10).default([]),
   ruleset: z.unknown().optional(),
 });
@@ -32,7 +42,12 @@ export const registerBodySchema = z.object({
     .array(
       person.extend({
         year: yearSchema,
-        particularities: z.array(z.object({ name: z.string().min(1).max(60), rank: z.number().int().min(1).max(10).optional() })).max(10).optional(),
+        particularities: z
+          .array(
+            z.object({ name: z.string().min(1).max(60), rank: z.number().int().min(1).max(10).optional() }),
+          )
+          .max(10)
+          .optional(),
         extraSpells: z.array(z.string().min(1).max(100)).max(20).optional(),
       }),
     )

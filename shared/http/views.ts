@@ -9,8 +9,15 @@ export function duelView(state: DuelState) {
     threadId: state.threadId,
     status: state.status,
     referee: state.referee,
-    turn: state.turn ? { duelistId: state.turn.duelistId, number: state.turn.number, deadline: state.turn.deadline } : null,
-    pending: state.pending.map((p) => ({ postId: p.post.postId, duelistId: p.duelistId, until: p.until, missing: p.missing })),
+    turn: state.turn
+      ? { duelistId: state.turn.duelistId, number: state.turn.number, deadline: state.turn.deadline }
+      : null,
+    pending: state.pending.map((p) => ({
+      postId: p.post.postId,
+      duelistId: p.duelistId,
+      until: p.until,
+      missing: p.missing,
+    })),
     queued: state.queue.map((p) => ({ postId: p.postId, duelistId: p.authorId })),
     duelists: state.duelists.map((d) => ({
       id: d.id,
@@ -41,7 +48,10 @@ export type DuelView = ReturnType<typeof duelView>;
  * each channel's state is shown beside, with its attempts and last error.
  */
 export function notificationsView(entries: readonly OutboxEntry[]) {
-  const byHibou = new Map<string, { hibou: Extract<OutboxEntry["effect"], { type: "notify" }>["hibou"]; channels: OutboxEntry[] }>();
+  const byHibou = new Map<
+    string,
+    { hibou: Extract<OutboxEntry["effect"], { type: "notify" }>["hibou"]; channels: OutboxEntry[] }
+  >();
   for (const entry of entries) {
     if (entry.effect.type !== "notify") continue;
     const existing = byHibou.get(entry.effect.hibou.id);
@@ -50,7 +60,11 @@ export function notificationsView(entries: readonly OutboxEntry[]) {
   }
   return [...byHibou.values()].map(({ hibou, channels }) => {
     const delivered = channels.every((c) => c.doneAt);
-    const last = channels.map((c) => c.doneAt ?? "").sort().at(-1) ?? null;
+    const last =
+      channels
+        .map((c) => c.doneAt ?? "")
+        .sort()
+        .at(-1) ?? null;
     return {
       id: hibou.id,
       to: { role: hibou.to.role, id: hibou.to.id, ...(hibou.to.name ? { name: hibou.to.name } : {}) },

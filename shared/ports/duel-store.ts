@@ -32,7 +32,12 @@ export type Effect =
   | { readonly type: "schedule"; readonly timer: TimerSpec }
   | { readonly type: "cancel"; readonly timer: TimerSpec }
   /** A hibou through one of the forum's channels (by its index in `notify`), resolved at delivery. */
-  | { readonly type: "notify"; readonly hibou: Hibou; readonly channel: number; readonly channelType: ChannelConfig["type"] };
+  | {
+      readonly type: "notify";
+      readonly hibou: Hibou;
+      readonly channel: number;
+      readonly channelType: ChannelConfig["type"];
+    };
 
 /** An effect in the outbox, with its delivery state (CONTRACT.md 6.1 `deliveredAt`). */
 export interface OutboxEntry {
@@ -60,7 +65,13 @@ export type DuelistChange =
       readonly outcome: "won" | "lost" | "draw" | "disqualified" | null;
       readonly at: string;
     }
-  | { readonly type: "ban"; readonly forumId: string; readonly userId: string; readonly bannedUntil: string | null; readonly at: string };
+  | {
+      readonly type: "ban";
+      readonly forumId: string;
+      readonly userId: string;
+      readonly bannedUntil: string | null;
+      readonly at: string;
+    };
 
 /** Everything one decision writes, in one transaction conditioned on the version. */
 export interface DuelCommit {
@@ -139,7 +150,10 @@ export interface StoreCounts {
 /** The storage port: duels as aggregates, forums, duelists, the outbox. */
 export interface DuelStore {
   /** The forum and the duel in one consistent read (the webhook's only read). */
-  loadForumAndDuel(forumId: string, duelId: string): Promise<{ forum: ForumConfig | null; duel: DuelSnapshot | null }>;
+  loadForumAndDuel(
+    forumId: string,
+    duelId: string,
+  ): Promise<{ forum: ForumConfig | null; duel: DuelSnapshot | null }>;
   loadDuel(duelId: string): Promise<DuelSnapshot | null>;
   /** Every input of a duel, in key order (for a late input's replay and the audit log). */
   listInputs(duelId: string): Promise<StoredInput[]>;

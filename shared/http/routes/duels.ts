@@ -5,6 +5,7 @@ import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
 import { normalizeKey } from "../../parsing/normalize.js";
 import { defaultRuleset } from "../../rules/default-ruleset.js";
 import type { Ruleset } from "../../rules/ruleset.js";
+import { runRefereeCommand } from "../admin/referee-command.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { jsonBody } from "../json-body.js";
@@ -16,8 +17,13 @@ const STATUSES = ["registered", "active", "finished"] as const;
 /** A particularity as a registration may name it ("Legilimens", "legilimens", "Mage noir"). */
 function particularityId(ruleset: Ruleset, name: string): string {
   const key = normalizeKey(name);
-  const found = ruleset.particularities.find((p) => [p.id, p.name, ...p.aliases].some((n) => normalizeKey(n) === key));
-  if (!found) throw new ApiError(400, "invalid_body", `Particularité inconnue : ${name}.`, [{ path: "duelists.particularities", message: name }]);
+  const found = ruleset.particularities.find((p) =>
+    [p.id, p.name, ...p.aliases].some((n) => normalizeKey(n) === key),
+  );
+  if (!found)
+    throw new ApiError(400, "invalid_body", `Particularité inconnue : ${name}.`, [
+      { path: "duelists.particularities", message: name },
+    ]);
   return found.id;
 }
 
@@ -36,7 +42,11 @@ export function duelRoutes(deps: AppDeps) {
     const forum = await deps.store.getForum(body.forumId);
     if (!forum) throw new ApiError(404, "forum_not_found", `Forum inconnu : ${body.forumId}.`);
     if (forum.referees.length > 0 && !forum.referees.some((r) => r.id === body.referee.id)) {
-      throw new ApiError(400, "unknown_referee", "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).");
+      throw new ApiError(
+        400,
+        "unknown_referee",
+        "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).",
+      );
     }
     const ruleset = forum.ruleset ?? defaultRuleset;
     const duelId = duelIdOf(body.forumId, body.threadId);
@@ -49,7 +59,10 @@ export function duelRoutes(deps: AppDeps) {
         id: d.id,
         name: d.name,
         year: d.year,
-        particularities: (d.particularities ?? []).map((p) => ({ name: particularityId(ruleset, p.name), rank: p.rank ?? 1 })),
+        particularities: (d.particularities ?? []).map((p) => ({
+          name: particularityId(ruleset, p.name),
+          rank: p.rank ?? 1,
+        })),
         extraSpells: d.extraSpells ?? [],
       })),
       ...(body.firstDuelistId ? { firstDuelistId: body.firstDuelistId } : {}),
@@ -58,10 +71,18 @@ export function duelRoutes(deps: AppDeps) {
       stakes: body.stakes ?? null,
       ruleset,
     };
-    const bans = await deps.store.bansOf(body.forumId, body.duelists.map((d) => d.id));
+    const bans = await deps.store.bansOf(
+      body.forumId,
+      body.duelists.map((d) => d.id),
+    );
     const now = deps.clock.now().toISOString();
-    const outcome = await deps.duels.execute(duelId, { type: "register", now, duel, bans }, { inputId: "register", forumId: body.forumId });
-    if (outcome.result !== "applied") throw new ApiError(409, "duel_already_exists", "Un duel existe déjà pour ce fil.");
+    const outcome = await deps.duels.execute(
+      duelId,
+      { type: "register", now, duel, bans },
+      { inputId: "register", forumId: body.forumId },
+    );
+    if (outcome.result !== "applied")
+      throw new ApiError(409, "duel_already_exists", "Un duel existe déjà pour ce fil.");
     return c.json(duelView(outcome.state), 201);
   });
 
@@ -78,21 +99,9 @@ export function duelRoutes(deps: AppDeps) {
   app.get("/:duelId", async (c) => c.json(duelView((await load(c.req.param("duelId"))).state)));
 
   app.post("/:duelId/commands", async (c) => {
-    const duelId = c.req.param("duelId");
     const body = await jsonBody(c, refereeCommandBodySchema);
-    const duel = await load(duelId);
-    const { reason, ...action } = body;
-    const idempotency = c.req.header("idempotency-key");
-    if (idempotency !== undefined && !/^[A-Za-z0-9_.:-]{1,100}$/.test(idempotency)) {
-      throw new ApiError(400, "invalid_idempotency_key", "Idempotency-Key : 100 caractères au plus, lettres, chiffres et -_.:");
-    }
-    const inputId = `r.${idempotency ?? deps.newId()}`;
-    const outcome = await deps.duels.execute(
-      duelId,
-      { type: "referee", now: deps.clock.now().toISOString(), by: { id: duel.state.referee.id, via: "api" }, action, ...(reason ? { reason } : {}) },
-      { inputId, forumId: duel.state.forumId, dedupKeys: idempotency ? [`command#${duelId}#${idempotency}`] : [] },
-    );
-    return c.json({ result: outcome.result, events: outcome.events, duel: duelView(outcome.result === "duplicate" ? duel.state : outcome.state) });
+    const done = await runRefereeCommand(deps, c.req.param("duelId"), body, c.req.header("idempotency-key"));
+    return c.json({ result: done.result, events: done.events, duel: duelView(done.state) });
   });
 
   app.get("/:duelId/events", async (c) => {
@@ -110,4 +119,3 @@ export function duelRoutes(deps: AppDeps) {
 
   return app;
 }
-

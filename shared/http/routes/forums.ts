@@ -11,7 +11,10 @@ export function forumView(forum: ForumConfig) {
   return {
     forumId: forum.forumId,
     name: forum.name,
-    webhookSecrets: { generic: forum.webhookSecrets.generic !== undefined, discourse: forum.webhookSecrets.discourse !== undefined },
+    webhookSecrets: {
+      generic: forum.webhookSecrets.generic !== undefined,
+      discourse: forum.webhookSecrets.discourse !== undefined,
+    },
     referees: forum.referees,
     notify: forum.notify.map((n) => ({ type: n.type })),
     ruleset: forum.ruleset ? { name: forum.ruleset.name, custom: true } : { custom: false },
@@ -22,7 +25,8 @@ export function forumView(forum: ForumConfig) {
 
 export function parseForumId(raw: string): string {
   const parsed = forumIdSchema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, "invalid_forum_id", "Identifiant de forum invalide : lettres, chiffres, - et _.");
+  if (!parsed.success)
+    throw new ApiError(400, "invalid_forum_id", "Identifiant de forum invalide : lettres, chiffres, - et _.");
   return parsed.data;
 }
 

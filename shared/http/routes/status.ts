@@ -13,9 +13,15 @@ export function statusRoutes(deps: AppDeps) {
       counts = await deps.store.counts();
       storage = { ok: true, latencyMs: Date.now() - started };
     } catch (error) {
-      storage = { ok: false, latencyMs: Date.now() - started, error: error instanceof Error ? error.name : "error" };
+      storage = {
+        ok: false,
+        latencyMs: Date.now() - started,
+        error: error instanceof Error ? error.name : "error",
+      };
     }
-    const scheduler = deps.schedulerHealth ? await deps.schedulerHealth().catch(() => ({ ok: false, openTimers: null })) : { ok: true, openTimers: null };
+    const scheduler = deps.schedulerHealth
+      ? await deps.schedulerHealth().catch(() => ({ ok: false, openTimers: null }))
+      : { ok: true, openTimers: null };
     const ok = storage.ok && scheduler.ok;
     return c.json(
       {

@@ -18,7 +18,11 @@ function threadOf(value: unknown, pick: (v: Record<string, unknown>) => unknown)
 }
 
 /** Verifies Discourse's `sha256=<hex>` HMAC of the raw body, in constant time. */
-export function discourseSignatureValid(rawBody: string, header: string | undefined, secret: string): boolean {
+export function discourseSignatureValid(
+  rawBody: string,
+  header: string | undefined,
+  secret: string,
+): boolean {
   const hex = header?.match(/^sha256=([0-9a-f]{64})$/i)?.[1];
   if (!hex) return false;
   const expected = createHmac("sha256", secret).update(rawBody, "utf8").digest();
@@ -45,18 +49,23 @@ export function webhookRoutes(deps: AppDeps) {
     const threadId = threadOf(parsed, (v) => (v.data as Record<string, unknown> | undefined)?.threadId);
     const loaded = await deps.store.loadForumAndDuel(forumId, duelIdOf(forumId, threadId || "-"));
     const secret = loaded.forum?.webhookSecrets.generic;
-    if (!secret) throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret de webhook générique.");
+    if (!secret)
+      throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret de webhook générique.");
     try {
-      new Webhook(secret).verify(raw, Object.fromEntries(c.req.raw.headers));
+      // jsonParse off: a body that is not JSON is a 400 below, not a signature failure.
+      new Webhook(secret).verify(raw, Object.fromEntries(c.req.raw.headers), { jsonParse: false });
     } catch (error) {
       const reason = error instanceof WebhookVerificationError ? error.message : "signature invalide";
       throw new ApiError(401, "invalid_signature", `Signature refusée : ${reason}.`);
     }
     const body = genericWebhookSchema.safeParse(parsed === undefined ? parseJsonText(raw) : parsed);
-    if (!body.success) throw new ApiError(400, "invalid_body", "Corps de webhook invalide.", zodDetails(body.error));
+    if (!body.success)
+      throw new ApiError(400, "invalid_body", "Corps de webhook invalide.", zodDetails(body.error));
     const { type, data } = body.data;
     if (type !== "post.deleted" && data.content === undefined) {
-      throw new ApiError(400, "invalid_body", "Le contenu du message manque.", [{ path: "data.content", message: "requis" }]);
+      throw new ApiError(400, "invalid_body", "Le contenu du message manque.", [
+        { path: "data.content", message: "requis" },
+      ]);
     }
     const answer = await intakePost(deps, loaded, {
       forumId,
@@ -94,7 +103,8 @@ export function webhookRoutes(deps: AppDeps) {
     const event = c.req.header("x-discourse-event") ?? "";
     if (!DISCOURSE_POST_EVENTS.has(event)) return c.json({ result: "ignored" });
     const body = discoursePostSchema.safeParse(parsed === undefined ? parseJsonText(raw) : parsed);
-    if (!body.success) throw new ApiError(400, "invalid_body", "Corps Discourse invalide.", zodDetails(body.error));
+    if (!body.success)
+      throw new ApiError(400, "invalid_body", "Corps Discourse invalide.", zodDetails(body.error));
     const { post } = body.data;
     // Only regular posts are turns; whispers, moderator and small-action posts are not.
     if (post.post_type !== undefined && post.post_type !== 1) return c.json({ result: "ignored" });

@@ -1,0 +1,50 @@
+import type { DuelEvent } from "../../domain/events.js";
+import type { RefereeCommandBody } from "../../domain/referee-actions.js";
+import type { DuelState } from "../../domain/state.js";
+import type { AppDeps } from "../deps.js";
+import { ApiError } from "../errors.js";
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+export interface RefereeCommandOutcome {
+  readonly result: "applied" | "duplicate" | "ignored";
+  readonly events: readonly DuelEvent[];
+  /** The duel after the command; as it was read when the command was a duplicate. */
+  readonly state: DuelState;
+}
+
+/**
+ * A referee command (CONTRACT.md section 6, R-7.1), validated by `refereeCommandBodySchema`, on
+ * its way to the decider: the one path shared by `POST /duels/{id}/commands` and the admin page's
+ * forms, so a form can do nothing the API cannot. An idempotency key makes a retry (or a form
+ * submitted twice) apply once.
+ */
+export async function runRefereeCommand(
+  deps: AppDeps,
+  duelId: string,
+  body: RefereeCommandBody,
+  idempotencyKey?: string,
+): Promise<RefereeCommandOutcome> {
+  const duel = await deps.store.loadDuel(duelId);
+  if (!duel) throw new ApiError(404, "duel_not_found", "Duel inconnu.");
+  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    throw new ApiError(400, "invalid_idempotency_key", "Idempotency-Key : 100 caractères au plus, lettres, chiffres et -_.:");
+  }
+  const { reason, ...action } = body;
+  const outcome = await deps.duels.execute(
+    duelId,
+    {
+      type: "referee",
+      now: deps.clock.now().toISOString(),
+      by: { id: duel.state.referee.id, via: "api" },
+      action,
+      ...(reason ? { reason } : {}),
+    },
+    {
+      inputId: `r.${idempotencyKey ?? deps.newId()}`,
+      forumId: duel.state.forumId,
+      dedupKeys: idempotencyKey ? [`command#${duelId}#${idempotencyKey}`] : [],
+    },
+  );
+  return { result: outcome.result, events: outcome.events, state: outcome.result === "duplicate" ? duel.state : outcome.state };
+}

@@ -1,0 +1,143 @@
+/**
+ * Every French word the admin pages show, in one place so they read as one voice (STYLE.md 13).
+ * The hiboux keep their own texts in `shared/hiboux/texts.ts`; dates reuse its Paris formatting.
+ */
+import type { RefereeAction } from "../../domain/referee-actions.js";
+
+export type CommandName = RefereeAction["command"];
+
+export const ui = {
+  appName: "Arbitre des duels",
+  nav: { dashboard: "Tableau de bord", rules: "Règles", docs: "API", logout: "Se déconnecter" },
+  login: {
+    title: "Connexion",
+    intro: "Entrez le jeton d'administration pour ouvrir le tableau de bord de l'arbitre.",
+    token: "Jeton d'administration",
+    submit: "Se connecter",
+    invalid: "Jeton invalide.",
+  },
+  dashboard: {
+    title: "Tableau de bord",
+    health: "Santé du service",
+    storage: "Stockage",
+    timers: "Minuteurs",
+    hiboux: "Remise des hiboux",
+    ok: "en forme",
+    ko: "en panne",
+    latency: (ms: number) => `${ms} ms`,
+    openTimers: (n: number | null) => (n === null ? "nombre inconnu ici" : `${n} en attente`),
+    delivery: (undelivered: number | null, failed: number | null) =>
+      `${undelivered ?? "?"} en attente, ${failed ?? "?"} en échec`,
+    active: "Duels en cours",
+    registered: "Duels en attente du top",
+    none: "Aucun.",
+    bans: "Bannissements récents",
+    noBans: "Aucun bannissement.",
+    banUntil: (date: string) => `banni(e) jusqu'au ${date}`,
+    banEnded: "bannissement terminé",
+  },
+  duel: {
+    title: (threadId: string, forumId: string) => `Duel du fil ${threadId} (forum ${forumId})`,
+    referee: "Arbitre",
+    stakes: "Enjeux",
+    status: { none: "inconnu", registered: "inscrit, en attente du top", active: "en cours", finished: "terminé" },
+    turn: (n: number, name: string) => `Tour n° ${n} : à ${name} de jouer`,
+    noTurn: "Aucun tour en cours.",
+    result: "Résultat",
+    winner: (name: string) => `Vainqueur : ${name}`,
+    draw: "Match nul",
+    resultReason: { points: "aux points", disqualification: "par disqualification", referee: "décision de l'arbitre" },
+    duelists: "Duellistes",
+    name: "Nom",
+    year: "Année",
+    points: "Points",
+    faults: "Fautes",
+    state: "État",
+    faultCounts: (action: number, absence: number) => `${action} action · ${absence} absence`,
+    duelistStatus: { active: "en lice", out: "hors du duel", disqualified: "disqualifié(e)" },
+    disarmed: "désarmé(e)",
+    corrections: "Fenêtres de correction ouvertes",
+    correction: (name: string, postId: string, until: string, missing: string) =>
+      `${name}, message ${postId} : ${missing} — jusqu'au ${until}`,
+    faultList: "Fautes données",
+    cancelled: "annulée",
+    open: "Ouvrir le duel",
+    log: "Journal d'audit",
+    hiboux: "Hiboux envoyés",
+    commands: "Décisions de l'arbitre",
+    commandsIntro: "Chaque décision est enregistrée avec son motif (R-7.1) et suit le même chemin que l'API.",
+  },
+  missing: { words: "trop peu de mots", cible: "cible manquante", zone: "zone manquante", pari: "pari manquant" },
+  log: { when: "Quand", what: "Événement", detail: "Détail", rule: "Règle", id: "Identifiant", empty: "Rien encore." },
+  hibou: {
+    when: "Créé", to: "Destinataire", kind: "Sorte", text: "Texte", state: "Remise",
+    role: { referee: "arbitre", duelist: "duelliste" },
+    delivered: (date: string) => `remis le ${date}`,
+    failed: (error: string) => `abandon : ${error}`,
+    pending: (attempts: number) => `en attente (${attempts} tentative${attempts > 1 ? "s" : ""})`,
+    empty: "Aucun hibou.",
+  },
+  time: {
+    left: (span: string) => `il reste ${span}`,
+    overdue: (span: string) => `échéance dépassée de ${span}`,
+    deadline: (date: string) => `échéance le ${date}`,
+    units: { days: "j", hours: "h", minutes: "min" },
+  },
+  rules: { title: "Règles du club de duel", missing: "Le texte des règles n'est pas disponible sur ce serveur." },
+  docs: {
+    title: "Documentation de l'API",
+    intro: "Opérations décrites par le document OpenAPI, généré depuis les mêmes schémas zod que la validation.",
+    document: "Document OpenAPI (JSON)",
+    body: "Corps attendu (schéma JSON)",
+    auth: { admin: "jeton d'administration", webhook: "signature du webhook", none: "sans authentification" },
+  },
+  errors: {
+    title: "Erreur",
+    forbidden: "Requête refusée : jeton anti-CSRF manquant ou invalide. Rechargez la page et recommencez.",
+    crossOrigin: "Requête refusée : elle ne vient pas de cette application.",
+    unauthorized: "Jeton d'administration manquant ou invalide.",
+    notFound: "Duel inconnu.",
+    internal: "Erreur interne. Réessayez plus tard.",
+    refused: (message: string) => `Commande refusée : ${message}`,
+    reasonRequired: "indiquez le motif de votre décision (R-7.1).",
+  },
+} as const;
+
+/** The referee commands of CONTRACT.md section 6, as the forms name them. */
+export const commandTexts: Record<CommandName, { title: string; submit: string; done: string }> = {
+  top: { title: "Donner le top", submit: "Donner le top", done: "Top donné." },
+  correction: { title: "Correction (droit à l'erreur)", submit: "Corriger", done: "Correction enregistrée." },
+  derogation: { title: "Dérogation", submit: "Accorder", done: "Dérogation accordée." },
+  fault: { title: "Donner une faute", submit: "Donner la faute", done: "Faute donnée." },
+  "cancel-fault": { title: "Annuler une faute", submit: "Annuler la faute", done: "Faute annulée." },
+  "adjust-points": { title: "Ajuster les points", submit: "Ajuster", done: "Points ajustés." },
+  disqualify: { title: "Disqualifier", submit: "Disqualifier", done: "Duelliste disqualifié(e)." },
+  end: { title: "Terminer le duel", submit: "Terminer", done: "Duel terminé." },
+};
+
+/** The forms' field labels; error messages name the field by the same words. */
+export const fieldLabels: Record<string, string> = {
+  command: "Commande",
+  reason: "Motif",
+  firstDuelistId: "Premier à jouer",
+  postId: "Message",
+  "fields.cible": "Cible",
+  "fields.zone": "Zone",
+  "fields.pari": "Pari de dé",
+  "fields.text": "Texte",
+  fields: "Correction",
+  duelistId: "Duelliste",
+  duration: "Durée (ISO-8601, ex. P3D)",
+  kind: "Type de faute",
+  eventId: "Faute",
+  delta: "Variation de points (ex. -3)",
+  winnerId: "Vainqueur",
+};
+
+export const formTexts = {
+  firstDefault: "le premier inscrit",
+  noWinner: "aucun (match nul)",
+  kinds: { action: "faute d'action", absence: "faute d'absence" },
+  duplicate: "Commande déjà appliquée : l'envoi en double a été ignoré.",
+  choose: "— choisir —",
+};
