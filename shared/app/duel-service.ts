@@ -79,7 +79,7 @@ export class DuelService {
     let events: readonly DuelEvent[] = decide(command, before, options.inputId);
     let after = fold(before, events);
     let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
-    let revised: StoredInput[] = [];
+    let revised: (StoredInput & { previous: readonly DuelEvent[] })[] = [];
 
     if (events.length > 0 && duel && isThreadOrdered(command) && key < duel.lastKey) {
       // Late: decide the whole duel again in the thread's order.
@@ -87,16 +87,28 @@ export class DuelService {
       if (stored.some((i) => i.inputId === options.inputId))
         return { result: "duplicate", duelId, events: [], state: before };
       const replayed = replay([...stored, { key, inputId: options.inputId, command }]);
-      const previous = new Map(stored.map((i) => [i.inputId, JSON.stringify(i.events)]));
+      const previous = new Map(stored.map((i) => [i.inputId, i.events]));
       events = replayed.inputs.find((i) => i.inputId === options.inputId)?.events ?? [];
-      revised = replayed.inputs.filter(
-        (i) => i.inputId !== options.inputId && previous.get(i.inputId) !== JSON.stringify(i.events),
-      );
+      revised = replayed.inputs
+        .filter(
+          (i) =>
+            i.inputId !== options.inputId &&
+            JSON.stringify(previous.get(i.inputId)) !== JSON.stringify(i.events),
+        )
+        .map((i) => ({ ...i, previous: previous.get(i.inputId) ?? [] }));
       after = replayed.state;
       lastKey = duel.lastKey;
     }
     if (events.length === 0 && revised.length === 0) {
-      const known = command.type === "post.received" && before.posts[command.post.postId] !== undefined;
+      // A post the duel already holds that changes nothing (a repeated edit, a second deletion such as
+      // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
+      const postId =
+        command.type === "post.deleted"
+          ? command.postId
+          : command.type === "post.received" || command.type === "post.edited"
+            ? command.post.postId
+            : undefined;
+      const known = postId !== undefined && before.posts[postId] !== undefined;
       return {
         result: known || command.type === "timer.fired" ? "duplicate" : "ignored",
         duelId,
@@ -113,7 +125,10 @@ export class DuelService {
       threadId: after.threadId,
       expectedVersion: duel?.version ?? 0,
       snapshot: { duelId, version, state: after, lastKey, updatedAt: now },
-      inputs: [{ key, inputId: options.inputId, command, events }, ...revised],
+      inputs: [
+        { key, inputId: options.inputId, command, events },
+        ...revised.map(({ previous: _, ...input }) => input),
+      ],
       dedupKeys: options.dedupKeys ?? [],
       outbox: effectsOf({ forum, before, after, events, revised, timers: changes, version, now }),
       duelists: duelistChanges(before, after, [...events, ...revised.flatMap((i) => i.events)], now),

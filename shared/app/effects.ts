@@ -43,7 +43,8 @@ export function effectsOf(input: {
   readonly before: DuelState;
   readonly after: DuelState;
   readonly events: readonly DuelEvent[];
-  readonly revised: readonly StoredInput[];
+  /** Inputs whose events a late post changed, with the events they had before. */
+  readonly revised: readonly (StoredInput & { readonly previous: readonly DuelEvent[] })[];
   readonly timers: { readonly schedule: readonly TimerSpec[]; readonly cancel: readonly TimerSpec[] };
   readonly version: number;
   readonly now: string;
@@ -59,7 +60,7 @@ export function effectsOf(input: {
   const drafts = [
     ...composeHiboux({ events: input.events, before, after }).map((d) => ({ draft: d, revised: false })),
     ...input.revised.flatMap((i) =>
-      composeHiboux({ events: i.events, before, after, revised: true }).map((d) => ({
+      composeHiboux({ events: i.events, previous: i.previous, before, after, revised: true }).map((d) => ({
         draft: d,
         revised: true,
       })),

@@ -25,8 +25,11 @@ export interface IncomingPost {
   readonly content: string;
   readonly format: PostFormat;
   readonly forumDice?: readonly [number, number];
-  /** The sender's delivery id (`webhook-id`, `X-Discourse-Event-Id`), scoped by sender. */
-  readonly deliveryKey: string;
+  /**
+   * The sender's delivery id (`webhook-id`, `X-Discourse-Event-Id`), scoped by sender; absent when
+   * the sender gave none (then only the post and its content tell a repeat).
+   */
+  readonly deliveryKey?: string;
 }
 
 export interface IntakeDeps {
@@ -80,7 +83,7 @@ export async function intakePost(
     };
     inputId = `d.${post.postId}`;
   }
-  const dedupKeys = [`delivery#${post.forumId}#${post.deliveryKey}`];
+  const dedupKeys = post.deliveryKey ? [`delivery#${post.forumId}#${post.deliveryKey}`] : [];
   if (post.kind !== "deleted") dedupKeys.push(`post#${post.forumId}#${post.postId}#${post.kind}#${hash}`);
   const outcome = await deps.duels.execute(duelId, command, {
     inputId,

@@ -35,6 +35,8 @@ export interface ComposeInput {
   readonly after: DuelState;
   /** The input's verdicts replace earlier ones: a post arrived late and took its place (CONTRACT.md 4.3). */
   readonly revised?: boolean;
+  /** With `revised`: the events the input had before, so verdicts that vanished are announced too. */
+  readonly previous?: readonly DuelEvent[];
 }
 
 /** The hiboux of one event that stands on its own; events no one needs to hear about give none. */
@@ -140,7 +142,22 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
   });
 
   const ordered = placed.map((p, seq) => ({ ...p, seq })).sort((a, b) => a.key - b.key || a.seq - b.seq);
-  return input.revised ? revise(ctx, ordered) : ordered.map((p) => p.draft);
+  if (!input.revised) return ordered.map((p) => p.draft);
+  const drafts = revise(ctx, ordered);
+  return drafts.length > 0 ? drafts : withdrawn(input);
+}
+
+/** A revised input that now decides nothing: the referee hears which verdicts were withdrawn. */
+function withdrawn(input: ComposeInput): HibouDraft[] {
+  const previous = input.previous ?? [];
+  const first = previous[0];
+  if (!first) return [];
+  const ctx = contextOf(previous, input.before, input.after);
+  const titles = composeHiboux({ events: previous, before: input.before, after: input.after })
+    .filter((d) => d.to.role === "referee")
+    .map((d) => d.title);
+  const r = texts.revised;
+  return [draft(referee(ctx), "verdict.revised", r.noticeTitle, [r.intro, r.withdrawn(titles)], first)];
 }
 
 /**

@@ -70,6 +70,8 @@ export const texts = {
       "Verdict révisé : un message publié à temps est arrivé en retard et a repris sa place dans le fil. " +
       "Ce qui suit remplace ce qui a été annoncé plus tôt (CONTRACT 4.3).",
     noticeTitle: "Verdict révisé",
+    withdrawn: (titles: readonly string[]) =>
+      `Ces verdicts sont annulés, le message arrivé en retard les rend sans objet : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
     notice: (titles: readonly string[]) =>
       `Les verdicts suivants changent : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
   },

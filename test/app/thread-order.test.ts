@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { createHarness, DUEL_BODY, type Harness, postPayload } from "../support/harness.js";
+
+const LONG = Array.from({ length: 120 }, (_, i) => `mot${i}`).join(" ");
+const alice = { id: "42", name: "Alice Dubois" };
+const bob = { id: "43", name: "Bob Martin" };
+const block = (spell: string, target: string) =>
+  `${LONG}\n[duel]\nSort : ${spell}\nCible : ${target}\nZone : torse\nPari : 3\n[/duel]`;
+
+async function duel(): Promise<Harness> {
+  const h = await createHarness({ start: "2026-11-30T10:00:00.000Z" });
+  await h.forum();
+  await h.admin("POST", "/duels", DUEL_BODY);
+  await h.admin("POST", "/duels/poudlard.1234/commands", { command: "top" });
+  return h;
+}
+
+const p1 = postPayload({
+  postId: "1001",
+  author: alice,
+  createdAt: "2026-11-30T10:05:00Z",
+  content: block("Incendio", "Bob"),
+});
+const p2 = postPayload({
+  postId: "1002",
+  author: bob,
+  createdAt: "2026-12-03T09:00:00Z",
+  content: block("Glacius", "Alice"),
+});
+const p3 = postPayload({
+  postId: "1003",
+  author: alice,
+  createdAt: "2026-12-03T09:30:00Z",
+  content: block("Diffindo", "Bob"),
+});
+
+async function duelists(h: Harness) {
+  return (await h.admin("GET", "/duels/poudlard.1234")).body.duelists;
+}
+
+describe("CONTRACT 4.3 the thread's order, not the arrival order", () => {
+  it("R-6.2 a post made in time that arrives after its deadline fired undoes the absence, and the referee hears the revised verdict", async () => {
+    const inOrder = await duel();
+    for (const p of [p1, p2, p3]) expect((await inOrder.generic(p)).body.result).toBe("applied");
+
+    const late = await duel();
+    await late.generic(p1);
+    await late.admin("POST", "/_local/clock", { set: "2026-12-03T10:06:00Z" });
+    const absent = (await late.admin("GET", "/duels/poudlard.1234")).body.duelists as {
+      id: string;
+      absenceFaults: number;
+    }[];
+    expect(absent.find((d) => d.id === bob.id)?.absenceFaults).toBe(1);
+
+    expect((await late.generic(p2)).body.result).toBe("applied");
+    expect((await late.generic(p3)).body.result).toBe("applied");
+    expect(await duelists(late)).toEqual(await duelists(inOrder));
+    await late.settle();
+    const { body } = await late.admin("GET", "/duels/poudlard.1234/notifications");
+    const kinds = (body.notifications as { kind: string; to: { role: string } }[])
+      .filter((n) => n.to.role === "referee")
+      .map((n) => n.kind);
+    expect(kinds).toContain("verdict.revised");
+  });
+
+  it("R-1.5 a post overtaken by the next one in the thread takes its place: no out-of-turn fault remains", async () => {
+    const inOrder = await duel();
+    for (const p of [p1, p2]) await inOrder.generic(p);
+    const swapped = await duel();
+    await swapped.admin("POST", "/_local/clock", { set: "2026-12-03T09:10:00Z" });
+    expect((await swapped.generic(p2)).body.result).toBe("applied");
+    const faulted = (await duelists(swapped)) as { id: string; actionFaults: number }[];
+    expect(faulted.find((d) => d.id === bob.id)?.actionFaults).toBe(1);
+    expect((await swapped.generic(p1)).body.result).toBe("applied");
+    expect(await duelists(swapped)).toEqual(await duelists(inOrder));
+    const events = (await swapped.admin("GET", "/duels/poudlard.1234/events")).body.events as {
+      type: string;
+    }[];
+    expect(events.filter((e) => e.type === "fault.action")).toHaveLength(0);
+  });
+});
