@@ -1,0 +1,151 @@
+import { PutItemCommand } from "@aws-sdk/client-dynamodb";
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../infra/local/clock.js";
+import { outboxItem } from "../../shared/adapters/dynamodb/items.js";
+import { backoffMs, OutboxRelay } from "../../shared/app/relay.js";
+import type { OutboxEntry } from "../../shared/ports/duel-store.js";
+import { DeliveryError, type Hibou, type Notifier } from "../../shared/ports/notifier.js";
+import type { SchedulerPort, TimerSpec } from "../../shared/ports/scheduler.js";
+import { createHarness } from "../support/harness.js";
+
+const hibou: Hibou = {
+  id: "h1",
+  duelId: "poudlard.1234",
+  forumId: "poudlard",
+  threadId: "1234",
+  to: { role: "referee", id: "7" },
+  kind: "fault.action",
+  title: "Faute",
+  text: "Texte",
+  createdAt: "2026-11-30T10:00:00.000Z",
+  eventId: "p.1#0",
+  rule: "R-6.3",
+};
+const timer: TimerSpec = {
+  name: "poudlard.1234.reply-deadline.1.x",
+  duelId: "poudlard.1234",
+  kind: "reply-deadline",
+  at: "2026-12-03T10:00:00.000Z",
+  ref: "1",
+};
+
+function entry(id: string, effect: OutboxEntry["effect"]): OutboxEntry {
+  return {
+    id,
+    duelId: "poudlard.1234",
+    createdAt: "2026-11-30T10:00:00.000Z",
+    effect,
+    attempts: 0,
+    nextAttemptAt: "2026-11-30T10:00:00.000Z",
+    doneAt: null,
+    lastError: null,
+    failedAt: null,
+  };
+}
+
+async function setup(notifier: Notifier, scheduler: SchedulerPort) {
+  const h = await createHarness();
+  await h.forum();
+  const clock = new ManualClock("2026-11-30T10:00:00.000Z");
+  const relay = new OutboxRelay({ store: h.store, scheduler, notifier, now: () => clock.now() });
+  const put = async (e: OutboxEntry) => {
+    await h.client.send(new PutItemCommand({ TableName: h.tableName, Item: outboxItem(e) }));
+  };
+  return { h, clock, relay, put };
+}
+
+const noScheduler: SchedulerPort = { schedule: async () => {}, cancel: async () => {} };
+
+describe("the outbox relay", () => {
+  it("retries a failing channel with backoff and Retry-After, and delivers once it answers", async () => {
+    const failures = [new DeliveryError("500", true), new DeliveryError("429", true, 30_000)];
+    let calls = 0;
+    const { h, clock, relay, put } = await setup(
+      {
+        async deliver() {
+          calls++;
+          const next = failures.shift();
+          if (next) throw next;
+        },
+      },
+      noScheduler,
+    );
+    await put(entry("n1", { type: "notify", hibou, channel: 0, channelType: "log" }));
+    expect(await relay.runDue()).toBe(0);
+    let [stored] = await h.store.listOutbox("poudlard.1234");
+    expect(stored).toMatchObject({ attempts: 1, doneAt: null, lastError: "500" });
+    expect(Date.parse(stored?.nextAttemptAt ?? "") - clock.now().getTime()).toBe(backoffMs(1));
+    expect(await relay.runDue()).toBe(0);
+    clock.advance("PT3S");
+    expect(await relay.runDue()).toBe(0);
+    [stored] = await h.store.listOutbox("poudlard.1234");
+    expect(Date.parse(stored?.nextAttemptAt ?? "") - clock.now().getTime()).toBe(30_000);
+    clock.advance("PT30S");
+    expect(await relay.runDue()).toBe(1);
+    [stored] = await h.store.listOutbox("poudlard.1234");
+    expect(stored).toMatchObject({ attempts: 3, lastError: null });
+    expect(stored?.doneAt).not.toBeNull();
+    expect(await relay.runDue()).toBe(0);
+    expect(calls).toBe(3);
+  });
+
+  it("gives up on a permanent failure and shows it as failed", async () => {
+    const { h, relay, put } = await setup(
+      {
+        async deliver() {
+          throw new DeliveryError("403", false);
+        },
+      },
+      noScheduler,
+    );
+    await put(entry("n2", { type: "notify", hibou, channel: 0, channelType: "log" }));
+    await relay.runDue();
+    const [stored] = await h.store.listOutbox("poudlard.1234");
+    expect(stored?.failedAt).not.toBeNull();
+    expect((await h.store.counts()).failedEffects).toBe(1);
+  });
+
+  it("two relays at once perform an effect once", async () => {
+    let calls = 0;
+    const { h, clock, put } = await setup(
+      {
+        async deliver() {
+          calls++;
+          await new Promise((r) => setTimeout(r, 20));
+        },
+      },
+      noScheduler,
+    );
+    const notifier: Notifier = { deliver: async () => void calls++ };
+    for (let i = 0; i < 10; i++)
+      await put(
+        entry(`n${i}`, { type: "notify", hibou: { ...hibou, id: `h${i}` }, channel: 0, channelType: "log" }),
+      );
+    const relays = [1, 2, 3].map(
+      () => new OutboxRelay({ store: h.store, scheduler: noScheduler, notifier, now: () => clock.now() }),
+    );
+    const done = await Promise.all(relays.map((r) => r.runDue()));
+    expect(done.reduce((a, b) => a + b, 0)).toBe(10);
+    expect(calls).toBe(10);
+  });
+
+  it("a schedule that could not be created is retried until it is", async () => {
+    let attempts = 0;
+    const created: string[] = [];
+    const scheduler: SchedulerPort = {
+      async schedule(t) {
+        attempts++;
+        if (attempts < 3) throw new Error("ThrottlingException");
+        created.push(t.name);
+      },
+      cancel: async () => {},
+    };
+    const { clock, relay, put } = await setup({ deliver: async () => {} }, scheduler);
+    await put(entry("s1", { type: "schedule", timer }));
+    for (let i = 0; i < 3; i++) {
+      await relay.runDue();
+      clock.advance("PT1M");
+    }
+    expect(created).toEqual([timer.name]);
+  });
+});
