@@ -4,13 +4,14 @@ import { DuelAlarms } from "./constructs/alarms.js";
 import { DuelFunctions } from "./constructs/functions.js";
 import { DuelHttpApi } from "./constructs/http-api.js";
 import { RelayStream } from "./constructs/relay-stream.js";
+import { RelaySweep } from "./constructs/relay-sweep.js";
 import { Scheduling } from "./constructs/scheduling.js";
 import { DuelTable } from "./constructs/table.js";
 
 /**
  * The whole referee in one stack, wired the way data flows (STYLE.md): API and timers decide and
- * commit to the table; the table's stream feeds the relay, which creates schedules and delivers
- * notifications. Environment-agnostic: nothing here needs an account or region at synth time.
+ * commit to the table; the table's stream (and a sweep every minute) wakes the relay, which creates
+ * schedules and delivers notifications. Environment-agnostic: nothing here needs an account or region at synth time.
  */
 export class DuelStack extends Stack {
   readonly table: DuelTable;
@@ -18,6 +19,7 @@ export class DuelStack extends Stack {
   readonly functions: DuelFunctions;
   readonly httpApi: DuelHttpApi;
   readonly relayStream: RelayStream;
+  readonly relaySweep: RelaySweep;
   readonly alarms: DuelAlarms;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -27,6 +29,7 @@ export class DuelStack extends Stack {
     this.functions = new DuelFunctions(this, "Functions", { table: this.table, scheduling: this.scheduling });
     this.httpApi = new DuelHttpApi(this, "HttpApi", this.functions.http.fn);
     this.relayStream = new RelayStream(this, "RelayStream", this.functions.relay, this.table);
+    this.relaySweep = new RelaySweep(this, "RelaySweep", this.functions.relay);
     this.alarms = new DuelAlarms(this, "Alarms", {
       functions: { Http: this.functions.http, Timer: this.functions.timer, Relay: this.functions.relay },
       relay: this.functions.relay,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { mountAdmin } from "./admin/index.js";
 import { requireAdmin } from "./auth.js";
 import type { AppDeps } from "./deps.js";
 import { ApiError, errorBody, onError } from "./errors.js";
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/forums", forumRoutes(deps));
   app.route("/duels", duelRoutes(deps));
   app.route("/status", statusRoutes(deps));
+  mountAdmin(app, deps); // /admin pages (own auth: login cookie + CSRF), public /openapi.json and /docs
 
   app.get("/duelists/:forumId/:userId", async (c) => {
     const { forumId, userId } = c.req.param();

@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../support/harness.js";
+import { ADMIN_TOKEN, createHarness, type Harness } from "../support/harness.js";
 import { activeDuel, auditOf, duelistOf } from "./support.js";
 
 describe("CONTRACT 6 referee commands (R-7.1)", () => {
   let h: Harness;
   let duelId: string;
-  const command = (body: unknown, headers: Record<string, string> = {}) =>
-    h.app
-      .request(`/duels/${duelId}/commands`, {
-        method: "POST",
-        headers: { Authorization: "Bearer test-admin-token", "Content-Type": "application/json", ...headers },
-        body: JSON.stringify(body),
-      })
-      .then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
+  const command = async (body: unknown, headers: Record<string, string> = {}) => {
+    const res = await h.app.request(`/duels/${duelId}/commands`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
 
   beforeEach(async () => {
     h = await createHarness();
@@ -21,21 +21,32 @@ describe("CONTRACT 6 referee commands (R-7.1)", () => {
 
   it("R-1.4 top starts the duel: the first duelist's turn with a 72-hour deadline; a second top is 409", async () => {
     const duel = await h.admin("GET", `/duels/${duelId}`);
-    expect(duel.body).toMatchObject({ status: "active", turn: { duelistId: "42", number: 1, deadline: "2026-12-03T10:00:00.000Z" } });
+    expect(duel.body).toMatchObject({
+      status: "active",
+      turn: { duelistId: "42", number: 1, deadline: "2026-12-03T10:00:00.000Z" },
+    });
     const again = await command({ command: "top" });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: "duel_already_started" });
   });
 
   it("R-6.2a a derogation extends the running deadline once; a second is 409 derogation_already_used", async () => {
-    const first = await command({ command: "derogation", duelistId: "42", duration: "P3D", reason: "Examens" });
+    const first = await command({
+      command: "derogation",
+      duelistId: "42",
+      duration: "P3D",
+      reason: "Examens",
+    });
     expect(first.status).toBe(200);
     const duel = await h.admin("GET", `/duels/${duelId}`);
     expect(duel.body.turn).toMatchObject({ duelistId: "42", deadline: "2026-12-06T10:00:00.000Z" });
     expect((await duelistOf(h, duelId, "42")).derogationUsed).toBe(true);
     const second = await command({ command: "derogation", duelistId: "42", duration: "P1D" });
     expect(second.status).toBe(409);
-    expect(second.body.error).toMatchObject({ code: "derogation_already_used", message: expect.stringContaining("R-6.2a") });
+    expect(second.body.error).toMatchObject({
+      code: "derogation_already_used",
+      message: expect.stringContaining("R-6.2a"),
+    });
     const tooLong = await command({ command: "derogation", duelistId: "43", duration: "P6D" });
     expect(tooLong.status).toBe(409);
     expect(tooLong.body.error).toMatchObject({ code: "derogation_too_long" });
@@ -62,36 +73,61 @@ describe("CONTRACT 6 referee commands (R-7.1)", () => {
   });
 
   it("R-7.1 adjust-points moves the points and records the reason in /events", async () => {
-    const res = await command({ command: "adjust-points", duelistId: "42", delta: -3, reason: "Sort mal orthographié" });
+    const res = await command({
+      command: "adjust-points",
+      duelistId: "42",
+      delta: -3,
+      reason: "Sort mal orthographié",
+    });
     expect(res.status).toBe(200);
     expect((await duelistOf(h, duelId, "42")).points).toBe(22);
     const audit = await auditOf(h, duelId);
-    expect(audit.find((e) => e.type === "referee.command" && e.reason === "Sort mal orthographié")).toMatchObject({ rule: "R-7.1" });
-    expect(audit.find((e) => e.type === "points.adjusted")).toMatchObject({ delta: -3, points: 22, reason: "Sort mal orthographié" });
+    expect(
+      audit.find((e) => e.type === "referee.command" && e.reason === "Sort mal orthographié"),
+    ).toMatchObject({ rule: "R-7.1" });
+    expect(audit.find((e) => e.type === "points.adjusted")).toMatchObject({
+      delta: -3,
+      points: 22,
+      reason: "Sort mal orthographié",
+    });
   });
 
   it("R-6.8 disqualify puts the duelist out and ends a two-duelist duel", async () => {
     const res = await command({ command: "disqualify", duelistId: "43" });
     expect(res.status).toBe(200);
     const duel = await h.admin("GET", `/duels/${duelId}`);
-    expect(duel.body).toMatchObject({ status: "finished", result: { winnerId: "42", reason: "disqualification" } });
+    expect(duel.body).toMatchObject({
+      status: "finished",
+      result: { winnerId: "42", reason: "disqualification" },
+    });
     expect(await duelistOf(h, duelId, "43")).toMatchObject({ status: "disqualified" });
   });
 
   it("R-7.1 end closes the duel (a draw with winnerId null); later commands are 409", async () => {
     const res = await command({ command: "end", winnerId: null, reason: "Match nul" });
     expect(res.status).toBe(200);
-    expect((await h.admin("GET", `/duels/${duelId}`)).body).toMatchObject({ status: "finished", result: { winnerId: null, reason: "referee" } });
+    expect((await h.admin("GET", `/duels/${duelId}`)).body).toMatchObject({
+      status: "finished",
+      result: { winnerId: null, reason: "referee" },
+    });
     const late = await command({ command: "fault", duelistId: "42", kind: "action" });
     expect(late.status).toBe(409);
     expect(late.body.error).toMatchObject({ code: "duel_finished" });
   });
 
   it("CONTRACT 2 an invalid command body is 400 with details", async () => {
-    for (const body of [{ command: "explode" }, { command: "fault", duelistId: "42" }, { command: "adjust-points", duelistId: "42", delta: "-3" }]) {
+    for (const body of [
+      { command: "explode" },
+      { command: "fault", duelistId: "42" },
+      { command: "adjust-points", duelistId: "42", delta: "-3" },
+    ]) {
       const res = await command(body);
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ code: "invalid_body", message: expect.any(String), details: expect.any(Array) });
+      expect(res.body.error).toMatchObject({
+        code: "invalid_body",
+        message: expect.any(String),
+        details: expect.any(Array),
+      });
     }
     const unknownDuelist = await command({ command: "fault", duelistId: "999", kind: "action" });
     expect(unknownDuelist.status).toBe(404);

@@ -14,7 +14,18 @@ const DUELIST_FIELDS = [
   "correctionUsed",
   "derogationUsed",
 ];
-const DUEL_FIELDS = ["id", "forumId", "threadId", "status", "referee", "turn", "pending", "duelists", "result", "stakes"];
+const DUEL_FIELDS = [
+  "id",
+  "forumId",
+  "threadId",
+  "status",
+  "referee",
+  "turn",
+  "pending",
+  "duelists",
+  "result",
+  "stakes",
+];
 
 describe("CONTRACT 6 registering duels", () => {
   let h: Harness;
@@ -81,7 +92,10 @@ describe("CONTRACT 6 registering duels", () => {
   });
 
   it("CONTRACT 2 an invalid registration is 400 naming the field", async () => {
-    const res = await h.admin("POST", "/duels", { ...DUEL_BODY, duelists: [{ id: "42", name: "Alice Dubois", year: 9 }] });
+    const res = await h.admin("POST", "/duels", {
+      ...DUEL_BODY,
+      duelists: [{ id: "42", name: "Alice Dubois", year: 9 }],
+    });
     expect(res.status).toBe(400);
     const error = res.body.error as { code: string; details: { path: string }[] };
     expect(error.code).toBe("invalid_body");
@@ -92,17 +106,28 @@ describe("CONTRACT 6 registering duels", () => {
     const first = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "100" });
     const firstId = first.body.id as string;
     await h.admin("POST", `/duels/${firstId}/commands`, { command: "top" });
-    const dq = await h.admin("POST", `/duels/${firstId}/commands`, { command: "disqualify", duelistId: "43", reason: "Insultes" });
+    const dq = await h.admin("POST", `/duels/${firstId}/commands`, {
+      command: "disqualify",
+      duelistId: "43",
+      reason: "Insultes",
+    });
     expect(dq.status).toBe(200);
 
     const record = await h.admin("GET", "/duelists/poudlard/43");
     expect(record.status).toBe(200);
-    expect(record.body).toMatchObject({ id: "43", forumId: "poudlard", bannedUntil: "2027-05-30T10:00:00.000Z" });
+    expect(record.body).toMatchObject({
+      id: "43",
+      forumId: "poudlard",
+      bannedUntil: "2027-05-30T10:00:00.000Z",
+    });
     expect(JSON.stringify(record.body.duels)).toContain(firstId);
 
     const second = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "200" });
     expect(second.status).toBe(409);
-    expect(second.body.error).toMatchObject({ code: "duelist_banned", message: expect.stringContaining("Bob Martin") });
+    expect(second.body.error).toMatchObject({
+      code: "duelist_banned",
+      message: expect.stringContaining("Bob Martin"),
+    });
     expect((await h.admin("GET", "/duels/poudlard.200")).status).toBe(404);
   });
 

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, createHarness, DISCOURSE_SECRET, GENERIC_SECRET, type Harness } from "../support/harness.js";
+import {
+  ADMIN_TOKEN,
+  createHarness,
+  DISCOURSE_SECRET,
+  GENERIC_SECRET,
+  type Harness,
+} from "../support/harness.js";
 
 const FORUM = {
   name: "Poudlard RPG",
@@ -22,17 +28,33 @@ describe("CONTRACT 3 forums", () => {
     expect(replaced.status).toBe(200);
     const read = await h.admin("GET", "/forums/gringotts");
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ forumId: "gringotts", name: "Gringotts RPG", referees: FORUM.referees });
+    expect(read.body).toMatchObject({
+      forumId: "gringotts",
+      name: "Gringotts RPG",
+      referees: FORUM.referees,
+    });
   });
 
   it("CONTRACT 3 secrets are never returned by a GET (nor by the PUT's answer)", async () => {
     const put = await h.app.request("/forums/secretive", {
       method: "PUT",
       headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ ...FORUM, notify: [{ type: "discourse", baseUrl: "https://forum.example", apiKey: "api-key-secret-123", apiUsername: "system" }] }),
+      body: JSON.stringify({
+        ...FORUM,
+        notify: [
+          {
+            type: "discourse",
+            baseUrl: "https://forum.example",
+            apiKey: "api-key-secret-123",
+            apiUsername: "system",
+          },
+        ],
+      }),
     });
     expect(put.status).toBe(201);
-    const get = await h.app.request("/forums/secretive", { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const get = await h.app.request("/forums/secretive", {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     expect(get.status).toBe(200);
     for (const text of [await put.text(), await get.text()]) {
       expect(text).not.toContain(GENERIC_SECRET);
@@ -43,7 +65,10 @@ describe("CONTRACT 3 forums", () => {
   });
 
   it("CONTRACT 2 an invalid body is 400 with code, message and details naming the field", async () => {
-    const res = await h.admin("PUT", "/forums/broken", { ...FORUM, webhookSecrets: { generic: "not-a-whsec" } });
+    const res = await h.admin("PUT", "/forums/broken", {
+      ...FORUM,
+      webhookSecrets: { generic: "not-a-whsec" },
+    });
     expect(res.status).toBe(400);
     const error = res.body.error as { code: string; message: string; details: { path: string }[] };
     expect(error.code).toBe("invalid_body");
@@ -51,7 +76,9 @@ describe("CONTRACT 3 forums", () => {
     expect(error.details.map((d) => d.path)).toContain("webhookSecrets.generic");
     const noName = await h.admin("PUT", "/forums/broken", { ...FORUM, name: undefined });
     expect(noName.status).toBe(400);
-    expect((noName.body.error as { details: { path: string }[] }).details.map((d) => d.path)).toContain("name");
+    expect((noName.body.error as { details: { path: string }[] }).details.map((d) => d.path)).toContain(
+      "name",
+    );
   });
 
   it("CONTRACT 2 an invalid forum id is 400", async () => {
@@ -62,7 +89,10 @@ describe("CONTRACT 3 forums", () => {
   });
 
   it("CONTRACT 2 an invalid custom ruleset is 400 and its message names the bad field", async () => {
-    const res = await h.admin("PUT", "/forums/custom", { ...FORUM, ruleset: { name: "Maison", spells: "pas une liste" } });
+    const res = await h.admin("PUT", "/forums/custom", {
+      ...FORUM,
+      ruleset: { name: "Maison", spells: "pas une liste" },
+    });
     expect(res.status).toBe(400);
     const error = res.body.error as { code: string; message: string };
     expect(error.code).toBe("invalid_ruleset");
@@ -74,7 +104,9 @@ describe("CONTRACT 3 forums", () => {
     const none = await h.app.request("/forums/gringotts");
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ error: { code: "unauthorized", message: expect.any(String) } });
-    const wrong = await h.app.request("/forums/gringotts", { headers: { Authorization: "Bearer not-the-token" } });
+    const wrong = await h.app.request("/forums/gringotts", {
+      headers: { Authorization: "Bearer not-the-token" },
+    });
     expect(wrong.status).toBe(401);
     const wrongPut = await h.app.request("/forums/gringotts", {
       method: "PUT",

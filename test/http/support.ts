@@ -1,6 +1,7 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { DISCOURSE_SECRET, DUEL_BODY, type Harness } from "../support/harness.js";
+import { Webhook } from "standardwebhooks";
+import { DISCOURSE_SECRET, DUEL_BODY, GENERIC_SECRET, type Harness } from "../support/harness.js";
 
 /** Enough French words to pass R-6.3's 100-word minimum. */
 export const LONG_RP = Array.from({ length: 110 }, (_, i) => `mot${i}`).join(" ");
@@ -91,7 +92,13 @@ export function discourseSignature(raw: string, secret = DISCOURSE_SECRET): stri
 export async function sendDiscourse(
   h: Harness,
   fixture: DiscourseFixture,
-  options: { headers?: Record<string, string>; raw?: string; secret?: string; lowercase?: boolean; forumId?: string } = {},
+  options: {
+    headers?: Record<string, string>;
+    raw?: string;
+    secret?: string;
+    lowercase?: boolean;
+    forumId?: string;
+  } = {},
 ) {
   const raw = options.raw ?? JSON.stringify(fixture.body);
   const headers: Record<string, string> = {
@@ -100,12 +107,54 @@ export async function sendDiscourse(
     "X-Discourse-Event-Signature": discourseSignature(raw, options.secret),
     ...options.headers,
   };
-  const sent = options.lowercase ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) : headers;
-  const res = await h.app.request(`/webhooks/${options.forumId ?? "poudlard"}/discourse`, { method: "POST", headers: sent, body: raw });
+  const sent = options.lowercase
+    ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+    : headers;
+  const res = await h.app.request(`/webhooks/${options.forumId ?? "poudlard"}/discourse`, {
+    method: "POST",
+    headers: sent,
+    body: raw,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 /** A fixture with some post fields replaced. */
-export function withPost(fixture: DiscourseFixture, post: Record<string, unknown>, headers: Record<string, string> = {}): DiscourseFixture {
+export function withPost(
+  fixture: DiscourseFixture,
+  post: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): DiscourseFixture {
   return { headers: { ...fixture.headers, ...headers }, body: { post: { ...fixture.body.post, ...post } } };
+}
+
+/**
+ * A generic delivery of any raw text, signed per Standard Webhooks over exactly those bytes
+ * (the harness's `generic()` only sends JSON it serializes itself).
+ */
+export async function sendGenericRaw(
+  h: Harness,
+  raw: string,
+  options: {
+    id?: string;
+    timestamp?: Date;
+    secret?: string;
+    contentType?: string;
+    forumId?: string;
+    signature?: string;
+  } = {},
+) {
+  const id = options.id ?? `msg_${randomUUID()}`;
+  const when = options.timestamp ?? new Date();
+  const res = await h.app.request(`/webhooks/${options.forumId ?? "poudlard"}/generic`, {
+    method: "POST",
+    headers: {
+      "content-type": options.contentType ?? "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(when.getTime() / 1000)),
+      "webhook-signature":
+        options.signature ?? new Webhook(options.secret ?? GENERIC_SECRET).sign(id, when, raw),
+    },
+    body: raw,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE, NODE_MAJOR } from "../../infra/cdk/bundling.js";
 import { LAMBDA_RUNTIME } from "../../infra/cdk/constructs/duel-function.js";
 import { FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
+import { OUTBOX_SORT_KEY_PREFIX } from "../../infra/cdk/constructs/relay-stream.js";
+import { SWEEP_EVENT } from "../../infra/cdk/constructs/relay-sweep.js";
+import { keys } from "../../shared/adapters/dynamodb/table.js";
 import { getAtt, logicalId, ref, SYNTH_TIMEOUT_MS, type Synthesized, synthesize } from "./synth.js";
 
 let synth: Synthesized;
@@ -10,6 +13,13 @@ beforeAll(() => {
   synth = synthesize();
 }, SYNTH_TIMEOUT_MS);
 afterAll(() => synth?.cleanup());
+
+/** The variables CDK sets for the Parameters and Secrets extension. */
+const EXTENSION_VARIABLE = /^(PARAMETERS_SECRETS_EXTENSION_|SECRETS_MANAGER_|SSM_PARAMETER_STORE_)/;
+
+function resourceOf(construct: Parameters<typeof logicalId>[0]) {
+  return synth.template.toJSON().Resources[logicalId(construct)];
+}
 
 const SETTINGS = {
   http: { timeout: 10, memory: 512 },
@@ -27,8 +37,8 @@ describe("the functions", () => {
   for (const name of ["http", "timer", "relay"] as const) {
     it(`${name}: ESM bundle on nodejs22.x, arm64, JSON logs to its own log group, only its variables`, () => {
       const fn = synth.stack.functions[name];
-      const variables = Object.fromEntries(FUNCTION_ENVIRONMENT[name].map((key) => [key, Match.anyValue()]));
-      expect(synth.template.toJSON().Resources[logicalId(fn.fn)].Properties).toMatchObject({
+      const properties = resourceOf(fn.fn).Properties;
+      expect(properties).toMatchObject({
         Runtime: "nodejs22.x",
         Architectures: ["arm64"],
         Handler: "index.handler",
@@ -37,19 +47,37 @@ describe("the functions", () => {
         Role: getAtt(fn.role),
         LoggingConfig: { LogFormat: "JSON", LogGroup: ref(fn.logGroup) },
       });
-      synth.template.hasResourceProperties("AWS::Lambda::Function", {
-        Environment: {
-          Variables: Match.exact({
-            NODE_OPTIONS: "--enable-source-maps",
-            POWERTOOLS_SERVICE_NAME: `duel-referee-${name}`,
-            LOG_LEVEL: "INFO",
-            ...variables,
-          }),
-        },
-        LoggingConfig: { LogFormat: "JSON", LogGroup: ref(fn.logGroup) },
+      const variables = properties.Environment.Variables;
+      expect(variables).toMatchObject({
+        NODE_OPTIONS: "--enable-source-maps",
+        POWERTOOLS_SERVICE_NAME: `duel-referee-${name}`,
+        LOG_LEVEL: "INFO",
       });
+      const own = Object.keys(variables).filter((key) => !EXTENSION_VARIABLE.test(key));
+      expect(own.sort()).toEqual(
+        ["NODE_OPTIONS", "POWERTOOLS_SERVICE_NAME", "LOG_LEVEL", ...FUNCTION_ENVIRONMENT[name]].sort(),
+      );
     });
   }
+
+  it("http alone has the Parameters and Secrets extension (arm64 build), which reads the admin token", () => {
+    const { http, timer, relay } = synth.stack.functions;
+    const layers = resourceOf(http.fn).Properties.Layers;
+    expect(layers).toEqual([
+      { "Fn::FindInMap": [expect.any(String), { Ref: "AWS::Region" }, "1x0x103xarm64"] },
+    ]);
+    expect(resourceOf(http.fn).Properties.Environment.Variables).toMatchObject({
+      PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: "2773",
+      PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: "true",
+    });
+    for (const other of [timer, relay]) {
+      const properties = resourceOf(other.fn).Properties;
+      expect(properties.Layers).toBeUndefined();
+      expect(Object.keys(properties.Environment.Variables).filter((k) => EXTENSION_VARIABLE.test(k))).toEqual(
+        [],
+      );
+    }
+  });
 
   it("log for a month", () => {
     const groups = Object.values(synth.template.findResources("AWS::Logs::LogGroup"));
@@ -83,6 +111,35 @@ describe("the relay on the table's stream", () => {
       ParallelizationFactor: 1,
       FunctionResponseTypes: ["ReportBatchItemFailures"],
       DestinationConfig: { OnFailure: { Destination: getAtt(relayStream.failureQueue) } },
+    });
+  });
+
+  it("is woken only by outbox entries written or updated, as the relay's own filter expects", () => {
+    const [mapping] = Object.values(synth.template.findResources("AWS::Lambda::EventSourceMapping"));
+    const filters = mapping?.Properties.FilterCriteria.Filters as { Pattern: string }[];
+    expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([
+      {
+        eventName: ["INSERT", "MODIFY"],
+        dynamodb: { Keys: { sk: { S: [{ prefix: OUTBOX_SORT_KEY_PREFIX }] } } },
+      },
+    ]);
+    expect(
+      keys.outbox("duel-1", "2026-11-30T10:00:00.000Z", "e1").sk.startsWith(OUTBOX_SORT_KEY_PREFIX),
+    ).toBe(true);
+  });
+
+  it("is also swept every minute, and a failed sweep is not retried (the next one replaces it)", () => {
+    const { relay } = synth.stack.functions;
+    synth.template.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "rate(1 minute)",
+      State: "ENABLED",
+      Targets: [Match.objectLike({ Arn: getAtt(relay.fn), Input: JSON.stringify(SWEEP_EVENT) })],
+    });
+    expect(SWEEP_EVENT).toEqual({ sweep: true });
+    synth.template.hasResourceProperties("AWS::Lambda::EventInvokeConfig", {
+      FunctionName: ref(relay.fn),
+      MaximumRetryAttempts: 0,
+      MaximumEventAgeInSeconds: 120,
     });
   });
 });

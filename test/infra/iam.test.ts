@@ -168,14 +168,27 @@ describe("no wildcard", () => {
     synth.template.resourcePropertiesCountIs("AWS::IAM::Role", { ManagedPolicyArns: Match.anyValue() }, 0);
   });
 
-  it("only API Gateway may invoke the HTTP function, and only from this API", () => {
-    const permissions = Object.values(synth.template.findResources("AWS::Lambda::Permission"));
-    expect(permissions).toHaveLength(1);
-    expect(permissions[0]?.Properties).toMatchObject({
-      Action: "lambda:InvokeFunction",
-      Principal: "apigateway.amazonaws.com",
-      FunctionName: getAtt(synth.stack.functions.http.fn),
-      SourceArn: { "Fn::Join": ["", expect.arrayContaining([ref(synth.stack.httpApi.api)])] },
-    });
+  it("invocations: API Gateway the HTTP function from this API, EventBridge the relay from the sweep rule", () => {
+    const { functions, httpApi, relaySweep } = synth.stack;
+    const permissions = Object.values(synth.template.findResources("AWS::Lambda::Permission")).map(
+      (p) => p.Properties,
+    );
+    expect(permissions).toHaveLength(2);
+    expect(permissions).toEqual(
+      expect.arrayContaining([
+        {
+          Action: "lambda:InvokeFunction",
+          Principal: "apigateway.amazonaws.com",
+          FunctionName: getAtt(functions.http.fn),
+          SourceArn: { "Fn::Join": ["", expect.arrayContaining([ref(httpApi.api)])] },
+        },
+        {
+          Action: "lambda:InvokeFunction",
+          Principal: "events.amazonaws.com",
+          FunctionName: getAtt(functions.relay.fn),
+          SourceArn: getAtt(relaySweep.rule),
+        },
+      ]),
+    );
   });
 });

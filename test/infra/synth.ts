@@ -22,13 +22,20 @@ export interface Synthesized {
  * The app as `cdk synth` builds it: cdk.json's context (feature flags change the template), the nag
  * checks (an unacknowledged error makes synthesis throw), and real bundling. The assembly goes to a
  * temporary directory, never into the repository.
+ *
+ * CDK's built-in CloudFormation schema validation takes ten seconds a synthesis; it runs only where
+ * a test asks for it (nag.test.ts), as `cdk synth` runs it.
  */
-export function synthesize(): Synthesized {
+export function synthesize(options: { readonly cloudFormationValidation?: boolean } = {}): Synthesized {
   const cdkJson = JSON.parse(readFileSync(new URL("../../cdk.json", import.meta.url), "utf8")) as {
     context?: Record<string, unknown>;
   };
   const outdir = mkdtempSync(join(tmpdir(), "duel-cdk-"));
-  const app = new App({ outdir, context: cdkJson.context ?? {} });
+  const app = new App({
+    outdir,
+    context: cdkJson.context ?? {},
+    builtinCloudFormationValidation: options.cloudFormationValidation ?? false,
+  });
   const stack = new DuelStack(app, "DuelReferee");
   addNagChecks(app);
   const template = Template.fromStack(stack);

@@ -1,7 +1,7 @@
 import { type Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
 import { Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Architecture, LoggingFormat, Runtime } from "aws-cdk-lib/aws-lambda";
-import { NodejsFunction } from "aws-cdk-lib/aws-lambda-nodejs";
+import { NodejsFunction, type NodejsFunctionProps } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { lambdaBundling, NODE_MAJOR } from "../bundling.js";
@@ -16,6 +16,8 @@ export interface DuelFunctionProps {
   readonly timeout: Duration;
   readonly memorySize: number;
   readonly environment?: Readonly<Record<string, string>>;
+  /** What only some functions need: a secrets extension, how asynchronous invocations retry. */
+  readonly options?: Pick<NodejsFunctionProps, "paramsAndSecrets" | "retryAttempts" | "maxEventAge">;
 }
 
 /**
@@ -56,6 +58,7 @@ export class DuelFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
       bundling: lambdaBundling(),
+      ...props.options,
       environment: {
         // Stack traces point into the TypeScript sources rather than the minified bundle.
         NODE_OPTIONS: "--enable-source-maps",

@@ -1,5 +1,10 @@
 import { Duration, Validations } from "aws-cdk-lib";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import {
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
+} from "aws-cdk-lib/aws-lambda";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import type { FunctionName } from "../paths.js";
@@ -76,6 +81,13 @@ export class DuelFunctions extends Construct {
       timeout: Duration.seconds(10),
       memorySize: 512,
       environment: environmentOf("http", known),
+      options: {
+        // shared/aws/admin-token.ts reads the token through this AWS extension's local endpoint (with its
+        // own cache), so the bundle needs no Secrets Manager client; the role still needs GetSecretValue.
+        paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+          logLevel: ParamsAndSecretsLogLevel.WARN,
+        }),
+      },
     });
     this.relay = new DuelFunction(this, "Relay", {
       name: "relay",
@@ -84,6 +96,9 @@ export class DuelFunctions extends Construct {
       timeout: Duration.seconds(60),
       memorySize: 256,
       environment: environmentOf("relay", known),
+      // Asynchronous invocations are only the minute sweeps: a failed one is superseded by the next,
+      // so Lambda should not queue retries of it (the stream's retries are configured on the mapping).
+      options: { retryAttempts: 0, maxEventAge: Duration.minutes(2) },
     });
 
     for (const fn of [this.http, this.timer, this.relay]) table.grantData(fn.role);

@@ -1,14 +1,20 @@
 import { Duration, Validations } from "aws-cdk-lib";
-import { StartingPosition } from "aws-cdk-lib/aws-lambda";
-import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
+import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { DynamoEventSource, type DynamoEventSourceProps, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
 import type { Queue } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import type { DuelFunction } from "./duel-function.js";
 import { deadLetterQueue } from "./secure-queue.js";
 import type { DuelTable } from "./table.js";
 
+/**
+ * The sort-key prefix of outbox entries (shared/adapters/dynamodb/table.ts `keys.outbox`); a test
+ * checks the two agree.
+ */
+export const OUTBOX_SORT_KEY_PREFIX = "OUT#";
+
 /** How the relay reads the stream; exported for the tests. */
-export const RELAY_STREAM = {
+export const RELAY_STREAM: DynamoEventSourceProps = {
   // Every outbox entry must be seen: start from the oldest record still in the stream.
   startingPosition: StartingPosition.TRIM_HORIZON,
   // Small batches: each record may be an HTTPS delivery with a 10 s timeout, within a 60 s function.
@@ -21,7 +27,16 @@ export const RELAY_STREAM = {
   reportBatchItemFailures: true,
   // One batch at a time per shard keeps a duel's effects in commit order.
   parallelizationFactor: 1,
-} as const;
+  // A commit writes a snapshot, inputs, dedup keys and duelist records besides its outbox entries;
+  // the relay only acts on outbox entries written or updated (functions/relay/compose.ts), so the
+  // other records are dropped by Lambda instead of invoking it for nothing.
+  filters: [
+    FilterCriteria.filter({
+      eventName: FilterRule.or("INSERT", "MODIFY"),
+      dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(OUTBOX_SORT_KEY_PREFIX) } } },
+    }),
+  ],
+};
 
 /**
  * The relay on the table's stream. A record that still fails after the retries goes, as a pointer

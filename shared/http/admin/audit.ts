@@ -1,10 +1,18 @@
 import type { DuelEvent } from "../../domain/events.js";
 import { formatDay, formatDuration } from "../../hiboux/format.js";
 import { detailFields, valueLabels } from "./audit-texts.js";
-import { commandTexts, type CommandName, formTexts } from "./texts.js";
+import { type CommandName, commandTexts, formTexts } from "./texts.js";
 
 /** Fields holding a duelist id: the log shows the duelist's name instead. */
-const PERSON_FIELDS = new Set(["duelistId", "attackerId", "defenderId", "casterId", "targetId", "firstDuelistId", "winnerId"]);
+const PERSON_FIELDS = new Set([
+  "duelistId",
+  "attackerId",
+  "defenderId",
+  "casterId",
+  "targetId",
+  "firstDuelistId",
+  "winnerId",
+]);
 const DATE_FIELDS = new Set(["until", "deadline"]);
 const DURATION_FIELDS = new Set(["duration", "extension"]);
 
@@ -18,19 +26,20 @@ function word(value: unknown): string {
   return valueLabels[text] ?? text;
 }
 
-function valueOf(key: string, value: unknown, nameOf: (id: string) => string): string | null {
+function shownValue(key: string, value: unknown, nameOf: (id: string) => string): string | null {
   if (value === undefined || value === "") return null;
   if (value === null) return key === "winnerId" ? formTexts.noWinner : null;
   if (PERSON_FIELDS.has(key) && typeof value === "string") return nameOf(value);
   if (DATE_FIELDS.has(key) && typeof value === "string") return formatDay(value);
   if (DURATION_FIELDS.has(key) && typeof value === "string") return formatDuration(value);
-  if (key === "command" && typeof value === "string" && value in commandTexts) return commandTexts[value as CommandName].title;
+  if (key === "command" && typeof value === "string" && value in commandTexts)
+    return commandTexts[value as CommandName].title;
   if (Array.isArray(value)) return value.length === 0 ? null : value.map(word).join(", ");
   if (typeof value === "object") {
     // A referee's action or a correction's fields: one level of "label : value", same words as the top.
     const inner = Object.entries(value as Record<string, unknown>)
       .map(([k, v]) => {
-        const shown = valueOf(k, v, nameOf);
+        const shown = shownValue(k, v, nameOf);
         return shown === null ? null : `${detailFields[k] ?? k} : ${shown}`;
       })
       .filter((s): s is string => s !== null);
@@ -48,7 +57,7 @@ export function eventDetail(event: DuelEvent, nameOf: (id: string) => string): D
   const parts: DetailPart[] = [];
   for (const [key, label] of Object.entries(detailFields)) {
     if (key === "rules") continue; // shown as links in the rule column
-    const value = valueOf(key, fields[key], nameOf);
+    const value = shownValue(key, fields[key], nameOf);
     if (value !== null) parts.push({ label, value });
   }
   return parts;

@@ -24,11 +24,14 @@ function sameToken(presented: string, expected: string): boolean {
 const originCheck = csrf();
 
 /**
- * Two checks on every POST: Hono's `csrf()` (the browser says the form came from this origin) and
- * the HMAC token (the form was rendered for this session). Either alone has gaps (old browsers
- * without Origin, a token leaked in a screenshot); together a forged form fails.
+ * Two checks on every POST: Hono's `csrf()` (the browser's Origin or Sec-Fetch-Site says the form
+ * came from this origin) and the HMAC token (the form was rendered for this session). The first
+ * relies on headers a proxy may rewrite, the second on a secret a cross-site page cannot read;
+ * a forged form has to beat both. The SameSite=Strict cookie is a third line, not the only one.
  */
-export function csrfProtection(onForbidden: (c: Context<AdminEnv>, why: "origin" | "token") => Response | Promise<Response>): MiddlewareHandler<AdminEnv> {
+export function csrfProtection(
+  onForbidden: (c: Context<AdminEnv>, why: "origin" | "token") => Response | Promise<Response>,
+): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     let sameOrigin = true;
@@ -38,7 +41,10 @@ export function csrfProtection(onForbidden: (c: Context<AdminEnv>, why: "origin"
     if (!sameOrigin) return onForbidden(c, "origin");
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const presented = form[CSRF_FIELD];
-    if (typeof presented !== "string" || !sameToken(presented, csrfToken(c.get("tokenHash"), c.get("sessionId")))) {
+    if (
+      typeof presented !== "string" ||
+      !sameToken(presented, csrfToken(c.get("tokenHash"), c.get("sessionId")))
+    ) {
       return onForbidden(c, "token");
     }
     await next();

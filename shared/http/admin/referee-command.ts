@@ -28,7 +28,11 @@ export async function runRefereeCommand(
   const duel = await deps.store.loadDuel(duelId);
   if (!duel) throw new ApiError(404, "duel_not_found", "Duel inconnu.");
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-    throw new ApiError(400, "invalid_idempotency_key", "Idempotency-Key : 100 caractères au plus, lettres, chiffres et -_.:");
+    throw new ApiError(
+      400,
+      "invalid_idempotency_key",
+      "Idempotency-Key : 100 caractères au plus, lettres, chiffres et -_.:",
+    );
   }
   const { reason, ...action } = body;
   const outcome = await deps.duels.execute(
@@ -46,5 +50,9 @@ export async function runRefereeCommand(
       dedupKeys: idempotencyKey ? [`command#${duelId}#${idempotencyKey}`] : [],
     },
   );
-  return { result: outcome.result, events: outcome.events, state: outcome.result === "duplicate" ? duel.state : outcome.state };
+  return {
+    result: outcome.result,
+    events: outcome.events,
+    state: outcome.result === "duplicate" ? duel.state : outcome.state,
+  };
 }

@@ -56,12 +56,18 @@ export function endLogin(c: Context<AdminEnv>): void {
 
 /** Whether the request carries the admin token: Bearer, the login cookie, or `?token=` for scripts. */
 export async function isAdmin(c: Context, tokenHash: string): Promise<boolean> {
-  const token = presentedToken(c.req.header("authorization"), getCookie(c, ADMIN_COOKIE), c.req.query("token"));
+  const token = presentedToken(
+    c.req.header("authorization"),
+    getCookie(c, ADMIN_COOKIE),
+    c.req.query("token"),
+  );
   return token !== null && tokenMatches(token, tokenHash);
 }
 
 /** Pages need the admin token; a browser without it is sent to the login form rather than a 401. */
-export function requireAdminPage(onDenied: (c: Context<AdminEnv>) => Response | Promise<Response>): MiddlewareHandler<AdminEnv> {
+export function requireAdminPage(
+  onDenied: (c: Context<AdminEnv>) => Response | Promise<Response>,
+): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     if (!(await isAdmin(c, c.get("tokenHash")))) {
       if (c.req.method === "GET" || c.req.method === "HEAD") return c.redirect("/admin/login", 303);

@@ -1,18 +1,15 @@
 import { formatDay } from "../../hiboux/format.js";
 import { ui } from "./texts.js";
 
-/** A span as "2 j 5 h 10 min": the referee wants an order of magnitude, not seconds. */
+/** A span as "2 j 5 h", "5 h 10 min" or "10 min": the referee wants an order of magnitude. */
 function span(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
-  const rest = minutes % 60;
   const u = ui.time.units;
-  const parts = [days > 0 ? `${days} ${u.days}` : "", hours > 0 ? `${hours} ${u.hours}` : "", `${rest} ${u.minutes}`];
-  return parts
-    .filter((p) => p !== "")
-    .slice(0, days > 0 ? 2 : 3)
-    .join(" ");
+  if (days > 0) return `${days} ${u.days} ${hours} ${u.hours}`;
+  if (hours > 0) return `${hours} ${u.hours} ${minutes % 60} ${u.minutes}`;
+  return `${minutes} ${u.minutes}`;
 }
 
 /**

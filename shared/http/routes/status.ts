@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppDeps } from "../deps.js";
+import { errorBody } from "../errors.js";
 
 /** `GET /status` (admin): storage, timers, hibou delivery and counts (CONTRACT.md section 6). */
 export function statusRoutes(deps: AppDeps) {
@@ -23,8 +24,12 @@ export function statusRoutes(deps: AppDeps) {
       ? await deps.schedulerHealth().catch(() => ({ ok: false, openTimers: null }))
       : { ok: true, openTimers: null };
     const ok = storage.ok && scheduler.ok;
+    // A 503 still carries the error body every non-2xx answer has (CONTRACT.md section 2).
+    const down = [...(storage.ok ? [] : ["stockage"]), ...(scheduler.ok ? [] : ["minuteries"])];
+    const error = ok ? {} : errorBody("unhealthy", `Service dégradé : ${down.join(", ")} indisponible(s).`);
     return c.json(
       {
+        ...error,
         ok,
         now: deps.clock.now().toISOString(),
         clock: deps.clock.manual ? "manual" : "system",

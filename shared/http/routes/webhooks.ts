@@ -110,6 +110,7 @@ export function webhookRoutes(deps: AppDeps) {
     if (post.post_type !== undefined && post.post_type !== 1) return c.json({ result: "ignored" });
     // An author deleting their own post sends an edit to the stub, then a destroy: both are the deletion.
     const deleted = event === "post_destroyed" || post.user_deleted === true;
+    const eventId = c.req.header("x-discourse-event-id");
     const changedAt = post.deleted_at ?? post.updated_at ?? post.created_at;
     const answer = await intakePost(deps, loaded, {
       forumId,
@@ -123,7 +124,8 @@ export function webhookRoutes(deps: AppDeps) {
       changedAt: new Date(changedAt).toISOString(),
       content: post.raw ?? "",
       format: "markdown",
-      deliveryKey: `discourse#${c.req.header("x-discourse-event-id") ?? ""}`,
+      // Without an event id (a proxy or plugin dropped it) there is no delivery to recognize.
+      ...(eventId ? { deliveryKey: `discourse#${eventId}` } : {}),
     });
     return c.json(answer);
   });

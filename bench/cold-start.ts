@@ -1,0 +1,118 @@
+import { spawn } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { median, round } from "./stats.js";
+
+/** An API Gateway HTTP API (payload 2.0) event, as Lambda hands it to the HTTP function. */
+export function httpApiEvent(method: string, path: string) {
+  const now = new Date();
+  return {
+    version: "2.0",
+    routeKey: "$default",
+    rawPath: path,
+    rawQueryString: "",
+    headers: { host: "bench.execute-api.eu-west-3.amazonaws.com", "user-agent": "bench" },
+    requestContext: {
+      accountId: "123456789012",
+      apiId: "bench",
+      domainName: "bench.execute-api.eu-west-3.amazonaws.com",
+      domainPrefix: "bench",
+      http: { method, path, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "bench" },
+      requestId: "bench-request",
+      routeKey: "$default",
+      stage: "$default",
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    isBase64Encoded: false,
+  };
+}
+
+const LAMBDA_CONTEXT = {
+  awsRequestId: "bench-request",
+  functionName: "bench",
+  functionVersion: "$LATEST",
+  invokedFunctionArn: "arn:aws:lambda:eu-west-3:123456789012:function:bench",
+  memoryLimitInMB: "512",
+  logGroupName: "/aws/lambda/bench",
+  logStreamName: "bench",
+  callbackWaitsForEmptyEventLoop: true,
+  getRemainingTimeInMillis: () => 30_000,
+};
+
+/** What a cold start is asked to do, and what its answer must look like to count. */
+export interface ColdCase {
+  readonly name: string;
+  readonly file: string;
+  readonly event: unknown;
+  /** A JavaScript expression over `res` (the handler's answer) that must be true. */
+  readonly expect: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export interface ColdStart {
+  /** Spawning `node -e`, importing the bundle, handling one request, exiting: wall time. */
+  readonly wallMs: number;
+  /** Inside the process: the bundle's import, then the one request. */
+  readonly importMs: number;
+  readonly handleMs: number;
+}
+
+function script(c: ColdCase): string {
+  return [
+    "const t0 = performance.now();",
+    `const m = await import(${JSON.stringify(pathToFileURL(c.file).href)});`,
+    "const t1 = performance.now();",
+    `const context = ${JSON.stringify(LAMBDA_CONTEXT)};`,
+    "context.getRemainingTimeInMillis = () => 30000;",
+    `const res = await m.handler(${JSON.stringify(c.event)}, context);`,
+    "const t2 = performance.now();",
+    `if (!(${c.expect})) { console.error("unexpected answer: " + JSON.stringify(res)); process.exit(3); }`,
+    // A line of its own: the functions log JSON lines to stdout too.
+    'process.stdout.write("\\nBENCH " + JSON.stringify({ importMs: t1 - t0, handleMs: t2 - t1 }) + "\\n");',
+    "process.exit(0);",
+  ].join("\n");
+}
+
+async function once(c: ColdCase): Promise<ColdStart> {
+  const start = performance.now();
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script(c)], {
+    env: c.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on("data", (d: Buffer) => {
+    err += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const wallMs = performance.now() - start;
+  if (code !== 0) throw new Error(`cold start of ${c.name} failed (${code}): ${err || out}`);
+  const line = out.split("\n").find((l) => l.startsWith("BENCH "));
+  if (!line) throw new Error(`cold start of ${c.name} printed no timing: ${out}`);
+  const inside = JSON.parse(line.slice("BENCH ".length)) as { importMs: number; handleMs: number };
+  return { wallMs, ...inside };
+}
+
+/**
+ * Median cold starts of each case over `runs` fresh processes; the cases take turns within each
+ * round so that a busy moment of the machine is shared rather than landing on one bundle.
+ */
+export async function coldStarts(cases: readonly ColdCase[], runs: number): Promise<Map<string, ColdStart>> {
+  const samples = new Map<string, ColdStart[]>(cases.map((c) => [c.name, []]));
+  for (const c of cases) await once(c); // the files into the page cache, once
+  for (let r = 0; r < runs; r++) {
+    for (const c of cases) samples.get(c.name)?.push(await once(c));
+  }
+  const result = new Map<string, ColdStart>();
+  for (const [name, list] of samples) {
+    result.set(name, {
+      wallMs: round(median(list.map((s) => s.wallMs)), 1),
+      importMs: round(median(list.map((s) => s.importMs)), 1),
+      handleMs: round(median(list.map((s) => s.handleMs)), 1),
+    });
+  }
+  return result;
+}

@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { FUNCTION_ENTRIES } from "../infra/cdk/paths.js";
+import { type Bundle, bundle } from "./bundles.js";
+import { type ColdCase, type ColdStart, coldStarts, httpApiEvent } from "./cold-start.js";
+import { createForum, startDuel } from "./duel-posts.js";
+import { createRefereeApp, START } from "./referee-app.js";
+
+const HELLO_ENTRY = fileURLToPath(new URL("./hello/handler.ts", import.meta.url));
+
+/** The names the report uses: the HTTP function is the webhook's. */
+const NAMES = { http: "webhook", timer: "timer", relay: "relay" } as const;
+
+export interface FunctionBundle extends Omit<Bundle, "file" | "entry"> {
+  readonly coldStartMs: number;
+  readonly importMs: number;
+  readonly handleMs: number;
+  /** What the one request of the cold start was. */
+  readonly request: string;
+}
+
+export interface BundlesResult {
+  readonly bundles: readonly FunctionBundle[];
+  readonly helloBundle: FunctionBundle;
+  readonly runs: number;
+}
+
+/** What Lambda sets, dummy where AWS would give a real value; DynamoDB is the bench's Local. */
+function lambdaEnvironment(name: string, endpoint: string, own: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    NODE_OPTIONS: "--enable-source-maps", // as the stack sets it (infra/cdk/constructs/duel-function.ts)
+    AWS_REGION: "eu-west-3",
+    AWS_DEFAULT_REGION: "eu-west-3",
+    AWS_ACCESS_KEY_ID: "local",
+    AWS_SECRET_ACCESS_KEY: "local",
+    AWS_EC2_METADATA_DISABLED: "true",
+    AWS_LAMBDA_FUNCTION_NAME: `DuelReferee-${name}`,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+    ...own,
+  };
+}
+
+/**
+ * Each function bundled as deployed, and its cold start: a fresh `node` that imports the bundle and
+ * handles one request — the HTTP function `GET /healthz`, the timer a stale firing of a real duel
+ * (one read), the relay a sweep of an empty outbox (one query) — against Hono's hello world.
+ */
+export async function measureBundles(endpoint: string, runs: number): Promise<BundlesResult> {
+  const outdir = mkdtempSync(join(tmpdir(), "duel-bench-"));
+  try {
+    const built = {
+      http: await bundle("http", FUNCTION_ENTRIES.http, outdir),
+      timer: await bundle("timer", FUNCTION_ENTRIES.timer, outdir),
+      relay: await bundle("relay", FUNCTION_ENTRIES.relay, outdir),
+      hello: await bundle("hello", HELLO_ENTRY, outdir),
+    };
+
+    // A table with one duel for the timer, an empty one for the relay: each cold start reads for real.
+    const withDuel = await createRefereeApp(endpoint);
+    await createForum(withDuel.app);
+    const duelId = await startDuel(withDuel.app, 1);
+    const empty = await createRefereeApp(endpoint);
+    const timer = {
+      name: `${duelId}.reply-deadline.0.bench`,
+      duelId,
+      kind: "reply-deadline",
+      at: START,
+      ref: "0",
+    };
+
+    const healthz = httpApiEvent("GET", "/healthz");
+    const cases: (ColdCase & { request: string })[] = [
+      {
+        name: "hello",
+        file: built.hello.file,
+        event: healthz,
+        expect: "res.statusCode === 200",
+        env: lambdaEnvironment("hello", endpoint, {}),
+        request: "GET /healthz",
+      },
+      {
+        name: "http",
+        file: built.http.file,
+        event: healthz,
+        expect: "res.statusCode === 200",
+        env: lambdaEnvironment("http", endpoint, {
+          TABLE_NAME: withDuel.tableName,
+          ADMIN_TOKEN_SECRET_ARN: "arn:aws:secretsmanager:eu-west-3:123456789012:secret:AdminToken-AbCdEf",
+        }),
+        request: "GET /healthz",
+      },
+      {
+        name: "timer",
+        file: built.timer.file,
+        event: { timer },
+        expect: 'res.result === "duplicate"',
+        env: lambdaEnvironment("timer", endpoint, { TABLE_NAME: withDuel.tableName }),
+        request: "a stale timer of a real duel (one BatchGetItem)",
+      },
+      {
+        name: "relay",
+        file: built.relay.file,
+        event: { sweep: true },
+        expect: "res.done === 0",
+        env: lambdaEnvironment("relay", endpoint, {
+          TABLE_NAME: empty.tableName,
+          SCHEDULE_GROUP_NAME: "DuelReferee-timers",
+          TIMER_FUNCTION_ARN: "arn:aws:lambda:eu-west-3:123456789012:function:DuelReferee-Timer",
+          SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/DuelReferee-Scheduler",
+          SCHEDULER_DLQ_ARN: "arn:aws:sqs:eu-west-3:123456789012:DuelReferee-DeadLetters",
+        }),
+        request: "a sweep of an empty outbox (one Query)",
+      },
+    ];
+    const cold = await coldStarts(cases, runs);
+    const entry = (name: keyof typeof built, label: string): FunctionBundle => {
+      const { file: _file, entry: _entry, ...size } = built[name];
+      const start: ColdStart = cold.get(name) ?? { wallMs: 0, importMs: 0, handleMs: 0 };
+      return {
+        ...size,
+        name: label,
+        coldStartMs: start.wallMs,
+        importMs: start.importMs,
+        handleMs: start.handleMs,
+        request: cases.find((c) => c.name === name)?.request ?? "",
+      };
+    };
+    return {
+      bundles: (["http", "timer", "relay"] as const).map((name) => entry(name, NAMES[name])),
+      helloBundle: entry("hello", "hello"),
+      runs,
+    };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,104 @@
+import type { Hono } from "hono";
+import {
+  BENCH_SECRET,
+  createForum,
+  deliver,
+  FORUM_ID,
+  playTurn,
+  signedDelivery,
+  startDuel,
+  turnPayload,
+} from "./duel-posts.js";
+import { createFloorApp, putFloorForum } from "./floor-app.js";
+import type { EffectTally, RefereeApp } from "./referee-app.js";
+import { type RequestTally, since } from "./request-counter.js";
+import { type LatencySummary, summarize } from "./stats.js";
+
+export interface LatencyResult {
+  readonly floor: LatencySummary;
+  readonly webhook: LatencySummary;
+  /** DynamoDB requests of the measured posts, by command, and per post. */
+  readonly webhookRequests: RequestTally;
+  readonly floorRequests: RequestTally;
+  readonly posts: number;
+  readonly effects: { schedule: number; cancel: number; notify: number };
+  /** Time inside the DynamoDB client per post, at p50 of the posts (both paths). */
+  readonly dynamoMsPerPost: { floor: number; webhook: number };
+}
+
+/**
+ * The floor and ours on the same DynamoDB Local, the same way (`app.request()`), interleaved
+ * request by request so that whatever drifts (JIT, DynamoDB Local's JVM, GC) drifts for both.
+ * Our posts go round-robin to `duels` duels, so each stays as short as real duels are.
+ */
+export async function measureLatency(
+  ours: RefereeApp,
+  options: { warmup: number; measured: number; duels: number; firstThread: number },
+): Promise<LatencyResult> {
+  const floorApp = createFloorApp(ours.client, ours.tableName);
+  await putFloorForum(ours.client, ours.tableName, FORUM_ID, BENCH_SECRET);
+  await createForum(ours.app);
+  const threads = Array.from({ length: options.duels }, (_, i) => options.firstThread + i);
+  for (const thread of threads) await startDuel(ours.app, thread);
+  const played = new Map<number, number>(threads.map((t) => [t, 0]));
+
+  const floorPayload = (i: number) => turnPayload(options.firstThread, i);
+  const ourPost = async (i: number): Promise<number> => {
+    const thread = threads[i % threads.length] ?? options.firstThread;
+    const n = played.get(thread) ?? 0;
+    played.set(thread, n + 1);
+    return playTurn(ours.app, thread, n);
+  };
+  const floorPost = async (app: Hono, i: number): Promise<number> => {
+    const answer = await deliver(app, signedDelivery(floorPayload(i)));
+    if (answer.status !== 200) throw new Error(`floor: ${answer.status}`);
+    return answer.ms;
+  };
+
+  for (let i = 0; i < options.warmup; i++) {
+    await floorPost(floorApp, i);
+    await ourPost(i);
+  }
+
+  const floorMs: number[] = [];
+  const oursMs: number[] = [];
+  let floorRequests: RequestTally = { byCommand: {}, total: 0, ms: 0 };
+  let webhookRequests: RequestTally = { byCommand: {}, total: 0, ms: 0 };
+  const effectsBefore = copy(ours.effects);
+  for (let i = options.warmup; i < options.warmup + options.measured; i++) {
+    // The counter is the client's, shared by both apps: each request's share is taken around it.
+    let mark = ours.requests.tally();
+    floorMs.push(await floorPost(floorApp, i));
+    let now = ours.requests.tally();
+    floorRequests = add(floorRequests, since(mark, now));
+    mark = now;
+    oursMs.push(await ourPost(i));
+    now = ours.requests.tally();
+    webhookRequests = add(webhookRequests, since(mark, now));
+  }
+  const effectsAfter = copy(ours.effects);
+  const n = options.measured;
+  return {
+    floor: summarize(floorMs),
+    webhook: summarize(oursMs),
+    webhookRequests,
+    floorRequests,
+    posts: n,
+    effects: {
+      schedule: effectsAfter.schedule - effectsBefore.schedule,
+      cancel: effectsAfter.cancel - effectsBefore.cancel,
+      notify: effectsAfter.notify - effectsBefore.notify,
+    },
+    dynamoMsPerPost: { floor: floorRequests.ms / n, webhook: webhookRequests.ms / n },
+  };
+}
+
+function copy(e: EffectTally) {
+  return { schedule: e.schedule, cancel: e.cancel, notify: e.notify };
+}
+
+function add(a: RequestTally, b: RequestTally): RequestTally {
+  const byCommand: Record<string, number> = { ...a.byCommand };
+  for (const [name, n] of Object.entries(b.byCommand)) byCommand[name] = (byCommand[name] ?? 0) + n;
+  return { byCommand, total: a.total + b.total, ms: a.ms + b.ms };
+}

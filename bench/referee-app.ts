@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { Hono } from "hono";
+import { ManualClock } from "../infra/local/clock.js";
+import { DynamoDbStore } from "../shared/adapters/dynamodb/dynamodb-store.js";
+import { createTable } from "../shared/adapters/dynamodb/table.js";
+import { DuelService } from "../shared/app/duel-service.js";
+import { createApp } from "../shared/http/app.js";
+import { hashToken } from "../shared/http/auth.js";
+import type { DuelCommit } from "../shared/ports/duel-store.js";
+import { RequestCounter } from "./request-counter.js";
+
+export const ADMIN_TOKEN = "bench-admin-token";
+export const START = "2026-11-30T10:00:00.000Z";
+
+/** A DynamoDB client for DynamoDB Local, as the tests build it. */
+export function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: "eu-west-3",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
+}
+
+/** The effects committed to the outbox: what the relay will ask of Scheduler and the notifiers. */
+export class EffectTally {
+  commits = 0;
+  schedule = 0;
+  cancel = 0;
+  notify = 0;
+
+  add(commit: DuelCommit): void {
+    this.commits++;
+    for (const entry of commit.outbox) this[entry.effect.type]++;
+  }
+}
+
+/** The real store, counting what each commit puts in the outbox once it is written. */
+class TallyingStore extends DynamoDbStore {
+  constructor(
+    options: ConstructorParameters<typeof DynamoDbStore>[0],
+    private readonly effects: EffectTally,
+  ) {
+    super(options);
+  }
+
+  override async commit(commit: DuelCommit): Promise<void> {
+    await super.commit(commit);
+    this.effects.add(commit);
+  }
+}
+
+export interface RefereeApp {
+  readonly app: Hono;
+  readonly client: DynamoDBClient;
+  readonly tableName: string;
+  readonly requests: RequestCounter;
+  readonly effects: EffectTally;
+  readonly store: DynamoDbStore;
+}
+
+/**
+ * The real app on its own table of DynamoDB Local, assembled as test/support/harness.ts does:
+ * real `createApp`, real `DynamoDbStore` and `DuelService`, a manual clock (a post's time is its
+ * time in the thread) and fixed dice. Nothing is mocked; the request counter is an SDK middleware.
+ */
+export async function createRefereeApp(
+  endpoint: string,
+  options: { dice?: readonly [number, number] } = {},
+): Promise<RefereeApp> {
+  const client = localClient(endpoint);
+  const tableName = `bench-${randomUUID()}`;
+  await createTable(client, tableName);
+  const requests = new RequestCounter();
+  requests.attach(client);
+  const clock = new ManualClock(START);
+  const effects = new EffectTally();
+  const store = new TallyingStore({ client, tableName, now: () => clock.now() }, effects);
+  const duels = new DuelService({ store, now: () => clock.now() });
+  // Attack 1, defence 6: every attack is deflected, so no one ever loses a point.
+  const dice = options.dice ?? ([1, 6] as const);
+  const app = createApp({
+    store,
+    duels,
+    clock,
+    adminTokenHash: hashToken(ADMIN_TOKEN),
+    rollDice: () => dice,
+    newId: randomUUID,
+    log: () => {},
+  });
+  return { app, client, tableName, requests, effects, store };
+}

@@ -1,0 +1,210 @@
+import { cpus } from "node:os";
+import type { BundlesResult, FunctionBundle } from "./function-bundles.js";
+import type { GrowthResult } from "./growth.js";
+import type { LatencyResult } from "./latency.js";
+import type { RelayCheckResult } from "./relay-check.js";
+import { readsAndWrites } from "./request-counter.js";
+import { round } from "./stats.js";
+import type { ThroughputResult } from "./throughput.js";
+
+/** The issue's targets, as numbers. */
+export const TARGETS = {
+  ratioP50: 1.3,
+  readsPerPost: 1,
+  writesPerPost: 1,
+  growthRatio: 1.2,
+  /** 300 KB, counted as 300,000 bytes of the minified bundle (the source map is not deployed code). */
+  webhookBundleBytes: 300_000,
+  coldStartRatio: 2,
+} as const;
+
+export interface Target {
+  readonly name: string;
+  readonly target: string;
+  readonly actual: string;
+  readonly holds: boolean;
+}
+
+function summaryOf(b: FunctionBundle) {
+  return {
+    name: b.name,
+    bytes: b.bytes,
+    mapBytes: b.mapBytes,
+    coldStartMs: b.coldStartMs,
+    importMs: b.importMs,
+    handleMs: b.handleMs,
+    request: b.request,
+    topInputs: b.topInputs,
+  };
+}
+
+/** Everything measured, in the shape of bench/results.json (the issue's fields first). */
+export function resultsOf(input: {
+  latency: LatencyResult;
+  relayCheck: RelayCheckResult;
+  growth: GrowthResult;
+  throughput: ThroughputResult;
+  bundles: BundlesResult;
+  seconds: number;
+}) {
+  const { latency, relayCheck, growth, throughput, bundles } = input;
+  const posts = latency.posts;
+  const perPost = (n: number) => round(n / posts, 3);
+  const { reads, writes } = readsAndWrites(latency.webhookRequests);
+  const webhookBundle = bundles.bundles.find((b) => b.name === "webhook");
+  const results = {
+    floor: latency.floor,
+    webhook: latency.webhook,
+    ratioP50: round(latency.webhook.p50Ms / latency.floor.p50Ms, 3),
+    dynamodbRequestsPerPost: perPost(latency.webhookRequests.total),
+    schedulerCallsPerTurn: perPost(latency.effects.schedule + latency.effects.cancel),
+    growth,
+    bundles: bundles.bundles.map(summaryOf),
+    helloBundle: summaryOf(bundles.helloBundle),
+    throughputPostsPerSecond: throughput.postsPerSecond,
+    details: {
+      postsMeasured: posts,
+      readsPerPost: perPost(reads),
+      writesPerPost: perPost(writes),
+      dynamodbRequestsPerPostByCommand: Object.fromEntries(
+        Object.entries(latency.webhookRequests.byCommand).map(([k, v]) => [k, perPost(v)]),
+      ),
+      floorRequestsPerPostByCommand: Object.fromEntries(
+        Object.entries(latency.floorRequests.byCommand).map(([k, v]) => [k, perPost(v)]),
+      ),
+      dynamodbClientMsPerPost: {
+        floor: round(latency.dynamoMsPerPost.floor),
+        webhook: round(latency.dynamoMsPerPost.webhook),
+      },
+      outboxPerTurn: {
+        schedule: perPost(latency.effects.schedule),
+        cancel: perPost(latency.effects.cancel),
+        notify: perPost(latency.effects.notify),
+      },
+      relayCheck,
+      throughput,
+      coldStartRuns: bundles.runs,
+      totalSeconds: round(input.seconds, 1),
+    },
+    environment: {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      cpus: cpus().length,
+      measuredAt: new Date().toISOString(),
+    },
+  };
+  const targets: Target[] = [
+    {
+      name: "latency ours/floor at p50",
+      target: `≤ ${TARGETS.ratioP50}`,
+      actual: String(results.ratioP50),
+      holds: results.ratioP50 <= TARGETS.ratioP50,
+    },
+    {
+      name: "DynamoDB reads and writes per post",
+      target: `≤ ${TARGETS.readsPerPost} read, ≤ ${TARGETS.writesPerPost} write`,
+      actual: `${results.details.readsPerPost} read, ${results.details.writesPerPost} write`,
+      holds:
+        results.details.readsPerPost <= TARGETS.readsPerPost &&
+        results.details.writesPerPost <= TARGETS.writesPerPost,
+    },
+    {
+      name: `growth over a ${growth.postsInDuel}-post duel (late/early p50)`,
+      target: `≤ ${TARGETS.growthRatio}`,
+      actual: String(growth.ratio),
+      holds: growth.ratio <= TARGETS.growthRatio,
+    },
+    {
+      name: "webhook bundle size",
+      target: `≤ ${TARGETS.webhookBundleBytes / 1000} KB`,
+      actual: `${round((webhookBundle?.bytes ?? 0) / 1000, 1)} KB`,
+      holds: (webhookBundle?.bytes ?? Number.POSITIVE_INFINITY) <= TARGETS.webhookBundleBytes,
+    },
+    {
+      name: "webhook cold start / hello world",
+      target: `≤ ${TARGETS.coldStartRatio}×`,
+      actual: `${round((webhookBundle?.coldStartMs ?? 0) / bundles.helloBundle.coldStartMs, 2)}× (${webhookBundle?.coldStartMs} / ${bundles.helloBundle.coldStartMs} ms)`,
+      holds:
+        (webhookBundle?.coldStartMs ?? Number.POSITIVE_INFINITY) <=
+        TARGETS.coldStartRatio * bundles.helloBundle.coldStartMs,
+    },
+  ];
+  return { ...results, targets };
+}
+
+export type Results = ReturnType<typeof resultsOf>;
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")).join("\n");
+}
+
+const kb = (bytes: number) => `${round(bytes / 1000, 1)} KB`;
+
+/** The run as a readable table. */
+export function printable(r: Results): string {
+  const d = r.details;
+  const lines = [
+    "",
+    "Latency (app.request, same DynamoDB Local)",
+    table([
+      ["", "p50 ms", "p95 ms", "p99 ms", "mean ms", "DynamoDB requests/post"],
+      [
+        "floor",
+        String(r.floor.p50Ms),
+        String(r.floor.p95Ms),
+        String(r.floor.p99Ms),
+        String(r.floor.meanMs),
+        JSON.stringify(d.floorRequestsPerPostByCommand),
+      ],
+      [
+        "webhook",
+        String(r.webhook.p50Ms),
+        String(r.webhook.p95Ms),
+        String(r.webhook.p99Ms),
+        String(r.webhook.meanMs),
+        JSON.stringify(d.dynamodbRequestsPerPostByCommand),
+      ],
+    ]),
+    `ratio at p50 ${r.ratioP50}; time inside the DynamoDB client per post: floor ${d.dynamodbClientMsPerPost.floor} ms, webhook ${d.dynamodbClientMsPerPost.webhook} ms`,
+    `Scheduler calls per turn ${r.schedulerCallsPerTurn} (outbox: ${d.outboxPerTurn.schedule} schedule + ${d.outboxPerTurn.cancel} cancel; relay run: ${d.relayCheck.schedulerCallsPerTurn}); hiboux per turn ${d.outboxPerTurn.notify}`,
+    "",
+    `Growth over one ${r.growth.postsInDuel}-post duel (first and last ${r.growth.window} posts)`,
+    table([
+      ["", "p50 ms", "in DynamoDB client", "rest"],
+      [
+        "early",
+        String(r.growth.earlyP50Ms),
+        String(r.growth.earlyDynamoP50Ms),
+        String(r.growth.earlyOtherP50Ms),
+      ],
+      ["late", String(r.growth.lateP50Ms), String(r.growth.lateDynamoP50Ms), String(r.growth.lateOtherP50Ms)],
+    ]),
+    `ratio ${r.growth.ratio}; stored state: ${r.growth.snapshots.map((s) => `post ${s.afterPost} ${kb(s.stateBytes)} (posts map ${kb(s.postsMapBytes)})`).join(", ")}`,
+    "",
+    "Bundles (esbuild as deployed) and cold starts (median of fresh processes)",
+    table([
+      ["", "size", "source map", "cold start ms", "import ms", "request ms", "request"],
+      ...[...r.bundles, r.helloBundle].map((b) => [
+        b.name,
+        kb(b.bytes),
+        kb(b.mapBytes),
+        String(b.coldStartMs),
+        String(b.importMs),
+        String(b.handleMs),
+        b.request,
+      ]),
+    ]),
+    `webhook bundle by package: ${(r.bundles.find((b) => b.name === "webhook")?.topInputs ?? []).map((i) => `${i.name} ${kb(i.bytes)}`).join(", ")}`,
+    "",
+    `Throughput: ${r.throughputPostsPerSecond} posts/s (${d.throughput.duels} duels × ${d.throughput.postsPerDuel} posts, p50 ${d.throughput.latency.p50Ms} ms, p99 ${d.throughput.latency.p99Ms} ms under load)`,
+    "",
+    "Targets",
+    table([
+      ["", "target", "measured", ""],
+      ...r.targets.map((t) => [t.name, t.target, t.actual, t.holds ? "holds" : "MISSED"]),
+    ]),
+    "",
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,142 @@
+import type { DuelState } from "../../domain/state.js";
+import type { DuelSnapshot } from "../../ports/duel-store.js";
+import type { AppDeps } from "../deps.js";
+import { statusRoutes } from "../routes/status.js";
+import { type Flash, Layout } from "./layout.js";
+import { CorrectionsList, DuelistsTable, namer, TurnLine } from "./parts.js";
+import { ui } from "./texts.js";
+import { when } from "./time.js";
+
+/** `GET /status`'s body: the dashboard shows the same health the API reports. */
+interface Health {
+  readonly storage: { ok: boolean; latencyMs: number };
+  readonly scheduler: { ok: boolean; openTimers: number | null };
+  readonly notifications: { undelivered: number | null; failed: number | null };
+}
+
+interface RecentBan {
+  readonly name: string;
+  readonly duelId: string;
+  readonly until: string;
+  readonly ended: boolean;
+}
+
+export interface DashboardData {
+  readonly now: string;
+  readonly health: Health;
+  readonly active: readonly DuelState[];
+  readonly registered: readonly DuelState[];
+  readonly bans: readonly RecentBan[];
+}
+
+const LIMIT = 50;
+
+/**
+ * What the dashboard shows, read through the same paths as the API: the status route for health,
+ * the store's status index for duels. A storage failure leaves the lists empty and the health red
+ * rather than hiding the page that reports it.
+ */
+export async function loadDashboard(deps: AppDeps): Promise<DashboardData> {
+  const list = (status: DuelState["status"]) =>
+    deps.store.listDuels(status, LIMIT).catch((): DuelSnapshot[] => []);
+  const [active, registered, finished, status] = await Promise.all([
+    list("active"),
+    list("registered"),
+    list("finished"),
+    statusRoutes(deps).request("/"),
+  ]);
+  const bans = [...active, ...finished].flatMap(({ state }) =>
+    state.bans.map((b) => ({
+      name: namer(state)(b.duelistId),
+      duelId: state.id,
+      until: b.until,
+      ended: b.ended,
+    })),
+  );
+  return {
+    now: deps.clock.now().toISOString(),
+    health: (await status.json()) as Health,
+    active: active.map((d) => d.state),
+    registered: registered.map((d) => d.state),
+    bans: bans.sort((a, b) => b.until.localeCompare(a.until)).slice(0, 10),
+  };
+}
+
+function State(props: { ok: boolean }) {
+  return <span class={props.ok ? "ok" : "ko"}>{props.ok ? ui.dashboard.ok : ui.dashboard.ko}</span>;
+}
+
+function HealthCards(props: { health: Health }) {
+  const { storage, scheduler, notifications } = props.health;
+  const d = ui.dashboard;
+  const delivered = notifications.failed === 0;
+  return (
+    <div class="health">
+      <div class="card">
+        <h3>{d.storage}</h3>
+        <State ok={storage.ok} /> · {d.latency(storage.latencyMs)}
+      </div>
+      <div class="card">
+        <h3>{d.timers}</h3>
+        <State ok={scheduler.ok} /> · {d.openTimers(scheduler.openTimers)}
+      </div>
+      <div class="card">
+        <h3>{d.hiboux}</h3>
+        <State ok={delivered} /> · {d.delivery(notifications.undelivered, notifications.failed)}
+      </div>
+    </div>
+  );
+}
+
+function DuelCard(props: { state: DuelState; now: string }) {
+  const s = props.state;
+  return (
+    <section class="card duel" data-duel={s.id}>
+      <h3>
+        <a href={`/admin/duels/${encodeURIComponent(s.id)}`}>{ui.duel.title(s.threadId, s.forumId)}</a>
+      </h3>
+      <p class="muted">
+        {ui.duel.referee} : {s.referee.name}
+      </p>
+      <TurnLine state={s} now={props.now} />
+      <DuelistsTable state={s} />
+      <CorrectionsList state={s} />
+    </section>
+  );
+}
+
+/** `GET /admin`: health, the duels in progress and those waiting for the top, recent bans. */
+export function DashboardPage(props: { data: DashboardData; csrf: string; flash?: Flash | null }) {
+  const { data } = props;
+  const d = ui.dashboard;
+  return (
+    <Layout title={d.title} csrf={props.csrf} flash={props.flash ?? null}>
+      <h2>{d.health}</h2>
+      <HealthCards health={data.health} />
+      <h2>{d.active}</h2>
+      {data.active.length === 0 ? <p class="muted">{d.none}</p> : null}
+      <div class="grid">
+        {data.active.map((s) => (
+          <DuelCard state={s} now={data.now} />
+        ))}
+      </div>
+      <h2>{d.registered}</h2>
+      {data.registered.length === 0 ? <p class="muted">{d.none}</p> : null}
+      <div class="grid">
+        {data.registered.map((s) => (
+          <DuelCard state={s} now={data.now} />
+        ))}
+      </div>
+      <h2>{d.bans}</h2>
+      {data.bans.length === 0 ? <p class="muted">{d.noBans}</p> : null}
+      <ul>
+        {data.bans.map((b) => (
+          <li>
+            <a href={`/admin/duels/${encodeURIComponent(b.duelId)}`}>{b.name}</a> —{" "}
+            {b.ended ? d.banEnded : d.banUntil(when(b.until))}
+          </li>
+        ))}
+      </ul>
+    </Layout>
+  );
+}

@@ -1,0 +1,175 @@
+import type { DuelEvent } from "../../domain/events.js";
+import type { DuelState } from "../../domain/state.js";
+import type { AppDeps } from "../deps.js";
+import { notificationsView } from "../views.js";
+import { eventDetail, rulesOf } from "./audit.js";
+import { eventLabels } from "./audit-texts.js";
+import { CommandForms } from "./command-forms.js";
+import { type Flash, Layout } from "./layout.js";
+import { CorrectionsList, DuelistsTable, namer, RuleLinks, TurnLine } from "./parts.js";
+import { formTexts, ui } from "./texts.js";
+import { when } from "./time.js";
+
+type Hibou = ReturnType<typeof notificationsView>[number];
+
+export interface DuelPageData {
+  readonly now: string;
+  readonly state: DuelState;
+  readonly events: readonly DuelEvent[];
+  readonly hiboux: readonly Hibou[];
+}
+
+/** The duel, its whole audit log (oldest first) and its hiboux, as the JSON API shows them. */
+export async function loadDuelPage(deps: AppDeps, duelId: string): Promise<DuelPageData | null> {
+  const duel = await deps.store.loadDuel(duelId);
+  if (!duel) return null;
+  const [inputs, outbox] = await Promise.all([deps.store.listInputs(duelId), deps.store.listOutbox(duelId)]);
+  return {
+    now: deps.clock.now().toISOString(),
+    state: duel.state,
+    events: inputs.flatMap((i) => i.events),
+    hiboux: notificationsView(outbox),
+  };
+}
+
+function Summary(props: { state: DuelState; now: string }) {
+  const { state } = props;
+  const t = ui.duel;
+  const result = state.result;
+  return (
+    <>
+      <p>
+        {t.status[state.status]} · {t.referee} : {state.referee.name}
+        {state.stakes ? ` · ${t.stakes} : ${state.stakes}` : ""}
+      </p>
+      {result ? (
+        <p>
+          <strong>{t.result} : </strong>
+          {result.winnerId ? t.winner(namer(state)(result.winnerId)) : t.draw} (
+          {t.resultReason[result.reason]})
+        </p>
+      ) : null}
+      <TurnLine state={state} now={props.now} />
+      <h2>{t.duelists}</h2>
+      <DuelistsTable state={state} />
+      <CorrectionsList state={state} />
+    </>
+  );
+}
+
+function AuditLog(props: { events: readonly DuelEvent[]; state: DuelState }) {
+  const t = ui.log;
+  if (props.events.length === 0) return <p class="muted">{t.empty}</p>;
+  const name = namer(props.state);
+  return (
+    <table class="audit">
+      <thead>
+        <tr>
+          <th>{t.when}</th>
+          <th>{t.what}</th>
+          <th>{t.detail}</th>
+          <th>{t.rule}</th>
+          <th>{t.id}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.events.map((e) => (
+          <tr data-event={e.type}>
+            <td class="num">{when(e.at)}</td>
+            <td>{eventLabels[e.type] ?? e.type}</td>
+            <td>
+              {eventDetail(e, name).map((p, i) => (
+                <>
+                  {i > 0 ? " · " : ""}
+                  <span class="muted">{p.label} :</span> {p.value}
+                </>
+              ))}
+            </td>
+            <td>
+              <RuleLinks rules={rulesOf(e)} />
+            </td>
+            <td>
+              <code>{e.id}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function deliveryState(h: Hibou): string {
+  const t = ui.hibou;
+  if (h.deliveredAt) return t.delivered(when(h.deliveredAt));
+  const failed = h.channels.find((c) => c.failedAt);
+  if (failed) return t.failed(failed.lastError ?? "");
+  return t.pending(Math.max(0, ...h.channels.map((c) => c.attempts)));
+}
+
+function Hiboux(props: { hiboux: readonly Hibou[] }) {
+  const t = ui.hibou;
+  if (props.hiboux.length === 0) return <p class="muted">{t.empty}</p>;
+  return (
+    <table class="hiboux">
+      <thead>
+        <tr>
+          <th>{t.when}</th>
+          <th>{t.to}</th>
+          <th>{t.text}</th>
+          <th>{ui.log.rule}</th>
+          <th>{t.state}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.hiboux.map((h) => (
+          <tr data-kind={h.kind}>
+            <td class="num">{when(h.createdAt)}</td>
+            <td>
+              {t.role[h.to.role]} {h.to.name ?? h.to.id}
+            </td>
+            <td>
+              <details>
+                <summary>{h.title}</summary>
+                <pre>{h.text}</pre>
+              </details>
+            </td>
+            <td>{h.rule ? <RuleLinks rules={[h.rule]} /> : null}</td>
+            <td>{deliveryState(h)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** `GET /admin/duels/{id}`: the duel, the referee's forms, the audit log and the hiboux. */
+export function DuelPage(props: { data: DuelPageData; csrf: string; flash?: Flash | null }) {
+  const { state } = props.data;
+  const t = ui.duel;
+  const faults = state.faults;
+  return (
+    <Layout title={t.title(state.threadId, state.forumId)} csrf={props.csrf} flash={props.flash ?? null}>
+      <Summary state={state} now={props.data.now} />
+      {faults.length > 0 ? (
+        <>
+          <h3>{t.faultList}</h3>
+          <ul>
+            {faults.map((f) => (
+              <li>
+                {namer(state)(f.duelistId)} — {formTexts.kinds[f.kind]} <code>{f.eventId}</code>
+                {f.cancelled ? ` (${t.cancelled})` : ""}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h2>{t.commands}</h2>
+      <p class="muted">{t.commandsIntro}</p>
+      <CommandForms state={state} csrf={props.csrf} />
+      <h2>{t.log}</h2>
+      <AuditLog events={props.data.events} state={state} />
+      <h2>{t.hiboux}</h2>
+      <Hiboux hiboux={props.data.hiboux} />
+    </Layout>
+  );
+}

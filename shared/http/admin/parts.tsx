@@ -1,0 +1,113 @@
+import type { DuelState } from "../../domain/state.js";
+import { formatPoints } from "../../hiboux/format.js";
+import { ui } from "./texts.js";
+import { timeLeft, when } from "./time.js";
+
+const RULE_ID = /R-\d+(?:\.\d+[a-z]?)?/g;
+
+/** Where a rule's text is: its anchor on the rules page (dots are awkward in fragment ids). */
+export function ruleHref(ruleId: string): string {
+  return `/admin/rules#${ruleAnchor(ruleId)}`;
+}
+
+export function ruleAnchor(ruleId: string): string {
+  return ruleId.replaceAll(".", "-");
+}
+
+/** Each rule id found in the given texts, linked to its text. */
+export function RuleLinks(props: { rules: readonly string[] }) {
+  const ids = [...new Set(props.rules.flatMap((r) => r.match(RULE_ID) ?? []))];
+  return (
+    <>
+      {ids.map((id, i) => (
+        <>
+          {i > 0 ? ", " : ""}
+          <a href={ruleHref(id)}>{id}</a>
+        </>
+      ))}
+    </>
+  );
+}
+
+/** A duelist's name by id, or the id itself when the duel does not know it. */
+export function namer(state: DuelState): (id: string) => string {
+  return (id) => state.duelists.find((d) => d.id === id)?.name ?? id;
+}
+
+/** The duelists with their points as bars out of their starting points (R-2.1), faults and state. */
+export function DuelistsTable(props: { state: DuelState }) {
+  const t = ui.duel;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>{t.name}</th>
+          <th>{t.year}</th>
+          <th>{t.points}</th>
+          <th>{t.faults}</th>
+          <th>{t.state}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.state.duelists.map((d) => (
+          <tr data-duelist={d.id}>
+            <td class="duelist-name">{d.name}</td>
+            <td>{String(d.year)}</td>
+            <td class="num">
+              <meter
+                min={0}
+                max={d.startingPoints}
+                value={d.points}
+                low={Math.ceil(d.startingPoints * 0.3)}
+                high={Math.ceil(d.startingPoints * 0.6)}
+                optimum={d.startingPoints}
+              />
+              <span class="points">{formatPoints(d.points, d.startingPoints)}</span>
+            </td>
+            <td class="num">{t.faultCounts(d.actionFaults, d.absenceFaults)}</td>
+            <td>
+              {t.duelistStatus[d.status]}
+              {d.disarmed ? `, ${t.disarmed}` : ""}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Whose turn it is and the time left before the deadline (R-6.1), by the app's clock. */
+export function TurnLine(props: { state: DuelState; now: string }) {
+  const turn = props.state.turn;
+  if (!turn) return <p class="muted">{ui.duel.noTurn}</p>;
+  return (
+    <p class="turn">
+      <strong>{ui.duel.turn(turn.number, namer(props.state)(turn.duelistId))}</strong> —{" "}
+      {timeLeft(props.now, turn.deadline)} ({ui.time.deadline(when(turn.deadline))})
+    </p>
+  );
+}
+
+/** Posts waiting for a correction (R-6.7), with what they miss and until when. */
+export function CorrectionsList(props: { state: DuelState }) {
+  const pending = props.state.pending;
+  if (pending.length === 0) return null;
+  const name = namer(props.state);
+  return (
+    <>
+      <h3>{ui.duel.corrections}</h3>
+      <ul>
+        {pending.map((p) => (
+          <li>
+            {ui.duel.correction(
+              name(p.duelistId),
+              p.post.postId,
+              p.missing.map((m) => ui.missing[m]).join(", "),
+              when(p.until),
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { type Context, Hono } from "hono";
+import { DomainError } from "../../domain/errors.js";
+import { StorageUnavailableError } from "../../ports/duel-store.js";
+import { tokenMatches } from "../auth.js";
+import type { AppDeps } from "../deps.js";
+import { ApiError } from "../errors.js";
+import { parseCommandForm } from "./command-form.js";
+import { csrfProtection, csrfToken } from "./csrf.js";
+import { DashboardPage, loadDashboard } from "./dashboard.js";
+import { DuelPage, loadDuelPage } from "./duel-page.js";
+import { type Flash, renderPage } from "./layout.js";
+import { ErrorPage, LoginPage } from "./pages.js";
+import { runRefereeCommand } from "./referee-command.js";
+import { loadRulesText, parseRules } from "./rules-doc.js";
+import { RulesPage } from "./rules-page.js";
+import { pageSecurityHeaders } from "./security.js";
+import {
+  type AdminEnv,
+  endLogin,
+  isAdmin,
+  requireAdminPage,
+  session,
+  startLogin,
+  withTokenHash,
+} from "./session.js";
+import { STYLE_CSS } from "./style.js";
+import { commandTexts, formTexts, ui } from "./texts.js";
+
+type Ctx = Context<AdminEnv>;
+const csrfOf = (c: Ctx) => csrfToken(c.get("tokenHash"), c.get("sessionId"));
+const duelPath = (duelId: string) => `/admin/duels/${encodeURIComponent(duelId)}`;
+
+/** The message a redirect's `?fait=` names: only known values, never text from the URL. */
+function flashOf(done: string | undefined): Flash | null {
+  if (done === "duplicate") return { kind: "ok", text: formTexts.duplicate };
+  const command = Object.entries(commandTexts).find(([name]) => name === done)?.[1];
+  return command ? { kind: "ok", text: command.done } : null;
+}
+
+/** The referee's pages under `/admin` (CONTRACT.md section 6), French, server-rendered. */
+export function adminRoutes(deps: AppDeps) {
+  const app = new Hono<AdminEnv>();
+  app.use("*", pageSecurityHeaders());
+  app.get("/style.css", (c) =>
+    c.body(STYLE_CSS, 200, {
+      "Content-Type": "text/css; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    }),
+  );
+  app.use("*", withTokenHash(deps.adminTokenHash), session());
+  app.use(
+    "*",
+    csrfProtection((c, why) =>
+      renderPage(
+        c,
+        <ErrorPage message={why === "origin" ? ui.errors.crossOrigin : ui.errors.forbidden} />,
+        403,
+      ),
+    ),
+  );
+
+  app.get("/login", async (c) =>
+    (await isAdmin(c, c.get("tokenHash")))
+      ? c.redirect("/admin", 303)
+      : renderPage(c, <LoginPage csrf={csrfOf(c)} />),
+  );
+  app.post("/login", async (c) => {
+    const token = (await c.req.parseBody()).token;
+    if (typeof token !== "string" || !tokenMatches(token, c.get("tokenHash"))) {
+      return renderPage(c, <LoginPage csrf={csrfOf(c)} error={ui.login.invalid} />, 401);
+    }
+    startLogin(c, token);
+    return c.redirect("/admin", 303);
+  });
+  app.post("/logout", (c) => {
+    endLogin(c);
+    return c.redirect("/admin/login", 303);
+  });
+
+  app.use(
+    "*",
+    requireAdminPage((c) => renderPage(c, <ErrorPage message={ui.errors.unauthorized} />, 401)),
+  );
+
+  app.get("/", async (c) =>
+    renderPage(
+      c,
+      <DashboardPage
+        data={await loadDashboard(deps)}
+        csrf={csrfOf(c)}
+        flash={flashOf(c.req.query("fait"))}
+      />,
+    ),
+  );
+  app.get("/rules", async (c) => {
+    const text = await loadRulesText();
+    return renderPage(c, <RulesPage blocks={text === null ? null : parseRules(text)} csrf={csrfOf(c)} />);
+  });
+
+  const showDuel = async (
+    c: Ctx,
+    duelId: string,
+    flash: Flash | null,
+    status: 200 | 400 | 404 | 409 = 200,
+  ) => {
+    const data = await loadDuelPage(deps, duelId);
+    if (!data) return renderPage(c, <ErrorPage message={ui.errors.notFound} csrf={csrfOf(c)} />, 404);
+    return renderPage(c, <DuelPage data={data} csrf={csrfOf(c)} flash={flash} />, status);
+  };
+  app.get("/duels/:duelId", (c) => showDuel(c, c.req.param("duelId"), flashOf(c.req.query("fait"))));
+
+  // The form's twin of `POST /duels/{id}/commands`: same schema, same function, then back to the page.
+  app.post("/duels/:duelId/commands", async (c) => {
+    const duelId = c.req.param("duelId");
+    const form = await c.req.parseBody();
+    const parsed = parseCommandForm(form);
+    if (!parsed.ok)
+      return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(parsed.message) }, 400);
+    const key = typeof form.idempotencyKey === "string" ? form.idempotencyKey : undefined;
+    try {
+      const done = await runRefereeCommand(deps, duelId, parsed.body, key);
+      const flash = done.result === "duplicate" ? "duplicate" : parsed.body.command;
+      return c.redirect(`${duelPath(duelId)}?fait=${flash}`, 303);
+    } catch (error) {
+      if (!(error instanceof DomainError || error instanceof ApiError)) throw error;
+      const status = error.status === 404 ? 404 : error.status === 409 ? 409 : 400;
+      return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(error.message) }, status);
+    }
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError || error instanceof DomainError) {
+      return renderPage(c, <ErrorPage message={error.message} />, error.status);
+    }
+    if (error instanceof StorageUnavailableError)
+      return renderPage(c, <ErrorPage message={ui.errors.storage} />, 503);
+    deps.log({ level: "error", msg: "admin page error", error: error.message, stack: error.stack });
+    return renderPage(c, <ErrorPage message={ui.errors.internal} />, 500);
+  });
+  return app;
+}

@@ -1,0 +1,48 @@
+/**
+ * The pages' only stylesheet, served from `/admin/style.css` because the CSP forbids inline
+ * styles. Plain CSS, no build step; bars are native `<meter>` elements so no width is inline.
+ */
+export const STYLE_CSS = `
+:root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --bg: #f6f8fa; --accent: #7a1f2b; --ok: #1a7f37; --ko: #cf222e; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: var(--ink); background: #fff; }
+header.top { display: flex; gap: 1.5rem; align-items: center; padding: .6rem 1.5rem; background: var(--accent); color: #fff; }
+header.top a { color: #fff; text-decoration: none; }
+header.top .brand { font-weight: 700; margin-right: auto; }
+header.top form { margin: 0; }
+header.top button { background: none; border: 1px solid #fff8; color: #fff; padding: .2rem .6rem; border-radius: 4px; cursor: pointer; }
+main { max-width: 1200px; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
+h1 { font-size: 1.5rem; margin: .5rem 0 1rem; }
+h2 { font-size: 1.15rem; margin: 1.8rem 0 .6rem; border-bottom: 1px solid var(--line); padding-bottom: .2rem; }
+h3 { font-size: 1rem; margin: 0 0 .4rem; }
+a { color: var(--accent); }
+.muted { color: var(--muted); }
+.flash { padding: .6rem 1rem; border-radius: 6px; margin: .8rem 0; }
+.flash.ok { background: #dafbe1; border: 1px solid #4ac26b; }
+.flash.error { background: #ffebe9; border: 1px solid #ff8182; }
+.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 520px), 1fr)); gap: 1rem; }
+.card { border: 1px solid var(--line); border-radius: 8px; padding: .8rem 1rem; background: var(--bg); overflow-x: auto; }
+.card table { font-size: .9rem; }
+.card meter { width: 6rem; }
+.health { display: flex; gap: 1rem; flex-wrap: wrap; }
+.health .card { flex: 1 1 200px; }
+.ok { color: var(--ok); font-weight: 600; }
+.ko { color: var(--ko); font-weight: 600; }
+table { border-collapse: collapse; width: 100%; margin: .3rem 0; background: #fff; }
+th, td { text-align: left; vertical-align: top; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
+th { font-size: .85rem; color: var(--muted); font-weight: 600; }
+td.num { white-space: nowrap; }
+meter { width: 9rem; height: 1rem; vertical-align: middle; margin-right: .4rem; }
+code, pre { font: 13px/1.4 ui-monospace, monospace; }
+pre { white-space: pre-wrap; background: var(--bg); padding: .5rem; border-radius: 6px; margin: .3rem 0; }
+.forms { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 1rem; }
+.forms form { border: 1px solid var(--line); border-radius: 8px; padding: .8rem; display: flex; flex-direction: column; gap: .4rem; background: var(--bg); }
+label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); gap: .15rem; }
+input, select, textarea { font: inherit; color: var(--ink); padding: .3rem .4rem; border: 1px solid var(--line); border-radius: 4px; background: #fff; }
+button { font: inherit; padding: .35rem .8rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
+.login { max-width: 26rem; margin: 3rem auto; display: flex; flex-direction: column; gap: .8rem; }
+.rules [id]:target { background: #fff8c5; }
+.rules li { margin: .3rem 0; }
+.op { border: 1px solid var(--line); border-radius: 8px; padding: .6rem 1rem; margin: .6rem 0; }
+.method { display: inline-block; min-width: 4rem; font-weight: 700; font-family: ui-monospace, monospace; }
+`;

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { activeDuel, auditOf, duelistOf } from "../http/support.js";
+import { createHarness } from "../support/harness.js";
+import { browser, decoded } from "./support.js";
+
+/** A logged-in referee on a duel's page, with a form's CSRF token. */
+async function onDuelPage() {
+  const h = await createHarness();
+  const duelId = await activeDuel(h);
+  const b = browser(h);
+  await b.login();
+  const { csrf } = await b.page(`/admin/duels/${duelId}`);
+  const send = (fields: Record<string, string>) =>
+    b.post(`/admin/duels/${duelId}/commands`, { ...fields, _csrf: csrf });
+  return { h, b, duelId, send };
+}
+
+describe("referee commands through the admin forms (R-7.1)", () => {
+  it("adjusts points like the API, records the reason, and redirects with a French flash", async () => {
+    const { h, b, duelId, send } = await onDuelPage();
+    const res = await send({
+      command: "adjust-points",
+      duelistId: "42",
+      delta: "-3",
+      reason: "Sort mal décrit",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/admin/duels/${duelId}?fait=adjust-points`);
+    expect((await duelistOf(h, duelId, "42")).points).toBe(22);
+    const adjusted = (await auditOf(h, duelId)).find((e) => e.type === "points.adjusted");
+    expect(adjusted).toMatchObject({ delta: -3, reason: "Sort mal décrit", rule: "R-7.1" });
+    const page = decoded(await (await b.get(res.headers.get("location") ?? "")).text());
+    expect(page).toContain("Points ajustés.");
+    expect(page).toContain("22/25 PD");
+  });
+
+  it("applies a form submitted twice once (its idempotency key)", async () => {
+    const { h, duelId, send } = await onDuelPage();
+    const fields = {
+      command: "adjust-points",
+      duelistId: "42",
+      delta: "-2",
+      reason: "double clic",
+      idempotencyKey: "form.k1",
+    };
+    await send(fields);
+    const again = await send(fields);
+    expect(again.headers.get("location")).toBe(`/admin/duels/${duelId}?fait=duplicate`);
+    expect((await duelistOf(h, duelId, "42")).points).toBe(23);
+  });
+
+  it("shows the schema's error in French, on the duel's page, and changes nothing", async () => {
+    const { h, duelId, send } = await onDuelPage();
+    const res = await send({ command: "adjust-points", duelistId: "42", delta: "beaucoup", reason: "test" });
+    expect(res.status).toBe(400);
+    const html = decoded(await res.text());
+    expect(html).toContain(
+      "Commande refusée : Variation de points (ex. -3) : Entrée invalide : nombre attendu",
+    );
+    expect(html).toContain("Décisions de l'arbitre");
+    expect((await duelistOf(h, duelId, "42")).points).toBe(25);
+  });
+
+  it("asks for a reason even though the API makes it optional", async () => {
+    const { send } = await onDuelPage();
+    const res = await send({ command: "disqualify", duelistId: "43", reason: "  " });
+    expect(res.status).toBe(400);
+    expect(decoded(await res.text())).toContain("Motif : indiquez le motif de votre décision (R-7.1).");
+  });
+
+  it("shows the decider's refusal in French (a dérogation over 5 days, R-6.2a)", async () => {
+    const { h, duelId, send } = await onDuelPage();
+    const res = await send({ command: "derogation", duelistId: "42", duration: "P10D", reason: "vacances" });
+    expect(res.status).toBe(409);
+    expect(decoded(await res.text())).toMatch(/Commande refusée : [^<]*dérogation[^<]*\(R-6\.2a\)/);
+    expect((await duelistOf(h, duelId, "42")).derogationUsed).toBe(false);
+  });
+
+  it("turns the draw option into winnerId null and ends the duel", async () => {
+    const { h, duelId, send } = await onDuelPage();
+    const res = await send({ command: "end", winnerId: "none", reason: "Match nul d'un commun accord" });
+    expect(res.status).toBe(303);
+    const duel = await h.admin("GET", `/duels/${duelId}`);
+    expect(duel.body).toMatchObject({ status: "finished", result: { winnerId: null, reason: "referee" } });
+  });
+
+  it("answers 404 in French for an unknown duel", async () => {
+    const { b } = await onDuelPage();
+    const res = await b.get("/admin/duels/poudlard.nope");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Duel inconnu.");
+  });
+});
