@@ -1,3 +1,3 @@
 import * as z from "zod";
 export const s = z.object({ a: z.string().min(1), b: z.number().int() });
-console.log(s.parse({a:"x",b:1}));
+console.log(s.parse({ a: "x", b: 1 }));

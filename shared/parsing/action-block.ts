@@ -51,7 +51,11 @@ function collect(body: string): Map<BlockField, string[]> {
     for (const piece of splitPairs(line, blockFieldOf)) {
       const pair = readKeyValue(piece, blockFieldOf);
       const value = pair && cleanValue(pair.value);
-      if (pair && value !== null) values.set(pair.key, [...(values.get(pair.key) ?? []), value]);
+      if (pair && value !== null) {
+        const list = values.get(pair.key);
+        if (list) list.push(value);
+        else values.set(pair.key, [value]);
+      }
     }
   }
   return values;

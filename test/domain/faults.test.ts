@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { timersOf } from "../../shared/domain/timers.js";
-import { ALICE, BOB, Duel, LONG_RP, T0, attack } from "./fixtures.js";
+import { ALICE, attack, BOB, Duel, LONG_RP, T0 } from "./fixtures.js";
 
 function timer(duel: Duel, kind: string) {
   const t = timersOf(duel.state).find((x) => x.kind === kind);
@@ -28,7 +28,11 @@ describe("faults and sanctions", () => {
     duel.top();
     duel.post(ALICE, attack("Diffindo", "Bob"), [3, 1]);
     const first = duel.fire(timer(duel, "reply-deadline"));
-    expect(first.find((e) => e.type === "defence.resolved")).toMatchObject({ outcome: "hit", defence: null, rule: "R-6.2" });
+    expect(first.find((e) => e.type === "defence.resolved")).toMatchObject({
+      outcome: "hit",
+      defence: null,
+      rule: "R-6.2",
+    });
     expect(first.find((e) => e.type === "fault.absence")).toMatchObject({ duelistId: BOB.id, count: 1 });
     expect(duel.duelist(BOB.id).points).toBe(50 - 3 - 2);
     expect(duel.state.turn).toMatchObject({ duelistId: ALICE.id, deadline: "2026-12-06T10:00:00.000Z" });
@@ -75,7 +79,10 @@ describe("faults and sanctions", () => {
     duel.advance("PT31M");
     duel.fire(timer(duel, "correction"));
     const noBet = duel.post(ALICE, { Sort: "Incendio", Cible: "Bob", Zone: "torse" }, [1, 6]);
-    expect(noBet.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["pari"], rule: "R-6.3" });
+    expect(noBet.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["pari"],
+      rule: "R-6.3",
+    });
   });
 
   it("R-6.3 editing or deleting a post of the duel is an action fault, one per post", () => {
@@ -83,11 +90,30 @@ describe("faults and sanctions", () => {
     duel.top();
     const input = duel.postInput(ALICE, attack("Glacius", "Bob"), [1, 1]);
     duel.run({ type: "post.received", now: duel.now, post: input });
-    const edited = duel.run({ type: "post.edited", now: duel.now, editedAt: duel.now, post: { ...input, content: `${input.content} (modifié)` } });
+    const edited = duel.run({
+      type: "post.edited",
+      now: duel.now,
+      editedAt: duel.now,
+      post: { ...input, content: `${input.content} (modifié)` },
+    });
     expect(edited.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["edited"] });
-    const deleted = duel.run({ type: "post.deleted", now: duel.now, deletedAt: duel.now, postId: input.postId, authorId: ALICE.id });
+    const deleted = duel.run({
+      type: "post.deleted",
+      now: duel.now,
+      deletedAt: duel.now,
+      postId: input.postId,
+      authorId: ALICE.id,
+    });
     expect(duel.types(deleted)).not.toContain("fault.action");
-    expect(duel.run({ type: "post.deleted", now: duel.now, deletedAt: duel.now, postId: input.postId, authorId: ALICE.id })).toEqual([]);
+    expect(
+      duel.run({
+        type: "post.deleted",
+        now: duel.now,
+        deletedAt: duel.now,
+        postId: input.postId,
+        authorId: ALICE.id,
+      }),
+    ).toEqual([]);
     expect(duel.duelist(ALICE.id).actionFaults).toBe(1);
   });
 
@@ -129,7 +155,10 @@ describe("faults and sanctions", () => {
     const duel = new Duel();
     duel.top();
     const opened = duel.post(ALICE, { Sort: "Incendio", Cible: "Bob", Pari: "4" }, [4, 1]);
-    expect(opened.find((e) => e.type === "correction.opened")).toMatchObject({ missing: ["zone"], until: "2026-11-30T10:30:00.000Z" });
+    expect(opened.find((e) => e.type === "correction.opened")).toMatchObject({
+      missing: ["zone"],
+      until: "2026-11-30T10:30:00.000Z",
+    });
     duel.advance("PT10M");
     const queued = duel.post(BOB, attack("Glacius", "Alice"), [1, 2]);
     expect(duel.types(queued)).toContain("post.queued");
@@ -164,7 +193,9 @@ describe("faults and sanctions", () => {
     duel.top();
     const events = duel.post(ALICE, { Sort: "Avada Kedavra", Cible: "Bob", Zone: "torse" }, [4, 1]);
     expect(duel.types(events)).not.toContain("correction.opened");
-    expect(events.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["unlisted-spell", "pari"] });
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["unlisted-spell", "pari"],
+    });
     expect(duel.duelist(ALICE.id).correctionUsed).toBe(false);
   });
 

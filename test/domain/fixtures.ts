@@ -28,7 +28,13 @@ export class Duel {
 
   constructor(
     options: {
-      duelists?: { id: string; name: string; year: 1 | 2 | 3 | 4 | 5 | 6 | 7 | "adulte"; particularities?: { name: string; rank?: number }[]; extraSpells?: string[] }[];
+      duelists?: {
+        id: string;
+        name: string;
+        year: 1 | 2 | 3 | 4 | 5 | 6 | 7 | "adulte";
+        particularities?: { name: string; rank?: number }[];
+        extraSpells?: string[];
+      }[];
       ruleset?: Ruleset;
       replyWindow?: string;
       stakes?: string;
@@ -69,7 +75,13 @@ export class Duel {
   }
 
   referee(action: RefereeAction, reason?: string): DuelEvent[] {
-    return this.run({ type: "referee", now: this.now, by: { id: REFEREE.id, via: "api" }, action, ...(reason ? { reason } : {}) });
+    return this.run({
+      type: "referee",
+      now: this.now,
+      by: { id: REFEREE.id, via: "api" },
+      action,
+      ...(reason ? { reason } : {}),
+    });
   }
 
   top(): DuelEvent[] {
@@ -83,7 +95,11 @@ export class Duel {
     dice: [number, number],
     options: { text?: string; postId?: string; createdAt?: string; content?: string } = {},
   ): DuelEvent[] {
-    return this.run({ type: "post.received", now: this.now, post: this.postInput(author, block, dice, options) });
+    return this.run({
+      type: "post.received",
+      now: this.now,
+      post: this.postInput(author, block, dice, options),
+    });
   }
 
   postInput(
@@ -92,7 +108,11 @@ export class Duel {
     dice: [number, number],
     options: { text?: string; postId?: string; createdAt?: string; content?: string } = {},
   ): PostInput {
-    const lines = block ? `\n[duel]\n${Object.entries(block).map(([k, v]) => `${k} : ${v}`).join("\n")}\n[/duel]` : "";
+    const lines = block
+      ? `\n[duel]\n${Object.entries(block)
+          .map(([k, v]) => `${k} : ${v}`)
+          .join("\n")}\n[/duel]`
+      : "";
     return {
       postId: options.postId ?? String(++this.postSeq),
       authorId: author.id,
@@ -120,4 +140,9 @@ export class Duel {
 }
 
 /** Block for an attack spell on a target. */
-export const attack = (spell: string, target: string, zone = "torse", pari = "4") => ({ Sort: spell, Cible: target, Zone: zone, Pari: pari });
+export const attack = (spell: string, target: string, zone = "torse", pari = "4") => ({
+  Sort: spell,
+  Cible: target,
+  Zone: zone,
+  Pari: pari,
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../shared/domain/errors.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
-import { ALICE, BOB, Duel, REFEREE, attack } from "./fixtures.js";
+import { ALICE, attack, BOB, Duel, REFEREE } from "./fixtures.js";
 
 describe("duel lifecycle", () => {
   it("R-1.1 refuses a referee who is also a duelist", () => {
@@ -36,7 +36,9 @@ describe("duel lifecycle", () => {
   it("R-1.3 a spell cast before the top disqualifies the duelist at once", () => {
     const duel = new Duel();
     const events = duel.post(ALICE, attack("Incendio", "Bob"), [5, 2]);
-    expect(duel.types(events)).toEqual(expect.arrayContaining(["duelist.disqualified", "ban.started", "duel.finished"]));
+    expect(duel.types(events)).toEqual(
+      expect.arrayContaining(["duelist.disqualified", "ban.started", "duel.finished"]),
+    );
     expect(duel.duelist(ALICE.id).status).toBe("disqualified");
     expect(duel.state.result).toEqual({ winnerId: BOB.id, reason: "disqualification" });
   });
@@ -64,7 +66,10 @@ describe("duel lifecycle", () => {
     duel.post(ALICE, attack("Incendio", "Bob"), [5, 2]);
     expect(duel.state.turn?.duelistId).toBe(BOB.id);
     const events = duel.post(ALICE, attack("Glacius", "Bob"), [6, 6]);
-    expect(events.find((e) => e.type === "fault.action")).toMatchObject({ rule: "R-1.5", violations: ["out-of-turn"] });
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      rule: "R-1.5",
+      violations: ["out-of-turn"],
+    });
     expect(duel.state.turn).toMatchObject({ duelistId: BOB.id, number: 2 });
     expect(duel.state.pendingAttacks).toHaveLength(1);
   });
@@ -85,7 +90,10 @@ describe("duel lifecycle", () => {
     const duel = new Duel({ stakes: "Le perdant range la salle des trophées" });
     duel.top();
     const events = duel.referee({ command: "end", winnerId: BOB.id }, "abandon");
-    expect(events.find((e) => e.type === "duel.finished")).toMatchObject({ stakes: "Le perdant range la salle des trophées", winnerId: BOB.id });
+    expect(events.find((e) => e.type === "duel.finished")).toMatchObject({
+      stakes: "Le perdant range la salle des trophées",
+      winnerId: BOB.id,
+    });
   });
 
   it("R-2.1 starting points follow the year: 15 to 50", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import { loadRuleset } from "../../shared/rules/ruleset.js";
-import { ALICE, BOB, Duel, attack } from "./fixtures.js";
+import { ALICE, attack, BOB, Duel } from "./fixtures.js";
 
 /** Alice disarms Bob: Bob is hit in his turn 2, so he is disarmed from his turn 4. */
 function bobDisarmed(bobParticularities: { name: string; rank?: number }[] = []) {
@@ -18,7 +18,10 @@ describe("states and particularities", () => {
     const duel = bobDisarmed();
     expect(duel.duelist(BOB.id).disarmed).toBe(true);
     const events = duel.post(BOB, attack("Incendio", "Alice"), [6, 2]);
-    expect(events.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["disarmed"], rule: "R-5.1" });
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["disarmed"],
+      rule: "R-5.1",
+    });
     expect(events.find((e) => e.type === "defence.resolved")).toMatchObject({ defence: 2, outcome: "hit" });
     duel.post(ALICE, attack("Glacius", "Bob"), [1, 6]);
     const recover = duel.post(BOB, { Action: "récupérer sa baguette", Pari: "2" }, [6, 6]);
@@ -30,27 +33,44 @@ describe("states and particularities", () => {
     const duel = new Duel({ duelists: [{ ...ALICE, particularities: [{ name: "animagus" }] }, BOB] });
     duel.top();
     const events = duel.post(ALICE, { ...attack("Glacius", "Bob"), Particularité: "Animagus" }, [3, 1]);
-    expect(events.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["unusable-particularity"], rule: "R-5.2" });
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["unusable-particularity"],
+      rule: "R-5.2",
+    });
   });
 
   it("R-5.3 Legilimens, once per duel: no attack, the referee is asked to relay the target's next move", () => {
-    const duel = new Duel({ duelists: [{ ...ALICE, particularities: [{ name: "legilimens", rank: 2 }] }, BOB] });
+    const duel = new Duel({
+      duelists: [{ ...ALICE, particularities: [{ name: "legilimens", rank: 2 }] }, BOB],
+    });
     duel.top();
     const events = duel.post(ALICE, { Sort: "Legilimens", Cible: "Bob", Zone: "esprit", Pari: "3" }, [6, 1]);
     expect(events.find((e) => e.type === "legilimens.cast")).toMatchObject({ blocked: false, rule: "R-5.3" });
-    expect(events.find((e) => e.type === "referee.decision-needed")).toMatchObject({ question: "legilimens-relay" });
+    expect(events.find((e) => e.type === "referee.decision-needed")).toMatchObject({
+      question: "legilimens-relay",
+    });
     expect(duel.state.pendingAttacks).toHaveLength(0);
     duel.post(BOB, attack("Glacius", "Alice"), [1, 6]);
     const again = duel.post(ALICE, { Sort: "Legilimens", Cible: "Bob", Zone: "esprit", Pari: "3" }, [6, 1]);
-    expect(again.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["particularity-spent"], rule: "R-5.7" });
+    expect(again.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["particularity-spent"],
+      rule: "R-5.7",
+    });
   });
 
   it("R-5.4 Legilimens fails on an Occlumens of equal or higher rank, and the use is spent", () => {
     const duel = new Duel({
-      duelists: [{ ...ALICE, particularities: [{ name: "legilimens", rank: 1 }] }, { ...BOB, particularities: [{ name: "occlumens", rank: 1 }] }],
+      duelists: [
+        { ...ALICE, particularities: [{ name: "legilimens", rank: 1 }] },
+        { ...BOB, particularities: [{ name: "occlumens", rank: 1 }] },
+      ],
     });
     duel.top();
-    const events = duel.post(ALICE, { Particularité: "Legilimens", Cible: "Bob", Zone: "esprit", Pari: "3" }, [6, 1]);
+    const events = duel.post(
+      ALICE,
+      { Particularité: "Legilimens", Cible: "Bob", Zone: "esprit", Pari: "3" },
+      [6, 1],
+    );
     expect(events.find((e) => e.type === "legilimens.cast")).toMatchObject({ blocked: true, rule: "R-5.4" });
     expect(duel.types(events)).not.toContain("referee.decision-needed");
     expect(duel.duelist(ALICE.id).usedParticularities).toEqual(["legilimens"]);
@@ -62,7 +82,10 @@ describe("states and particularities", () => {
       pmPool: { "1": 9, "2": 9, "3": 9, "4": 9, "5": 9, "6": 9, "7": 9, adulte: 9 },
       spells: defaultRuleset.spells.map((s) => ({ ...s, pmCost: s.id === "pot-de-colle" ? 5 : 1 })),
     });
-    const duel = new Duel({ ruleset, duelists: [{ ...ALICE, particularities: [{ name: "mage-noir" }] }, BOB] });
+    const duel = new Duel({
+      ruleset,
+      duelists: [{ ...ALICE, particularities: [{ name: "mage-noir" }] }, BOB],
+    });
     duel.top();
     duel.post(ALICE, { ...attack("Maléfice du Pot de Colle", "Bob"), Particularité: "Mage Noir" }, [3, 1]);
     expect(duel.duelist(ALICE.id)).toMatchObject({ pm: 6, usedParticularities: ["mage-noir"] });
@@ -72,17 +95,33 @@ describe("states and particularities", () => {
     const duel = bobDisarmed([{ name: "magie-sans-baguette" }]);
     const events = duel.post(
       BOB,
-      { Action: "récupérer sa baguette", Sort: "Incendio", Particularité: "Magie sans baguette", Cible: "Alice", Zone: "bras", Pari: "4" },
+      {
+        Action: "récupérer sa baguette",
+        Sort: "Incendio",
+        Particularité: "Magie sans baguette",
+        Cible: "Alice",
+        Zone: "bras",
+        Pari: "4",
+      },
       [5, 1],
     );
-    expect(duel.types(events)).toEqual(expect.arrayContaining(["wand.recovered", "particularity.used", "attack.launched"]));
+    expect(duel.types(events)).toEqual(
+      expect.arrayContaining(["wand.recovered", "particularity.used", "attack.launched"]),
+    );
     expect(duel.types(events)).not.toContain("fault.action");
   });
 
   it("R-5.7 using a once-per-duel particularity one does not have is an incorrect action", () => {
     const duel = new Duel();
     duel.top();
-    const events = duel.post(ALICE, { Particularité: "Legilimens", Cible: "Bob", Zone: "esprit", Pari: "3" }, [6, 1]);
-    expect(events.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["particularity-not-owned"], rule: "R-5.7" });
+    const events = duel.post(
+      ALICE,
+      { Particularité: "Legilimens", Cible: "Bob", Zone: "esprit", Pari: "3" },
+      [6, 1],
+    );
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["particularity-not-owned"],
+      rule: "R-5.7",
+    });
   });
 });

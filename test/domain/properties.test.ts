@@ -8,7 +8,19 @@ import { timersOf } from "../../shared/domain/timers.js";
 import { ALICE, BOB, Duel } from "./fixtures.js";
 
 const CAROL = { id: "44", name: "Carole Lenoir", year: 1 as const };
-const SPELLS = ["Incendio", "Expelliarmus", "Rictusempra", "Diffindo", "Glacius", "Colloshoo", "Confundo", "Cantis", "Apparition d'insectes", "Protego", "Finite Incantatem"];
+const SPELLS = [
+  "Incendio",
+  "Expelliarmus",
+  "Rictusempra",
+  "Diffindo",
+  "Glacius",
+  "Colloshoo",
+  "Confundo",
+  "Cantis",
+  "Apparition d'insectes",
+  "Protego",
+  "Finite Incantatem",
+];
 
 interface Step {
   readonly absent: boolean;
@@ -105,8 +117,26 @@ describe("invariants over random duels", () => {
         const commands: DuelCommand[] = [];
         for (const step of steps) play(duel, commands, step);
         const inputs = [
-          { key: "0#register", inputId: "reg", command: { type: "register", now: duel.state.createdAt, bans: {}, duel: registered(duel) } as DuelCommand },
-          { key: `${duel.state.createdAt}#2#top`, inputId: "top", command: { type: "referee", now: duel.state.createdAt, by: { id: "7", via: "api" }, action: { command: "top" } } as DuelCommand },
+          {
+            key: "0#register",
+            inputId: "reg",
+            command: {
+              type: "register",
+              now: duel.state.createdAt,
+              bans: {},
+              duel: registered(duel),
+            } as DuelCommand,
+          },
+          {
+            key: `${duel.state.createdAt}#2#top`,
+            inputId: "top",
+            command: {
+              type: "referee",
+              now: duel.state.createdAt,
+              by: { id: "7", via: "api" },
+              action: { command: "top" },
+            } as DuelCommand,
+          },
           ...commands.map((command, i) => ({ key: keyOf(command, i), inputId: `c${i}`, command })),
         ];
         expect(registerAndTop).toBe(1);

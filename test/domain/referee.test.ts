@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALICE, BOB, Duel, REFEREE, attack } from "./fixtures.js";
+import { ALICE, attack, BOB, Duel, REFEREE } from "./fixtures.js";
 
 describe("the referee's authority", () => {
   it("R-7.1 cancelling a fault gives back its sanction and records the reason beside the verdict", () => {
@@ -13,7 +13,11 @@ describe("the referee's authority", () => {
     expect(duel.duelist(BOB.id)).toMatchObject({ points: 46, actionFaults: 0 });
     if (!fault) throw new Error("no fault");
     const events = duel.referee({ command: "cancel-fault", eventId: fault.id }, "sort autorisé par le club");
-    expect(events[0]).toMatchObject({ type: "referee.command", reason: "sort autorisé par le club", rule: "R-7.1" });
+    expect(events[0]).toMatchObject({
+      type: "referee.command",
+      reason: "sort autorisé par le club",
+      rule: "R-7.1",
+    });
     expect(events[1]).toMatchObject({ type: "fault.cancelled", restoredPoints: 4 });
     expect(duel.duelist(BOB.id)).toMatchObject({ points: 50, actionFaults: 1 });
     expect(duel.log.some((e) => e.id === fault.id)).toBe(true);
@@ -31,7 +35,9 @@ describe("the referee's authority", () => {
     expect(duel.duelist(ALICE.id).points).toBe(25);
     duel.referee({ command: "end", winnerId: null }, "match nul");
     expect(duel.state.result).toEqual({ winnerId: null, reason: "referee" });
-    expect(() => duel.referee({ command: "disqualify", duelistId: BOB.id })).toThrowError(expect.objectContaining({ code: "duel_finished" }));
+    expect(() => duel.referee({ command: "disqualify", duelistId: BOB.id })).toThrowError(
+      expect.objectContaining({ code: "duel_finished" }),
+    );
   });
 
   it("R-7.1 the referee decides in the thread with an [arbitre] block; a duelist cannot", () => {
@@ -41,6 +47,8 @@ describe("the referee's authority", () => {
     duel.post(REFEREE, null, [1, 1], { content: "Que le duel commence !\n[arbitre]top[/arbitre]" });
     expect(duel.state.status).toBe("active");
     const rejected = duel.post(REFEREE, null, [1, 1], { content: "[arbitre]top[/arbitre]" });
-    expect(rejected.find((e) => e.type === "referee.command-rejected")).toMatchObject({ code: "duel_already_started" });
+    expect(rejected.find((e) => e.type === "referee.command-rejected")).toMatchObject({
+      code: "duel_already_started",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -12,7 +12,13 @@ function testFiles(dir: string): string[] {
 describe("rule coverage", () => {
   it("every rule id of docs/RULES.md is named by at least one test", () => {
     const rules = readFileSync("docs/RULES.md", "utf8");
-    const ids = [...new Set([...rules.matchAll(/\*\*(R-[0-9]+\.[0-9]+a?)\b/g, ), ...rules.matchAll(/^\| (R-[0-9.]+) \|/gm)].map((m) => m[1] ?? ""))];
+    const ids = [
+      ...new Set(
+        [...rules.matchAll(/\*\*(R-[0-9]+\.[0-9]+a?)\b/g), ...rules.matchAll(/^\| (R-[0-9.]+) \|/gm)].map(
+          (m) => m[1] ?? "",
+        ),
+      ),
+    ];
     expect(ids.length).toBeGreaterThan(40);
     const tests = testFiles("test")
       .filter((f) => !f.endsWith("rule-coverage.test.ts"))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import { loadRuleset } from "../../shared/rules/ruleset.js";
-import { ALICE, BOB, Duel, attack } from "./fixtures.js";
+import { ALICE, attack, BOB, Duel } from "./fixtures.js";
 
 /** Alice attacks Bob with `spell` and attack die `die`; Bob defends with `defence`. */
 function aliceHitsBob(spell: string, die: number, defence = 1) {
@@ -30,7 +30,12 @@ describe("spells", () => {
     ["R-4.9", "Apparition d'insectes"],
   ])("%s %s does damage only", (_rule, spell) => {
     const { duel } = aliceHitsBob(spell === "Glacius" ? "Glacius" : spell, 3);
-    expect(duel.duelist(BOB.id)).toMatchObject({ points: 47, disarmed: false, nextDefenceModifier: 0, cannotAttackNextTurn: false });
+    expect(duel.duelist(BOB.id)).toMatchObject({
+      points: 47,
+      disarmed: false,
+      nextDefenceModifier: 0,
+      cannotAttackNextTurn: false,
+    });
   });
 
   it("R-4.6 Maléfice du Pot de Colle removes 2 from the target's next defence roll", () => {
@@ -38,7 +43,11 @@ describe("spells", () => {
     expect(duel.duelist(BOB.id).nextDefenceModifier).toBe(-2);
     duel.post(ALICE, attack("Diffindo", "Bob"), [4, 6]);
     const events = duel.post(BOB, attack("Incendio", "Alice"), [1, 5]);
-    expect(events.find((e) => e.type === "defence.resolved")).toMatchObject({ defence: 5, modifier: -2, outcome: "hit" });
+    expect(events.find((e) => e.type === "defence.resolved")).toMatchObject({
+      defence: 5,
+      modifier: -2,
+      outcome: "hit",
+    });
   });
 
   it.each([
@@ -61,14 +70,21 @@ describe("spells", () => {
     duel.top();
     duel.post(ALICE, attack("Incendio", "Bob"), [6, 1]);
     const events = duel.post(BOB, { Sort: "Finite Incantatem", Pari: "1" }, [6, 1]);
-    expect(events.find((e) => e.type === "defence.resolved")).toMatchObject({ outcome: "cancelled", rule: "R-4.11" });
+    expect(events.find((e) => e.type === "defence.resolved")).toMatchObject({
+      outcome: "cancelled",
+      rule: "R-4.11",
+    });
     expect(duel.duelist(BOB.id).points).toBe(50);
   });
 
   it("R-4.12 Bouclier and Antisort do not attack: their attack die is unused", () => {
     const duel = new Duel();
     duel.top();
-    const events = duel.post(ALICE, { Sort: "Antisort Général", Cible: "Bob", Zone: "tête", Pari: "1" }, [6, 1]);
+    const events = duel.post(
+      ALICE,
+      { Sort: "Antisort Général", Cible: "Bob", Zone: "tête", Pari: "1" },
+      [6, 1],
+    );
     expect(duel.types(events)).not.toContain("attack.launched");
     expect(duel.state.pendingAttacks).toHaveLength(0);
   });
@@ -86,7 +102,10 @@ describe("spells", () => {
     const duel = new Duel();
     duel.top();
     const events = duel.post(ALICE, attack("Avada Kedavra", "Bob"), [6, 1]);
-    expect(events.find((e) => e.type === "referee.decision-needed")).toMatchObject({ question: "unlisted-spell", rule: "R-4.14" });
+    expect(events.find((e) => e.type === "referee.decision-needed")).toMatchObject({
+      question: "unlisted-spell",
+      rule: "R-4.14",
+    });
     expect(events.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["unlisted-spell"] });
     expect(duel.state.pendingAttacks).toHaveLength(0);
   });
@@ -99,7 +118,10 @@ describe("spells", () => {
     const duel = new Duel({ ruleset, duelists: [ALICE, { ...BOB, year: 2, extraSpells: ["feu"] }] });
     duel.top();
     const events = duel.post(ALICE, attack("Incendio", "Bob"), [6, 1]);
-    expect(events.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["level"], rule: "R-4.15" });
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["level"],
+      rule: "R-4.15",
+    });
     const bob = duel.post(BOB, attack("Incendio", "Alice"), [6, 1]);
     expect(duel.types(bob)).toContain("attack.launched");
   });
@@ -110,7 +132,10 @@ describe("spells", () => {
     duel.post(ALICE, attack("Glacius", "Bob"), [1, 1]);
     duel.post(BOB, attack("Glacius", "Alice"), [1, 6]);
     const events = duel.post(ALICE, attack("Sortilège de Glace", "Bob"), [6, 6]);
-    expect(events.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["spam"], rule: "R-4.16" });
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["spam"],
+      rule: "R-4.16",
+    });
   });
 
   it("R-4.17 with PM, a cast spends its cost and a cast without enough PM is impossible", () => {
@@ -129,6 +154,9 @@ describe("spells", () => {
     expect(duel.duelist(ALICE.id).pm).toBe(0);
     duel.post(BOB, attack("Diffindo", "Alice"), [1, 6]);
     const broke = duel.post(ALICE, attack("Glacius", "Bob"), [2, 1]);
-    expect(broke.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["pm"], rule: "R-4.17" });
+    expect(broke.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["pm"],
+      rule: "R-4.17",
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALICE, BOB, Duel, attack } from "./fixtures.js";
+import { ALICE, attack, BOB, Duel } from "./fixtures.js";
 
 const CAROL = { id: "44", name: "Carole Lenoir", year: 7 as const };
 
@@ -11,15 +11,24 @@ describe("a turn", () => {
     const events = duel.post(BOB, attack("Glacius", "Alice"), [6, 2]);
     const types = duel.types(events);
     expect(types.indexOf("defence.resolved")).toBeLessThan(types.indexOf("attack.launched"));
-    expect(events.find((e) => e.type === "defence.resolved")).toMatchObject({ defenderId: BOB.id, attack: 4, defence: 2, outcome: "hit" });
-    expect(duel.state.pendingAttacks).toEqual([expect.objectContaining({ attackerId: BOB.id, targetId: ALICE.id, attack: 6 })]);
+    expect(events.find((e) => e.type === "defence.resolved")).toMatchObject({
+      defenderId: BOB.id,
+      attack: 4,
+      defence: 2,
+      outcome: "hit",
+    });
+    expect(duel.state.pendingAttacks).toEqual([
+      expect.objectContaining({ attackerId: BOB.id, targetId: ALICE.id, attack: 6 }),
+    ]);
   });
 
   it("R-3.2 a defence strictly greater deflects; a tie hits", () => {
     const tie = new Duel();
     tie.top();
     tie.post(ALICE, attack("Glacius", "Bob"), [4, 1]);
-    expect(tie.post(BOB, attack("Diffindo", "Alice"), [1, 4]).find((e) => e.type === "defence.resolved")).toMatchObject({ outcome: "hit" });
+    expect(
+      tie.post(BOB, attack("Diffindo", "Alice"), [1, 4]).find((e) => e.type === "defence.resolved"),
+    ).toMatchObject({ outcome: "hit" });
     const greater = new Duel();
     greater.top();
     greater.post(ALICE, attack("Glacius", "Bob"), [4, 1]);
@@ -39,8 +48,15 @@ describe("a turn", () => {
   it("R-3.4 two spells in one post are an incorrect action: one fault, nothing cast", () => {
     const duel = new Duel();
     duel.top();
-    const events = duel.post(ALICE, { Sort: "Incendio + Glacius", Cible: "Bob", Zone: "torse", Pari: "3" }, [6, 1]);
-    expect(events.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["two-actions"], rule: "R-3.4" });
+    const events = duel.post(
+      ALICE,
+      { Sort: "Incendio + Glacius", Cible: "Bob", Zone: "torse", Pari: "3" },
+      [6, 1],
+    );
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["two-actions"],
+      rule: "R-3.4",
+    });
     expect(duel.state.pendingAttacks).toHaveLength(0);
   });
 
