@@ -47,6 +47,16 @@ export function lambdaBundling(): BundlingOptions {
     banner: BUNDLE.banner,
     mainFields: [...BUNDLE.mainFields],
     externalModules: [...BUNDLE.external],
+    // The admin page links every verdict to the rule's text: ship docs/RULES.md beside the bundle
+    // (read from /var/task/docs/RULES.md), the same file the repository documents.
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir: string, outputDir: string) => [
+        `mkdir -p "${outputDir}/docs"`,
+        `cp "${inputDir}/docs/RULES.md" "${outputDir}/docs/RULES.md"`,
+      ],
+    },
   };
 }
 

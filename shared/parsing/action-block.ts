@@ -8,28 +8,29 @@ import type { ActionBlock, ReadContext } from "./types.js";
 export type BlockField = "spell" | "action" | "target" | "zone" | "bet" | "particularity";
 
 /** Keys as players write them, after normalizeKey: French or English, singular or plural. */
-const KEYS: ReadonlyMap<string, BlockField> = new Map<string, BlockField>([
-  ...[
-    "sort",
-    "sorts",
-    "sortilege",
-    "sortileges",
-    "sort lance",
-    "sortilege lance",
-    "formule",
-    "incantation",
-  ].map((k) => [k, "spell"] as const),
-  ...["spell", "spells"].map((k) => [k, "spell"] as const),
-  ...["action", "actions"].map((k) => [k, "action"] as const),
-  ...["cible", "cibles", "target", "targets", "adversaire vise"].map((k) => [k, "target"] as const),
-  ...["zone", "zones", "zone visee", "zone ciblee", "area"].map((k) => [k, "zone"] as const),
-  ...["pari", "paris", "pari de de", "pari du de", "pari de des", "pari des des", "bet", "dice bet"].map(
-    (k) => [k, "bet"] as const,
+const KEY_NAMES: Readonly<Record<BlockField, readonly string[]>> = {
+  spell: [
+    ...["sort", "sorts", "sortilege", "sortileges", "formule", "incantation", "spell", "spells"],
+    ...["sort lance", "sortilege lance", "sort utilise", "sortilege utilise"],
+  ],
+  action: ["action", "actions"],
+  target: ["cible", "cibles", "cible visee", "target", "targets", "adversaire vise"],
+  zone: ["zone", "zones", "zone visee", "zone ciblee", "area"],
+  bet: ["pari", "paris", "pari de de", "pari du de", "pari de des", "pari des des", "bet", "dice bet"],
+  particularity: [
+    "particularite",
+    "particularites",
+    "particularite magique",
+    "particularity",
+    "particularities",
+  ],
+};
+
+const KEYS: ReadonlyMap<string, BlockField> = new Map(
+  Object.entries(KEY_NAMES).flatMap(([field, names]) =>
+    names.map((name) => [name, field as BlockField] as const),
   ),
-  ...["particularite", "particularites", "particularite magique", "particularity", "particularities"].map(
-    (k) => [k, "particularity"] as const,
-  ),
-]);
+);
 
 /** The field a normalised key names, if any. */
 export const blockFieldOf = (key: string): BlockField | undefined => KEYS.get(key);

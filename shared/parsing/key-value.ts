@@ -19,7 +19,8 @@ const PAIR = /^[\s*_~>•·-]*([^:：\n]{1,40}?)[\s*_~]*[:：](.*)$/s;
 export function readKeyValue<K>(piece: string, keyOf: KeyOf<K>): KeyValue<K> | null {
   const m = PAIR.exec(piece);
   if (!m) return null;
-  const key = keyOf(normalizeKey(m[1] ?? ""));
+  // Brackets in a key are decoration: `Pari (de dé) : 4`.
+  const key = keyOf(normalizeKey((m[1] ?? "").replace(/[()[\]{}]/g, " ")));
   return key === undefined ? null : { key, value: (m[2] ?? "").trim() };
 }
 

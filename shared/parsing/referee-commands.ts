@@ -63,6 +63,7 @@ function readLine(line: string, state: BlockState, duelists: ReadContext["duelis
   const headPair = readKeyValue(head, keyOf);
   let entry: Entry | undefined;
   if (headPair?.key === "reason") {
+    state.inText = false;
     applyPair(state, undefined, "reason", headPair.value);
     return;
   }
@@ -80,11 +81,10 @@ function readLine(line: string, state: BlockState, duelists: ReadContext["duelis
     applyPair(state, entry, headPair.key, headPair.value);
   } else {
     const parsed = parseCommandLine(head, duelists);
-    const text = state.correction?.fields.text;
     if (!parsed.ok && state.inText && state.correction) {
       // A line of the correction's text that does not look like anything else.
       state.correction.lines.push(line);
-      state.correction.fields.text = `${text ?? ""}\n${line}`;
+      state.correction.fields.text = `${state.correction.fields.text ?? ""}\n${line}`;
       return;
     }
     entry = { lines: [line], parsed, fields: {} };

@@ -129,3 +129,23 @@ describe("readPost: messy blocks", () => {
     });
   });
 });
+
+describe("readPost: Discourse posts", () => {
+  it('ignores a block in a Discourse [quote="user, post:3, topic:1842"] of the raw Markdown', () => {
+    const raw = `[quote="bob_martin, post:3, topic:1842"]\n[duel]\nSort : Glacius\n[/duel]\n[/quote]\n\nAlice riposte.\n\n${FULL_BLOCK}`;
+    expect(readPost(raw, "markdown", ctx)).toMatchObject({
+      block: { spellIds: ["feu"] },
+      blockCount: 1,
+      words: 2,
+    });
+  });
+
+  it("reads a key written with brackets or a longer name", () => {
+    const read = readPost(
+      "[duel]\nSort utilisé : Incendio\nCible visée : Bob\nPari (de dé) : 6\n[/duel]",
+      "bbcode",
+      ctx,
+    );
+    expect(read.block).toMatchObject({ spellIds: ["feu"], target: { duelistId: "43" }, bet: "6" });
+  });
+});

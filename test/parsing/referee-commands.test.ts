@@ -189,6 +189,18 @@ describe("R-7.1 reasons, names and bad lines", () => {
     expect(actions(read("**fin nul**", "markdown"))).toEqual([{ command: "end", winnerId: null }]);
   });
 
+  it("accepts the English alternatives", () => {
+    expect(
+      actions(read("fault action Bob\nextension Alice 3 days\ncancel fault e-1\ndisqualify Bob\nend draw")),
+    ).toEqual([
+      { command: "fault", duelistId: "43", kind: "action" },
+      { command: "derogation", duelistId: "42", duration: "P3D" },
+      { command: "cancel-fault", eventId: "e-1" },
+      { command: "disqualify", duelistId: "43" },
+      { command: "end", winnerId: null },
+    ]);
+  });
+
   it("has no command without an [arbitre] block", () => {
     expect(readRefereeCommands("top", "text", ctx)).toEqual([]);
   });
