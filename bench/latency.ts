@@ -11,7 +11,7 @@ import {
 } from "./duel-posts.js";
 import { createFloorApp, putFloorForum } from "./floor-app.js";
 import type { EffectTally, RefereeApp } from "./referee-app.js";
-import { type RequestTally, since } from "./request-counter.js";
+import { EMPTY_TALLY, plus, type RequestTally, since } from "./request-counter.js";
 import { type LatencySummary, summarize } from "./stats.js";
 
 export interface LatencyResult {
@@ -62,19 +62,19 @@ export async function measureLatency(
 
   const floorMs: number[] = [];
   const oursMs: number[] = [];
-  let floorRequests: RequestTally = { byCommand: {}, total: 0, ms: 0 };
-  let webhookRequests: RequestTally = { byCommand: {}, total: 0, ms: 0 };
+  let floorRequests = EMPTY_TALLY;
+  let webhookRequests = EMPTY_TALLY;
   const effectsBefore = copy(ours.effects);
   for (let i = options.warmup; i < options.warmup + options.measured; i++) {
     // The counter is the client's, shared by both apps: each request's share is taken around it.
     let mark = ours.requests.tally();
     floorMs.push(await floorPost(floorApp, i));
     let now = ours.requests.tally();
-    floorRequests = add(floorRequests, since(mark, now));
+    floorRequests = plus(floorRequests, since(mark, now));
     mark = now;
     oursMs.push(await ourPost(i));
     now = ours.requests.tally();
-    webhookRequests = add(webhookRequests, since(mark, now));
+    webhookRequests = plus(webhookRequests, since(mark, now));
   }
   const effectsAfter = copy(ours.effects);
   const n = options.measured;
@@ -95,10 +95,4 @@ export async function measureLatency(
 
 function copy(e: EffectTally) {
   return { schedule: e.schedule, cancel: e.cancel, notify: e.notify };
-}
-
-function add(a: RequestTally, b: RequestTally): RequestTally {
-  const byCommand: Record<string, number> = { ...a.byCommand };
-  for (const [name, n] of Object.entries(b.byCommand)) byCommand[name] = (byCommand[name] ?? 0) + n;
-  return { byCommand, total: a.total + b.total, ms: a.ms + b.ms };
 }

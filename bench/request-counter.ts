@@ -6,6 +6,8 @@ export interface RequestTally {
   readonly total: number;
   /** Wall time inside `client.send` (serialisation, HTTP, parsing), summed over requests. */
   readonly ms: number;
+  /** The same, by command name. */
+  readonly msByCommand: Readonly<Record<string, number>>;
 }
 
 /** Commands that only read, and those that write; anything else is reported by name only. */
@@ -25,6 +27,7 @@ const WRITES = new Set([
 export class RequestCounter {
   private counts = new Map<string, number>();
   private spentMs = 0;
+  private spentByCommand = new Map<string, number>();
 
   attach(client: DynamoDBClient): void {
     client.middlewareStack.add(
@@ -35,7 +38,9 @@ export class RequestCounter {
         try {
           return await next(args);
         } finally {
-          this.spentMs += performance.now() - start;
+          const ms = performance.now() - start;
+          this.spentMs += ms;
+          this.spentByCommand.set(name, (this.spentByCommand.get(name) ?? 0) + ms);
         }
       },
       { step: "initialize", name: "benchRequestCounter", priority: "high" },
@@ -45,7 +50,7 @@ export class RequestCounter {
   tally(): RequestTally {
     const byCommand = Object.fromEntries(this.counts);
     const total = [...this.counts.values()].reduce((a, b) => a + b, 0);
-    return { byCommand, total, ms: this.spentMs };
+    return { byCommand, total, ms: this.spentMs, msByCommand: Object.fromEntries(this.spentByCommand) };
   }
 }
 
@@ -53,11 +58,14 @@ export class RequestCounter {
 export function since(before: RequestTally, after: RequestTally): RequestTally {
   const names = new Set([...Object.keys(before.byCommand), ...Object.keys(after.byCommand)]);
   const byCommand: Record<string, number> = {};
+  const msByCommand: Record<string, number> = {};
   for (const name of names) {
     const n = (after.byCommand[name] ?? 0) - (before.byCommand[name] ?? 0);
     if (n > 0) byCommand[name] = n;
+    const ms = (after.msByCommand[name] ?? 0) - (before.msByCommand[name] ?? 0);
+    if (n > 0) msByCommand[name] = ms;
   }
-  return { byCommand, total: after.total - before.total, ms: after.ms - before.ms };
+  return { byCommand, total: after.total - before.total, ms: after.ms - before.ms, msByCommand };
 }
 
 /** Reads and writes in a tally, by the commands' kind. */
@@ -70,3 +78,20 @@ export function readsAndWrites(tally: RequestTally): { reads: number; writes: nu
   }
   return { reads, writes };
 }
+
+/** The sum of two tallies. */
+export function plus(a: RequestTally, b: RequestTally): RequestTally {
+  const sum = (x: Readonly<Record<string, number>>, y: Readonly<Record<string, number>>) => {
+    const out: Record<string, number> = { ...x };
+    for (const [name, n] of Object.entries(y)) out[name] = (out[name] ?? 0) + n;
+    return out;
+  };
+  return {
+    byCommand: sum(a.byCommand, b.byCommand),
+    total: a.total + b.total,
+    ms: a.ms + b.ms,
+    msByCommand: sum(a.msByCommand, b.msByCommand),
+  };
+}
+
+export const EMPTY_TALLY: RequestTally = { byCommand: {}, total: 0, ms: 0, msByCommand: {} };

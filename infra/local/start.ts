@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     "",
     "Arbitre automatique du club de duel — pile locale prête",
     `  API             ${stack.url}`,
+    `  Bureau arbitre  ${stack.url}/admin   (connexion avec ADMIN_TOKEN)`,
     `  Santé           ${stack.url}/healthz`,
     `  Webhooks        ${stack.url}/webhooks/local/generic   ${stack.url}/webhooks/local/discourse`,
     `  Horloge         ${clock}${clock === "manual" ? `  (POST ${stack.url}/_local/clock)` : ""}`,
