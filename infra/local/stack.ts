@@ -1,19 +1,17 @@
-import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { serve } from "@hono/node-server";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
-import { DuelService } from "../../shared/app/duel-service.js";
-import { OutboxRelay } from "../../shared/app/relay.js";
-import { fireTimer } from "../../shared/app/timer-service.js";
-import { createApp } from "../../shared/http/app.js";
+import type { OutboxRelay } from "../../shared/app/relay.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Logger } from "../../shared/http/deps.js";
 import { ManualClock, SystemClock } from "./clock.js";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local.js";
-import { LocalScheduler } from "./local-scheduler.js";
+import type { LocalScheduler } from "./local-scheduler.js";
+import { localPipeline } from "./pipeline.js";
 
 export interface LocalStackOptions {
   readonly port?: number;
@@ -78,58 +76,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const clock =
     options.clock === "manual" ? new ManualClock(options.clockStart ?? new Date()) : new SystemClock();
   const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
-  const duels = new DuelService({ store, now: () => clock.now() });
-  const errorLog = (message: string, error: unknown) =>
-    log({ level: "error", msg: message, error: error instanceof Error ? error.message : String(error) });
-  const scheduler = new LocalScheduler({
-    timers: store,
-    clock,
-    fire: async (timer) => void (await fireTimer(duels, timer)),
-    log: errorLog,
-  });
-  // The relay's own retries run on real time, or on the manual clock when it is ahead of it.
-  const relayNow = () => new Date(Math.max(Date.now(), clock.now().getTime()));
-  const relay = new OutboxRelay({
-    store,
-    scheduler,
-    notifier: createNotifier({ log: options.hibouLog ?? ((line) => console.log(line)) }),
-    now: relayNow,
-    log,
-  });
-
-  const settle = async (): Promise<number> => {
-    let fired = 0;
-    for (let round = 0; round < 100; round++) {
-      const done = await relay.runDue();
-      const ran = await scheduler.runDue();
-      fired += ran;
-      if (done === 0 && ran === 0) break;
-    }
-    return fired;
-  };
-
   const generatedToken = !options.adminToken;
   const adminToken = options.adminToken ?? randomBytes(24).toString("base64url");
-  const app = createApp({
+  const { scheduler, relay, settle, app } = localPipeline({
     store,
-    duels,
     clock,
+    notifier: createNotifier({ log: options.hibouLog ?? ((line) => console.log(line)) }),
     adminTokenHash: hashToken(adminToken),
     rollDice,
-    newId: randomUUID,
     log,
-    schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),
-    local: {
-      manual: clock instanceof ManualClock,
-      moveClock: async (move) => {
-        if (!(clock instanceof ManualClock)) throw new Error("system clock");
-        if ("advance" in move) clock.advance(move.advance);
-        else clock.set(move.set);
-        const fired = await settle();
-        return { now: clock.now().toISOString(), fired };
-      },
-    },
+    // The relay's own retries run on real time, or on the manual clock when it is ahead of it.
+    relayNow: () => new Date(Math.max(Date.now(), clock.now().getTime())),
   });
+  const errorLog = (message: string, error: unknown) =>
+    log({ level: "error", msg: message, error: error instanceof Error ? error.message : String(error) });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 3000, hostname: "127.0.0.1" }, () =>

@@ -3,13 +3,9 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { Webhook } from "standardwebhooks";
 import { inject } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
-import { LocalScheduler } from "../../infra/local/local-scheduler.js";
+import { localPipeline } from "../../infra/local/pipeline.js";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
-import { DuelService } from "../../shared/app/duel-service.js";
-import { OutboxRelay } from "../../shared/app/relay.js";
-import { fireTimer } from "../../shared/app/timer-service.js";
-import { createApp } from "../../shared/http/app.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
 
@@ -22,7 +18,12 @@ export const DISCOURSE_SECRET = "discourse-secret-for-tests";
  * local scheduler and the relay — everything but the HTTP server, driven by `app.request()`.
  */
 export async function createHarness(
-  options: { start?: string; notifier?: Notifier; dice?: () => readonly [number, number] } = {},
+  options: {
+    start?: string;
+    notifier?: Notifier;
+    dice?: () => readonly [number, number];
+    log?: (line: Record<string, unknown>) => void;
+  } = {},
 ) {
   const client = new DynamoDBClient({
     endpoint: inject("dynamoEndpoint"),
@@ -33,7 +34,6 @@ export async function createHarness(
   await createTable(client, tableName);
   const clock = new ManualClock(options.start ?? "2026-11-30T10:00:00.000Z");
   const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
-  const duels = new DuelService({ store, now: () => clock.now() });
   const delivered: { kind: string; to: string; text: string; channel: string }[] = [];
   const notifier: Notifier = options.notifier ?? {
     async deliver(hibou, channel) {
@@ -45,41 +45,14 @@ export async function createHarness(
       });
     },
   };
-  const scheduler = new LocalScheduler({
-    timers: store,
-    clock,
-    fire: async (t) => void (await fireTimer(duels, t)),
-    log: () => {},
-  });
-  const relay = new OutboxRelay({ store, scheduler, notifier, now: () => clock.now() });
-  const settle = async () => {
-    let fired = 0;
-    for (let i = 0; i < 100; i++) {
-      const done = await relay.runDue();
-      const ran = await scheduler.runDue();
-      fired += ran;
-      if (done === 0 && ran === 0) break;
-    }
-    return fired;
-  };
   let dice = options.dice ?? (() => [3, 3] as const);
-  const app = createApp({
+  const { duels, relay, settle, app } = localPipeline({
     store,
-    duels,
     clock,
+    notifier,
     adminTokenHash: hashToken(ADMIN_TOKEN),
     rollDice: () => dice(),
-    newId: randomUUID,
-    log: () => {},
-    schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),
-    local: {
-      manual: true,
-      moveClock: async (move) => {
-        if ("advance" in move) clock.advance(move.advance);
-        else clock.set(move.set);
-        return { now: clock.now().toISOString(), fired: await settle() };
-      },
-    },
+    log: options.log ?? (() => {}),
   });
 
   const auth = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };
@@ -90,6 +63,8 @@ export async function createHarness(
     client,
     tableName,
     delivered,
+    duels,
+    relay,
     settle,
     setDice(next: () => readonly [number, number]) {
       dice = next;

@@ -31,6 +31,28 @@ export function discourseSignatureValid(
 }
 
 /**
+ * Parses the raw body as far as it goes (the signature is not checked yet: nothing here is trusted,
+ * it only names the thread) and reads the forum and its duel in one request. A body that is not
+ * JSON still gets its forum read, so its signature can be checked before it is refused.
+ */
+async function readDelivery(
+  deps: AppDeps,
+  forumId: string,
+  raw: string,
+  pickThread: (v: Record<string, unknown>) => unknown,
+) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  const threadId = threadOf(parsed, pickThread);
+  const loaded = await deps.store.loadForumAndDuel(forumId, duelIdOf(forumId, threadId || "-"));
+  return { parsed, loaded };
+}
+
+/**
  * The two receivers (CONTRACT.md 4.1, 4.2). Both read the raw body, read the forum and the duel
  * in one request, verify the signature on the raw bytes, and only then validate and act.
  */
@@ -40,14 +62,12 @@ export function webhookRoutes(deps: AppDeps) {
   app.post("/:forumId/generic", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
     const raw = await c.req.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      parsed = undefined;
-    }
-    const threadId = threadOf(parsed, (v) => (v.data as Record<string, unknown> | undefined)?.threadId);
-    const loaded = await deps.store.loadForumAndDuel(forumId, duelIdOf(forumId, threadId || "-"));
+    const { parsed, loaded } = await readDelivery(
+      deps,
+      forumId,
+      raw,
+      (v) => (v.data as Record<string, unknown> | undefined)?.threadId,
+    );
     const secret = loaded.forum?.webhookSecrets.generic;
     if (!secret)
       throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret de webhook générique.");
@@ -87,14 +107,12 @@ export function webhookRoutes(deps: AppDeps) {
   app.post("/:forumId/discourse", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
     const raw = await c.req.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      parsed = undefined;
-    }
-    const threadId = threadOf(parsed, (v) => (v.post as Record<string, unknown> | undefined)?.topic_id);
-    const loaded = await deps.store.loadForumAndDuel(forumId, duelIdOf(forumId, threadId || "-"));
+    const { parsed, loaded } = await readDelivery(
+      deps,
+      forumId,
+      raw,
+      (v) => (v.post as Record<string, unknown> | undefined)?.topic_id,
+    );
     const secret = loaded.forum?.webhookSecrets.discourse;
     if (!secret) throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret Discourse.");
     if (!discourseSignatureValid(raw, c.req.header("x-discourse-event-signature"), secret)) {
