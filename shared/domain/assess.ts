@@ -19,6 +19,8 @@ export interface CorrectionFields {
 /** A post weighed against the rules, before anything is applied. */
 export interface Assessment {
   readonly read: ReadPost;
+  /** Words counted for, a correction's text included. */
+  readonly words: number;
   /** The one known spell declared, if exactly one was. */
   readonly spell: Spell | null;
   readonly attacks: boolean;
@@ -118,6 +120,7 @@ export function assess(
 
   return {
     read,
+    words,
     spell,
     attacks,
     targetId,

@@ -69,7 +69,6 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
     role: isReferee ? "referee" : "duelist",
     hash,
     inDuel,
-    words: 0,
     dice: inDuel ? stored.dice : null,
     summary: post.content.slice(0, 280),
   });

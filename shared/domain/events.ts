@@ -67,7 +67,6 @@ export type DuelEvent =
       readonly role: "duelist" | "referee";
       readonly hash: string;
       readonly inDuel: boolean;
-      readonly words: number;
       readonly dice: readonly [number, number] | null;
       readonly summary: string;
     })
@@ -96,6 +95,8 @@ export type DuelEvent =
       readonly canAttack: boolean;
       readonly faulty: boolean;
       readonly valid: boolean;
+      /** Words counted for R-6.3 (the post's, plus a correction's text). */
+      readonly words: number;
       /** PM left after the cast, where the ruleset has PM. */
       readonly pm: number | null;
     })

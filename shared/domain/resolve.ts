@@ -35,6 +35,7 @@ export function resolveTurn(
     canAttack,
     faulty,
     valid: !faulty,
+    words: a.words,
     pm: acts && duelist.pm !== null ? duelist.pm - a.pmCost : null,
   });
 

@@ -58,6 +58,7 @@ const secondFault = events("post-p2", [
     faulty: true,
     valid: false,
     pm: null,
+    words: 120,
   },
   {
     type: "defence.resolved",

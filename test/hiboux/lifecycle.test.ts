@@ -37,6 +37,7 @@ describe("the end of the duel", () => {
       faulty: false,
       valid: true,
       pm: null,
+      words: 120,
     },
     {
       type: "defence.resolved",
@@ -132,6 +133,7 @@ describe("decisions asked of the referee", () => {
         faulty: false,
         valid: true,
         pm: null,
+        words: 120,
       },
       {
         type: "defence.resolved",

@@ -77,6 +77,7 @@ export const aliceToPlay: DuelState = fold(
       faulty: false,
       valid: true,
       pm: null,
+      words: 120,
     },
     {
       type: "attack.launched",

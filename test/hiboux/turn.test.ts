@@ -31,6 +31,7 @@ const hitTurn = events("post-p2", [
     faulty: false,
     valid: true,
     pm: null,
+    words: 120,
   },
   {
     type: "defence.resolved",
@@ -114,6 +115,7 @@ describe("a played turn", () => {
         faulty: false,
         valid: true,
         pm: null,
+        words: 120,
       },
       {
         type: "defence.resolved",
