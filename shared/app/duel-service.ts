@@ -74,7 +74,7 @@ export class DuelService {
     duel: DuelSnapshot | null,
   ): Promise<Outcome> {
     const before = duel?.state ?? initialState;
-    const key = inputKeyOf(command, options.inputId);
+    const key = inputKeyOf(command, options.inputId, duel?.version ?? 0);
     const now = this.deps.now().toISOString();
     let events: readonly DuelEvent[] = decide(command, before, options.inputId);
     let after = fold(before, events);

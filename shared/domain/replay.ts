@@ -15,7 +15,7 @@ function sortableId(id: string): string {
  * then post id; at the same instant a post comes before a timer (a post at the deadline is in
  * time). Registration always sorts first.
  */
-export function inputKeyOf(command: DuelCommand, inputId: string): string {
+export function inputKeyOf(command: DuelCommand, inputId: string, sequence = 0): string {
   switch (command.type) {
     case "register":
       return "0#register";
@@ -26,7 +26,8 @@ export function inputKeyOf(command: DuelCommand, inputId: string): string {
     case "post.deleted":
       return `${command.deletedAt}#1#${sortableId(command.postId)}#delete`;
     case "referee":
-      return `${command.now}#2#${inputId}`;
+      // Referee decisions at one instant keep their arrival order: the duel's version at the time.
+      return `${command.now}#2#${String(sequence).padStart(10, "0")}#${inputId}`;
     case "timer.fired":
       return `${command.timer.at}#3#${command.timer.name}`;
   }

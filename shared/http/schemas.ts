@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { channelSchema } from "../ports/notifier.js";
 import { yearSchema } from "../rules/ruleset.js";
 import { isDuration } from "../time/duration.js";

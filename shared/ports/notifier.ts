@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Who a hibou is for (CONTRACT.md 6.1). `username` is the forum login, where a channel needs it. */
 export interface Recipient {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isDuration } from "../time/duration.js";
 
 /** A school year 1–7, or an adult. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { type Auth, OPERATIONS, type Operation } from "./api-operations.js";
 
 const errorSchema = z.object({
