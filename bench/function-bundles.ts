@@ -6,7 +6,10 @@ import { FUNCTION_ENTRIES } from "../infra/cdk/paths.js";
 import { type Bundle, bundle } from "./bundles.js";
 import { type ColdCase, type ColdStart, coldStarts, httpApiEvent } from "./cold-start.js";
 import { createForum, startDuel } from "./duel-posts.js";
-import { createRefereeApp, START } from "./referee-app.js";
+import { createBenchTable, createRefereeApp, START } from "./referee-app.js";
+
+/** The thread of the duel the timer's cold start reads; no other phase uses it. */
+const COLD_THREAD = 4000;
 
 const HELLO_ENTRY = fileURLToPath(new URL("./hello/handler.ts", import.meta.url));
 
@@ -49,7 +52,11 @@ function lambdaEnvironment(name: string, endpoint: string, own: Record<string, s
  * handles one request — the HTTP function `GET /healthz`, the timer a stale firing of a real duel
  * (one read), the relay a sweep of an empty outbox (one query) — against Hono's hello world.
  */
-export async function measureBundles(endpoint: string, runs: number): Promise<BundlesResult> {
+export async function measureBundles(
+  endpoint: string,
+  tableName: string,
+  runs: number,
+): Promise<BundlesResult> {
   const outdir = mkdtempSync(join(tmpdir(), "duel-bench-"));
   try {
     const built = {
@@ -59,11 +66,12 @@ export async function measureBundles(endpoint: string, runs: number): Promise<Bu
       hello: await bundle("hello", HELLO_ENTRY, outdir),
     };
 
-    // A table with one duel for the timer, an empty one for the relay: each cold start reads for real.
-    const withDuel = await createRefereeApp(endpoint);
+    // A duel of the bench's table for the timer, an empty table for the relay (the bench's has an
+    // outbox nobody drains): each cold start reads for real.
+    const withDuel = createRefereeApp(endpoint, tableName);
     await createForum(withDuel.app);
-    const duelId = await startDuel(withDuel.app, 1);
-    const empty = await createRefereeApp(endpoint);
+    const duelId = await startDuel(withDuel.app, COLD_THREAD);
+    const emptyTable = await createBenchTable(endpoint);
     const timer = {
       name: `${duelId}.reply-deadline.0.bench`,
       duelId,
@@ -107,7 +115,7 @@ export async function measureBundles(endpoint: string, runs: number): Promise<Bu
         event: { sweep: true },
         expect: "res.done === 0",
         env: lambdaEnvironment("relay", endpoint, {
-          TABLE_NAME: empty.tableName,
+          TABLE_NAME: emptyTable,
           SCHEDULE_GROUP_NAME: "DuelReferee-timers",
           TIMER_FUNCTION_ARN: "arn:aws:lambda:eu-west-3:123456789012:function:DuelReferee-Timer",
           SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/DuelReferee-Scheduler",

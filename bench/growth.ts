@@ -12,18 +12,28 @@ export interface SnapshotSize {
   readonly postsMapBytes: number;
 }
 
+/**
+ * One end of the duel: p50 of the whole post, of the time inside the DynamoDB client, and of the
+ * rest; and the capacity units a post consumed (p50), which is what on-demand DynamoDB bills.
+ */
+export interface GrowthWindow {
+  readonly p50Ms: number;
+  readonly dynamoP50Ms: number;
+  readonly otherP50Ms: number;
+  readonly capacityUnitsP50: number;
+}
+
 export interface GrowthResult {
   readonly postsInDuel: number;
-  /** How many posts each end of the duel counts. */
+  /** How many posts each end counts. */
   readonly window: number;
   readonly earlyP50Ms: number;
   readonly lateP50Ms: number;
   readonly ratio: number;
-  /** Of each post, the time inside the DynamoDB client (p50), and the rest (p50 of the difference). */
-  readonly earlyDynamoP50Ms: number;
-  readonly lateDynamoP50Ms: number;
-  readonly earlyOtherP50Ms: number;
-  readonly lateOtherP50Ms: number;
+  readonly early: GrowthWindow;
+  readonly late: GrowthWindow;
+  /** The long duel's own first posts against its last, minutes apart (drift of the machine included). */
+  readonly sequential: { readonly earlyP50Ms: number; readonly lateP50Ms: number; readonly ratio: number };
   readonly snapshots: readonly SnapshotSize[];
 }
 
@@ -40,24 +50,51 @@ async function snapshotSize(ours: RefereeApp, duelId: string, afterPost: number)
   };
 }
 
+interface Sample {
+  readonly ms: number;
+  readonly dynamoMs: number;
+  readonly units: number;
+}
+
+function windowOf(samples: readonly Sample[]): GrowthWindow {
+  return {
+    p50Ms: round(median(samples.map((s) => s.ms))),
+    dynamoP50Ms: round(median(samples.map((s) => s.dynamoMs))),
+    otherP50Ms: round(median(samples.map((s) => s.ms - s.dynamoMs))),
+    capacityUnitsP50: round(median(samples.map((s) => s.units)), 1),
+  };
+}
+
 /**
- * One two-duelist duel of `posts` posts, every one a played turn, sent one after the other; the
- * p50 of the first `window` posts against the p50 of the last `window`. Each post's time is split
- * into what the DynamoDB client took and the rest (validation, decision, JSON, Hono).
+ * Cost growth over a two-duelist duel of `posts` posts, every one a played turn. The long duel is
+ * played up to its last `window` posts; then those last posts go in turn with the first `window`
+ * posts of a fresh duel, so the start and the end of a duel are compared at the same moment, on
+ * the same DynamoDB Local, whatever else the machine is doing. The long duel's own first posts are
+ * reported too (`sequential`).
  */
 export async function measureGrowth(
   ours: RefereeApp,
   options: { posts: number; window: number; thread: number; progress?: (done: number) => void },
 ): Promise<GrowthResult> {
-  const duelId = await startDuel(ours.app, options.thread);
-  const totalMs: number[] = [];
-  const dynamoMs: number[] = [];
+  const long = options.thread;
+  const fresh = options.thread + 1;
+  const duelId = await startDuel(ours.app, long);
+  await startDuel(ours.app, fresh);
+  const post = async (thread: number, n: number): Promise<Sample> => {
+    const before = ours.requests.tally();
+    const ms = await playTurn(ours.app, thread, n);
+    const after = ours.requests.tally();
+    return { ms, dynamoMs: after.ms - before.ms, units: after.capacityUnits - before.capacityUnits };
+  };
+
+  const longSamples: Sample[] = [];
+  const freshSamples: Sample[] = [];
   const snapshots: SnapshotSize[] = [];
   const sizeAt = new Set([1, Math.round(options.posts / 2), options.posts]);
+  const lateFrom = options.posts - options.window;
   for (let n = 0; n < options.posts; n++) {
-    const before = ours.requests.tally().ms;
-    totalMs.push(await playTurn(ours.app, options.thread, n));
-    dynamoMs.push(ours.requests.tally().ms - before);
+    if (n >= lateFrom) freshSamples.push(await post(fresh, n - lateFrom));
+    longSamples.push(await post(long, n));
     if (sizeAt.has(n + 1)) snapshots.push(await snapshotSize(ours, duelId, n + 1));
     if ((n + 1) % 100 === 0) options.progress?.(n + 1);
   }
@@ -67,21 +104,22 @@ export async function measureGrowth(
     throw new Error(`growth duel: expected turn ${options.posts + 1}, got ${JSON.stringify(view.turn)}`);
   }
 
-  const early = (xs: number[]) => xs.slice(0, options.window);
-  const late = (xs: number[]) => xs.slice(-options.window);
-  const otherMs = totalMs.map((t, i) => t - (dynamoMs[i] ?? 0));
-  const earlyP50 = median(early(totalMs));
-  const lateP50 = median(late(totalMs));
+  const early = windowOf(freshSamples);
+  const late = windowOf(longSamples.slice(-options.window));
+  const longEarly = windowOf(longSamples.slice(0, options.window));
   return {
     postsInDuel: options.posts,
     window: options.window,
-    earlyP50Ms: round(earlyP50),
-    lateP50Ms: round(lateP50),
-    ratio: round(lateP50 / earlyP50, 3),
-    earlyDynamoP50Ms: round(median(early(dynamoMs))),
-    lateDynamoP50Ms: round(median(late(dynamoMs))),
-    earlyOtherP50Ms: round(median(early(otherMs))),
-    lateOtherP50Ms: round(median(late(otherMs))),
+    earlyP50Ms: early.p50Ms,
+    lateP50Ms: late.p50Ms,
+    ratio: round(late.p50Ms / early.p50Ms, 3),
+    early,
+    late,
+    sequential: {
+      earlyP50Ms: longEarly.p50Ms,
+      lateP50Ms: late.p50Ms,
+      ratio: round(late.p50Ms / longEarly.p50Ms, 3),
+    },
     snapshots,
   };
 }

@@ -22,14 +22,15 @@ export interface LatencyResult {
   readonly floorRequests: RequestTally;
   readonly posts: number;
   readonly effects: { schedule: number; cancel: number; notify: number };
-  /** Time inside the DynamoDB client per post, at p50 of the posts (both paths). */
+  /** Time inside the DynamoDB client per post, the mean over the measured posts (both paths). */
   readonly dynamoMsPerPost: { floor: number; webhook: number };
 }
 
 /**
  * The floor and ours on the same DynamoDB Local, the same way (`app.request()`), interleaved
  * request by request so that whatever drifts (JIT, DynamoDB Local's JVM, GC) drifts for both.
- * Our posts go round-robin to `duels` duels, so each stays as short as real duels are.
+ * Our posts go round-robin to `duels` duels, so each stays as short as real duels are; the
+ * warm-up (DynamoDB Local's JVM needs hundreds of requests to settle) plays duels of its own.
  */
 export async function measureLatency(
   ours: RefereeApp,
@@ -38,12 +39,17 @@ export async function measureLatency(
   const floorApp = createFloorApp(ours.client, ours.tableName);
   await putFloorForum(ours.client, ours.tableName, FORUM_ID, BENCH_SECRET);
   await createForum(ours.app);
-  const threads = Array.from({ length: options.duels }, (_, i) => options.firstThread + i);
-  for (const thread of threads) await startDuel(ours.app, thread);
-  const played = new Map<number, number>(threads.map((t) => [t, 0]));
+  const played = new Map<number, number>();
+  const duels = async (first: number) => {
+    const threads = Array.from({ length: options.duels }, (_, i) => first + i);
+    for (const thread of threads) await startDuel(ours.app, thread);
+    return threads;
+  };
+  const warmupThreads = await duels(options.firstThread);
+  const measuredThreads = await duels(options.firstThread + options.duels);
 
   const floorPayload = (i: number) => turnPayload(options.firstThread, i);
-  const ourPost = async (i: number): Promise<number> => {
+  const ourPost = async (threads: readonly number[], i: number): Promise<number> => {
     const thread = threads[i % threads.length] ?? options.firstThread;
     const n = played.get(thread) ?? 0;
     played.set(thread, n + 1);
@@ -57,7 +63,7 @@ export async function measureLatency(
 
   for (let i = 0; i < options.warmup; i++) {
     await floorPost(floorApp, i);
-    await ourPost(i);
+    await ourPost(warmupThreads, i);
   }
 
   const floorMs: number[] = [];
@@ -72,7 +78,7 @@ export async function measureLatency(
     let now = ours.requests.tally();
     floorRequests = plus(floorRequests, since(mark, now));
     mark = now;
-    oursMs.push(await ourPost(i));
+    oursMs.push(await ourPost(measuredThreads, i));
     now = ours.requests.tally();
     webhookRequests = plus(webhookRequests, since(mark, now));
   }

@@ -60,17 +60,30 @@ export interface RefereeApp {
 }
 
 /**
- * The real app on its own table of DynamoDB Local, assembled as test/support/harness.ts does:
- * real `createApp`, real `DynamoDbStore` and `DuelService`, a manual clock (a post's time is its
- * time in the thread) and fixed dice. Nothing is mocked; the request counter is an SDK middleware.
+ * A new table of the application's layout. DynamoDB Local serves tables created late in its life
+ * markedly slower than the first ones (transactions on a third table took about four times as long
+ * as on the first, in the same process), so the bench makes one table and every phase shares it.
  */
-export async function createRefereeApp(
-  endpoint: string,
-  options: { dice?: readonly [number, number] } = {},
-): Promise<RefereeApp> {
+export async function createBenchTable(endpoint: string): Promise<string> {
   const client = localClient(endpoint);
   const tableName = `bench-${randomUUID()}`;
   await createTable(client, tableName);
+  client.destroy();
+  return tableName;
+}
+
+/**
+ * The real app on a table of DynamoDB Local, assembled as test/support/harness.ts does: real
+ * `createApp`, real `DynamoDbStore` and `DuelService`, a manual clock (a post's time is its time
+ * in the thread) and fixed dice. Nothing is mocked; the request counter is an SDK middleware on
+ * this app's own client, so each phase counts only its own requests.
+ */
+export function createRefereeApp(
+  endpoint: string,
+  tableName: string,
+  options: { dice?: readonly [number, number] } = {},
+): RefereeApp {
+  const client = localClient(endpoint);
   const requests = new RequestCounter();
   requests.attach(client);
   const clock = new ManualClock(START);

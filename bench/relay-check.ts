@@ -14,12 +14,17 @@ export interface RelayCheckResult {
 }
 
 /**
- * The outbox count checked against what the relay really does: a short duel on its own table,
- * then the real OutboxRelay with a SchedulerPort and a Notifier that only count their calls.
- * The top's effects are drained first, so what is left is the turns'.
+ * The outbox count checked against what the relay really does: a short duel, then the real
+ * OutboxRelay with a SchedulerPort and a Notifier that only count their calls. The relay takes
+ * every due entry of the table, so this runs first, on a table with no other outbox; the top's
+ * effects are drained before the turns, so what is counted is the turns'.
  */
-export async function checkWithRelay(endpoint: string, posts: number): Promise<RelayCheckResult> {
-  const ours = await createRefereeApp(endpoint);
+export async function checkWithRelay(
+  endpoint: string,
+  tableName: string,
+  posts: number,
+): Promise<RelayCheckResult> {
+  const ours = createRefereeApp(endpoint, tableName);
   const calls = { schedule: 0, cancel: 0, notify: 0 };
   const scheduler: SchedulerPort = {
     schedule: async () => void calls.schedule++,

@@ -46,6 +46,7 @@ export function resultsOf(input: {
   throughput: ThroughputResult;
   bundles: BundlesResult;
   seconds: number;
+  loadAverage: { start: number; end: number };
 }) {
   const { latency, relayCheck, growth, throughput, bundles } = input;
   const posts = latency.posts;
@@ -75,6 +76,16 @@ export function resultsOf(input: {
       dynamodbClientMsPerPost: {
         floor: round(latency.dynamoMsPerPost.floor),
         webhook: round(latency.dynamoMsPerPost.webhook),
+        floorByCommand: Object.fromEntries(
+          Object.entries(latency.floorRequests.msByCommand).map(([k, v]) => [k, round(v / posts)]),
+        ),
+        webhookByCommand: Object.fromEntries(
+          Object.entries(latency.webhookRequests.msByCommand).map(([k, v]) => [k, round(v / posts)]),
+        ),
+      },
+      capacityUnitsPerPost: {
+        floor: perPost(latency.floorRequests.capacityUnits),
+        webhook: perPost(latency.webhookRequests.capacityUnits),
       },
       outboxPerTurn: {
         schedule: perPost(latency.effects.schedule),
@@ -90,6 +101,8 @@ export function resultsOf(input: {
       node: process.version,
       platform: `${process.platform}-${process.arch}`,
       cpus: cpus().length,
+      /** The machine's 1-minute load average when the run started and ended (others may share it). */
+      loadAverage: input.loadAverage,
       measuredAt: new Date().toISOString(),
     },
   };
@@ -166,21 +179,28 @@ export function printable(r: Results): string {
         JSON.stringify(d.dynamodbRequestsPerPostByCommand),
       ],
     ]),
-    `ratio at p50 ${r.ratioP50}; time inside the DynamoDB client per post: floor ${d.dynamodbClientMsPerPost.floor} ms, webhook ${d.dynamodbClientMsPerPost.webhook} ms`,
+    `ratio at p50 ${r.ratioP50}; inside the DynamoDB client per post: floor ${d.dynamodbClientMsPerPost.floor} ms, webhook ${d.dynamodbClientMsPerPost.webhook} ms (${Object.entries(
+      d.dynamodbClientMsPerPost.webhookByCommand,
+    )
+      .map(([k, v]) => `${k.replace("Command", "")} ${v}`)
+      .join(
+        ", ",
+      )}); capacity units per post: floor ${d.capacityUnitsPerPost.floor}, webhook ${d.capacityUnitsPerPost.webhook}`,
     `Scheduler calls per turn ${r.schedulerCallsPerTurn} (outbox: ${d.outboxPerTurn.schedule} schedule + ${d.outboxPerTurn.cancel} cancel; relay run: ${d.relayCheck.schedulerCallsPerTurn}); hiboux per turn ${d.outboxPerTurn.notify}`,
     "",
-    `Growth over one ${r.growth.postsInDuel}-post duel (first and last ${r.growth.window} posts)`,
+    `Growth over a ${r.growth.postsInDuel}-post duel: its last ${r.growth.window} posts in turn with a new duel's first ${r.growth.window}`,
     table([
-      ["", "p50 ms", "in DynamoDB client", "rest"],
-      [
-        "early",
-        String(r.growth.earlyP50Ms),
-        String(r.growth.earlyDynamoP50Ms),
-        String(r.growth.earlyOtherP50Ms),
-      ],
-      ["late", String(r.growth.lateP50Ms), String(r.growth.lateDynamoP50Ms), String(r.growth.lateOtherP50Ms)],
+      ["", "p50 ms", "in DynamoDB client", "rest", "capacity units/post"],
+      ...(["early", "late"] as const).map((w) => [
+        w,
+        String(r.growth[w].p50Ms),
+        String(r.growth[w].dynamoP50Ms),
+        String(r.growth[w].otherP50Ms),
+        String(r.growth[w].capacityUnitsP50),
+      ]),
     ]),
-    `ratio ${r.growth.ratio}; stored state: ${r.growth.snapshots.map((s) => `post ${s.afterPost} ${kb(s.stateBytes)} (posts map ${kb(s.postsMapBytes)})`).join(", ")}`,
+    `ratio ${r.growth.ratio} (against the long duel's own first posts, minutes earlier: ${r.growth.sequential.earlyP50Ms} ms, ratio ${r.growth.sequential.ratio})`,
+    `stored state: ${r.growth.snapshots.map((s) => `post ${s.afterPost} ${kb(s.stateBytes)} (posts map ${kb(s.postsMapBytes)})`).join(", ")}`,
     "",
     "Bundles (esbuild as deployed) and cold starts (median of fresh processes)",
     table([

@@ -1,11 +1,11 @@
 import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { startDynamoDbLocal } from "../infra/local/dynamodb-local.js";
-import { createForum } from "./duel-posts.js";
 import { measureBundles } from "./function-bundles.js";
 import { measureGrowth } from "./growth.js";
 import { measureLatency } from "./latency.js";
-import { createRefereeApp } from "./referee-app.js";
+import { createBenchTable, createRefereeApp } from "./referee-app.js";
 import { checkWithRelay } from "./relay-check.js";
 import { printable, resultsOf } from "./report.js";
 import { measureThroughput } from "./throughput.js";
@@ -18,18 +18,21 @@ import { measureThroughput } from "./throughput.js";
 const RESULTS = fileURLToPath(new URL("./results.json", import.meta.url));
 
 const PLAN = {
-  latency: { warmup: 150, measured: 400, duels: 10, firstThread: 1000 },
+  latency: { warmup: 600, measured: 500, duels: 10, firstThread: 1000 },
+  // threads: relay check 1, latency 1000–1019, throughput 2000–2019, growth 3000–3001, cold start 4000
   relayCheckPosts: 20,
-  growth: { posts: 1000, window: 100, thread: 1 },
+  growth: { posts: 1000, window: 100, thread: 3000 },
   throughput: { duels: 20, postsPerDuel: 25, firstThread: 2000 },
-  coldStartRuns: 7,
+  coldStartRuns: 11,
 };
 
 // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
-const say = (line: string) => process.stderr.write(`${line}\n`);
 const started = performance.now();
+const say = (line: string) =>
+  process.stderr.write(`[${Math.round((performance.now() - started) / 1000)} s] ${line}\n`);
+const loadAtStart = loadavg()[0] ?? 0;
 say("Starting DynamoDB Local (in memory)…");
 const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
 const stop = () => {
@@ -39,26 +42,28 @@ process.once("SIGINT", stop);
 process.once("SIGTERM", stop);
 
 try {
+  const table = await createBenchTable(dynamo.endpoint);
+
+  say(`Relay check: ${PLAN.relayCheckPosts} turns, then the relay with a counting scheduler…`);
+  const relayCheck = await checkWithRelay(dynamo.endpoint, table, PLAN.relayCheckPosts);
+
   say(
     `Latency: ${PLAN.latency.warmup} warm-up then ${PLAN.latency.measured} posts, floor and webhook in turn…`,
   );
-  const latency = await measureLatency(await createRefereeApp(dynamo.endpoint), PLAN.latency);
-
-  say(`Relay check: ${PLAN.relayCheckPosts} turns, then the relay with a counting scheduler…`);
-  const relayCheck = await checkWithRelay(dynamo.endpoint, PLAN.relayCheckPosts);
-
-  say(`Growth: one duel of ${PLAN.growth.posts} posts…`);
-  const growthApp = await createRefereeApp(dynamo.endpoint);
-  await createForum(growthApp.app);
-  const growth = await measureGrowth(growthApp, { ...PLAN.growth, progress: (n) => say(`  ${n} posts`) });
+  const latency = await measureLatency(createRefereeApp(dynamo.endpoint, table), PLAN.latency);
 
   say(`Throughput: ${PLAN.throughput.duels} duels × ${PLAN.throughput.postsPerDuel} posts at once…`);
-  const throughputApp = await createRefereeApp(dynamo.endpoint);
-  await createForum(throughputApp.app);
+  const throughputApp = createRefereeApp(dynamo.endpoint, table);
   const throughput = await measureThroughput(throughputApp, PLAN.throughput);
 
+  say(
+    `Growth: one duel of ${PLAN.growth.posts} posts, its last ${PLAN.growth.window} in turn with a new duel's first…`,
+  );
+  const growthApp = createRefereeApp(dynamo.endpoint, table);
+  const growth = await measureGrowth(growthApp, { ...PLAN.growth, progress: (n) => say(`  ${n} posts`) });
+
   say(`Bundles and cold starts (${PLAN.coldStartRuns} runs each)…`);
-  const bundles = await measureBundles(dynamo.endpoint, PLAN.coldStartRuns);
+  const bundles = await measureBundles(dynamo.endpoint, table, PLAN.coldStartRuns);
 
   const results = resultsOf({
     latency,
@@ -67,6 +72,7 @@ try {
     throughput,
     bundles,
     seconds: (performance.now() - started) / 1000,
+    loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
   });
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(printable(results));
