@@ -3,7 +3,7 @@ import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
 import { inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
-import { type DuelState, initialState } from "../domain/state.js";
+import { type DuelState, initialState, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
 import {
   ConcurrencyError,
@@ -16,6 +16,18 @@ import {
 } from "../ports/duel-store.js";
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
+
+/** Full jitter: a random pause under 10 ms, 20 ms, 40 ms … capped at 250 ms. */
+export function jitteredBackoff(attempt: number): number {
+  return Math.random() * Math.min(250, 10 * 2 ** (attempt - 1));
+}
+
+/** The post a command is about, if any. */
+function postIdOf(command: DuelCommand): string | undefined {
+  if (command.type === "post.deleted") return command.postId;
+  if (command.type === "post.received" || command.type === "post.edited") return command.post.postId;
+  return undefined;
+}
 
 /** What happened to a command: applied, seen before, or not for a duel. */
 export interface Outcome {
@@ -47,6 +59,13 @@ export class DuelService {
       readonly store: DuelStore;
       readonly now: () => Date;
       readonly maxAttempts?: number;
+      /**
+       * How long to wait before attempt `n + 1` after `n` conflicted. Without a pause, writers of one
+       * busy duel retry in lockstep and the slow ones (a late post's replay) lose every round.
+       */
+      readonly retryDelayMs?: (attempt: number) => number;
+      /** Items one commit may hold: it is one DynamoDB transaction (100 items, `commit.ts`). */
+      readonly maxCommitItems?: number;
     },
   ) {}
 
@@ -63,6 +82,9 @@ export class DuelService {
           return { result: "duplicate", duelId, events: [], state: duel?.state ?? initialState };
         if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error;
       }
+      await new Promise((resolve) =>
+        setTimeout(resolve, (this.deps.retryDelayMs ?? jitteredBackoff)(attempt)),
+      );
     }
   }
 
@@ -81,7 +103,11 @@ export class DuelService {
     let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
     let revised: (StoredInput & { previous: readonly DuelEvent[] })[] = [];
 
-    if (events.length > 0 && duel && isThreadOrdered(command) && key < duel.lastKey) {
+    const postId = postIdOf(command);
+    const unknownPost = postId !== undefined && postMark(before, postId) === undefined;
+    // A late post the duel has never seen is replayed even when it decides nothing on the state as
+    // it is now: made in time, it may undo what happened after it (a deadline that ended the duel).
+    if ((events.length > 0 || unknownPost) && duel && isThreadOrdered(command) && key < duel.lastKey) {
       // Late: decide the whole duel again in the thread's order.
       const stored = await this.deps.store.listInputs(duelId);
       if (stored.some((i) => i.inputId === options.inputId))
@@ -102,13 +128,7 @@ export class DuelService {
     if (events.length === 0 && revised.length === 0) {
       // A post the duel already holds that changes nothing (a repeated edit, a second deletion such as
       // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
-      const postId =
-        command.type === "post.deleted"
-          ? command.postId
-          : command.type === "post.received" || command.type === "post.edited"
-            ? command.post.postId
-            : undefined;
-      const known = postId !== undefined && before.posts[postId] !== undefined;
+      const known = postId !== undefined && !unknownPost;
       return {
         result: known || command.type === "timer.fired" ? "duplicate" : "ignored",
         duelId,
@@ -119,19 +139,25 @@ export class DuelService {
 
     const version = (duel?.version ?? 0) + 1;
     const changes = timerChanges(timersOf(before), timersOf(after));
+    const inputs = [
+      { key, inputId: options.inputId, command, events },
+      ...revised.map(({ previous: _, ...input }) => input),
+    ];
+    const dedupKeys = options.dedupKeys ?? [];
+    const duelists = duelistChanges(before, after, [...events, ...revised.flatMap((i) => i.events)], now);
+    // The outbox gets what the transaction has left once the snapshot, inputs and keys are in.
+    const maxEntries =
+      (this.deps.maxCommitItems ?? 100) - 1 - inputs.length - new Set(dedupKeys).size - duelists.length;
     const commit: DuelCommit = {
       duelId,
       forumId: after.forumId,
       threadId: after.threadId,
       expectedVersion: duel?.version ?? 0,
       snapshot: { duelId, version, state: after, lastKey, updatedAt: now },
-      inputs: [
-        { key, inputId: options.inputId, command, events },
-        ...revised.map(({ previous: _, ...input }) => input),
-      ],
-      dedupKeys: options.dedupKeys ?? [],
-      outbox: effectsOf({ forum, before, after, events, revised, timers: changes, version, now }),
-      duelists: duelistChanges(before, after, [...events, ...revised.flatMap((i) => i.events)], now),
+      inputs,
+      dedupKeys,
+      outbox: effectsOf({ forum, before, after, events, revised, timers: changes, version, now, maxEntries }),
+      duelists,
     };
     await this.deps.store.commit(commit);
     return { result: "applied", duelId, events, state: after };

@@ -1,6 +1,6 @@
 import type { DuelEvent } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
-import { composeHiboux } from "../hiboux/index.js";
+import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
 import type { ForumConfig, OutboxEntry, StoredInput } from "../ports/duel-store.js";
 import type { ChannelConfig, Hibou, Recipient } from "../ports/notifier.js";
 import type { TimerSpec } from "../ports/scheduler.js";
@@ -37,6 +37,11 @@ function withUsername(to: Recipient, forum: ForumConfig | null, after: DuelState
  * timer scheduled, cancelled and scheduled again is three distinct effects), and each hibou
  * through each of the forum's channels (one entry per channel, so a channel that failed is
  * retried alone and the others are never sent twice).
+ *
+ * Revised inputs re-announce their verdicts, each as it now stands. When that would make more
+ * than `maxEntries` entries (a post so late that it rewrote a long stretch of the duel, on a forum
+ * with several channels), the referee gets one notice naming every verdict that changed instead:
+ * the decision must fit in one transaction, or it could never be stored at all.
  */
 export function effectsOf(input: {
   readonly forum: ForumConfig | null;
@@ -48,8 +53,9 @@ export function effectsOf(input: {
   readonly timers: { readonly schedule: readonly TimerSpec[]; readonly cancel: readonly TimerSpec[] };
   readonly version: number;
   readonly now: string;
+  readonly maxEntries?: number;
 }): OutboxEntry[] {
-  const { forum, before, after, version, now } = input;
+  const { before, after, version, now } = input;
   const duelId = after.id;
   const out: OutboxEntry[] = [];
   for (const timer of input.timers.cancel)
@@ -57,17 +63,34 @@ export function effectsOf(input: {
   for (const timer of input.timers.schedule)
     out.push(entry(`v${version}.schedule.${timer.name}`, duelId, now, { type: "schedule", timer }));
 
-  const drafts = [
-    ...composeHiboux({ events: input.events, before, after }).map((d) => ({ draft: d, revised: false })),
-    ...input.revised.flatMap((i) =>
-      composeHiboux({ events: i.events, previous: i.previous, before, after, revised: true }).map((d) => ({
-        draft: d,
-        revised: true,
-      })),
-    ),
+  const own = composeHiboux({ events: input.events, before, after });
+  const revised = input.revised.flatMap((i) =>
+    composeHiboux({ events: i.events, previous: i.previous, before, after, revised: true }),
+  );
+  const channels = channelsOf(input.forum).length;
+  const fits =
+    input.maxEntries === undefined ||
+    out.length + (own.length + revised.length) * channels <= input.maxEntries;
+  const announced = fits ? revised : composeRevisedNotice({ revised: input.revised, before, after });
+  return [
+    ...out,
+    ...notifyEntries(input.forum, after, version, now, own, false),
+    ...notifyEntries(input.forum, after, version, now, announced, true),
   ];
+}
+
+function notifyEntries(
+  forum: ForumConfig | null,
+  after: DuelState,
+  version: number,
+  now: string,
+  drafts: readonly HibouDraft[],
+  revised: boolean,
+): OutboxEntry[] {
+  const duelId = after.id;
+  const out: OutboxEntry[] = [];
   const channels = channelsOf(forum);
-  for (const { draft, revised } of drafts) {
+  for (const draft of drafts) {
     const hibouId = `${draft.eventId}.${draft.kind}.${draft.to.role}.${draft.to.id}${revised ? `.r${version}` : ""}`;
     const hibou: Hibou = {
       id: hibouId,

@@ -8,12 +8,12 @@ import type { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import { resolveTurn } from "./resolve.js";
 import { actionFault, disqualify } from "./sanctions.js";
-import { duelistOf, type StoredPost } from "./state.js";
+import { duelistOf, HASH_LENGTH, postMark, type StoredPost } from "./state.js";
 import { passTurn } from "./turns.js";
 
 /** The content hash that tells a duplicate delivery from an edit. */
 export function contentHash(content: string): string {
-  return createHash("sha256").update(content).digest("base64url").slice(0, 22);
+  return createHash("sha256").update(content).digest("base64url").slice(0, HASH_LENGTH);
 }
 
 function storedPost(e: Emitter, post: PostInput): StoredPost {
@@ -42,7 +42,7 @@ function storedPost(e: Emitter, post: PostInput): StoredPost {
  */
 export function decidePostReceived(e: Emitter, post: PostInput): void {
   const hash = contentHash(post.content);
-  const known = e.state.posts[post.postId];
+  const known = postMark(e.state, post.postId);
   if (known) {
     if (known.hash !== hash) decidePostEdited(e, post, post.createdAt);
     return;
@@ -134,10 +134,10 @@ export function playDuelistPost(e: Emitter, post: StoredPost): void {
 
 /** An edit: forbidden in the duel; one fault per post, however many edits. */
 export function decidePostEdited(e: Emitter, post: PostInput, editedAt: string): void {
-  const known = e.state.posts[post.postId];
+  const known = postMark(e.state, post.postId);
   if (!known) {
     decidePostReceived(e, post);
-    if (e.state.posts[post.postId]) tamper(e, post.postId, "edited", contentHash(post.content), editedAt);
+    if (postMark(e.state, post.postId)) tamper(e, post.postId, "edited", contentHash(post.content), editedAt);
     return;
   }
   const hash = contentHash(post.content);
@@ -147,7 +147,7 @@ export function decidePostEdited(e: Emitter, post: PostInput, editedAt: string):
 
 /** A deletion: forbidden in the duel; a deletion already seen changes nothing. */
 export function decidePostDeleted(e: Emitter, postId: string, deletedAt: string): void {
-  const known = e.state.posts[postId];
+  const known = postMark(e.state, postId);
   if (!known || known.deleted) return;
   tamper(e, postId, "deleted", null, deletedAt);
 }
@@ -159,7 +159,7 @@ function tamper(
   hash: string | null,
   at: string,
 ): void {
-  const known = e.state.posts[postId];
+  const known = postMark(e.state, postId);
   if (!known) return;
   const alreadyFaulted = known.tampered;
   e.emit({ type: "post.tampered", rule: "R-6.3", postId, duelistId: known.authorId, how, hash });

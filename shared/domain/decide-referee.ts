@@ -7,7 +7,7 @@ import type { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import type { RefereeAction } from "./referee-actions.js";
 import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
-import { activeDuelists, type DuelistState, duelistOf } from "./state.js";
+import { activeDuelists, type DuelistState, duelistOf, postMark } from "./state.js";
 import { giveTurn } from "./turns.js";
 
 function requireDuelist(e: Emitter, id: string): DuelistState {
@@ -57,7 +57,7 @@ export function applyRefereeAction(
     case "correction": {
       const window = e.state.pending.find((p) => p.post.postId === action.postId);
       if (!window) {
-        const known = e.state.posts[action.postId];
+        const known = postMark(e.state, action.postId);
         if (!known)
           throw new DomainError("post_not_found", `Aucun message ${action.postId} dans ce duel.`, 404);
         if (known.valid) {

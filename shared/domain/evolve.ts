@@ -1,14 +1,14 @@
 import type { DuelEvent } from "./events.js";
-import type { DuelistState, DuelState } from "./state.js";
+import { type DuelistState, type DuelState, encodeMark, type PostMark, postMark } from "./state.js";
 
 function updateDuelist(state: DuelState, id: string, change: (d: DuelistState) => DuelistState): DuelState {
   return { ...state, duelists: state.duelists.map((d) => (d.id === id ? change(d) : d)) };
 }
 
-function markPost(state: DuelState, postId: string, change: Partial<DuelState["posts"][string]>): DuelState {
-  const current = state.posts[postId];
+function markPost(state: DuelState, postId: string, change: Partial<PostMark>): DuelState {
+  const current = postMark(state, postId);
   if (!current) return state;
-  return { ...state, posts: { ...state.posts, [postId]: { ...current, ...change } } };
+  return { ...state, posts: { ...state.posts, [postId]: encodeMark({ ...current, ...change }) } };
 }
 
 /**
@@ -59,14 +59,14 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         ...state,
         posts: {
           ...state.posts,
-          [event.postId]: {
+          [event.postId]: encodeMark({
             authorId: event.authorId,
             hash: event.hash,
             tampered: false,
             deleted: false,
             inDuel: event.inDuel,
             valid: false,
-          },
+          }),
         },
       };
       if (event.role !== "duelist" || !event.username) return withPost;

@@ -147,6 +147,32 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
   return drafts.length > 0 ? drafts : withdrawn(input);
 }
 
+/**
+ * One `verdict.revised` notice to the referee for many revised inputs at once, naming the verdicts
+ * that change: what a late post that rewrote a long stretch of the duel announces when a hibou per
+ * revised verdict would not fit in its decision's one transaction (CONTRACT.md 4.3).
+ */
+export function composeRevisedNotice(input: {
+  readonly revised: readonly {
+    readonly events: readonly DuelEvent[];
+    readonly previous: readonly DuelEvent[];
+  }[];
+  readonly before: DuelState;
+  readonly after: DuelState;
+}): HibouDraft[] {
+  const { before, after } = input;
+  const first = input.revised.flatMap((i) => [...i.events, ...i.previous])[0];
+  if (!first) return [];
+  const titles = input.revised.flatMap((i) =>
+    composeHiboux({ events: i.events.length > 0 ? i.events : i.previous, before, after })
+      .filter((d) => d.to.role === "referee")
+      .map((d) => d.title),
+  );
+  const ctx = contextOf([first], before, after);
+  const r = texts.revised;
+  return [draft(referee(ctx), "verdict.revised", r.noticeTitle, [r.intro, r.notice(titles)], first)];
+}
+
 /** A revised input that now decides nothing: the referee hears which verdicts were withdrawn. */
 function withdrawn(input: ComposeInput): HibouDraft[] {
   const previous = input.previous ?? [];

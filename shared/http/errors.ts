@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { DomainError } from "../domain/errors.js";
-import { StorageUnavailableError } from "../ports/duel-store.js";
+import { ConcurrencyError, StorageUnavailableError } from "../ports/duel-store.js";
 import { InvalidRulesetError } from "../rules/ruleset.js";
 
 /** An error answered as `{"error": {"code", "message", "details"?}}` (CONTRACT.md section 2). */
@@ -30,7 +30,8 @@ export function zodDetails(error: ZodError) {
 
 /**
  * The one place errors become answers: domain preconditions 4xx, invalid bodies 400, storage down
- * 503 (safe to retry), anything else 500 without its message (it may hold internals).
+ * or a duel too busy to write 503 (safe to retry), anything else 500 without its message (it may
+ * hold internals).
  */
 export function onError(log: (line: Record<string, unknown>) => void) {
   return (error: Error, c: Context) => {
@@ -45,6 +46,11 @@ export function onError(log: (line: Record<string, unknown>) => void) {
     if (error instanceof StorageUnavailableError) {
       c.header("Retry-After", "5");
       return c.json(errorBody("storage_unavailable", "Stockage indisponible, réessayez."), 503);
+    }
+    if (error instanceof ConcurrencyError) {
+      // Every attempt lost to another writer of the same duel: nothing was written, a retry is safe.
+      c.header("Retry-After", "1");
+      return c.json(errorBody("duel_busy", "Ce duel change en ce moment, réessayez."), 503);
     }
     if (error instanceof HTTPException) {
       return c.json(

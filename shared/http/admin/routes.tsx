@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { DomainError } from "../../domain/errors.js";
-import { StorageUnavailableError } from "../../ports/duel-store.js";
+import { ConcurrencyError, StorageUnavailableError } from "../../ports/duel-store.js";
 import { tokenMatches } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
@@ -132,7 +132,8 @@ export function adminRoutes(deps: AppDeps) {
     if (error instanceof ApiError || error instanceof DomainError) {
       return renderPage(c, <ErrorPage message={error.message} />, error.status);
     }
-    if (error instanceof StorageUnavailableError)
+    // Storage down, or a duel too busy to write after every retry: nothing was written, retry later.
+    if (error instanceof StorageUnavailableError || error instanceof ConcurrencyError)
       return renderPage(c, <ErrorPage message={ui.errors.storage} />, 503);
     deps.log({ level: "error", msg: "admin page error", error: error.message, stack: error.stack });
     return renderPage(c, <ErrorPage message={ui.errors.internal} />, 500);

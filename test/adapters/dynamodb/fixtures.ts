@@ -42,7 +42,7 @@ export function aState(duelId: string, overrides: Partial<DuelState> = {}): Duel
     status: "registered",
     referee: { id: "7", name: "Minerva McGonagall" },
     createdAt: "2026-11-30T10:00:00.000Z",
-    posts: { p1: { authorId: "42", hash: "h", tampered: false, deleted: false, inDuel: true, valid: true } },
+    posts: { p1: "chhhhhhhhhhhh42" },
     ...overrides,
   };
 }
