@@ -9,7 +9,7 @@ beforeAll(() => {
 afterAll(() => synth?.cleanup());
 
 describe("the table", () => {
-  it("has the single-table keys, the gsi1 index (projection ALL) and expiresAt as TTL", () => {
+  it("has the single-table keys, the gsi1 index (outbox and timer attributes projected, never the state) and expiresAt as TTL", () => {
     synth.template.resourceCountIs("AWS::DynamoDB::Table", 1);
     synth.template.hasResourceProperties("AWS::DynamoDB::Table", {
       KeySchema: [
@@ -29,7 +29,10 @@ describe("the table", () => {
             { AttributeName: "gsi1pk", KeyType: "HASH" },
             { AttributeName: "gsi1sk", KeyType: "RANGE" },
           ],
-          Projection: { ProjectionType: "ALL" },
+          Projection: {
+            ProjectionType: "INCLUDE",
+            NonKeyAttributes: Match.arrayWith(["effect", "attempts", "nextAttemptAt", "timer"]),
+          },
         },
       ],
       TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },

@@ -52,6 +52,7 @@ export class DuelTable extends Construct {
         partitionKey: { name: index.partitionKey.name, type: ATTRIBUTE_TYPES[index.partitionKey.type] },
         sortKey: { name: index.sortKey.name, type: ATTRIBUTE_TYPES[index.sortKey.type] },
         projectionType: ProjectionType[index.projection],
+        nonKeyAttributes: [...index.nonKeyAttributes],
       });
     }
   }

@@ -116,9 +116,19 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
     return guarded(async () => {
-      const query = { ...partitionQuery(this.tableName, partitions.duels(status)), ScanIndexForward: false };
-      const items = await queryAll(this.client, query, limit);
-      return items.map(snapshotOf);
+      // The index lists the duels by key (their state is not projected); the snapshots are read
+      // whole, then the newest are kept.
+      const listed = await queryAll(this.client, partitionQuery(this.tableName, partitions.duels(status)));
+      const snapshots = await batchGetAll(
+        this.client,
+        this.tableName,
+        listed.flatMap((item) => (item.pk && item.sk ? [{ pk: item.pk, sk: item.sk }] : [])),
+      );
+      return snapshots
+        .map(snapshotOf)
+        .filter((s) => s.state.status === status)
+        .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
+        .slice(0, limit ?? Number.POSITIVE_INFINITY);
     });
   }
 

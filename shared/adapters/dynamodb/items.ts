@@ -36,7 +36,8 @@ export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSn
     threadId,
     status: state.status,
     gsi1pk: partitions.duels(state.status),
-    gsi1sk: `${sortInstant(snapshot.updatedAt)}#${duelId}`,
+    // Stable while the duel runs: a post's write leaves the index untouched.
+    gsi1sk: duelId,
   });
 }
 

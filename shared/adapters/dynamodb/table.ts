@@ -3,7 +3,7 @@
  *
  * | Item          | pk                            | sk                          | gsi1pk                      | gsi1sk                      | Attributes                                                     |
  * |---------------|-------------------------------|-----------------------------|-----------------------------|-----------------------------|----------------------------------------------------------------|
- * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<status>`            | `<updatedAt>#<duelId>`      | `version` N, `state` (JSON S), `lastKey`, `updatedAt`, `forumId`, `threadId`, `status` |
+ * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<status>`            | `<duelId>`                  | `version` N, `state` (JSON S), `lastKey`, `updatedAt`, `forumId`, `threadId`, `status` |
  * | input         | `DUEL#<duelId>`               | `IN#<key>`                  |                             |                             | `key`, `inputId`, `command` (JSON S), `events` (JSON S)        |
  * | outbox entry  | `DUEL#<duelId>`               | `OUT#<createdAt>#<id>`      | `OUTBOX` / `OUTBOX#failed`  | `<nextAttemptAt>#<id>`      | entry fields, `effect` (JSON S); no gsi1 once done             |
  * | dedup key     | `DEDUP#<key>`                 | `DEDUP`                     |                             |                             | `duelId`, `createdAt`, `expiresAt` (TTL, now + 30 days)        |
@@ -12,7 +12,7 @@
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
  * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
  *
- * gsi1 is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
+ * gsi1 projects the outbox and timer attributes only (never a duel's state). It is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
  * keys. Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
  * order, and queries for "due at or before `now`" compare against `<now>~` (`~` sorts after `#`).
  *
@@ -36,7 +36,22 @@ export const tableDefinition = {
       indexName: "gsi1",
       partitionKey: { name: "gsi1pk", type: "S" },
       sortKey: { name: "gsi1sk", type: "S" },
-      projection: "ALL",
+      // Only what the index's readers need: outbox entries and timers are read from it whole, duel
+      // snapshots are only listed by key. The state stays out, so a post's write never rewrites the
+      // index (its keys and projected attributes only change with the duel's status).
+      projection: "INCLUDE",
+      nonKeyAttributes: [
+        "id",
+        "duelId",
+        "createdAt",
+        "effect",
+        "attempts",
+        "nextAttemptAt",
+        "doneAt",
+        "lastError",
+        "failedAt",
+        "timer",
+      ],
     },
   ],
   timeToLiveAttribute: "expiresAt",
@@ -106,7 +121,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
           { AttributeName: gsi.partitionKey.name, KeyType: "HASH" },
           { AttributeName: gsi.sortKey.name, KeyType: "RANGE" },
         ],
-        Projection: { ProjectionType: gsi.projection },
+        Projection: { ProjectionType: gsi.projection, NonKeyAttributes: [...gsi.nonKeyAttributes] },
       },
     ],
     StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.stream },
