@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
 import type { AppDeps } from "../deps.js";
@@ -35,12 +35,9 @@ export function discourseSignatureValid(
  * it only names the thread) and reads the forum and its duel in one request. A body that is not
  * JSON still gets its forum read, so its signature can be checked before it is refused.
  */
-async function readDelivery(
-  deps: AppDeps,
-  forumId: string,
-  raw: string,
-  pickThread: (v: Record<string, unknown>) => unknown,
-) {
+async function readDelivery(c: Context, deps: AppDeps, pickThread: (v: Record<string, unknown>) => unknown) {
+  const forumId = parseForumId(c.req.param("forumId") ?? "");
+  const raw = await c.req.text();
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -49,7 +46,7 @@ async function readDelivery(
   }
   const threadId = threadOf(parsed, pickThread);
   const loaded = await deps.store.loadForumAndDuel(forumId, duelIdOf(forumId, threadId || "-"));
-  return { parsed, loaded };
+  return { forumId, raw, parsed, loaded };
 }
 
 /**
@@ -60,12 +57,9 @@ export function webhookRoutes(deps: AppDeps) {
   const app = new Hono();
 
   app.post("/:forumId/generic", async (c) => {
-    const forumId = parseForumId(c.req.param("forumId"));
-    const raw = await c.req.text();
-    const { parsed, loaded } = await readDelivery(
+    const { forumId, raw, parsed, loaded } = await readDelivery(
+      c,
       deps,
-      forumId,
-      raw,
       (v) => (v.data as Record<string, unknown> | undefined)?.threadId,
     );
     const secret = loaded.forum?.webhookSecrets.generic;
@@ -105,12 +99,9 @@ export function webhookRoutes(deps: AppDeps) {
   });
 
   app.post("/:forumId/discourse", async (c) => {
-    const forumId = parseForumId(c.req.param("forumId"));
-    const raw = await c.req.text();
-    const { parsed, loaded } = await readDelivery(
+    const { forumId, raw, parsed, loaded } = await readDelivery(
+      c,
       deps,
-      forumId,
-      raw,
       (v) => (v.post as Record<string, unknown> | undefined)?.topic_id,
     );
     const secret = loaded.forum?.webhookSecrets.discourse;
