@@ -60,7 +60,14 @@ describe("the bundles, built as deployed", () => {
       banner: BUNDLE.banner,
       mainFields: BUNDLE.mainFields,
       externalModules: [],
+      commandHooks: expect.any(Object),
     });
+    // Beside the bundle: the rules text the admin page links every verdict to.
+    const hooks = lambdaBundling().commandHooks;
+    expect(hooks?.afterBundling("/src", "/out")).toEqual([
+      'mkdir -p "/out/docs"',
+      'cp "/src/docs/RULES.md" "/out/docs/RULES.md"',
+    ]);
   });
 
   for (const name of NAMES) {
