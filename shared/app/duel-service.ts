@@ -17,9 +17,9 @@ import {
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
 
-/** Full jitter: a random pause under 10 ms, 20 ms, 40 ms … capped at 250 ms. */
+/** Full jitter: a random pause under 10 ms, 20 ms, 40 ms … capped at 1 s. */
 export function jitteredBackoff(attempt: number): number {
-  return Math.random() * Math.min(250, 10 * 2 ** (attempt - 1));
+  return Math.random() * Math.min(1000, 10 * 2 ** (attempt - 1));
 }
 
 /** The post a command is about, if any. */
@@ -125,10 +125,15 @@ export class DuelService {
       after = replayed.state;
       lastKey = duel.lastKey;
     }
-    if (events.length === 0 && revised.length === 0) {
+    // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
+    // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
+    // find it in its place (CONTRACT.md 4.3). Kept once: its key is its own.
+    const keep = unknownPost && duel !== null && isThreadOrdered(command) && key !== duel.lastKey;
+    const decided = events.length > 0 || revised.length > 0;
+    if (!decided && !keep) {
       // A post the duel already holds that changes nothing (a repeated edit, a second deletion such as
       // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
-      const known = postId !== undefined && !unknownPost;
+      const known = postId !== undefined && (!unknownPost || key === duel?.lastKey);
       return {
         result: known || command.type === "timer.fired" ? "duplicate" : "ignored",
         duelId,
@@ -160,6 +165,6 @@ export class DuelService {
       duelists,
     };
     await this.deps.store.commit(commit);
-    return { result: "applied", duelId, events, state: after };
+    return { result: decided ? "applied" : "ignored", duelId, events, state: after };
   }
 }
