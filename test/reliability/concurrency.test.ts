@@ -101,7 +101,7 @@ describe("optimistic concurrency: no lost update", () => {
       duelsEqualToOneByOne: DUELS,
       ms: since(started),
     });
-  }, 120_000);
+  }, 180_000);
 
   it("a competing commit between the read and the write of every first attempt: each decision is decided again, none lost", async () => {
     const N = 12;
@@ -169,7 +169,7 @@ describe("optimistic concurrency: no lost update", () => {
       finalVersion: after?.version ?? 0,
       lostUpdates: 0,
     });
-  });
+  }, 120_000);
 
   it("DynamoDB's TransactionConflict (which DynamoDB Local does not raise) is retried like a stale version", async () => {
     const N = 6;
@@ -207,5 +207,5 @@ describe("optimistic concurrency: no lost update", () => {
     const after = await h.store.loadDuel(duelId);
     expect(after?.state.duelists.find((d) => d.id === "42")?.points).toBe(50 - N);
     report("concurrency TransactionConflict", { cancelled: refused, retriedAndApplied: N, lostUpdates: 0 });
-  });
+  }, 60_000);
 });
