@@ -1,15 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";
+import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import type { DuelCommand } from "../../shared/domain/commands.js";
+import { createApp } from "../../shared/http/app.js";
+import { hashToken } from "../../shared/http/auth.js";
 import { ConcurrencyError, type DuelCommit, type DuelStore } from "../../shared/ports/duel-store.js";
-import type { Harness } from "../support/harness.js";
+import { ADMIN_TOKEN, GENERIC_SECRET, type Harness } from "../support/harness.js";
 import {
   afterTheFile,
+  captureLog,
   deliverGeneric,
   duelSnapshot,
+  genericPayload,
   openDuel,
+  recordAnswers,
   recordedHarness,
   recordedPosts,
   report,
@@ -208,4 +215,63 @@ describe("optimistic concurrency: no lost update", () => {
     expect(after?.state.duelists.find((d) => d.id === "42")?.points).toBe(50 - N);
     report("concurrency TransactionConflict", { cancelled: refused, retriedAndApplied: N, lostUpdates: 0 });
   }, 60_000);
+
+  it("CONTRACT 2 a delivery that loses every attempt answers 503 duel_busy with Retry-After, and nothing is written", async () => {
+    const h = await recordedHarness();
+    await h.forum();
+    const duelId = await openDuel(h, "7300", { dice: "forum" });
+    const before = await h.store.loadDuel(duelId);
+    let commits = 0;
+    // Another writer always gets there first.
+    const busy: DuelStore = Object.assign(Object.create(h.store) as DuelStore, {
+      commit: async (c: DuelCommit) => {
+        commits++;
+        throw new ConcurrencyError(c.duelId);
+      },
+    });
+    const clock = h.clock;
+    const app = createApp({
+      store: busy,
+      duels: new DuelService({ store: busy, now: () => clock.now(), maxAttempts: 3, retryDelayMs: () => 0 }),
+      clock,
+      adminTokenHash: hashToken(ADMIN_TOKEN),
+      rollDice: () => [3, 3],
+      newId: randomUUID,
+      log: captureLog,
+    });
+    recordAnswers(app);
+    const [post] = threadPosts(rng(SEED + 8), {
+      threadId: "7300",
+      firstPostId: 73_000,
+      count: 1,
+      start: "2026-11-30T10:00:00.000Z",
+      gapMinutes: 5,
+    });
+    if (!post) throw new Error("no post");
+    const body = JSON.stringify(genericPayload(post));
+    const now = new Date();
+    const res = await app.request("/webhooks/poudlard/generic", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": "m-busy",
+        "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+        "webhook-signature": new Webhook(GENERIC_SECRET).sign("m-busy", now, body),
+      },
+      body,
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(await res.json()).toMatchObject({ error: { code: "duel_busy", message: expect.any(String) } });
+    expect(commits).toBe(3);
+    expect((await h.store.loadDuel(duelId))?.version).toBe(before?.version);
+    // The forum's retry, once the duel is quiet, is applied.
+    expect((await deliverGeneric(h, post, "m-busy")).body.result).toBe("applied");
+    report("concurrency busy", {
+      attempts: commits,
+      answer: 503,
+      writtenBeforeTheRetry: 0,
+      appliedOnRetry: 1,
+    });
+  });
 });
