@@ -2,6 +2,7 @@ import type { DuelCommand } from "../domain/commands.js";
 import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
+import { type MarkChange, markChanges, postIdsRead, snapshotState } from "../domain/post-marks.js";
 import { inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
 import { type DuelState, initialState, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
@@ -11,7 +12,8 @@ import {
   type DuelSnapshot,
   type DuelStore,
   DuplicateError,
-  type ForumConfig,
+  type LoadedDuel,
+  type MarkWrite,
   type StoredInput,
 } from "../ports/duel-store.js";
 import { duelistChanges } from "./duelist-changes.js";
@@ -41,9 +43,10 @@ export interface ExecuteOptions {
   /** Names the input: its events get ids `<inputId>#n`, and the same input is never applied twice. */
   readonly inputId: string;
   readonly forumId: string;
+  /** Keys of this delivery: a post's are recorded with its mark, any other's on their own. */
   readonly dedupKeys?: readonly string[];
-  /** The forum and duel already read by the caller (the webhook's one read). */
-  readonly preloaded?: { readonly forum: ForumConfig | null; readonly duel: DuelSnapshot | null };
+  /** The forum, duel and post marks already read by the caller (the webhook's one read). */
+  readonly preloaded?: LoadedDuel;
 }
 
 /**
@@ -73,10 +76,13 @@ export class DuelService {
     const attempts = this.deps.maxAttempts ?? 8;
     let preloaded = options.preloaded;
     for (let attempt = 1; ; attempt++) {
-      const { forum, duel } = preloaded ?? (await this.deps.store.loadForumAndDuel(options.forumId, duelId));
+      const loaded =
+        preloaded ??
+        (await this.deps.store.loadForumAndDuel(options.forumId, duelId, postIdsRead(command, initialState)));
       preloaded = undefined;
+      const { duel } = loaded;
       try {
-        return await this.once(duelId, command, options, forum, duel);
+        return await this.once(duelId, command, options, loaded);
       } catch (error) {
         if (error instanceof DuplicateError)
           return { result: "duplicate", duelId, events: [], state: duel?.state ?? initialState };
@@ -92,16 +98,16 @@ export class DuelService {
     duelId: string,
     command: DuelCommand,
     options: ExecuteOptions,
-    forum: ForumConfig | null,
-    duel: DuelSnapshot | null,
+    { forum, duel, postsRead }: LoadedDuel,
   ): Promise<Outcome> {
-    const before = duel?.state ?? initialState;
+    const before = await this.withMarksRead(duelId, command, duel, postsRead);
     const key = inputKeyOf(command, options.inputId, duel?.version ?? 0);
     const now = this.deps.now().toISOString();
     let events: readonly DuelEvent[] = decide(command, before, options.inputId);
     let after = fold(before, events);
     let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
     let revised: (StoredInput & { previous: readonly DuelEvent[] })[] = [];
+    let marks: MarkChange[] | null = null;
 
     const postId = postIdOf(command);
     const unknownPost = postId !== undefined && postMark(before, postId) === undefined;
@@ -124,6 +130,8 @@ export class DuelService {
         .map((i) => ({ ...i, previous: previous.get(i.inputId) ?? [] }));
       after = replayed.state;
       lastKey = duel.lastKey;
+      // The replay decided every post again: its marks replace the stored ones.
+      marks = markChanges(await this.deps.store.listPostMarks(duelId), after.posts, true);
     }
     // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
     // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
@@ -148,23 +156,54 @@ export class DuelService {
       { key, inputId: options.inputId, command, events },
       ...revised.map(({ previous: _, ...input }) => input),
     ];
-    const dedupKeys = options.dedupKeys ?? [];
+    const markWrites: MarkWrite[] = marks ?? markChanges(before.posts, after.posts, false);
+    // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
+    const deliveryKeys = options.dedupKeys ?? [];
+    const dedupKeys = postId === undefined ? deliveryKeys : [];
+    if (postId !== undefined && deliveryKeys.length > 0) markWrites.push({ postId, seen: deliveryKeys });
     const duelists = duelistChanges(before, after, [...events, ...revised.flatMap((i) => i.events)], now);
-    // The outbox gets what the transaction has left once the snapshot, inputs and keys are in.
+    // The outbox gets what the transaction has left once the snapshot, inputs, marks and keys are in.
+    const markItems = new Set(markWrites.map((m) => m.postId)).size;
     const maxEntries =
-      (this.deps.maxCommitItems ?? 100) - 1 - inputs.length - new Set(dedupKeys).size - duelists.length;
+      (this.deps.maxCommitItems ?? 100) -
+      1 -
+      inputs.length -
+      markItems -
+      new Set(dedupKeys).size -
+      duelists.length;
     const commit: DuelCommit = {
       duelId,
       forumId: after.forumId,
       threadId: after.threadId,
       expectedVersion: duel?.version ?? 0,
-      snapshot: { duelId, version, state: after, lastKey, updatedAt: now },
+      snapshot: { duelId, version, state: snapshotState(after), lastKey, updatedAt: now },
       inputs,
       dedupKeys,
+      marks: markWrites,
       outbox: effectsOf({ forum, before, after, events, revised, timers: changes, version, now, maxEntries }),
       duelists,
     };
     await this.deps.store.commit(commit);
     return { result: decided ? "applied" : "ignored", duelId, events, state: after };
+  }
+
+  /**
+   * The duel's state with the marks of every post this command may read: those read with the
+   * snapshot, or else read now (a referee's correction of a post the webhook could not foresee).
+   */
+  private async withMarksRead(
+    duelId: string,
+    command: DuelCommand,
+    duel: DuelSnapshot | null,
+    postsRead: readonly string[],
+  ): Promise<DuelState> {
+    if (!duel) return initialState;
+    const state = duel.state;
+    const missing = postIdsRead(command, state).filter(
+      (id) => state.posts[id] === undefined && !postsRead.includes(id),
+    );
+    if (missing.length === 0) return state;
+    const marks = await this.deps.store.loadPostMarks(duelId, missing);
+    return { ...state, posts: { ...state.posts, ...marks } };
   }
 }

@@ -2,7 +2,7 @@ import type { DuelCommand, PostInput } from "../domain/commands.js";
 import { contentHash } from "../domain/decide-post.js";
 import type { PostFormat } from "../parsing/types.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelSnapshot, ForumConfig } from "../ports/duel-store.js";
+import type { LoadedDuel } from "../ports/duel-store.js";
 import type { DuelService } from "./duel-service.js";
 
 /** The duel of a thread: one duel per thread, so its id is derived, never looked up. */
@@ -45,7 +45,7 @@ export interface IntakeDeps {
  */
 export async function intakePost(
   deps: IntakeDeps,
-  preloaded: { forum: ForumConfig | null; duel: DuelSnapshot | null },
+  preloaded: LoadedDuel,
   post: IncomingPost,
 ): Promise<{ result: "applied" | "ignored" | "duplicate"; duelId?: string }> {
   const duelId = duelIdOf(post.forumId, post.threadId);

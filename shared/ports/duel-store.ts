@@ -73,6 +73,17 @@ export type DuelistChange =
       readonly at: string;
     };
 
+/**
+ * A post's stored mark (`DuelState.posts`, kept apart from the snapshot: `domain/post-marks.ts`):
+ * its new value (null: removed; absent: unchanged), and the dedup keys of the delivery that decided
+ * it, recorded with the mark and refused if already there (a retry of that delivery).
+ */
+export interface MarkWrite {
+  readonly postId: string;
+  readonly mark?: string | null;
+  readonly seen?: readonly string[];
+}
+
 /** Everything one decision writes, in one transaction conditioned on the version. */
 export interface DuelCommit {
   readonly duelId: string;
@@ -83,8 +94,10 @@ export interface DuelCommit {
   readonly snapshot: DuelSnapshot;
   /** New inputs, and earlier ones whose events a late input changed. */
   readonly inputs: readonly StoredInput[];
-  /** Delivery ids and post-content keys: written only if absent, so a retry cannot apply twice. */
+  /** Dedup keys not about a post (a referee command's idempotency key): written only if absent. */
   readonly dedupKeys: readonly string[];
+  /** The post marks the decision changed, and the dedup keys of a post's delivery. */
+  readonly marks: readonly MarkWrite[];
   readonly outbox: readonly OutboxEntry[];
   readonly duelists: readonly DuelistChange[];
 }
@@ -147,14 +160,26 @@ export interface StoreCounts {
   readonly failedEffects: number;
 }
 
+/**
+ * A duel as read for a decision. Its state holds the snapshot's marks and those of the posts asked
+ * for; `postsRead` lists the posts asked for (found or not), so a caller knows what else to read.
+ */
+export interface LoadedDuel {
+  readonly forum: ForumConfig | null;
+  readonly duel: DuelSnapshot | null;
+  readonly postsRead: readonly string[];
+}
+
 /** The storage port: duels as aggregates, forums, duelists, the outbox. */
 export interface DuelStore {
-  /** The forum and the duel in one consistent read (the webhook's only read). */
-  loadForumAndDuel(
-    forumId: string,
-    duelId: string,
-  ): Promise<{ forum: ForumConfig | null; duel: DuelSnapshot | null }>;
+  /** The forum, the duel and these posts' marks in one consistent read (the webhook's only read). */
+  loadForumAndDuel(forumId: string, duelId: string, postIds?: readonly string[]): Promise<LoadedDuel>;
+  /** The duel's snapshot, with its hot marks only. */
   loadDuel(duelId: string): Promise<DuelSnapshot | null>;
+  /** These posts' stored marks (absent when the duel has none), consistently read. */
+  loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, string>>;
+  /** Every stored mark of the duel (for a late input's replay). */
+  listPostMarks(duelId: string): Promise<Record<string, string>>;
   /** Every input of a duel, in key order (for a late input's replay and the audit log). */
   listInputs(duelId: string): Promise<StoredInput[]>;
   /** Writes a decision atomically; throws ConcurrencyError or DuplicateError, nothing written. */

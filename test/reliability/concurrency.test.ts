@@ -125,10 +125,19 @@ describe("optimistic concurrency: no lost update", () => {
         const id = c.inputs[0]?.inputId ?? "";
         if (!interleaved.has(id)) {
           interleaved.add(id);
-          await competitor.execute(duelId, adjust(h, "43"), {
-            inputId: `r.rival-${id}`,
-            forumId: "poudlard",
-          });
+          // The competitor races the other first attempts too; like any caller, it tries again
+          // until its decision is in, so that every rival is counted exactly once.
+          for (;;) {
+            try {
+              await competitor.execute(duelId, adjust(h, "43"), {
+                inputId: `r.rival-${id}`,
+                forumId: "poudlard",
+              });
+              break;
+            } catch (error) {
+              if (!(error instanceof ConcurrencyError)) throw error;
+            }
+          }
         }
         try {
           await h.store.commit(c);

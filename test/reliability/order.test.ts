@@ -91,6 +91,7 @@ async function check(s: Scenario): Promise<void> {
 
   const expected = (await duelSnapshot(inOrder, DUEL)).view;
   expect((await duelSnapshot(shuffled, DUEL)).view).toEqual(expected);
+  expect((await duelSnapshot(shuffled, DUEL)).marks).toEqual((await duelSnapshot(inOrder, DUEL)).marks);
   await dropTable(inOrder);
   await dropTable(shuffled);
   totals.runs++;

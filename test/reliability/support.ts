@@ -133,7 +133,7 @@ export function pipelineOn(store: DynamoDbStore, clock: ManualClock, notifier?: 
     rollDice: () => [3, 3],
     log: captureLog,
   });
-  return { ...pipeline, ...requests(pipeline.app) };
+  return { ...pipeline, store, ...requests(pipeline.app) };
 }
 
 /**
@@ -350,7 +350,7 @@ export function deliverDiscourse(h: Harness, post: ThreadPost, eventId: string) 
 const RANDOM_INPUT_ID = /^r\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}#/;
 
 /** What a duel is: its view (CONTRACT.md 6.1) and its audit log, comparable across runs. */
-export async function duelSnapshot(h: Pick<Harness, "admin">, duelId: string) {
+export async function duelSnapshot(h: Pick<Harness, "admin" | "store">, duelId: string) {
   const view = await h.admin("GET", `/duels/${duelId}`);
   if (view.status !== 200) throw new Error(`GET ${duelId}: ${view.status}`);
   const audit = await h.admin("GET", `/duels/${duelId}/events`);
@@ -358,7 +358,9 @@ export async function duelSnapshot(h: Pick<Harness, "admin">, duelId: string) {
     ...e,
     id: e.id.replace(RANDOM_INPUT_ID, "r.*#"),
   }));
-  return { view: view.body, events };
+  // The post marks, kept apart from the snapshot: edits and duplicates are judged by them.
+  const marks = await h.store.listPostMarks(duelId);
+  return { view: view.body, events, marks };
 }
 
 /** The audit events of a duel that name a post, counted by post id. */

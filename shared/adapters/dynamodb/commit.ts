@@ -4,6 +4,7 @@ import {
   type DuelCommit,
   type DuelistChange,
   DuplicateError,
+  type MarkWrite,
   StorageUnavailableError,
 } from "../../ports/duel-store.js";
 import { marshall } from "./attributes.js";
@@ -29,7 +30,8 @@ export interface CommitTransaction {
 
 /**
  * The transaction of a commit, items in this order: the snapshot (conditioned on the version),
- * the inputs, the dedup keys (written only if absent), the outbox entries, the duelist changes.
+ * the inputs, the post marks (with their deliveries' dedup keys, refused if already recorded), the
+ * dedup keys (written only if absent), the outbox entries, the duelist changes.
  *
  * An input key holds one input: writing it again is allowed only for the same `inputId` (a late
  * input rewrote that input's events), so new and rewritten inputs need no flag to tell them apart,
@@ -88,6 +90,14 @@ export function commitTransaction(
     );
   }
 
+  for (const write of mergeMarks(commit.marks)) {
+    const seen = write.seen ?? [];
+    add(
+      markUpdate(tableName, duelId, write),
+      seen.length > 0 ? { kind: "duplicate", key: seen[0] ?? "" } : null,
+    );
+  }
+
   for (const key of new Set(commit.dedupKeys)) {
     add(
       {
@@ -135,6 +145,64 @@ export function commitFailure(error: unknown, duelId: string, roles: readonly Ro
     return new StorageUnavailableError(error);
   }
   return error;
+}
+
+/** One write per post: the last mark wins, the dedup keys add up. */
+function mergeMarks(writes: readonly MarkWrite[]): MarkWrite[] {
+  const byPost = new Map<string, MarkWrite>();
+  for (const write of writes) {
+    const previous = byPost.get(write.postId);
+    const seen = [...new Set([...(previous?.seen ?? []), ...(write.seen ?? [])])];
+    const mark = write.mark !== undefined ? write.mark : previous?.mark;
+    byPost.set(write.postId, {
+      postId: write.postId,
+      ...(mark !== undefined ? { mark } : {}),
+      ...(seen.length > 0 ? { seen } : {}),
+    });
+  }
+  return [...byPost.values()];
+}
+
+/**
+ * A post's item: its mark set (or removed), its delivery's dedup keys added to `seen`, on the
+ * condition that none of them is there yet (the delivery was applied before).
+ */
+function markUpdate(tableName: string, duelId: string, write: MarkWrite): TransactWriteItem {
+  const seen = write.seen ?? [];
+  const names: Record<string, string> = { "#duelId": "duelId", "#postId": "postId" };
+  const values: Record<string, string> = { ":duelId": duelId, ":postId": write.postId };
+  const set = ["#duelId = :duelId", "#postId = :postId"];
+  let remove = "";
+  if (write.mark === null) {
+    names["#mark"] = "mark";
+    remove = " REMOVE #mark";
+  } else if (write.mark !== undefined) {
+    names["#mark"] = "mark";
+    values[":mark"] = write.mark;
+    set.push("#mark = :mark");
+  }
+  let add = "";
+  const conditions: string[] = [];
+  if (seen.length > 0) {
+    names["#seen"] = "seen";
+    add = " ADD #seen :seen";
+    seen.forEach((key, i) => {
+      values[`:seen${i}`] = key;
+      conditions.push(`NOT contains(#seen, :seen${i})`);
+    });
+  }
+  const marshalled = marshall(values);
+  if (seen.length > 0) marshalled[":seen"] = { SS: [...seen] };
+  return {
+    Update: {
+      TableName: tableName,
+      Key: marshall(keys.post(duelId, write.postId)),
+      UpdateExpression: `SET ${set.join(", ")}${remove}${add}`,
+      ...(conditions.length > 0 ? { ConditionExpression: conditions.join(" AND ") } : {}),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: marshalled,
+    },
+  };
 }
 
 function outboxKey(entry: DuelCommit["outbox"][number]): string {

@@ -13,6 +13,7 @@ import type {
   DuelSnapshot,
   DuelStore,
   ForumConfig,
+  LoadedDuel,
   OutboxEntry,
   StoreCounts,
   StoredInput,
@@ -28,6 +29,7 @@ import {
   forumItem,
   forumOf,
   inputOf,
+  markOf,
   outboxItem,
   outboxOf,
   snapshotOf,
@@ -36,6 +38,22 @@ import {
 } from "./items.js";
 import { batchGetAll, countAll, dueQuery, partitionQuery, prefixQuery, queryAll } from "./requests.js";
 import { keys, partitions } from "./table.js";
+
+/** The post marks among these items, by post id. */
+function marksOf(items: readonly Item[]): Record<string, string> {
+  const marks: Record<string, string> = {};
+  for (const item of items) {
+    const found = markOf(item);
+    if (found) marks[found.postId] = found.mark;
+  }
+  return marks;
+}
+
+/** The snapshot with these stored marks beside its own (the stored ones are never older). */
+function withMarks(snapshot: DuelSnapshot, marks: Readonly<Record<string, string>>): DuelSnapshot {
+  if (Object.keys(marks).length === 0) return snapshot;
+  return { ...snapshot, state: { ...snapshot.state, posts: { ...snapshot.state.posts, ...marks } } };
+}
 
 /** What the DynamoDB store needs; the client is built once in the composition root. */
 export interface DynamoDbStoreOptions {
@@ -68,20 +86,41 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     this.dedupTtlSeconds = options.dedupTtlSeconds ?? THIRTY_DAYS_SECONDS;
   }
 
-  loadForumAndDuel(
-    forumId: string,
-    duelId: string,
-  ): Promise<{ forum: ForumConfig | null; duel: DuelSnapshot | null }> {
+  loadForumAndDuel(forumId: string, duelId: string, postIds: readonly string[] = []): Promise<LoadedDuel> {
     return guarded(async () => {
       const forumKey = keys.forum(forumId);
+      const duelKey = keys.duel(duelId);
+      const postsRead = [...new Set(postIds)];
       const items = await batchGetAll(this.client, this.tableName, [
         marshall(forumKey),
-        marshall(keys.duel(duelId)),
+        marshall(duelKey),
+        ...postsRead.map((postId) => marshall(keys.post(duelId, postId))),
       ]);
       const forum = items.find((item) => item.pk?.S === forumKey.pk);
-      const duel = items.find((item) => item.pk?.S !== forumKey.pk);
-      return { forum: forum ? forumOf(forum) : null, duel: duel ? snapshotOf(duel) : null };
+      const duel = items.find((item) => item.pk?.S === duelKey.pk && item.sk?.S === duelKey.sk);
+      if (!duel) return { forum: forum ? forumOf(forum) : null, duel: null, postsRead };
+      return {
+        forum: forum ? forumOf(forum) : null,
+        duel: withMarks(snapshotOf(duel), marksOf(items)),
+        postsRead,
+      };
     });
+  }
+
+  loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, string>> {
+    return guarded(async () => {
+      const unique = [...new Set(postIds)];
+      const items = await batchGetAll(
+        this.client,
+        this.tableName,
+        unique.map((postId) => marshall(keys.post(duelId, postId))),
+      );
+      return marksOf(items);
+    });
+  }
+
+  listPostMarks(duelId: string): Promise<Record<string, string>> {
+    return guarded(async () => marksOf(await this.queryPrefix(keys.duel(duelId).pk, "POST#")));
   }
 
   loadDuel(duelId: string): Promise<DuelSnapshot | null> {

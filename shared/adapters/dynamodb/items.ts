@@ -52,6 +52,13 @@ export function snapshotOf(item: Item): DuelSnapshot {
   };
 }
 
+/** A post's stored mark, if the item holds one. */
+export function markOf(item: Item): { postId: string; mark: string } | null {
+  const sk = item.sk?.S;
+  const mark = item.mark?.S;
+  return sk?.startsWith("POST#") && mark !== undefined ? { postId: sk.slice("POST#".length), mark } : null;
+}
+
 export function inputItem(duelId: string, input: StoredInput): Item {
   return marshall({
     ...keys.input(duelId, input.key),

@@ -5,6 +5,7 @@
  * |---------------|-------------------------------|-----------------------------|-----------------------------|-----------------------------|----------------------------------------------------------------|
  * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<status>`            | `<duelId>`                  | `version` N, `state` (JSON S), `lastKey`, `updatedAt`, `forumId`, `threadId`, `status` |
  * | input         | `DUEL#<duelId>`               | `IN#<key>`                  |                             |                             | `key`, `inputId`, `command` (JSON S), `events` (JSON S)        |
+ * | post mark     | `DUEL#<duelId>`               | `POST#<postId>`             |                             |                             | `mark` (S, absent once removed), `seen` (SS: dedup keys of its deliveries) |
  * | outbox entry  | `DUEL#<duelId>`               | `OUT#<createdAt>#<id>`      | `OUTBOX` / `OUTBOX#failed`  | `<nextAttemptAt>#<id>`      | entry fields, `effect` (JSON S); no gsi1 once done             |
  * | dedup key     | `DEDUP#<key>`                 | `DEDUP`                     |                             |                             | `duelId`, `createdAt`, `expiresAt` (TTL, now + 30 days)        |
  * | forum         | `FORUM#<forumId>`             | `CONFIG`                    |                             |                             | `forumId`, `config` (ForumConfig as JSON S), `updatedAt`       |
@@ -65,6 +66,7 @@ export const GSI1 = "gsi1";
 export const keys = {
   duel: (duelId: string) => ({ pk: `DUEL#${duelId}`, sk: "STATE" }),
   input: (duelId: string, key: string) => ({ pk: `DUEL#${duelId}`, sk: `IN#${key}` }),
+  post: (duelId: string, postId: string) => ({ pk: `DUEL#${duelId}`, sk: `POST#${postId}` }),
   outbox: (duelId: string, createdAt: string, id: string) => ({
     pk: `DUEL#${duelId}`,
     sk: `OUT#${sortInstant(createdAt)}#${id}`,

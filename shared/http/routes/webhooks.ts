@@ -10,7 +10,23 @@ import { parseForumId } from "./forums.js";
 
 const DISCOURSE_POST_EVENTS = new Set(["post_created", "post_edited", "post_destroyed"]);
 
-function threadOf(value: unknown, pick: (v: Record<string, unknown>) => unknown): string {
+/** Where a receiver's body names the thread and the post. */
+interface DeliveryShape {
+  readonly thread: (body: Record<string, unknown>) => unknown;
+  readonly post: (body: Record<string, unknown>) => unknown;
+}
+
+const GENERIC: DeliveryShape = {
+  thread: (v) => (v.data as Record<string, unknown> | undefined)?.threadId,
+  post: (v) => (v.data as Record<string, unknown> | undefined)?.postId,
+};
+
+const DISCOURSE: DeliveryShape = {
+  thread: (v) => (v.post as Record<string, unknown> | undefined)?.topic_id,
+  post: (v) => (v.post as Record<string, unknown> | undefined)?.id,
+};
+
+function idOf(value: unknown, pick: (v: Record<string, unknown>) => unknown): string {
   if (typeof value !== "object" || value === null) return "";
   const raw = pick(value as Record<string, unknown>);
   const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw : "";
@@ -32,10 +48,11 @@ export function discourseSignatureValid(
 
 /**
  * Parses the raw body as far as it goes (the signature is not checked yet: nothing here is trusted,
- * it only names the thread) and reads the forum and its duel in one request. A body that is not
- * JSON still gets its forum read, so its signature can be checked before it is refused.
+ * it only names the thread and the post) and reads the forum, its duel and the post's mark in one
+ * request. A body that is not JSON still gets its forum read, so its signature can be checked
+ * before it is refused. A post id that turns out wrong costs a second read, never a wrong verdict.
  */
-async function readDelivery(c: Context, deps: AppDeps, pickThread: (v: Record<string, unknown>) => unknown) {
+async function readDelivery(c: Context, deps: AppDeps, shape: DeliveryShape) {
   const forumId = parseForumId(c.req.param("forumId") ?? "");
   const raw = await c.req.text();
   let parsed: unknown;
@@ -44,8 +61,13 @@ async function readDelivery(c: Context, deps: AppDeps, pickThread: (v: Record<st
   } catch {
     parsed = undefined;
   }
-  const threadId = threadOf(parsed, pickThread);
-  const loaded = await deps.store.loadForumAndDuel(forumId, duelIdOf(forumId, threadId || "-"));
+  const threadId = idOf(parsed, shape.thread);
+  const postId = threadId ? idOf(parsed, shape.post) : "";
+  const loaded = await deps.store.loadForumAndDuel(
+    forumId,
+    duelIdOf(forumId, threadId || "-"),
+    postId ? [postId] : [],
+  );
   return { forumId, raw, parsed, loaded };
 }
 
@@ -57,11 +79,7 @@ export function webhookRoutes(deps: AppDeps) {
   const app = new Hono();
 
   app.post("/:forumId/generic", async (c) => {
-    const { forumId, raw, parsed, loaded } = await readDelivery(
-      c,
-      deps,
-      (v) => (v.data as Record<string, unknown> | undefined)?.threadId,
-    );
+    const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, GENERIC);
     const secret = loaded.forum?.webhookSecrets.generic;
     if (!secret)
       throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret de webhook générique.");
@@ -99,11 +117,7 @@ export function webhookRoutes(deps: AppDeps) {
   });
 
   app.post("/:forumId/discourse", async (c) => {
-    const { forumId, raw, parsed, loaded } = await readDelivery(
-      c,
-      deps,
-      (v) => (v.post as Record<string, unknown> | undefined)?.topic_id,
-    );
+    const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, DISCOURSE);
     const secret = loaded.forum?.webhookSecrets.discourse;
     if (!secret) throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret Discourse.");
     if (!discourseSignatureValid(raw, c.req.header("x-discourse-event-signature"), secret)) {

@@ -160,13 +160,68 @@ describe("DuelStore on DynamoDB: forums and duelists", () => {
     expect(await store.loadForumAndDuel("fd-forum", "fd-duel")).toEqual({
       forum: aForum("fd-forum"),
       duel: commit.snapshot,
+      postsRead: [],
     });
     expect(await store.loadForumAndDuel("fd-forum", "none")).toEqual({
       forum: aForum("fd-forum"),
       duel: null,
+      postsRead: [],
     });
-    expect(await store.loadForumAndDuel("none", "fd-duel")).toEqual({ forum: null, duel: commit.snapshot });
-    expect(await store.loadForumAndDuel("none", "none")).toEqual({ forum: null, duel: null });
+    expect(await store.loadForumAndDuel("none", "fd-duel")).toEqual({
+      forum: null,
+      duel: commit.snapshot,
+      postsRead: [],
+    });
+    expect(await store.loadForumAndDuel("none", "none", ["p1"])).toEqual({
+      forum: null,
+      duel: null,
+      postsRead: ["p1"],
+    });
+  });
+
+  it("keeps post marks apart from the snapshot and reads the ones asked for with it", async () => {
+    await store.putForum(aForum("pm-forum"));
+    await store.commit(
+      aCommit("pm-duel", 0, {
+        state: { ...aState("pm-duel"), posts: {} },
+        marks: [
+          { postId: "p1", mark: "4aaaaaaaaaaaa7" },
+          { postId: "p2", mark: "4bbbbbbbbbbbb8", seen: ["delivery#a"] },
+        ],
+      }),
+    );
+    const loaded = await store.loadForumAndDuel("pm-forum", "pm-duel", ["p2", "p3", "p2"]);
+    expect(loaded.postsRead).toEqual(["p2", "p3"]);
+    // Only the mark asked for joins the snapshot's own (none here).
+    expect(loaded.duel?.state.posts).toEqual({ p2: "4bbbbbbbbbbbb8" });
+    expect(await store.loadPostMarks("pm-duel", ["p1", "p9"])).toEqual({ p1: "4aaaaaaaaaaaa7" });
+    expect(await store.listPostMarks("pm-duel")).toEqual({ p1: "4aaaaaaaaaaaa7", p2: "4bbbbbbbbbbbb8" });
+
+    // A mark removed (a replay no longer saw the post) leaves its dedup keys behind.
+    await store.commit(aCommit("pm-duel", 1, { marks: [{ postId: "p2", mark: null }] }));
+    expect(await store.listPostMarks("pm-duel")).toEqual({ p1: "4aaaaaaaaaaaa7" });
+    await expect(
+      store.commit(aCommit("pm-duel", 2, { marks: [{ postId: "p2", mark: "x", seen: ["delivery#a"] }] })),
+    ).rejects.toBeInstanceOf(DuplicateError);
+  });
+
+  it("refuses a delivery already recorded with the post's mark, whatever the version, and writes nothing", async () => {
+    await store.commit(aCommit("pm-dup", 0, { marks: [{ postId: "p1", mark: "m1", seen: ["k1", "k2"] }] }));
+    // The same delivery deciding again on a newer version: its key is refused before the version.
+    await store.commit(aCommit("pm-dup", 1));
+    const again = aCommit("pm-dup", 1, {
+      marks: [{ postId: "p1", mark: "m2", seen: ["k2"] }],
+      inputs: [anInput("k")],
+    });
+    await expect(store.commit(again)).rejects.toBeInstanceOf(DuplicateError);
+    expect(await store.listPostMarks("pm-dup")).toEqual({ p1: "m1" });
+    expect(await store.listInputs("pm-dup")).toEqual([]);
+    // New keys for the same post are recorded beside the old ones.
+    await store.commit(aCommit("pm-dup", 2, { marks: [{ postId: "p1", mark: "m3", seen: ["k3"] }] }));
+    await expect(
+      store.commit(aCommit("pm-dup", 3, { marks: [{ postId: "p1", seen: ["k1"] }] })),
+    ).rejects.toBeInstanceOf(DuplicateError);
+    expect(await store.listPostMarks("pm-dup")).toEqual({ p1: "m3" });
   });
 
   it("records duelists' duels and bans from commits", async () => {

@@ -129,6 +129,7 @@ export function aCommit(
     },
     inputs: [],
     dedupKeys: [],
+    marks: [],
     outbox: [],
     duelists: [],
     ...rest,
