@@ -21,7 +21,7 @@ export interface LatencyResult {
   readonly webhookRequests: RequestTally;
   readonly floorRequests: RequestTally;
   readonly posts: number;
-  readonly effects: { schedule: number; cancel: number; notify: number };
+  readonly effects: { entries: number; schedule: number; cancel: number; notify: number };
   /** Time inside the DynamoDB client per post, the mean over the measured posts (both paths). */
   readonly dynamoMsPerPost: { floor: number; webhook: number };
 }
@@ -91,6 +91,7 @@ export async function measureLatency(
     floorRequests,
     posts: n,
     effects: {
+      entries: effectsAfter.entries - effectsBefore.entries,
       schedule: effectsAfter.schedule - effectsBefore.schedule,
       cancel: effectsAfter.cancel - effectsBefore.cancel,
       notify: effectsAfter.notify - effectsBefore.notify,
@@ -100,5 +101,5 @@ export async function measureLatency(
 }
 
 function copy(e: EffectTally) {
-  return { schedule: e.schedule, cancel: e.cancel, notify: e.notify };
+  return { entries: e.entries, schedule: e.schedule, cancel: e.cancel, notify: e.notify };
 }

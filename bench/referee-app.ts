@@ -25,13 +25,22 @@ export function localClient(endpoint: string): DynamoDBClient {
 /** The effects committed to the outbox: what the relay will ask of Scheduler and the notifiers. */
 export class EffectTally {
   commits = 0;
+  /** Outbox entries written (items of the transaction). */
+  entries = 0;
   schedule = 0;
   cancel = 0;
   notify = 0;
 
   add(commit: DuelCommit): void {
     this.commits++;
-    for (const entry of commit.outbox) this[entry.effect.type]++;
+    for (const { effect } of commit.outbox) {
+      this.entries++;
+      if (effect.type === "notify") this.notify++;
+      else {
+        this.schedule += effect.schedule.length;
+        this.cancel += effect.cancel.length;
+      }
+    }
   }
 }
 

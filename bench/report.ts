@@ -88,6 +88,7 @@ export function resultsOf(input: {
         webhook: perPost(latency.webhookRequests.capacityUnits),
       },
       outboxPerTurn: {
+        entries: perPost(latency.effects.entries),
         schedule: perPost(latency.effects.schedule),
         cancel: perPost(latency.effects.cancel),
         notify: perPost(latency.effects.notify),
@@ -186,7 +187,7 @@ export function printable(r: Results): string {
       .join(
         ", ",
       )}); capacity units per post: floor ${d.capacityUnitsPerPost.floor}, webhook ${d.capacityUnitsPerPost.webhook}`,
-    `Scheduler calls per turn ${r.schedulerCallsPerTurn} (outbox: ${d.outboxPerTurn.schedule} schedule + ${d.outboxPerTurn.cancel} cancel; relay run: ${d.relayCheck.schedulerCallsPerTurn}); hiboux per turn ${d.outboxPerTurn.notify}`,
+    `Scheduler calls per turn ${r.schedulerCallsPerTurn} (outbox: ${d.outboxPerTurn.schedule} schedule + ${d.outboxPerTurn.cancel} cancel in one entry; relay run: ${d.relayCheck.schedulerCallsPerTurn}); hiboux per turn ${d.outboxPerTurn.notify}; outbox entries per turn ${d.outboxPerTurn.entries}`,
     "",
     `Growth over a ${r.growth.postsInDuel}-post duel: its last ${r.growth.window} posts in turn with a new duel's first ${r.growth.window}`,
     table([

@@ -33,8 +33,8 @@ function withUsername(to: Recipient, forum: ForumConfig | null, after: DuelState
 }
 
 /**
- * The outbox of one decision: the timers to schedule and cancel (ids carry the version, so a
- * timer scheduled, cancelled and scheduled again is three distinct effects), and each hibou
+ * The outbox of one decision: the timers to schedule and cancel, as one entry (its id carries the
+ * version, so timers changed again by a later decision are a distinct entry), and each hibou
  * through each of the forum's channels (one entry per channel, so a channel that failed is
  * retried alone and the others are never sent twice).
  *
@@ -58,10 +58,9 @@ export function effectsOf(input: {
   const { before, after, version, now } = input;
   const duelId = after.id;
   const out: OutboxEntry[] = [];
-  for (const timer of input.timers.cancel)
-    out.push(entry(`v${version}.cancel.${timer.name}`, duelId, now, { type: "cancel", timer }));
-  for (const timer of input.timers.schedule)
-    out.push(entry(`v${version}.schedule.${timer.name}`, duelId, now, { type: "schedule", timer }));
+  const { cancel, schedule } = input.timers;
+  if (cancel.length > 0 || schedule.length > 0)
+    out.push(entry(`v${version}.timers`, duelId, now, { type: "timers", cancel, schedule }));
 
   const own = composeHiboux({ events: input.events, before, after });
   const revised = input.revised.flatMap((i) =>

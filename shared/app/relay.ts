@@ -77,8 +77,12 @@ export class OutboxRelay {
 
   private async perform(entry: OutboxEntry): Promise<void> {
     const { effect } = entry;
-    if (effect.type === "schedule") return this.options.scheduler.schedule(effect.timer);
-    if (effect.type === "cancel") return this.options.scheduler.cancel(effect.timer);
+    if (effect.type === "timers") {
+      // Old timers go first: a retry repeats what was done, which the scheduler takes as done.
+      for (const timer of effect.cancel) await this.options.scheduler.cancel(timer);
+      for (const timer of effect.schedule) await this.options.scheduler.schedule(timer);
+      return;
+    }
     const forum = await this.options.store.getForum(effect.hibou.forumId);
     const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };
     const secret = forum?.webhookSecrets.generic;

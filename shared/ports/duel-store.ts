@@ -29,8 +29,16 @@ export interface DuelSnapshot {
 
 /** Something to do outside once the transaction that decided it has committed. */
 export type Effect =
-  | { readonly type: "schedule"; readonly timer: TimerSpec }
-  | { readonly type: "cancel"; readonly timer: TimerSpec }
+  /**
+   * The schedules one decision creates and deletes, performed together: each call is idempotent
+   * (creating a schedule that exists, deleting one that is gone, both succeed), so a retry after a
+   * partial failure simply does them all again.
+   */
+  | {
+      readonly type: "timers";
+      readonly cancel: readonly TimerSpec[];
+      readonly schedule: readonly TimerSpec[];
+    }
   /** A hibou through one of the forum's channels (by its index in `notify`), resolved at delivery. */
   | {
       readonly type: "notify";

@@ -141,7 +141,7 @@ describe("the outbox relay", () => {
       cancel: async () => {},
     };
     const { clock, relay, put } = await setup({ deliver: async () => {} }, scheduler);
-    await put(entry("s1", { type: "schedule", timer }));
+    await put(entry("s1", { type: "timers", cancel: [], schedule: [timer] }));
     for (let i = 0; i < 3; i++) {
       await relay.runDue();
       clock.advance("PT1M");

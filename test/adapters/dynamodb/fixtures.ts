@@ -75,7 +75,11 @@ export function anEntry(duelId: string, id: string, overrides: Partial<OutboxEnt
     id,
     duelId,
     createdAt: "2026-12-01T10:00:00.000Z",
-    effect: { type: "schedule", timer: aTimer(`timer-${id}`, "2026-12-04T10:00:00.000Z", duelId) },
+    effect: {
+      type: "timers",
+      cancel: [],
+      schedule: [aTimer(`timer-${id}`, "2026-12-04T10:00:00.000Z", duelId)],
+    },
     attempts: 0,
     nextAttemptAt: "2026-12-01T10:00:00.000Z",
     doneAt: null,
