@@ -161,7 +161,7 @@ export class DuelService {
     const deliveryKeys = options.dedupKeys ?? [];
     const dedupKeys = postId === undefined ? deliveryKeys : [];
     if (postId !== undefined && deliveryKeys.length > 0) markWrites.push({ postId, seen: deliveryKeys });
-    const duelists = duelistChanges(before, after, [...events, ...revised.flatMap((i) => i.events)], now);
+    const duelists = duelistChanges(before, after, now);
     // The outbox gets what the transaction has left once the snapshot, inputs, marks and keys are in.
     const markItems = new Set(markWrites.map((m) => m.postId)).size;
     const maxEntries =

@@ -1,4 +1,3 @@
-import type { DuelEvent } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
 import type { DuelistChange } from "../ports/duel-store.js";
 
@@ -6,12 +5,7 @@ import type { DuelistChange } from "../ports/duel-store.js";
  * What a decision changes in the duelists' records: their duels' status and outcome, and their
  * bans (R-6.9), so a registration elsewhere can refuse a banned duelist (R-1.2).
  */
-export function duelistChanges(
-  before: DuelState,
-  after: DuelState,
-  events: readonly DuelEvent[],
-  now: string,
-): DuelistChange[] {
+export function duelistChanges(before: DuelState, after: DuelState, now: string): DuelistChange[] {
   const changes: DuelistChange[] = [];
   const statusChanged = before.status !== after.status;
   const outcomeChanged = after.duelists.some(
@@ -41,24 +35,19 @@ export function duelistChanges(
       });
     }
   }
-  for (const event of events) {
-    if (event.type === "ban.started") {
-      changes.push({
-        type: "ban",
-        forumId: after.forumId,
-        userId: event.duelistId,
-        bannedUntil: event.until,
-        at: now,
-      });
-    } else if (event.type === "ban.ended") {
-      changes.push({
-        type: "ban",
-        forumId: after.forumId,
-        userId: event.duelistId,
-        bannedUntil: null,
-        at: now,
-      });
-    }
+  // Each duel keeps its own ban of each duelist, derived from the states rather than from the
+  // events, so a ban a late post undid (a replay) is lifted too; another duel's ban is untouched.
+  const ids = new Set([...before.duelists, ...after.duelists].map((d) => d.id));
+  for (const userId of ids) {
+    const was = banOf(before, userId);
+    const is = banOf(after, userId);
+    if (was === is) continue;
+    changes.push({ type: "ban", forumId: after.forumId, userId, duelId: after.id, bannedUntil: is, at: now });
   }
   return changes;
+}
+
+/** The end of the ban this duel imposes on a duelist, while it runs. */
+function banOf(state: DuelState, duelistId: string): string | null {
+  return state.bans.find((b) => b.duelistId === duelistId && !b.ended)?.until ?? null;
 }

@@ -74,9 +74,11 @@ export type DuelistChange =
       readonly at: string;
     }
   | {
+      /** The ban one duel imposes on a duelist, or null when that duel's ban is over or undone. */
       readonly type: "ban";
       readonly forumId: string;
       readonly userId: string;
+      readonly duelId: string;
       readonly bannedUntil: string | null;
       readonly at: string;
     };

@@ -131,6 +131,39 @@ describe("CONTRACT 6 registering duels", () => {
     expect((await h.admin("GET", "/duels/poudlard.200")).status).toBe(404);
   });
 
+  it("R-6.9 two duels ban the same duelist: the first ban ending leaves the second in force", async () => {
+    const a = (await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "110" })).body.id as string;
+    const b = (await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "120" })).body.id as string;
+    for (const id of [a, b]) await h.admin("POST", `/duels/${id}/commands`, { command: "top" });
+    const bannedUntil = async () =>
+      (await h.admin("GET", "/duelists/poudlard/43")).body.bannedUntil as string | null;
+
+    const start = h.clock.now().toISOString();
+    expect(
+      (await h.admin("POST", `/duels/${a}/commands`, { command: "disqualify", duelistId: "43" })).status,
+    ).toBe(200);
+    const first = await bannedUntil();
+    await h.admin("POST", "/_local/clock", { advance: "PT2H" });
+    expect(
+      (await h.admin("POST", `/duels/${b}/commands`, { command: "disqualify", duelistId: "43" })).status,
+    ).toBe(200);
+    const second = await bannedUntil();
+    expect(String(second) > String(first)).toBe(true);
+
+    // The first ban's end fires: the second duel's ban is still in force.
+    await h.admin("POST", "/_local/clock", { set: first });
+    await h.settle();
+    const events = (await h.admin("GET", `/duels/${a}/events`)).body.events as { type: string }[];
+    expect(events.map((e) => e.type)).toContain("ban.ended");
+    expect(await bannedUntil()).toBe(second);
+    expect((await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "130" })).status).toBe(409);
+
+    await h.admin("POST", "/_local/clock", { set: second });
+    await h.settle();
+    expect(await bannedUntil()).toBeNull();
+    expect(start < String(first)).toBe(true);
+  });
+
   it("CONTRACT 6 GET /duels?status=active lists only the active duels", async () => {
     const active = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "301" });
     await h.admin("POST", `/duels/${active.body.id as string}/commands`, { command: "top" });

@@ -213,29 +213,23 @@ function outboxKey(entry: DuelCommit["outbox"][number]): string {
 function duelistKey(change: DuelistChange): string {
   return change.type === "duel"
     ? `${change.forumId}#${change.userId}#DUEL#${change.duelId}`
-    : `${change.forumId}#${change.userId}#BAN`;
+    : `${change.forumId}#${change.userId}#BAN#${change.duelId}`;
 }
 
 function duelistWrite(tableName: string, change: DuelistChange): TransactWriteItem {
   if (change.type === "duel") return { Put: { TableName: tableName, Item: duelistDuelItem(change) } };
-  const set = "SET #forumId = :forumId, #userId = :userId, #updatedAt = :at";
+  const key = keys.ban(change.forumId, change.userId, change.duelId);
+  if (change.bannedUntil === null) return { Delete: { TableName: tableName, Key: marshall(key) } };
   return {
-    Update: {
+    Put: {
       TableName: tableName,
-      Key: marshall(keys.ban(change.forumId, change.userId)),
-      UpdateExpression:
-        change.bannedUntil === null ? `${set} REMOVE #bannedUntil` : `${set}, #bannedUntil = :until`,
-      ExpressionAttributeNames: {
-        "#forumId": "forumId",
-        "#userId": "userId",
-        "#updatedAt": "updatedAt",
-        "#bannedUntil": "bannedUntil",
-      },
-      ExpressionAttributeValues: marshall({
-        ":forumId": change.forumId,
-        ":userId": change.userId,
-        ":at": change.at,
-        ...(change.bannedUntil === null ? {} : { ":until": change.bannedUntil }),
+      Item: marshall({
+        ...key,
+        forumId: change.forumId,
+        userId: change.userId,
+        duelId: change.duelId,
+        bannedUntil: change.bannedUntil,
+        updatedAt: change.at,
       }),
     },
   };

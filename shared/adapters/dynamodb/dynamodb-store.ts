@@ -20,15 +20,15 @@ import type {
   TimerStore,
 } from "../../ports/duel-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
-import { type Item, marshall } from "./attributes.js";
+import { type Item, marshall, unmarshall } from "./attributes.js";
 import { commitFailure, commitTransaction } from "./commit.js";
 import { guarded, isConditionalCheckFailed, storageError } from "./errors.js";
 import {
-  bannedUntilOf,
   duelistOf,
   forumItem,
   forumOf,
   inputOf,
+  latestBan,
   markOf,
   outboxItem,
   outboxOf,
@@ -226,19 +226,17 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     });
   }
 
-  /** Every user asked for is in the answer: their stored `bannedUntil`, or null. */
+  /** Every user asked for is in the answer: the latest end among their duels' bans, or null. */
   bansOf(forumId: string, userIds: readonly string[]): Promise<Record<string, string | null>> {
     return guarded(async () => {
       const unique = [...new Set(userIds)];
-      const items = await batchGetAll(
-        this.client,
-        this.tableName,
-        unique.map((userId) => marshall(keys.ban(forumId, userId))),
+      const bans = await Promise.all(
+        unique.map(async (userId) => {
+          const items = await this.queryPrefix(keys.duelist(forumId, userId), "BAN#");
+          return [userId, latestBan(items.map(unmarshall))] as const;
+        }),
       );
-      const byPk = new Map(items.map((item) => [item.pk?.S, bannedUntilOf(item)]));
-      return Object.fromEntries(
-        unique.map((userId) => [userId, byPk.get(keys.duelist(forumId, userId)) ?? null]),
-      );
+      return Object.fromEntries(bans);
     });
   }
 

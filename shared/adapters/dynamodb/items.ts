@@ -12,6 +12,7 @@ import type {
 import type { TimerSpec } from "../../ports/scheduler.js";
 import {
   type Item,
+  type JsonValue,
   jsonOf,
   marshall,
   numberOf,
@@ -160,7 +161,7 @@ export function duelistDuelItem(change: Extract<DuelistChange, { type: "duel" }>
 export function duelistOf(forumId: string, userId: string, items: readonly Item[]): DuelistRecord | null {
   if (items.length === 0) return null;
   const plain = items.map(unmarshall);
-  const ban = plain.find((p) => p.sk === "BAN");
+  const bannedUntil = latestBan(plain);
   const duels = plain
     .filter((p) => typeof p.sk === "string" && p.sk.startsWith("DUEL#"))
     .map((p) => ({
@@ -172,11 +173,18 @@ export function duelistOf(forumId: string, userId: string, items: readonly Item[
     }))
     // Newest first, as duels are listed elsewhere.
     .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  return { forumId, userId, bannedUntil: ban ? optionalStringOf(ban, "bannedUntil") : null, duels };
+  return { forumId, userId, bannedUntil, duels };
 }
 
-export function bannedUntilOf(item: Item): string | null {
-  return optionalStringOf(unmarshall(item), "bannedUntil");
+/** The latest end among a duelist's bans (one item per duel that bans them), or null. */
+export function latestBan(plain: readonly Record<string, JsonValue>[]): string | null {
+  let latest: string | null = null;
+  for (const item of plain) {
+    if (typeof item.sk !== "string" || !item.sk.startsWith("BAN#")) continue;
+    const until = optionalStringOf(item, "bannedUntil");
+    if (until !== null && (latest === null || until > latest)) latest = until;
+  }
+  return latest;
 }
 
 export function timerItem(timer: TimerSpec): Item {

@@ -9,7 +9,7 @@
  * | outbox entry  | `DUEL#<duelId>`               | `OUT#<createdAt>#<id>`      | `OUTBOX` / `OUTBOX#failed`  | `<nextAttemptAt>#<id>`      | entry fields, `effect` (JSON S); no gsi1 once done             |
  * | dedup key     | `DEDUP#<key>`                 | `DEDUP`                     |                             |                             | `duelId`, `createdAt`, `expiresAt` (TTL, now + 30 days)        |
  * | forum         | `FORUM#<forumId>`             | `CONFIG`                    |                             |                             | `forumId`, `config` (ForumConfig as JSON S), `updatedAt`       |
- * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN`                       |                             |                             | `bannedUntil` (absent when none), `updatedAt`                  |
+ * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN#<duelId>`              |                             |                             | `bannedUntil`, `duelId`, `updatedAt`: one per duel that bans them, deleted when it ends |
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
  * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
  *
@@ -74,7 +74,10 @@ export const keys = {
   dedup: (key: string) => ({ pk: `DEDUP#${key}`, sk: "DEDUP" }),
   forum: (forumId: string) => ({ pk: `FORUM#${forumId}`, sk: "CONFIG" }),
   duelist: (forumId: string, userId: string) => `DUELIST#${forumId}#${userId}`,
-  ban: (forumId: string, userId: string) => ({ pk: keys.duelist(forumId, userId), sk: "BAN" }),
+  ban: (forumId: string, userId: string, duelId: string) => ({
+    pk: keys.duelist(forumId, userId),
+    sk: `BAN#${duelId}`,
+  }),
   duelistDuel: (forumId: string, userId: string, duelId: string) => ({
     pk: keys.duelist(forumId, userId),
     sk: `DUEL#${duelId}`,

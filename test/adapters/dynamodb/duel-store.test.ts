@@ -37,7 +37,14 @@ describe("DuelStore on DynamoDB: commits", () => {
       dedupKeys: ["delivery-stale"],
       outbox: [anEntry("stale", "o1")],
       duelists: [
-        { type: "ban", forumId: "poudlard", userId: "u-stale", bannedUntil: "2027-01-01T00:00:00Z", at: "x" },
+        {
+          type: "ban",
+          forumId: "poudlard",
+          userId: "u-stale",
+          duelId: "stale",
+          bannedUntil: "2027-01-01T00:00:00Z",
+          at: "x",
+        },
       ],
     });
     const error = await store.commit(stale).catch((e: unknown) => e);
@@ -247,6 +254,7 @@ describe("DuelStore on DynamoDB: forums and duelists", () => {
             type: "ban",
             forumId: "poudlard",
             userId: "42",
+            duelId: "rec-1",
             bannedUntil: "2027-06-05T10:00:00Z",
             at: "2026-12-05T10:00:00Z",
           },
@@ -286,13 +294,17 @@ describe("DuelStore on DynamoDB: forums and duelists", () => {
     expect(await store.bansOf("elsewhere", ["42"])).toEqual({ "42": null });
     expect(await store.bansOf("poudlard", [])).toEqual({});
 
+    // a second duel bans them later, then the first duel's ban ends: the second one holds.
+    const ban = (duelId: string, bannedUntil: string | null, at: string) =>
+      ({ type: "ban", forumId: "poudlard", userId: "42", duelId, bannedUntil, at }) as const;
     await store.commit(
-      aCommit("rec-2", 1, {
-        duelists: [
-          { type: "ban", forumId: "poudlard", userId: "42", bannedUntil: null, at: "2026-12-07T10:00:00Z" },
-        ],
-      }),
+      aCommit("rec-2", 1, { duelists: [ban("rec-2", "2027-08-01T10:00:00Z", "2026-12-07T10:00:00Z")] }),
     );
+    expect(await store.bansOf("poudlard", ["42"])).toEqual({ "42": "2027-08-01T10:00:00Z" });
+    await store.commit(aCommit("rec-1", 2, { duelists: [ban("rec-1", null, "2027-06-05T10:00:00Z")] }));
+    expect(await store.bansOf("poudlard", ["42"])).toEqual({ "42": "2027-08-01T10:00:00Z" });
+    expect((await store.getDuelist("poudlard", "42"))?.bannedUntil).toBe("2027-08-01T10:00:00Z");
+    await store.commit(aCommit("rec-2", 2, { duelists: [ban("rec-2", null, "2027-08-01T10:00:00Z")] }));
     expect(await store.bansOf("poudlard", ["42"])).toEqual({ "42": null });
     expect((await store.getDuelist("poudlard", "42"))?.bannedUntil).toBeNull();
   });
