@@ -2,14 +2,19 @@ import type { DuelCommand } from "../domain/commands.js";
 import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
-import { type MarkChange, markChanges, postIdsRead, snapshotState } from "../domain/post-marks.js";
+import {
+  hotPostIds,
+  type MarkChange,
+  markChanges,
+  postIdsRead,
+  snapshotState,
+} from "../domain/post-marks.js";
 import { inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
 import { type DuelState, initialState, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
 import {
   ConcurrencyError,
   type DuelCommit,
-  type DuelSnapshot,
   type DuelStore,
   DuplicateError,
   type LoadedDuel,
@@ -98,9 +103,12 @@ export class DuelService {
     duelId: string,
     command: DuelCommand,
     options: ExecuteOptions,
-    { forum, duel, postsRead }: LoadedDuel,
+    loaded: LoadedDuel,
   ): Promise<Outcome> {
-    const before = await this.withMarksRead(duelId, command, duel, postsRead);
+    const { forum, duel } = loaded;
+    const before = await this.withMarksRead(duelId, command, loaded);
+    // Marks a snapshot written before marks were stored apart still holds: kept there, kept current.
+    const legacy = duel ? legacyMarkIds(duel.state) : [];
     const key = inputKeyOf(command, options.inputId, duel?.version ?? 0);
     const now = this.deps.now().toISOString();
     let events: readonly DuelEvent[] = decide(command, before, options.inputId);
@@ -131,7 +139,8 @@ export class DuelService {
       after = replayed.state;
       lastKey = duel.lastKey;
       // The replay decided every post again: its marks replace the stored ones.
-      marks = markChanges(await this.deps.store.listPostMarks(duelId), after.posts, true);
+      const storedMarks = { ...pick(before.posts, legacy), ...(await this.deps.store.listPostMarks(duelId)) };
+      marks = markChanges(storedMarks, after.posts, true);
     }
     // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
     // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
@@ -176,7 +185,7 @@ export class DuelService {
       forumId: after.forumId,
       threadId: after.threadId,
       expectedVersion: duel?.version ?? 0,
-      snapshot: { duelId, version, state: snapshotState(after), lastKey, updatedAt: now },
+      snapshot: { duelId, version, state: snapshotState(after, legacy), lastKey, updatedAt: now },
       inputs,
       dedupKeys,
       marks: markWrites,
@@ -194,16 +203,26 @@ export class DuelService {
   private async withMarksRead(
     duelId: string,
     command: DuelCommand,
-    duel: DuelSnapshot | null,
-    postsRead: readonly string[],
+    { duel, postsRead, marks }: LoadedDuel,
   ): Promise<DuelState> {
     if (!duel) return initialState;
-    const state = duel.state;
+    // A mark stored apart is never older than the snapshot's copy of it.
+    const state = { ...duel.state, posts: { ...duel.state.posts, ...marks } };
     const missing = postIdsRead(command, state).filter(
       (id) => state.posts[id] === undefined && !postsRead.includes(id),
     );
     if (missing.length === 0) return state;
-    const marks = await this.deps.store.loadPostMarks(duelId, missing);
-    return { ...state, posts: { ...state.posts, ...marks } };
+    const more = await this.deps.store.loadPostMarks(duelId, missing);
+    return { ...state, posts: { ...state.posts, ...more } };
   }
+}
+
+/** The marks a stored snapshot holds beyond its hot ones: it was written before marks were apart. */
+function legacyMarkIds(stored: DuelState): string[] {
+  const hot = hotPostIds(stored);
+  return Object.keys(stored.posts).filter((id) => !hot.has(id));
+}
+
+function pick(marks: Readonly<Record<string, string>>, ids: readonly string[]): Record<string, string> {
+  return Object.fromEntries(ids.flatMap((id) => (marks[id] === undefined ? [] : [[id, marks[id]]])));
 }

@@ -171,13 +171,14 @@ export interface StoreCounts {
 }
 
 /**
- * A duel as read for a decision. Its state holds the snapshot's marks and those of the posts asked
- * for; `postsRead` lists the posts asked for (found or not), so a caller knows what else to read.
+ * A duel as read for a decision: its snapshot as stored, and the stored marks of the posts asked
+ * for. `postsRead` lists the posts asked for (found or not), so a caller knows what else to read.
  */
 export interface LoadedDuel {
   readonly forum: ForumConfig | null;
   readonly duel: DuelSnapshot | null;
   readonly postsRead: readonly string[];
+  readonly marks: Readonly<Record<string, string>>;
 }
 
 /** The storage port: duels as aggregates, forums, duelists, the outbox. */

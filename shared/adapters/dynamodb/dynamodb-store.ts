@@ -49,12 +49,6 @@ function marksOf(items: readonly Item[]): Record<string, string> {
   return marks;
 }
 
-/** The snapshot with these stored marks beside its own (the stored ones are never older). */
-function withMarks(snapshot: DuelSnapshot, marks: Readonly<Record<string, string>>): DuelSnapshot {
-  if (Object.keys(marks).length === 0) return snapshot;
-  return { ...snapshot, state: { ...snapshot.state, posts: { ...snapshot.state.posts, ...marks } } };
-}
-
 /** What the DynamoDB store needs; the client is built once in the composition root. */
 export interface DynamoDbStoreOptions {
   readonly client: DynamoDBClient;
@@ -98,11 +92,11 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       ]);
       const forum = items.find((item) => item.pk?.S === forumKey.pk);
       const duel = items.find((item) => item.pk?.S === duelKey.pk && item.sk?.S === duelKey.sk);
-      if (!duel) return { forum: forum ? forumOf(forum) : null, duel: null, postsRead };
       return {
         forum: forum ? forumOf(forum) : null,
-        duel: withMarks(snapshotOf(duel), marksOf(items)),
+        duel: duel ? snapshotOf(duel) : null,
         postsRead,
+        marks: marksOf(items),
       };
     });
   }
@@ -232,7 +226,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       const unique = [...new Set(userIds)];
       const bans = await Promise.all(
         unique.map(async (userId) => {
-          const items = await this.queryPrefix(keys.duelist(forumId, userId), "BAN#");
+          const items = await this.queryPrefix(keys.duelist(forumId, userId), "BAN");
           return [userId, latestBan(items.map(unmarshall))] as const;
         }),
       );

@@ -176,11 +176,14 @@ export function duelistOf(forumId: string, userId: string, items: readonly Item[
   return { forumId, userId, bannedUntil, duels };
 }
 
-/** The latest end among a duelist's bans (one item per duel that bans them), or null. */
+/**
+ * The latest end among a duelist's bans (one item per duel that bans them), or null. A single `BAN`
+ * item, as stored before bans were kept per duel, counts too until it runs out.
+ */
 export function latestBan(plain: readonly Record<string, JsonValue>[]): string | null {
   let latest: string | null = null;
   for (const item of plain) {
-    if (typeof item.sk !== "string" || !item.sk.startsWith("BAN#")) continue;
+    if (typeof item.sk !== "string" || !item.sk.startsWith("BAN")) continue;
     const until = optionalStringOf(item, "bannedUntil");
     if (until !== null && (latest === null || until > latest)) latest = until;
   }

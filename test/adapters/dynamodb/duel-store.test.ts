@@ -168,21 +168,25 @@ describe("DuelStore on DynamoDB: forums and duelists", () => {
       forum: aForum("fd-forum"),
       duel: commit.snapshot,
       postsRead: [],
+      marks: {},
     });
     expect(await store.loadForumAndDuel("fd-forum", "none")).toEqual({
       forum: aForum("fd-forum"),
       duel: null,
       postsRead: [],
+      marks: {},
     });
     expect(await store.loadForumAndDuel("none", "fd-duel")).toEqual({
       forum: null,
       duel: commit.snapshot,
       postsRead: [],
+      marks: {},
     });
     expect(await store.loadForumAndDuel("none", "none", ["p1"])).toEqual({
       forum: null,
       duel: null,
       postsRead: ["p1"],
+      marks: {},
     });
   });
 
@@ -199,8 +203,9 @@ describe("DuelStore on DynamoDB: forums and duelists", () => {
     );
     const loaded = await store.loadForumAndDuel("pm-forum", "pm-duel", ["p2", "p3", "p2"]);
     expect(loaded.postsRead).toEqual(["p2", "p3"]);
-    // Only the mark asked for joins the snapshot's own (none here).
-    expect(loaded.duel?.state.posts).toEqual({ p2: "4bbbbbbbbbbbb8" });
+    // Only the mark asked for comes with the snapshot, which holds none of its own here.
+    expect(loaded.marks).toEqual({ p2: "4bbbbbbbbbbbb8" });
+    expect(loaded.duel?.state.posts).toEqual({});
     expect(await store.loadPostMarks("pm-duel", ["p1", "p9"])).toEqual({ p1: "4aaaaaaaaaaaa7" });
     expect(await store.listPostMarks("pm-duel")).toEqual({ p1: "4aaaaaaaaaaaa7", p2: "4bbbbbbbbbbbb8" });
 
