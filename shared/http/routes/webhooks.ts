@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
-import type { AppDeps } from "../deps.js";
+import type { WebhookDeps } from "../deps.js";
 import { ApiError, zodDetails } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
 import { discoursePostSchema, genericWebhookSchema, threadIdSchema } from "../schemas.js";
@@ -35,7 +35,11 @@ export function discourseSignatureValid(
  * it only names the thread) and reads the forum and its duel in one request. A body that is not
  * JSON still gets its forum read, so its signature can be checked before it is refused.
  */
-async function readDelivery(c: Context, deps: AppDeps, pickThread: (v: Record<string, unknown>) => unknown) {
+async function readDelivery(
+  c: Context,
+  deps: WebhookDeps,
+  pickThread: (v: Record<string, unknown>) => unknown,
+) {
   const forumId = parseForumId(c.req.param("forumId") ?? "");
   const raw = await c.req.text();
   let parsed: unknown;
@@ -53,7 +57,7 @@ async function readDelivery(c: Context, deps: AppDeps, pickThread: (v: Record<st
  * The two receivers (CONTRACT.md 4.1, 4.2). Both read the raw body, read the forum and the duel
  * in one request, verify the signature on the raw bytes, and only then validate and act.
  */
-export function webhookRoutes(deps: AppDeps) {
+export function webhookRoutes(deps: WebhookDeps) {
   const app = new Hono();
 
   app.post("/:forumId/generic", async (c) => {
