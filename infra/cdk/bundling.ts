@@ -16,6 +16,18 @@ export const REQUIRE_BANNER =
   'import { createRequire as __bannerCreateRequire } from "node:module"; const require = __bannerCreateRequire(import.meta.url);';
 
 /**
+ * Packages replaced in the bundles, each by a module of ours (paths from the project root, where
+ * esbuild runs). Only for what Lambda makes dead code; each replacement says why in its own file.
+ *
+ * - The SDK's default credential chain: in Lambda the role's credentials are always in the
+ *   environment, the chain's first link; its other links and their STS, SSO and sign-in clients are
+ *   never used there (shared/aws/lambda-credentials.ts).
+ */
+export const ALIASES: Readonly<Record<string, string>> = {
+  "@aws-sdk/credential-provider-node": "./shared/aws/lambda-credentials.ts",
+};
+
+/**
  * How every function is bundled, in one place: the stack turns it into NodejsFunction options and
  * test/infra/bundles.test.ts into esbuild options, so the bundle under test is the one deployed.
  *
@@ -31,6 +43,7 @@ export const BUNDLE = {
   banner: REQUIRE_BANNER,
   // ESM builds first: the SDK and Hono ship them, and they tree-shake better than CommonJS.
   mainFields: ["module", "main"],
+  alias: ALIASES,
   external: [] as readonly string[],
   /** NodejsFunction names an ESM bundle `index.mjs` (handler `index.handler`). */
   outputFile: "index.mjs",
@@ -47,6 +60,8 @@ export function lambdaBundling(): BundlingOptions {
     banner: BUNDLE.banner,
     mainFields: [...BUNDLE.mainFields],
     externalModules: [...BUNDLE.external],
+    // BundlingOptions has no `alias`: esbuild's own flag, once per package (`--alias:from=to`).
+    esbuildArgs: { "--alias": Object.entries(BUNDLE.alias).map(([from, to]) => `${from}=${to}`) },
     // The admin page links every verdict to the rule's text: ship docs/RULES.md beside the bundle
     // (read from /var/task/docs/RULES.md), the same file the repository documents.
     commandHooks: {
@@ -73,6 +88,7 @@ export function esbuildOptions(entry: string, outdir: string, projectRoot: strin
     sourcemap: BUNDLE.sourcemap,
     banner: { js: BUNDLE.banner },
     mainFields: [...BUNDLE.mainFields],
+    alias: { ...BUNDLE.alias },
     external: [...BUNDLE.external],
     outfile: join(outdir, BUNDLE.outputFile),
     logLevel: "silent",
