@@ -5,8 +5,12 @@ import { duelIdOf, intakePost } from "../../app/post-intake.js";
 import type { WebhookDeps } from "../deps.js";
 import { ApiError, zodDetails } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
-import { discoursePostSchema, genericWebhookSchema, threadIdSchema } from "../schemas.js";
-import { parseForumId } from "./forums.js";
+import {
+  discoursePostSchema,
+  genericWebhookSchema,
+  parseForumId,
+  threadIdSchema,
+} from "../webhook-schemas.js";
 
 const DISCOURSE_POST_EVENTS = new Set(["post_created", "post_edited", "post_destroyed"]);
 
