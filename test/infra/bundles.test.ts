@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import * as dynamodb from "@aws-sdk/client-dynamodb";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import * as scheduler from "@aws-sdk/client-scheduler";
+import { NormalizedSchema } from "@smithy/core/schema";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { BUNDLE, esbuildOptions, lambdaBundling } from "../../infra/cdk/bundling.js";
@@ -59,10 +62,16 @@ describe("the bundles, built as deployed", () => {
       format: "esm",
       minify: BUNDLE.minify,
       sourceMap: BUNDLE.sourcemap,
+      sourcesContent: false,
       banner: BUNDLE.banner,
       mainFields: BUNDLE.mainFields,
       externalModules: [],
-      esbuildArgs: { "--alias": ["@aws-sdk/credential-provider-node=./shared/aws/lambda-credentials.ts"] },
+      esbuildArgs: {
+        "--alias": [
+          "@aws-sdk/credential-provider-node=./shared/aws/lambda-credentials.ts",
+          "@smithy/core/event-streams=./shared/aws/no-event-streams.ts",
+        ],
+      },
       commandHooks: expect.any(Object),
     });
     // Beside the bundle: the rules text the admin page links every verdict to.
@@ -92,6 +101,9 @@ describe("the bundles, built as deployed", () => {
           /@aws-sdk\/(credential-provider-|nested-clients|token-providers)/.test(input),
         ),
       ).toEqual([]);
+      // Nor the SDK's event streams, which no operation of its clients has (below).
+      expect(inputs).toContain("shared/aws/no-event-streams.ts");
+      expect(inputs.filter((input) => input.includes("/event-streams/"))).toEqual([]);
 
       // Byte for byte the code `cdk synth` staged for this function: same esbuild, same options.
       const staged = synth.template.toJSON().Resources[logicalId(synth.stack.functions[name].fn)];
@@ -163,4 +175,26 @@ describe("the SDK's credentials in the bundles", () => {
     const answer = sweep({ AWS_ACCESS_KEY_ID: "", AWS_SECRET_ACCESS_KEY: "" });
     expect(String(answer.error)).toMatch(/no AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
   });
+});
+
+describe("the SDK's event streams, left out of the bundles", () => {
+  for (const [client, exports] of [
+    ["DynamoDB", dynamodb],
+    ["Scheduler", scheduler],
+  ] as const) {
+    it(`are used by no operation of the ${client} client`, () => {
+      const commands = Object.entries(exports).filter(([name]) => /^[A-Z]\w*Command$/.test(name));
+      expect(commands.length).toBeGreaterThan(10);
+      for (const [name, Command] of commands) {
+        // What the SDK's Command asks before sending (@smithy/core client/smithy-client/command.js).
+        const { schema } = new (Command as new (input: object) => { schema: unknown })({});
+        // An operation schema: [9, namespace, name, traits, input, output].
+        expect(Array.isArray(schema) && schema[0] === 9, name).toBe(true);
+        type Member = NonNullable<Parameters<typeof NormalizedSchema.of>[0]>;
+        const [, , , , input, output] = schema as [9, string, string, unknown, Member, Member];
+        expect(NormalizedSchema.of(input).getEventStreamMember(), name).toBe("");
+        expect(NormalizedSchema.of(output).getEventStreamMember(), name).toBe("");
+      }
+    });
+  }
 });
