@@ -2,15 +2,20 @@ import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { median, round } from "./stats.js";
 
-/** An API Gateway HTTP API (payload 2.0) event, as Lambda hands it to the HTTP function. */
-export function httpApiEvent(method: string, path: string) {
+/** An API Gateway HTTP API (payload 2.0) event, as Lambda hands it to the HTTP and webhook functions. */
+export function httpApiEvent(
+  method: string,
+  path: string,
+  request: { headers?: Record<string, string>; body?: string; routeKey?: string } = {},
+) {
   const now = new Date();
+  const routeKey = request.routeKey ?? "$default";
   return {
     version: "2.0",
-    routeKey: "$default",
+    routeKey,
     rawPath: path,
     rawQueryString: "",
-    headers: { host: "bench.execute-api.eu-west-3.amazonaws.com", "user-agent": "bench" },
+    headers: { host: "bench.execute-api.eu-west-3.amazonaws.com", "user-agent": "bench", ...request.headers },
     requestContext: {
       accountId: "123456789012",
       apiId: "bench",
@@ -18,11 +23,12 @@ export function httpApiEvent(method: string, path: string) {
       domainPrefix: "bench",
       http: { method, path, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "bench" },
       requestId: "bench-request",
-      routeKey: "$default",
+      routeKey,
       stage: "$default",
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
     },
+    ...(request.body === undefined ? {} : { body: request.body }),
     isBase64Encoded: false,
   };
 }
@@ -43,7 +49,8 @@ const LAMBDA_CONTEXT = {
 export interface ColdCase {
   readonly name: string;
   readonly file: string;
-  readonly event: unknown;
+  /** The event of each cold start, asked for anew before each one (a case may vary it). */
+  readonly event: () => unknown;
   /** A JavaScript expression over `res` (the handler's answer) that must be true. */
   readonly expect: string;
   readonly env: NodeJS.ProcessEnv;
@@ -64,7 +71,7 @@ function script(c: ColdCase): string {
     "const t1 = performance.now();",
     `const context = ${JSON.stringify(LAMBDA_CONTEXT)};`,
     "context.getRemainingTimeInMillis = () => 30000;",
-    `const res = await m.handler(${JSON.stringify(c.event)}, context);`,
+    `const res = await m.handler(${JSON.stringify(c.event())}, context);`,
     "const t2 = performance.now();",
     `if (!(${c.expect})) { console.error("unexpected answer: " + JSON.stringify(res)); process.exit(3); }`,
     // A line of its own: the functions log JSON lines to stdout too.

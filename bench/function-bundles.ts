@@ -5,16 +5,18 @@ import { fileURLToPath } from "node:url";
 import { FUNCTION_ENTRIES } from "../infra/cdk/paths.js";
 import { type Bundle, bundle } from "./bundles.js";
 import { type ColdCase, type ColdStart, coldStarts, httpApiEvent } from "./cold-start.js";
-import { createForum, startDuel } from "./duel-posts.js";
+import { createForum, signedDelivery, startDuel, turnPayload } from "./duel-posts.js";
 import { createBenchTable, createRefereeApp, START } from "./referee-app.js";
 
 /** The thread of the duel the timer's cold start reads; no other phase uses it. */
 const COLD_THREAD = 4000;
+/** The first of the threads whose duels get their first turn from a cold webhook function. */
+const COLD_DELIVERY_THREADS = 4100;
 
 const HELLO_ENTRY = fileURLToPath(new URL("./hello/handler.ts", import.meta.url));
 
-/** The names the report uses: the HTTP function is the webhook's. */
-const NAMES = { http: "webhook", timer: "timer", relay: "relay" } as const;
+/** The functions, in the order the report lists them. */
+const FUNCTIONS = ["webhook", "http", "timer", "relay"] as const;
 
 export interface FunctionBundle extends Omit<Bundle, "file" | "entry"> {
   readonly coldStartMs: number;
@@ -49,8 +51,10 @@ function lambdaEnvironment(name: string, endpoint: string, own: Record<string, s
 
 /**
  * Each function bundled as deployed, and its cold start: a fresh `node` that imports the bundle and
- * handles one request — the HTTP function `GET /healthz`, the timer a stale firing of a real duel
- * (one read), the relay a sweep of an empty outbox (one query) — against Hono's hello world.
+ * handles one request — the webhook and HTTP functions `GET /healthz` (the comparison with hello
+ * world), the webhook function also a real first request (a signed post, the first turn of a duel),
+ * the timer a stale firing of a real duel (one read), the relay a sweep of an empty outbox (one
+ * query) — against Hono's hello world.
  */
 export async function measureBundles(
   endpoint: string,
@@ -60,6 +64,7 @@ export async function measureBundles(
   const outdir = mkdtempSync(join(tmpdir(), "duel-bench-"));
   try {
     const built = {
+      webhook: await bundle("webhook", FUNCTION_ENTRIES.webhook, outdir),
       http: await bundle("http", FUNCTION_ENTRIES.http, outdir),
       timer: await bundle("timer", FUNCTION_ENTRIES.timer, outdir),
       relay: await bundle("relay", FUNCTION_ENTRIES.relay, outdir),
@@ -80,7 +85,33 @@ export async function measureBundles(
       ref: "0",
     };
 
-    const healthz = httpApiEvent("GET", "/healthz");
+    // A webhook function's real first request: the first turn of a duel of its own (so each cold
+    // start does the same work), signed just before it is sent. The duels start now, on the system
+    // clock the functions run on.
+    const fresh = createRefereeApp(endpoint, tableName, { start: new Date().toISOString() });
+    const deliveryThreads: number[] = [];
+    for (let i = 0; i <= runs; i++) {
+      deliveryThreads.push(COLD_DELIVERY_THREADS + i);
+      await startDuel(fresh.app, COLD_DELIVERY_THREADS + i);
+    }
+    const firstTurn = () => {
+      const thread = deliveryThreads.shift();
+      if (thread === undefined) throw new Error("no duel left for a cold delivery");
+      const now = new Date().toISOString();
+      const payload = turnPayload(thread, 0);
+      const delivery = signedDelivery({
+        ...payload,
+        timestamp: now,
+        data: { ...payload.data, createdAt: now },
+      });
+      return httpApiEvent("POST", delivery.path, {
+        routeKey: "ANY /webhooks/{proxy+}",
+        headers: delivery.init.headers as Record<string, string>,
+        body: String(delivery.init.body),
+      });
+    };
+
+    const healthz = () => httpApiEvent("GET", "/healthz");
     const cases: (ColdCase & { request: string })[] = [
       {
         name: "hello",
@@ -89,6 +120,22 @@ export async function measureBundles(
         expect: "res.statusCode === 200",
         env: lambdaEnvironment("hello", endpoint, {}),
         request: "GET /healthz",
+      },
+      {
+        name: "webhook",
+        file: built.webhook.file,
+        event: healthz,
+        expect: "res.statusCode === 200",
+        env: lambdaEnvironment("webhook", endpoint, { TABLE_NAME: withDuel.tableName }),
+        request: "GET /healthz",
+      },
+      {
+        name: "webhook-turn",
+        file: built.webhook.file,
+        event: firstTurn,
+        expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
+        env: lambdaEnvironment("webhook", endpoint, { TABLE_NAME: withDuel.tableName }),
+        request: "a signed post, the first turn of a duel (BatchGetItem, TransactWriteItems)",
       },
       {
         name: "http",
@@ -104,7 +151,7 @@ export async function measureBundles(
       {
         name: "timer",
         file: built.timer.file,
-        event: { timer },
+        event: () => ({ timer }),
         expect: 'res.result === "duplicate"',
         env: lambdaEnvironment("timer", endpoint, { TABLE_NAME: withDuel.tableName }),
         request: "a stale timer of a real duel (one BatchGetItem)",
@@ -112,7 +159,7 @@ export async function measureBundles(
       {
         name: "relay",
         file: built.relay.file,
-        event: { sweep: true },
+        event: () => ({ sweep: true }),
         expect: "res.done === 0",
         env: lambdaEnvironment("relay", endpoint, {
           TABLE_NAME: emptyTable,
@@ -125,21 +172,21 @@ export async function measureBundles(
       },
     ];
     const cold = await coldStarts(cases, runs);
-    const entry = (name: keyof typeof built, label: string): FunctionBundle => {
+    const entry = (name: keyof typeof built, coldCase: string = name): FunctionBundle => {
       const { file: _file, entry: _entry, ...size } = built[name];
-      const start: ColdStart = cold.get(name) ?? { wallMs: 0, importMs: 0, handleMs: 0 };
+      const start: ColdStart = cold.get(coldCase) ?? { wallMs: 0, importMs: 0, handleMs: 0 };
       return {
         ...size,
-        name: label,
+        name: coldCase,
         coldStartMs: start.wallMs,
         importMs: start.importMs,
         handleMs: start.handleMs,
-        request: cases.find((c) => c.name === name)?.request ?? "",
+        request: cases.find((c) => c.name === coldCase)?.request ?? "",
       };
     };
     return {
-      bundles: (["http", "timer", "relay"] as const).map((name) => entry(name, NAMES[name])),
-      helloBundle: entry("hello", "hello"),
+      bundles: [...FUNCTIONS.map((name) => entry(name)), entry("webhook", "webhook-turn")],
+      helloBundle: entry("hello"),
       runs,
     };
   } finally {

@@ -84,18 +84,18 @@ export async function createBenchTable(endpoint: string): Promise<string> {
 /**
  * The real app on a table of DynamoDB Local, assembled as test/support/harness.ts does: real
  * `createApp`, real `DynamoDbStore` and `DuelService`, a manual clock (a post's time is its time
- * in the thread) and fixed dice. Nothing is mocked; the request counter is an SDK middleware on
+ * in the thread; it starts at START unless told otherwise) and fixed dice. Nothing is mocked; the request counter is an SDK middleware on
  * this app's own client, so each phase counts only its own requests.
  */
 export function createRefereeApp(
   endpoint: string,
   tableName: string,
-  options: { dice?: readonly [number, number] } = {},
+  options: { dice?: readonly [number, number]; start?: string } = {},
 ): RefereeApp {
   const client = localClient(endpoint);
   const requests = new RequestCounter();
   requests.attach(client);
-  const clock = new ManualClock(START);
+  const clock = new ManualClock(options.start ?? START);
   const effects = new EffectTally();
   const store = new TallyingStore({ client, tableName, now: () => clock.now() }, effects);
   const duels = new DuelService({ store, now: () => clock.now() });

@@ -1,4 +1,5 @@
-import { jsonLog, relayRuntime } from "../../shared/aws/runtime.js";
+import { relayRuntime } from "../../shared/aws/relay-runtime.js";
+import { jsonLog } from "../../shared/aws/runtime.js";
 
 /** The parts of a DynamoDB stream event the relay looks at. */
 export interface StreamEvent {

@@ -27,11 +27,19 @@ export class DuelStack extends Stack {
     this.table = new DuelTable(this, "Table");
     this.scheduling = new Scheduling(this, "Scheduling");
     this.functions = new DuelFunctions(this, "Functions", { table: this.table, scheduling: this.scheduling });
-    this.httpApi = new DuelHttpApi(this, "HttpApi", this.functions.http.fn);
+    this.httpApi = new DuelHttpApi(this, "HttpApi", {
+      webhook: this.functions.webhook.fn,
+      http: this.functions.http.fn,
+    });
     this.relayStream = new RelayStream(this, "RelayStream", this.functions.relay, this.table);
     this.relaySweep = new RelaySweep(this, "RelaySweep", this.functions.relay);
     this.alarms = new DuelAlarms(this, "Alarms", {
-      functions: { Http: this.functions.http, Timer: this.functions.timer, Relay: this.functions.relay },
+      functions: {
+        Webhook: this.functions.webhook,
+        Http: this.functions.http,
+        Timer: this.functions.timer,
+        Relay: this.functions.relay,
+      },
       relay: this.functions.relay,
       api: this.httpApi.api,
       deadLetterQueues: {

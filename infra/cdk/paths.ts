@@ -9,8 +9,9 @@ export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The lock file NodejsFunction needs to locate the project; named so it is never guessed. */
 export const LOCK_FILE = fileURLToPath(new URL("../../package-lock.json", import.meta.url));
 
-/** The three Lambda entries, one folder each under functions/, each exporting `handler`. */
+/** The four Lambda entries, one folder each under functions/, each exporting `handler`. */
 export const FUNCTION_ENTRIES = {
+  webhook: fileURLToPath(new URL("../../functions/webhook/handler.ts", import.meta.url)),
   http: fileURLToPath(new URL("../../functions/http/handler.ts", import.meta.url)),
   timer: fileURLToPath(new URL("../../functions/timer/handler.ts", import.meta.url)),
   relay: fileURLToPath(new URL("../../functions/relay/handler.ts", import.meta.url)),

@@ -1,12 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { SchedulerClient } from "@aws-sdk/client-scheduler";
 import { DynamoDbStore } from "../adapters/dynamodb/dynamodb-store.js";
-import { EventBridgeScheduler } from "../adapters/eventbridge-scheduler.js";
-import { createNotifier } from "../adapters/notifiers/index.js";
 import { DuelService } from "../app/duel-service.js";
-import { OutboxRelay } from "../app/relay.js";
-import { fireTimer } from "../app/timer-service.js";
 import type { Clock } from "../ports/clock.js";
 
 /** Reads a required environment variable; a missing one is a deployment error, said plainly. */
@@ -33,31 +28,6 @@ export function coreRuntime(source: NodeJS.ProcessEnv = process.env) {
   const store = new DynamoDbStore({ client, tableName: env("TABLE_NAME", source) });
   const duels = new DuelService({ store, now: () => new Date() });
   return { store, duels };
-}
-
-/**
- * The relay's runtime: EventBridge Scheduler for timers (a timer already due is fired in
- * process), the notifiers for hiboux.
- */
-export function relayRuntime(source: NodeJS.ProcessEnv = process.env) {
-  const core = coreRuntime(source);
-  const scheduler = new EventBridgeScheduler({
-    client: new SchedulerClient({}),
-    groupName: env("SCHEDULE_GROUP_NAME", source),
-    targetArn: env("TIMER_FUNCTION_ARN", source),
-    roleArn: env("SCHEDULER_ROLE_ARN", source),
-    ...(source.SCHEDULER_DLQ_ARN ? { deadLetterArn: source.SCHEDULER_DLQ_ARN } : {}),
-    now: () => new Date(),
-    fireNow: async (timer) => void (await fireTimer(core.duels, timer)),
-  });
-  const relay = new OutboxRelay({
-    store: core.store,
-    scheduler,
-    notifier: createNotifier(),
-    now: () => new Date(),
-    log: jsonLog,
-  });
-  return { ...core, scheduler, relay };
 }
 
 export const newId = (): string => randomUUID();

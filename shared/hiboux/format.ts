@@ -1,17 +1,25 @@
 import type { Ruleset } from "../rules/ruleset.js";
 import { parseDuration } from "../time/duration.js";
 
-/** The duel club lives in France: every date a hibou shows is Paris time, whatever the server's zone. */
-const PARIS = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+/**
+ * The duel club lives in France: every date a hibou shows is Paris time, whatever the server's zone.
+ * One formatter for the process, built on first use: the first loads ICU's French calendar and the
+ * Paris time zone (about 6 ms), which a cold start that writes no hibou need not pay.
+ */
+let paris: Intl.DateTimeFormat | undefined;
+function parisFormat(): Intl.DateTimeFormat {
+  paris ??= new Intl.DateTimeFormat("fr-FR", {
+    timeZone: "Europe/Paris",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  return paris;
+}
 
 /**
  * A date as French prose, without its article: "lundi 30 novembre 2026 à 11 h 00" (the first of
@@ -22,7 +30,7 @@ export function formatDay(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const parts: Record<string, string> = {};
-  for (const part of PARIS.formatToParts(date)) parts[part.type] = part.value;
+  for (const part of parisFormat().formatToParts(date)) parts[part.type] = part.value;
   const day = parts.day === "1" ? "1er" : (parts.day ?? "");
   return `${parts.weekday} ${day} ${parts.month} ${parts.year} à ${parts.hour} h ${parts.minute}`;
 }

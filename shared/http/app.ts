@@ -1,38 +1,28 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { mountAdmin } from "./admin/index.js";
 import { requireAdmin } from "./auth.js";
 import type { AppDeps } from "./deps.js";
-import { ApiError, errorBody, onError } from "./errors.js";
+import { ApiError } from "./errors.js";
 import { jsonBody } from "./json-body.js";
 import { duelRoutes } from "./routes/duels.js";
 import { forumRoutes } from "./routes/forums.js";
 import { statusRoutes } from "./routes/status.js";
-import { webhookRoutes } from "./routes/webhooks.js";
 import { clockBodySchema } from "./schemas.js";
+import { mountFallbacks, mountPublicRoutes } from "./webhook-app.js";
 
-/** Bodies over this are refused with 413 before they are read (CONTRACT.md section 2). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES } from "./webhook-app.js";
 
 /**
  * The whole HTTP API as one Hono app, the same behind API Gateway and on the local server.
  * Webhooks authenticate by signature; everything else but `/healthz` needs the admin token.
+ * In AWS, API Gateway sends `/webhooks/*` to the webhook function (`createWebhookApp`, the same
+ * routes) and everything else to the HTTP function, which runs this app.
  */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const admin = requireAdmin(deps.adminTokenHash);
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json(errorBody("payload_too_large", "Corps de requête trop grand (1 Mio au plus)."), 413),
-    }),
-  );
-
-  app.get("/healthz", (c) => c.json({ ok: true }));
-  app.route("/webhooks", webhookRoutes(deps));
+  mountPublicRoutes(app, deps);
 
   app.use("/forums/*", admin);
   app.use("/duels/*", admin);
@@ -68,7 +58,6 @@ export function createApp(deps: AppDeps): Hono {
     });
   }
 
-  app.notFound((c) => c.json(errorBody("not_found", "Route inconnue."), 404));
-  app.onError(onError(deps.log));
+  mountFallbacks(app, deps.log);
   return app;
 }

@@ -5,17 +5,21 @@ import type { TokenHash } from "./auth.js";
 
 export type Logger = (line: Record<string, unknown>) => void;
 
-/** What the HTTP app needs, built once in a composition root (Lambda or local). */
-export interface AppDeps {
+/** What the webhook receivers need (`createWebhookApp`): no admin token, no ids to mint. */
+export interface WebhookDeps {
   readonly store: DuelStore;
   readonly duels: DuelService;
   readonly clock: Clock;
-  /** SHA-256 (hex) of the admin token: the token itself is never kept. */
-  readonly adminTokenHash: TokenHash;
   /** Two six-sided dice for duels in `server` dice mode. */
   readonly rollDice: () => readonly [number, number];
-  readonly newId: () => string;
   readonly log: Logger;
+}
+
+/** What the whole HTTP app needs, built once in a composition root (Lambda or local). */
+export interface AppDeps extends WebhookDeps {
+  /** SHA-256 (hex) of the admin token: the token itself is never kept. */
+  readonly adminTokenHash: TokenHash;
+  readonly newId: () => string;
   /** Health of the timers: open timers where they can be counted (locally), null in AWS. */
   readonly schedulerHealth?: () => Promise<{ ok: boolean; openTimers: number | null }>;
   /** Only on the local stack (CONTRACT.md section 7). */

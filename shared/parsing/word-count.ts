@@ -1,7 +1,16 @@
 import { scanPost } from "./post-structure.js";
 
-/** One segmenter for the process: building one per post would cost more than counting. */
-const SEGMENTER = new Intl.Segmenter("fr", { granularity: "word" });
+/**
+ * One segmenter for the process: building one per post would cost more than counting. Built on
+ * first use, not at import: the first one loads ICU's word-break data (about 10 ms), which a
+ * cold start that counts no words (a delivery for a thread that is not a duel, a timer, the
+ * relay) need not pay.
+ */
+let segmenter: Intl.Segmenter | undefined;
+function wordSegmenter(): Intl.Segmenter {
+  segmenter ??= new Intl.Segmenter("fr", { granularity: "word" });
+  return segmenter;
+}
 
 /**
  * Node's segmenter slows down quadratically on long strings (a 40 000-word text takes seconds), so
@@ -30,7 +39,7 @@ function* chunks(text: string): Generator<string> {
 export function countSegments(text: string): number {
   let words = 0;
   for (const piece of chunks(text)) {
-    for (const segment of SEGMENTER.segment(piece)) if (segment.isWordLike) words++;
+    for (const segment of wordSegmenter().segment(piece)) if (segment.isWordLike) words++;
   }
   return words;
 }

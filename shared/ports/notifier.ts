@@ -1,4 +1,6 @@
-import * as z from "zod";
+import type { ChannelConfig } from "./channels.js";
+
+export type { ChannelConfig } from "./channels.js";
 
 /** Who a hibou is for (CONTRACT.md 6.1). `username` is the forum login, where a channel needs it. */
 export interface Recipient {
@@ -24,20 +26,6 @@ export interface Hibou {
   readonly eventId: string;
   readonly rule?: string;
 }
-
-/** A forum's notification channels (CONTRACT.md section 3). */
-export const channelSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("log") }),
-  z.object({ type: z.literal("webhook"), url: z.url(), secret: z.string().startsWith("whsec_").optional() }),
-  z.object({ type: z.literal("discord"), url: z.url() }),
-  z.object({
-    type: z.literal("discourse"),
-    baseUrl: z.url(),
-    apiKey: z.string().min(1),
-    apiUsername: z.string().min(1),
-  }),
-]);
-export type ChannelConfig = z.infer<typeof channelSchema>;
 
 /**
  * A delivery that failed. `retryable` says whether trying again may help (timeouts, 5xx, 429);

@@ -1,10 +1,14 @@
-import { type Ruleset, rulesetSchema } from "./ruleset.js";
+import type { Ruleset } from "./ruleset.js";
 
 /**
  * The club's rules as data (RULES.md): starting points of `004`, the sanction table of `000`,
  * the eleven allowed spells with their effects, and the magical particularities of section 7.
+ *
+ * Written out in full as the schema's output (every default spelled, so the type checks it) and
+ * not parsed at import: test/rules/ruleset.test.ts checks that `rulesetSchema` accepts it and gives
+ * it back unchanged. Parsing it at each cold start validated the same constant again every time.
  */
-export const defaultRuleset: Ruleset = rulesetSchema.parse({
+export const defaultRuleset: Ruleset = {
   name: "Club de duel — règlement du 11.03.2026",
   startingPoints: { "1": 15, "2": 20, "3": 25, "4": 30, "5": 35, "6": 40, "7": 50, adulte: 50 },
   actionFaultSanction: { "1": 1, "2": 2, "3": 2, "4": 2, "5": 3, "6": 3, "7": 3, adulte: 4 },
@@ -147,4 +151,4 @@ export const defaultRuleset: Ruleset = rulesetSchema.parse({
     { id: "loup-garou", name: "Loup-Garou", aliases: ["Loup Garou"], usage: "unusable", rule: "R-5.2" },
     { id: "voyant", name: "Voyant", aliases: [], usage: "unusable", rule: "R-5.2" },
   ],
-});
+};

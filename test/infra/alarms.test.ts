@@ -19,11 +19,11 @@ function alarmsOn(namespace: string, metric: string) {
 
 describe("alarms", () => {
   it("fire on any error or throttle of each function", () => {
-    const { http, timer, relay } = synth.stack.functions;
+    const { webhook, http, timer, relay } = synth.stack.functions;
     for (const metric of ["Errors", "Throttles"]) {
       const alarms = alarmsOn("AWS/Lambda", metric);
       expect(alarms.map((a) => a.Dimensions[0].Value)).toEqual(
-        expect.arrayContaining([ref(http.fn), ref(timer.fn), ref(relay.fn)]),
+        expect.arrayContaining([ref(webhook.fn), ref(http.fn), ref(timer.fn), ref(relay.fn)]),
       );
       for (const alarm of alarms) {
         expect(alarm).toMatchObject({
@@ -69,7 +69,7 @@ describe("alarms", () => {
   it("all notify the encrypted alarm topic, which CloudWatch may publish to over TLS only", () => {
     const topic = ref(synth.stack.alarms.topic);
     const alarms = Object.values(synth.template.findResources("AWS::CloudWatch::Alarm"));
-    expect(alarms).toHaveLength(10);
+    expect(alarms).toHaveLength(12); // errors and throttles of 4 functions, API 5xx, 2 queues, relay backlog
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([topic]);
     synth.template.hasResourceProperties("AWS::SNS::Topic", { KmsMasterKeyId: Match.anyValue() });
     synth.template.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });

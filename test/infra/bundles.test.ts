@@ -3,11 +3,16 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import * as dynamodb from "@aws-sdk/client-dynamodb";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import * as scheduler from "@aws-sdk/client-scheduler";
+import { NormalizedSchema } from "@smithy/core/schema";
 import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { BUNDLE, esbuildOptions, lambdaBundling } from "../../infra/cdk/bundling.js";
 import { FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
 import { FUNCTION_ENTRIES, type FunctionName, PROJECT_ROOT } from "../../infra/cdk/paths.js";
+import { createTable } from "../../shared/adapters/dynamodb/table.js";
 import { logicalId, SYNTH_TIMEOUT_MS, type Synthesized, synthesize } from "./synth.js";
 
 const NAMES = Object.keys(FUNCTION_ENTRIES) as FunctionName[];
@@ -57,9 +62,16 @@ describe("the bundles, built as deployed", () => {
       format: "esm",
       minify: BUNDLE.minify,
       sourceMap: BUNDLE.sourcemap,
+      sourcesContent: false,
       banner: BUNDLE.banner,
       mainFields: BUNDLE.mainFields,
       externalModules: [],
+      esbuildArgs: {
+        "--alias": [
+          "@aws-sdk/credential-provider-node=./shared/aws/lambda-credentials.ts",
+          "@smithy/core/event-streams=./shared/aws/no-event-streams.ts",
+        ],
+      },
       commandHooks: expect.any(Object),
     });
     // Beside the bundle: the rules text the admin page links every verdict to.
@@ -73,9 +85,25 @@ describe("the bundles, built as deployed", () => {
   for (const name of NAMES) {
     it(`${name}: bundles everything, and a fresh node imports it and finds \`handler\``, async () => {
       const dir = join(outdir, name);
-      const result = await build(esbuildOptions(FUNCTION_ENTRIES[name], dir, PROJECT_ROOT));
+      const result = await build({
+        ...esbuildOptions(FUNCTION_ENTRIES[name], dir, PROJECT_ROOT),
+        metafile: true,
+      });
       expect(result.errors).toEqual([]);
       const bundle = join(dir, BUNDLE.outputFile);
+
+      // The SDK is in (bundled, not external); of its credential providers, only the environment's.
+      const inputs = Object.keys(result.metafile.inputs);
+      expect(inputs).toContain("shared/aws/lambda-credentials.ts");
+      expect(inputs.some((input) => input.includes("node_modules/@aws-sdk/client-dynamodb/"))).toBe(true);
+      expect(
+        inputs.filter((input) =>
+          /@aws-sdk\/(credential-provider-|nested-clients|token-providers)/.test(input),
+        ),
+      ).toEqual([]);
+      // Nor the SDK's event streams, which no operation of its clients has (below).
+      expect(inputs).toContain("shared/aws/no-event-streams.ts");
+      expect(inputs.filter((input) => input.includes("/event-streams/"))).toEqual([]);
 
       // Byte for byte the code `cdk synth` staged for this function: same esbuild, same options.
       const staged = synth.template.toJSON().Resources[logicalId(synth.stack.functions[name].fn)];
@@ -95,6 +123,78 @@ describe("the bundles, built as deployed", () => {
         timeout: 30_000,
       });
       expect(run.status, run.stderr).toBe(0);
+    });
+  }
+});
+
+describe("the SDK's credentials in the bundles", () => {
+  const dir = join(outdir, "credentials");
+  const bundle = join(dir, BUNDLE.outputFile);
+  let tableName: string;
+  beforeAll(async () => {
+    await build(esbuildOptions(FUNCTION_ENTRIES.relay, dir, PROJECT_ROOT));
+    const client = new DynamoDBClient({
+      endpoint: inject("dynamoEndpoint"),
+      region: "eu-west-3",
+      credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    });
+    tableName = `bundle-${Date.now()}`;
+    await createTable(client, tableName);
+    client.destroy();
+  });
+
+  /** The relay's sweep of an empty outbox, in a fresh process: one signed Query. */
+  function sweep(env: NodeJS.ProcessEnv) {
+    const script = [
+      `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
+      "try { console.log(JSON.stringify(await m.handler({ sweep: true }))); }",
+      "catch (error) { console.log(JSON.stringify({ error: String(error?.message ?? error) })); }",
+      "process.exit(0);",
+    ].join("\n");
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: dir,
+      env: {
+        ...lambdaLikeEnvironment("relay"),
+        TABLE_NAME: tableName,
+        AWS_ENDPOINT_URL_DYNAMODB: inject("dynamoEndpoint"),
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+        ...env,
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "null") as Record<string, unknown>;
+  }
+
+  it("signs with the environment's credentials, as Lambda gives them", () => {
+    expect(sweep({ AWS_SESSION_TOKEN: "session-token" })).toEqual({ done: 0 });
+  });
+
+  it("reads no other source: without them, the request fails and says why", () => {
+    const answer = sweep({ AWS_ACCESS_KEY_ID: "", AWS_SECRET_ACCESS_KEY: "" });
+    expect(String(answer.error)).toMatch(/no AWS credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+  });
+});
+
+describe("the SDK's event streams, left out of the bundles", () => {
+  for (const [client, exports] of [
+    ["DynamoDB", dynamodb],
+    ["Scheduler", scheduler],
+  ] as const) {
+    it(`are used by no operation of the ${client} client`, () => {
+      const commands = Object.entries(exports).filter(([name]) => /^[A-Z]\w*Command$/.test(name));
+      expect(commands.length).toBeGreaterThan(10);
+      for (const [name, Command] of commands) {
+        // What the SDK's Command asks before sending (@smithy/core client/smithy-client/command.js).
+        const { schema } = new (Command as new (input: object) => { schema: unknown })({});
+        // An operation schema: [9, namespace, name, traits, input, output].
+        expect(Array.isArray(schema) && schema[0] === 9, name).toBe(true);
+        type Member = NonNullable<Parameters<typeof NormalizedSchema.of>[0]>;
+        const [, , , , input, output] = schema as [9, string, string, unknown, Member, Member];
+        expect(NormalizedSchema.of(input).getEventStreamMember(), name).toBe("");
+        expect(NormalizedSchema.of(output).getEventStreamMember(), name).toBe("");
+      }
     });
   }
 });

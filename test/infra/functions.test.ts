@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE, NODE_MAJOR } from "../../infra/cdk/bundling.js";
 import { LAMBDA_RUNTIME } from "../../infra/cdk/constructs/duel-function.js";
 import { FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
+import { WEBHOOK_ROUTE_PATH } from "../../infra/cdk/constructs/http-api.js";
 import { OUTBOX_SORT_KEY_PREFIX } from "../../infra/cdk/constructs/relay-stream.js";
 import { SWEEP_EVENT } from "../../infra/cdk/constructs/relay-sweep.js";
 import { keys } from "../../shared/adapters/dynamodb/table.js";
@@ -22,6 +23,7 @@ function resourceOf(construct: Parameters<typeof logicalId>[0]) {
 }
 
 const SETTINGS = {
+  webhook: { timeout: 10, memory: 512 },
   http: { timeout: 10, memory: 512 },
   timer: { timeout: 30, memory: 256 },
   relay: { timeout: 60, memory: 256 },
@@ -34,7 +36,7 @@ describe("the functions", () => {
     expect(NODE_MAJOR).toBe(22);
   });
 
-  for (const name of ["http", "timer", "relay"] as const) {
+  for (const name of ["webhook", "http", "timer", "relay"] as const) {
     it(`${name}: ESM bundle on nodejs22.x, arm64, JSON logs to its own log group, only its variables`, () => {
       const fn = synth.stack.functions[name];
       const properties = resourceOf(fn.fn).Properties;
@@ -61,7 +63,7 @@ describe("the functions", () => {
   }
 
   it("http alone has the Parameters and Secrets extension (arm64 build), which reads the admin token", () => {
-    const { http, timer, relay } = synth.stack.functions;
+    const { webhook, http, timer, relay } = synth.stack.functions;
     const layers = resourceOf(http.fn).Properties.Layers;
     expect(layers).toEqual([
       { "Fn::FindInMap": [expect.any(String), { Ref: "AWS::Region" }, "1x0x103xarm64"] },
@@ -70,7 +72,7 @@ describe("the functions", () => {
       PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: "2773",
       PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: "true",
     });
-    for (const other of [timer, relay]) {
+    for (const other of [webhook, timer, relay]) {
       const properties = resourceOf(other.fn).Properties;
       expect(properties.Layers).toBeUndefined();
       expect(Object.keys(properties.Environment.Variables).filter((k) => EXTENSION_VARIABLE.test(k))).toEqual(
@@ -81,7 +83,7 @@ describe("the functions", () => {
 
   it("log for a month", () => {
     const groups = Object.values(synth.template.findResources("AWS::Logs::LogGroup"));
-    expect(groups).toHaveLength(4); // three functions and the API's access log
+    expect(groups).toHaveLength(5); // four functions and the API's access log
     for (const group of groups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
@@ -145,14 +147,27 @@ describe("the relay on the table's stream", () => {
 });
 
 describe("the HTTP API", () => {
-  it("sends every request to the HTTP function through $default, with payload v2", () => {
-    synth.template.resourceCountIs("AWS::ApiGatewayV2::Route", 1);
-    synth.template.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "$default" });
-    synth.template.hasResourceProperties("AWS::ApiGatewayV2::Integration", {
-      IntegrationType: "AWS_PROXY",
-      IntegrationUri: getAtt(synth.stack.functions.http.fn),
-      PayloadFormatVersion: "2.0",
+  /** Which function each route's integration invokes, by route key. */
+  function routeTargets(): Record<string, unknown> {
+    const { Resources } = synth.template.toJSON();
+    const routes = Object.values(synth.template.findResources("AWS::ApiGatewayV2::Route"));
+    return Object.fromEntries(
+      routes.map((route) => {
+        const integrationId = String(route.Properties.Target["Fn::Join"][1][1].Ref);
+        const integration = Resources[integrationId].Properties;
+        expect(integration).toMatchObject({ IntegrationType: "AWS_PROXY", PayloadFormatVersion: "2.0" });
+        return [route.Properties.RouteKey, integration.IntegrationUri];
+      }),
+    );
+  }
+
+  it("sends /webhooks/* to the webhook function and everything else to the HTTP function, payload v2", () => {
+    synth.template.resourceCountIs("AWS::ApiGatewayV2::Route", 2);
+    expect(routeTargets()).toEqual({
+      [`ANY ${WEBHOOK_ROUTE_PATH}`]: getAtt(synth.stack.functions.webhook.fn),
+      $default: getAtt(synth.stack.functions.http.fn),
     });
+    expect(WEBHOOK_ROUTE_PATH).toBe("/webhooks/{proxy+}");
   });
 
   it("throttles its default stage and writes access logs without query strings", () => {

@@ -42,6 +42,13 @@ describe("the functions' roles grant exactly what each function does", () => {
     );
   });
 
+  it("webhook: its log group and the table's items, no admin token", () => {
+    const { webhook } = synth.stack.functions;
+    expect(sorted(roleGrants(synth.template, webhook.role))).toEqual(
+      sorted([...logGrants(webhook.logGroup), ...tableGrants()]),
+    );
+  });
+
   it("timer: its log group and the table's items", () => {
     const { timer } = synth.stack.functions;
     expect(sorted(roleGrants(synth.template, timer.role))).toEqual(
@@ -168,14 +175,20 @@ describe("no wildcard", () => {
     synth.template.resourcePropertiesCountIs("AWS::IAM::Role", { ManagedPolicyArns: Match.anyValue() }, 0);
   });
 
-  it("invocations: API Gateway the HTTP function from this API, EventBridge the relay from the sweep rule", () => {
+  it("invocations: API Gateway the webhook and HTTP functions from this API, EventBridge the relay from the sweep rule", () => {
     const { functions, httpApi, relaySweep } = synth.stack;
     const permissions = Object.values(synth.template.findResources("AWS::Lambda::Permission")).map(
       (p) => p.Properties,
     );
-    expect(permissions).toHaveLength(2);
+    expect(permissions).toHaveLength(3);
     expect(permissions).toEqual(
       expect.arrayContaining([
+        {
+          Action: "lambda:InvokeFunction",
+          Principal: "apigateway.amazonaws.com",
+          FunctionName: getAtt(functions.webhook.fn),
+          SourceArn: { "Fn::Join": ["", expect.arrayContaining([ref(httpApi.api)])] },
+        },
         {
           Action: "lambda:InvokeFunction",
           Principal: "apigateway.amazonaws.com",

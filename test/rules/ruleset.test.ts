@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
-import { InvalidRulesetError, loadRuleset } from "../../shared/rules/ruleset.js";
+import { InvalidRulesetError, loadRuleset, rulesetSchemas } from "../../shared/rules/ruleset.js";
 
 describe("the ruleset as data", () => {
+  it("the default ruleset is valid, and is already the schema's output (no default left to fill)", () => {
+    const parsed = rulesetSchemas().rulesetSchema.safeParse(defaultRuleset);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.data).toStrictEqual(defaultRuleset);
+    expect(loadRuleset(structuredClone(defaultRuleset))).toStrictEqual(defaultRuleset);
+  });
+
+  it("builds its schemas once, on first use", () => {
+    expect(rulesetSchemas()).toBe(rulesetSchemas());
+  });
+
   it("R-4.1 R-4.11 the default ruleset has the eleven spells of seed 004 with their effects", () => {
     expect(defaultRuleset.spells.map((s) => s.name)).toEqual([
       "Sortilège de Feu",

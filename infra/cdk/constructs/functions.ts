@@ -14,6 +14,7 @@ import type { DuelTable } from "./table.js";
 
 /** The configuration each function reads, by name: each gets only what it uses. */
 export const FUNCTION_ENVIRONMENT = {
+  webhook: ["TABLE_NAME"],
   http: ["TABLE_NAME", "ADMIN_TOKEN_SECRET_ARN"],
   timer: ["TABLE_NAME"],
   relay: [
@@ -33,11 +34,13 @@ export interface DuelFunctionsProps {
 }
 
 /**
- * The three entries and who may do what: the HTTP API and the timer decide and commit; the relay
- * performs the committed effects (schedules, notifications). Only the HTTP function reads the admin
- * token; only the relay touches Scheduler.
+ * The four entries and who may do what: the webhook, the HTTP API and the timer decide and commit;
+ * the relay performs the committed effects (schedules, notifications). The forums' deliveries have a
+ * function of their own, which carries neither the admin pages nor the admin token. Only the HTTP
+ * function reads the admin token; only the relay touches Scheduler.
  */
 export class DuelFunctions extends Construct {
+  readonly webhook: DuelFunction;
   readonly http: DuelFunction;
   readonly timer: DuelFunction;
   readonly relay: DuelFunction;
@@ -74,9 +77,17 @@ export class DuelFunctions extends Construct {
       environment: environmentOf("timer", known),
     });
     known.TIMER_FUNCTION_ARN = this.timer.fn.functionArn;
+    this.webhook = new DuelFunction(this, "Webhook", {
+      name: "webhook",
+      description: "Duel referee: the forums' webhooks, /webhooks/* (API Gateway HTTP API, payload v2)",
+      // API Gateway gives up after 30 s; a webhook answer should take well under a second.
+      timeout: Duration.seconds(10),
+      memorySize: 512,
+      environment: environmentOf("webhook", known),
+    });
     this.http = new DuelFunction(this, "Http", {
       name: "http",
-      description: "Duel referee: webhooks, admin and referee API (API Gateway HTTP API, payload v2)",
+      description: "Duel referee: admin pages, admin and referee API (API Gateway HTTP API, payload v2)",
       // API Gateway gives up after 30 s; a webhook answer should take well under a second.
       timeout: Duration.seconds(10),
       memorySize: 512,
@@ -101,7 +112,7 @@ export class DuelFunctions extends Construct {
       options: { retryAttempts: 0, maxEventAge: Duration.minutes(2) },
     });
 
-    for (const fn of [this.http, this.timer, this.relay]) table.grantData(fn.role);
+    for (const fn of [this.webhook, this.http, this.timer, this.relay]) table.grantData(fn.role);
     this.http.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ["secretsmanager:GetSecretValue"],

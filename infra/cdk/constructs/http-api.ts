@@ -1,6 +1,6 @@
 import { RemovalPolicy, Validations } from "aws-cdk-lib";
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
-import { HttpApi, type HttpStage, LogGroupLogDestination } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpApi, HttpMethod, type HttpStage, LogGroupLogDestination } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
@@ -9,22 +9,38 @@ import { Construct } from "constructs";
 /** Stage-wide throttling. Forums send a few webhooks a minute; this only stops a flood. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
+/** The paths the webhook function serves; everything else goes to the HTTP function. */
+export const WEBHOOK_ROUTE_PATH = "/webhooks/{proxy+}";
+
+/** The functions behind the API. */
+export interface DuelHttpApiHandlers {
+  /** The forums' deliveries: `/webhooks/*`, any method (its app answers 404 to all but POST). */
+  readonly webhook: IFunction;
+  /** Everything else (admin pages, admin and referee API, `/healthz`, docs). */
+  readonly http: IFunction;
+}
+
 /**
- * The public HTTPS endpoint: every path and method goes to the HTTP function (Hono routes them),
- * through the `$default` route, which also matches `/`.
+ * The public HTTPS endpoint. `/webhooks/*` goes to the webhook function; every other path and method
+ * to the HTTP function through the `$default` route, which also matches `/`. Hono routes within each.
  */
 export class DuelHttpApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
 
-  constructor(scope: Construct, id: string, handler: IFunction) {
+  constructor(scope: Construct, id: string, handlers: DuelHttpApiHandlers) {
     super(scope, id);
     this.api = new HttpApi(this, "Api", {
       description: "Duel referee: forum webhooks, admin and referee API",
       // Payload format 2.0 is HttpLambdaIntegration's default and what Hono's aws-lambda adapter reads.
-      defaultIntegration: new HttpLambdaIntegration("Handler", handler),
+      defaultIntegration: new HttpLambdaIntegration("Handler", handlers.http),
       // The default stage is declared below, to give it throttling and access logs.
       createDefaultStage: false,
+    });
+    this.api.addRoutes({
+      path: WEBHOOK_ROUTE_PATH,
+      methods: [HttpMethod.ANY],
+      integration: new HttpLambdaIntegration("WebhookHandler", handlers.webhook),
     });
     const accessLogs = new LogGroup(this, "AccessLogs", {
       retention: RetentionDays.ONE_MONTH,

@@ -4,7 +4,8 @@ import { loadRuleset } from "../../rules/ruleset.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { jsonBody } from "../json-body.js";
-import { forumBodySchema, forumIdSchema } from "../schemas.js";
+import { forumBodySchema } from "../schemas.js";
+import { parseForumId } from "../webhook-schemas.js";
 
 /** A forum's configuration with its secrets replaced by whether they are set. */
 export function forumView(forum: ForumConfig) {
@@ -21,13 +22,6 @@ export function forumView(forum: ForumConfig) {
     createdAt: forum.createdAt,
     updatedAt: forum.updatedAt,
   };
-}
-
-export function parseForumId(raw: string): string {
-  const parsed = forumIdSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new ApiError(400, "invalid_forum_id", "Identifiant de forum invalide : lettres, chiffres, - et _.");
-  return parsed.data;
 }
 
 /** `PUT /forums/{forumId}` and `GET /forums/{forumId}` (CONTRACT.md section 3). */

@@ -2,11 +2,15 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
-import type { AppDeps } from "../deps.js";
+import type { WebhookDeps } from "../deps.js";
 import { ApiError, zodDetails } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
-import { discoursePostSchema, genericWebhookSchema, threadIdSchema } from "../schemas.js";
-import { parseForumId } from "./forums.js";
+import {
+  discoursePostSchema,
+  genericWebhookSchema,
+  parseForumId,
+  threadIdSchema,
+} from "../webhook-schemas.js";
 
 const DISCOURSE_POST_EVENTS = new Set(["post_created", "post_edited", "post_destroyed"]);
 
@@ -52,7 +56,7 @@ export function discourseSignatureValid(
  * request. A body that is not JSON still gets its forum read, so its signature can be checked
  * before it is refused. A post id that turns out wrong costs a second read, never a wrong verdict.
  */
-async function readDelivery(c: Context, deps: AppDeps, shape: DeliveryShape) {
+async function readDelivery(c: Context, deps: WebhookDeps, shape: DeliveryShape) {
   const forumId = parseForumId(c.req.param("forumId") ?? "");
   const raw = await c.req.text();
   let parsed: unknown;
@@ -75,7 +79,7 @@ async function readDelivery(c: Context, deps: AppDeps, shape: DeliveryShape) {
  * The two receivers (CONTRACT.md 4.1, 4.2). Both read the raw body, read the forum and the duel
  * in one request, verify the signature on the raw bytes, and only then validate and act.
  */
-export function webhookRoutes(deps: AppDeps) {
+export function webhookRoutes(deps: WebhookDeps) {
   const app = new Hono();
 
   app.post("/:forumId/generic", async (c) => {

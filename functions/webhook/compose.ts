@@ -1,0 +1,11 @@
+import { coreRuntime, jsonLog, rollDice, systemClock } from "../../shared/aws/runtime.js";
+import { createWebhookApp } from "../../shared/http/webhook-app.js";
+
+/**
+ * The webhook function's composition root: the forums' deliveries (`/webhooks/*`, routed here by
+ * API Gateway) and `/healthz`, on AWS adapters. No admin token: nothing here needs it.
+ */
+export function composeWebhookApp(source: NodeJS.ProcessEnv = process.env) {
+  const { store, duels } = coreRuntime(source);
+  return createWebhookApp({ store, duels, clock: systemClock, rollDice, log: jsonLog });
+}

@@ -1,0 +1,35 @@
+import { SchedulerClient } from "@aws-sdk/client-scheduler";
+import { EventBridgeScheduler } from "../adapters/eventbridge-scheduler.js";
+import { createNotifier } from "../adapters/notifiers/index.js";
+import { OutboxRelay } from "../app/relay.js";
+import { fireTimer } from "../app/timer-service.js";
+import { coreRuntime, env, jsonLog } from "./runtime.js";
+
+// Apart from runtime.ts so that only the relay's bundle loads the Scheduler client and the
+// notifiers (the Standard Webhooks library they sign with is CommonJS: a bundle that imports it
+// keeps it, used or not).
+
+/**
+ * The relay's runtime: EventBridge Scheduler for timers (a timer already due is fired in
+ * process), the notifiers for hiboux.
+ */
+export function relayRuntime(source: NodeJS.ProcessEnv = process.env) {
+  const core = coreRuntime(source);
+  const scheduler = new EventBridgeScheduler({
+    client: new SchedulerClient({}),
+    groupName: env("SCHEDULE_GROUP_NAME", source),
+    targetArn: env("TIMER_FUNCTION_ARN", source),
+    roleArn: env("SCHEDULER_ROLE_ARN", source),
+    ...(source.SCHEDULER_DLQ_ARN ? { deadLetterArn: source.SCHEDULER_DLQ_ARN } : {}),
+    now: () => new Date(),
+    fireNow: async (timer) => void (await fireTimer(core.duels, timer)),
+  });
+  const relay = new OutboxRelay({
+    store: core.store,
+    scheduler,
+    notifier: createNotifier(),
+    now: () => new Date(),
+    log: jsonLog,
+  });
+  return { ...core, scheduler, relay };
+}

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { WebhookDeps } from "./deps.js";
+import { errorBody, onError } from "./errors.js";
+import { webhookRoutes } from "./routes/webhooks.js";
+
+/** Bodies over this are refused with 413 before they are read (CONTRACT.md section 2). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * What every HTTP app starts with: the body limit, the public `/healthz` and the two webhook
+ * receivers, which authenticate by signature (CONTRACT.md 4.1, 4.2).
+ */
+export function mountPublicRoutes(app: Hono, deps: WebhookDeps): void {
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(errorBody("payload_too_large", "Corps de requête trop grand (1 Mio au plus)."), 413),
+    }),
+  );
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.route("/webhooks", webhookRoutes(deps));
+}
+
+/** What every HTTP app ends with: unknown routes and errors answered the same way. */
+export function mountFallbacks(app: Hono, log: WebhookDeps["log"]): void {
+  app.notFound((c) => c.json(errorBody("not_found", "Route inconnue."), 404));
+  app.onError(onError(log));
+}
+
+/**
+ * The webhook receivers alone, with `/healthz`: the webhook function's app. The same routes, body
+ * limit and error answers as in `createApp` (shared/http/app.ts), without the admin pages, the
+ * admin API or the OpenAPI document, so a forum's delivery never loads them.
+ */
+export function createWebhookApp(deps: WebhookDeps): Hono {
+  const app = new Hono();
+  mountPublicRoutes(app, deps);
+  mountFallbacks(app, deps.log);
+  return app;
+}

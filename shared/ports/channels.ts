@@ -1,0 +1,18 @@
+import * as z from "zod";
+
+/**
+ * A forum's notification channels (CONTRACT.md section 3), as the admin API validates them. Apart
+ * from notifier.ts, which every function imports, so that only the admin API builds the schema.
+ */
+export const channelSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("log") }),
+  z.object({ type: z.literal("webhook"), url: z.url(), secret: z.string().startsWith("whsec_").optional() }),
+  z.object({ type: z.literal("discord"), url: z.url() }),
+  z.object({
+    type: z.literal("discourse"),
+    baseUrl: z.url(),
+    apiKey: z.string().min(1),
+    apiUsername: z.string().min(1),
+  }),
+]);
+export type ChannelConfig = z.infer<typeof channelSchema>;
