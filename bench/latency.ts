@@ -9,13 +9,15 @@ import {
   startDuel,
   turnPayload,
 } from "./duel-posts.js";
-import { createFloorApp, putFloorForum } from "./floor-app.js";
+import { createAtomicFloorApp, createFloorApp, putFloorForum } from "./floor-app.js";
 import type { EffectTally, RefereeApp } from "./referee-app.js";
 import { EMPTY_TALLY, plus, type RequestTally, since } from "./request-counter.js";
 import { type LatencySummary, summarize } from "./stats.js";
 
 export interface LatencyResult {
   readonly floor: LatencySummary;
+  /** The floor committing atomically (`createAtomicFloorApp`): the price of atomicity alone. */
+  readonly atomicFloor: LatencySummary;
   readonly webhook: LatencySummary;
   /** DynamoDB requests of the measured posts, by command, and per post. */
   readonly webhookRequests: RequestTally;
@@ -37,6 +39,7 @@ export async function measureLatency(
   options: { warmup: number; measured: number; duels: number; firstThread: number },
 ): Promise<LatencyResult> {
   const floorApp = createFloorApp(ours.client, ours.tableName);
+  const atomicApp = createAtomicFloorApp(ours.client, ours.tableName);
   await putFloorForum(ours.client, ours.tableName, FORUM_ID, BENCH_SECRET);
   await createForum(ours.app);
   const played = new Map<number, number>();
@@ -61,12 +64,22 @@ export async function measureLatency(
     return answer.ms;
   };
 
+  // The atomic floor's posts go round-robin to threads of their own, as ours do.
+  const atomicPost = async (i: number): Promise<number> => {
+    const payload = turnPayload(options.firstThread + 100 + (i % options.duels), i);
+    const answer = await deliver(atomicApp, signedDelivery(payload));
+    if (answer.status !== 200) throw new Error(`atomic floor: ${answer.status}`);
+    return answer.ms;
+  };
+
   for (let i = 0; i < options.warmup; i++) {
     await floorPost(floorApp, i);
+    await atomicPost(i);
     await ourPost(warmupThreads, i);
   }
 
   const floorMs: number[] = [];
+  const atomicMs: number[] = [];
   const oursMs: number[] = [];
   let floorRequests = EMPTY_TALLY;
   let webhookRequests = EMPTY_TALLY;
@@ -77,7 +90,8 @@ export async function measureLatency(
     floorMs.push(await floorPost(floorApp, i));
     let now = ours.requests.tally();
     floorRequests = plus(floorRequests, since(mark, now));
-    mark = now;
+    atomicMs.push(await atomicPost(i));
+    mark = ours.requests.tally();
     oursMs.push(await ourPost(measuredThreads, i));
     now = ours.requests.tally();
     webhookRequests = plus(webhookRequests, since(mark, now));
@@ -86,6 +100,7 @@ export async function measureLatency(
   const n = options.measured;
   return {
     floor: summarize(floorMs),
+    atomicFloor: summarize(atomicMs),
     webhook: summarize(oursMs),
     webhookRequests,
     floorRequests,

@@ -65,6 +65,10 @@ export function resultsOf(input: {
     throughputPostsPerSecond: throughput.postsPerSecond,
     details: {
       postsMeasured: posts,
+      // The floor committing atomically (2-item transaction, version condition): no decision, no outbox.
+      atomicFloor: latency.atomicFloor,
+      atomicFloorRatioP50: round(latency.atomicFloor.p50Ms / latency.floor.p50Ms, 3),
+      webhookOverAtomicFloorP50: round(latency.webhook.p50Ms / latency.atomicFloor.p50Ms, 3),
       readsPerPost: perPost(reads),
       writesPerPost: perPost(writes),
       dynamodbRequestsPerPostByCommand: Object.fromEntries(
@@ -172,6 +176,14 @@ export function printable(r: Results): string {
         JSON.stringify(d.floorRequestsPerPostByCommand),
       ],
       [
+        "atomic floor",
+        String(d.atomicFloor.p50Ms),
+        String(d.atomicFloor.p95Ms),
+        String(d.atomicFloor.p99Ms),
+        String(d.atomicFloor.meanMs),
+        '{"BatchGetItemCommand":1,"TransactWriteItemsCommand":1} (2 items)',
+      ],
+      [
         "webhook",
         String(r.webhook.p50Ms),
         String(r.webhook.p95Ms),
@@ -180,7 +192,7 @@ export function printable(r: Results): string {
         JSON.stringify(d.dynamodbRequestsPerPostByCommand),
       ],
     ]),
-    `ratio at p50 ${r.ratioP50}; inside the DynamoDB client per post: floor ${d.dynamodbClientMsPerPost.floor} ms, webhook ${d.dynamodbClientMsPerPost.webhook} ms (${Object.entries(
+    `ratio at p50 ${r.ratioP50} (atomic floor/floor ${d.atomicFloorRatioP50}, webhook/atomic floor ${d.webhookOverAtomicFloorP50}); inside the DynamoDB client per post: floor ${d.dynamodbClientMsPerPost.floor} ms, webhook ${d.dynamodbClientMsPerPost.webhook} ms (${Object.entries(
       d.dynamodbClientMsPerPost.webhookByCommand,
     )
       .map(([k, v]) => `${k.replace("Command", "")} ${v}`)
