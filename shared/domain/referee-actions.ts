@@ -1,44 +1,47 @@
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../validation/english-messages.js";
 import { isDuration } from "../time/duration.js";
 
 /**
  * The referee's decisions (CONTRACT.md section 6, R-7.1), as they arrive by the API or inside an
- * `[arbitre]…[/arbitre]` block of the referee's own post. Both reach the same decider.
+ * `[arbitre]…[/arbitre]` block of the referee's own post. Both reach the same decider. In zod/mini:
+ * the webhook function validates the commands of a referee's post, and its bundle carries no zod
+ * classic; the API and its OpenAPI document use the same schemas.
  */
+const nonEmpty = () => z.string().check(z.minLength(1));
+
 export const refereeActionSchema = z.discriminatedUnion("command", [
-  z.object({ command: z.literal("top"), firstDuelistId: z.string().min(1).optional() }),
+  z.object({ command: z.literal("top"), firstDuelistId: z.optional(nonEmpty()) }),
   z.object({
     command: z.literal("correction"),
-    postId: z.string().min(1),
-    fields: z
-      .object({
-        cible: z.string().min(1).optional(),
-        zone: z.string().min(1).optional(),
-        pari: z.string().min(1).optional(),
-        text: z.string().min(1).optional(),
-      })
-      .strict(),
+    postId: nonEmpty(),
+    fields: z.strictObject({
+      cible: z.optional(nonEmpty()),
+      zone: z.optional(nonEmpty()),
+      pari: z.optional(nonEmpty()),
+      text: z.optional(nonEmpty()),
+    }),
   }),
   z.object({
     command: z.literal("derogation"),
-    duelistId: z.string().min(1),
-    duration: z.string().refine(isDuration, { message: "durée ISO-8601 attendue (ex. P3D)" }),
+    duelistId: nonEmpty(),
+    duration: z.string().check(z.refine(isDuration, { message: "durée ISO-8601 attendue (ex. P3D)" })),
   }),
   z.object({
     command: z.literal("fault"),
-    duelistId: z.string().min(1),
+    duelistId: nonEmpty(),
     kind: z.enum(["action", "absence"]),
   }),
-  z.object({ command: z.literal("cancel-fault"), eventId: z.string().min(1) }),
-  z.object({ command: z.literal("disqualify"), duelistId: z.string().min(1) }),
-  z.object({ command: z.literal("adjust-points"), duelistId: z.string().min(1), delta: z.number().int() }),
-  z.object({ command: z.literal("end"), winnerId: z.string().min(1).nullable() }),
+  z.object({ command: z.literal("cancel-fault"), eventId: nonEmpty() }),
+  z.object({ command: z.literal("disqualify"), duelistId: nonEmpty() }),
+  z.object({ command: z.literal("adjust-points"), duelistId: nonEmpty(), delta: z.int() }),
+  z.object({ command: z.literal("end"), winnerId: z.nullable(nonEmpty()) }),
 ]);
 export type RefereeAction = z.infer<typeof refereeActionSchema>;
 
 /** A referee command as the API receives it: the action plus an optional reason, recorded (R-7.1). */
 export const refereeCommandBodySchema = z.intersection(
   refereeActionSchema,
-  z.object({ reason: z.string().max(2000).optional() }),
+  z.object({ reason: z.optional(z.string().check(z.maxLength(2000))) }),
 );
 export type RefereeCommandBody = z.infer<typeof refereeCommandBodySchema>;

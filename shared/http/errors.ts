@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ZodError } from "zod";
+import { $ZodError } from "zod/v4/core";
 import { DomainError } from "../domain/errors.js";
 import { ConcurrencyError, StorageUnavailableError } from "../ports/duel-store.js";
 import { InvalidRulesetError } from "../rules/ruleset.js";
@@ -23,8 +23,8 @@ export function errorBody(code: string, message: string, details?: unknown) {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }
 
-/** Zod issues as `details`: which field, and what is wrong with it. */
-export function zodDetails(error: ZodError) {
+/** Zod issues as `details`: which field, and what is wrong with it (zod classic's or zod/mini's). */
+export function zodDetails(error: $ZodError) {
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
@@ -39,7 +39,8 @@ export function onError(log: (line: Record<string, unknown>) => void) {
       return c.json(errorBody(error.code, error.message, error.details), error.status);
     if (error instanceof DomainError)
       return c.json(errorBody(error.code, error.message, error.details), error.status);
-    if (error instanceof ZodError)
+    // zod core's error class: zod classic's ZodError and zod/mini's errors are both instances.
+    if (error instanceof $ZodError)
       return c.json(errorBody("invalid_body", "Corps de requête invalide.", zodDetails(error)), 400);
     if (error instanceof InvalidRulesetError)
       return c.json(errorBody("invalid_ruleset", error.message, error.issues), 400);

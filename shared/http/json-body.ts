@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import { safeParse } from "zod/mini";
+import type * as z from "zod/v4/core";
 import { ApiError, zodDetails } from "./errors.js";
 
 /** Parses a JSON text, or answers 400 `invalid_json`. */
@@ -11,13 +12,16 @@ export function parseJsonText(text: string): unknown {
   }
 }
 
-/** The request's JSON body validated by `schema`, or a 400 naming the bad fields. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+/**
+ * The request's JSON body validated by `schema` (zod classic or zod/mini), or a 400 naming the bad
+ * fields.
+ */
+export async function jsonBody<S extends z.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new ApiError(415, "unsupported_media_type", "Envoyez du JSON (Content-Type: application/json).");
   }
-  const parsed = schema.safeParse(parseJsonText(await c.req.text()));
+  const parsed = safeParse(schema, parseJsonText(await c.req.text()));
   if (!parsed.success)
     throw new ApiError(400, "invalid_body", "Corps de requête invalide.", zodDetails(parsed.error));
   return parsed.data;

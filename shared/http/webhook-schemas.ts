@@ -1,18 +1,21 @@
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../validation/english-messages.js";
 import { ApiError } from "./errors.js";
 
 /**
  * What the webhook receivers validate: the ids in paths and bodies, the two senders' bodies. Apart
  * from the admin API's schemas (shared/http/schemas.ts), so the webhook function builds only these.
+ * In zod/mini, so that the webhook bundle carries zod's core without zod classic; the admin side
+ * composes them and documents them (`z.toJSONSchema`) all the same.
  */
 
 /** A forum id: it prefixes duel ids (`<forumId>.<threadId>`), so no dot. */
 export const forumIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "lettres, chiffres, - et _ (64 au plus)" });
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "lettres, chiffres, - et _ (64 au plus)" }));
 export const threadIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_.:-]{1,128}$/, { message: "identifiant de fil invalide" });
+  .check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/, { message: "identifiant de fil invalide" }));
 
 /** A forum id from a path, or a 400. */
 export function parseForumId(raw: string): string {
@@ -22,41 +25,44 @@ export function parseForumId(raw: string): string {
   return parsed.data;
 }
 
-const id = z.string().min(1).max(128);
-const person = z.object({ id, name: z.string().min(1).max(200) });
+const id = z.string().check(z.minLength(1), z.maxLength(128));
+const person = z.object({ id, name: z.string().check(z.minLength(1), z.maxLength(200)) });
 
-const die = z.number().int().min(1).max(6);
+const die = z.int().check(z.gte(1), z.lte(6));
+
+/** An instant with its offset (`Z` or `+02:00`). */
+const instant = () => z.iso.datetime({ offset: true });
 
 /** The generic webhook's body (CONTRACT.md 4.1). */
 export const genericWebhookSchema = z.object({
   type: z.enum(["post.created", "post.edited", "post.deleted"]),
-  timestamp: z.iso.datetime({ offset: true }).optional(),
+  timestamp: z.optional(instant()),
   data: z.object({
     threadId: threadIdSchema,
     postId: id,
     author: person,
-    createdAt: z.iso.datetime({ offset: true }),
-    updatedAt: z.iso.datetime({ offset: true }).optional(),
-    format: z.enum(["bbcode", "html", "markdown", "text"]).default("bbcode"),
-    content: z.string().max(500_000).optional(),
-    dice: z.tuple([die, die]).optional(),
+    createdAt: instant(),
+    updatedAt: z.optional(instant()),
+    format: z._default(z.enum(["bbcode", "html", "markdown", "text"]), "bbcode"),
+    content: z.optional(z.string().check(z.maxLength(500_000))),
+    dice: z.optional(z.tuple([die, die])),
   }),
 });
 
 /** The fields of Discourse's post serializer we read (WEBHOOKS.md section 1); others are ignored. */
 export const discoursePostSchema = z.object({
   post: z.object({
-    id: z.number().int(),
-    topic_id: z.number().int(),
-    user_id: z.number().int(),
+    id: z.int(),
+    topic_id: z.int(),
+    user_id: z.int(),
     username: z.string(),
-    name: z.string().nullable().optional(),
-    raw: z.string().max(500_000).optional(),
-    created_at: z.iso.datetime({ offset: true }),
-    updated_at: z.iso.datetime({ offset: true }).optional(),
-    deleted_at: z.iso.datetime({ offset: true }).nullable().optional(),
-    user_deleted: z.boolean().optional(),
-    post_type: z.number().int().optional(),
-    version: z.number().int().optional(),
+    name: z.optional(z.nullable(z.string())),
+    raw: z.optional(z.string().check(z.maxLength(500_000))),
+    created_at: instant(),
+    updated_at: z.optional(instant()),
+    deleted_at: z.optional(z.nullable(instant())),
+    user_deleted: z.optional(z.boolean()),
+    post_type: z.optional(z.int()),
+    version: z.optional(z.int()),
   }),
 });

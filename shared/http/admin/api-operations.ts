@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
 import {
   clockBodySchema,
@@ -14,7 +14,7 @@ export interface Operation {
   readonly path: string;
   readonly summary: string;
   readonly auth: Auth;
-  readonly body?: z.ZodType;
+  readonly body?: $ZodType;
   readonly query?: Readonly<Record<string, string>>;
   readonly ok: Readonly<Record<string, string>>;
 }

@@ -1,12 +1,17 @@
 import * as z from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { type Auth, OPERATIONS, type Operation } from "./api-operations.js";
 
 const errorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 
-/** A request body's JSON Schema: the input side (defaults optional), without its own `$schema`. */
-function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+/**
+ * A request body's JSON Schema: the input side (defaults optional), without its own `$schema`. The
+ * schema is zod classic's or zod/mini's (the webhooks' bodies, the referee's commands): both are
+ * zod core schemas, which `z.toJSONSchema` reads.
+ */
+function jsonSchema(schema: $ZodType): Record<string, unknown> {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
   return rest;
 }
