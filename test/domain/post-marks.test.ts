@@ -152,7 +152,21 @@ describe("post marks kept apart from the snapshot", () => {
           expect(stored).toEqual(duel.state.posts);
         }
       }),
-      { numRuns: 150 },
+      {
+        numRuns: 500,
+        // Found by this property when the queue's marks were not kept in the snapshot: a short post
+        // opens a window, the next one waits behind it, and the window's end plays it.
+        examples: [
+          [
+            [
+              { kind: "turn", complete: false, spell: 0, dice: [1, 1] },
+              { kind: "turn", complete: true, spell: 0, dice: [1, 1] },
+              { kind: "timer" },
+              { kind: "turn", complete: false, spell: 0, dice: [1, 1] },
+            ],
+          ],
+        ],
+      },
     );
   });
 
