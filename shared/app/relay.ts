@@ -1,6 +1,6 @@
 import type { DuelStore, OutboxEntry } from "../ports/duel-store.js";
 import { DeliveryError, type Notifier } from "../ports/notifier.js";
-import type { SchedulerPort, TimerSpec } from "../ports/scheduler.js";
+import type { SchedulerPort } from "../ports/scheduler.js";
 import { channelsOf } from "./effects.js";
 
 export interface RelayOptions {
@@ -77,11 +77,6 @@ export class OutboxRelay {
 
   private async perform(entry: OutboxEntry): Promise<void> {
     const { effect } = entry;
-    const legacy = legacyTimerEffect(effect);
-    if (legacy) {
-      if (legacy.type === "cancel") return this.options.scheduler.cancel(legacy.timer);
-      return this.options.scheduler.schedule(legacy.timer);
-    }
     if (effect.type === "timers") {
       // Old timers go first: a retry repeats what was done, which the scheduler takes as done.
       for (const timer of effect.cancel) await this.options.scheduler.cancel(timer);
@@ -122,17 +117,4 @@ export class OutboxRelay {
       entry.attempts,
     );
   }
-}
-
-/**
- * An entry written before a decision's timer changes became one `timers` effect: one schedule or
- * one cancellation. Still performed, so an outbox left from before an upgrade drains.
- */
-function legacyTimerEffect(
-  effect: OutboxEntry["effect"],
-): { readonly type: "schedule" | "cancel"; readonly timer: TimerSpec } | null {
-  const old = effect as unknown as { type?: unknown; timer?: TimerSpec };
-  return (old.type === "schedule" || old.type === "cancel") && old.timer
-    ? { type: old.type, timer: old.timer }
-    : null;
 }

@@ -113,13 +113,28 @@ export function outboxOf(item: Item): OutboxEntry {
     id: stringOf(plain, "id"),
     duelId: stringOf(plain, "duelId"),
     createdAt: stringOf(plain, "createdAt"),
-    effect: jsonOf<OutboxEntry["effect"]>(plain, "effect"),
+    effect: effectOf(jsonOf<unknown>(plain, "effect")),
     attempts: numberOf(plain, "attempts"),
     nextAttemptAt: stringOf(plain, "nextAttemptAt"),
     doneAt: optionalStringOf(plain, "doneAt"),
     lastError: optionalStringOf(plain, "lastError"),
     failedAt: optionalStringOf(plain, "failedAt"),
   };
+}
+
+/**
+ * A stored effect as the current `Effect`. Entries written before a decision's timer changes became
+ * one `timers` effect hold one schedule or one cancellation: read as a `timers` effect of one, so an
+ * outbox left from before an upgrade drains like any other.
+ */
+function effectOf(stored: unknown): OutboxEntry["effect"] {
+  const old = stored as { type?: unknown; timer?: TimerSpec };
+  if ((old.type === "schedule" || old.type === "cancel") && old.timer) {
+    return old.type === "schedule"
+      ? { type: "timers", cancel: [], schedule: [old.timer] }
+      : { type: "timers", cancel: [old.timer], schedule: [] };
+  }
+  return stored as OutboxEntry["effect"];
 }
 
 export function dedupItem(key: string, duelId: string, now: Date, ttlSeconds: number): Item {
