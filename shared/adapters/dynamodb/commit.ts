@@ -10,6 +10,7 @@ import {
 import { marshall } from "./attributes.js";
 import { cancellationCodes, storageError } from "./errors.js";
 import { dedupItem, duelistDuelItem, inputItem, outboxItem, snapshotItem } from "./items.js";
+import { rulesetItem } from "./rulesets.js";
 import { keys } from "./table.js";
 
 /**
@@ -30,7 +31,7 @@ export interface CommitTransaction {
 
 /**
  * The transaction of a commit, items in this order: the snapshot (conditioned on the version),
- * the inputs, the post marks (with their deliveries' dedup keys, refused if already recorded), the
+ * its ruleset unless already stored, the inputs, the post marks (with their deliveries' dedup keys, refused if already recorded), the
  * dedup keys (written only if absent), the outbox entries, the duelist changes.
  *
  * An input key holds one input: writing it again is allowed only for the same `inputId` (a late
@@ -43,7 +44,12 @@ export interface CommitTransaction {
 export function commitTransaction(
   tableName: string,
   commit: DuelCommit,
-  options: { readonly now: Date; readonly dedupTtlSeconds: number },
+  options: {
+    readonly now: Date;
+    readonly dedupTtlSeconds: number;
+    /** The duel's ruleset item already holds the snapshot's ruleset (`rulesets.ts`): not written again. */
+    readonly rulesetStored?: boolean;
+  },
 ): CommitTransaction {
   const { duelId, snapshot, expectedVersion } = commit;
   if (snapshot.duelId !== duelId) throw new Error(`snapshot of ${snapshot.duelId} committed as ${duelId}`);
@@ -74,6 +80,10 @@ export function commitTransaction(
     },
     { kind: "snapshot" },
   );
+
+  if (!options.rulesetStored) {
+    add({ Put: { TableName: tableName, Item: rulesetItem(duelId, snapshot.state.ruleset) } }, null);
+  }
 
   for (const input of lastByKey(commit.inputs, (i) => i.key)) {
     add(

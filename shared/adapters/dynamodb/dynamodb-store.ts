@@ -20,6 +20,7 @@ import type {
   TimerStore,
 } from "../../ports/duel-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
+import type { Ruleset } from "../../rules/ruleset.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
 import { commitFailure, commitTransaction } from "./commit.js";
 import { guarded, isConditionalCheckFailed, storageError } from "./errors.js";
@@ -32,11 +33,12 @@ import {
   markOf,
   outboxItem,
   outboxOf,
-  snapshotOf,
+  storedSnapshotOf,
   timerItem,
   timerOf,
 } from "./items.js";
 import { batchGetAll, countAll, dueQuery, partitionQuery, prefixQuery, queryAll } from "./requests.js";
+import { RulesetMemory, rulesetHash } from "./rulesets.js";
 import { keys, partitions } from "./table.js";
 
 /** The post marks among these items, by post id. */
@@ -72,6 +74,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly tableName: string;
   private readonly now: () => Date;
   private readonly dedupTtlSeconds: number;
+  private readonly rulesets = new RulesetMemory();
 
   constructor(options: DynamoDbStoreOptions) {
     this.client = options.client;
@@ -83,20 +86,17 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   loadForumAndDuel(forumId: string, duelId: string, postIds: readonly string[] = []): Promise<LoadedDuel> {
     return guarded(async () => {
       const forumKey = keys.forum(forumId);
-      const duelKey = keys.duel(duelId);
       const postsRead = [...new Set(postIds)];
-      const items = await batchGetAll(this.client, this.tableName, [
-        marshall(forumKey),
-        marshall(duelKey),
-        ...postsRead.map((postId) => marshall(keys.post(duelId, postId))),
-      ]);
-      const forum = items.find((item) => item.pk?.S === forumKey.pk);
-      const duel = items.find((item) => item.pk?.S === duelKey.pk && item.sk?.S === duelKey.sk);
+      const { duels, others } = await this.readDuels(
+        [duelId],
+        [marshall(forumKey), ...postsRead.map((postId) => marshall(keys.post(duelId, postId)))],
+      );
+      const forum = others.find((item) => item.pk?.S === forumKey.pk);
       return {
         forum: forum ? forumOf(forum) : null,
-        duel: duel ? snapshotOf(duel) : null,
+        duel: duels.get(duelId) ?? null,
         postsRead,
-        marks: marksOf(items),
+        marks: marksOf(others),
       };
     });
   }
@@ -118,10 +118,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   }
 
   loadDuel(duelId: string): Promise<DuelSnapshot | null> {
-    return guarded(async () => {
-      const item = await this.get(keys.duel(duelId));
-      return item ? snapshotOf(item) : null;
-    });
+    return guarded(async () => (await this.readDuels([duelId])).duels.get(duelId) ?? null);
   }
 
   listInputs(duelId: string): Promise<StoredInput[]> {
@@ -132,9 +129,11 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   }
 
   async commit(commit: DuelCommit): Promise<void> {
+    const hash = rulesetHash(commit.snapshot.state.ruleset);
     const { items, roles } = commitTransaction(this.tableName, commit, {
       now: this.now(),
       dedupTtlSeconds: this.dedupTtlSeconds,
+      rulesetStored: this.rulesets.isStored(commit.duelId, commit.expectedVersion, hash),
     });
     try {
       // The token makes the SDK's own retries of this very call idempotent: a retry after a lost
@@ -145,6 +144,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     } catch (error) {
       throw commitFailure(error, commit.duelId, roles);
     }
+    this.rulesets.saw(commit.duelId, commit.snapshot.version, hash);
   }
 
   listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
@@ -152,13 +152,12 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       // The index lists the duels by key (their state is not projected); the snapshots are read
       // whole, then the newest are kept.
       const listed = await queryAll(this.client, partitionQuery(this.tableName, partitions.duels(status)));
-      const snapshots = await batchGetAll(
-        this.client,
-        this.tableName,
-        listed.flatMap((item) => (item.pk && item.sk ? [{ pk: item.pk, sk: item.sk }] : [])),
-      );
-      return snapshots
-        .map(snapshotOf)
+      const ids = listed.flatMap((item) => {
+        const duelId = item.duelId?.S;
+        return duelId ? [duelId] : [];
+      });
+      const { duels } = await this.readDuels(ids);
+      return [...duels.values()]
         .filter((s) => s.state.status === status)
         .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
         .slice(0, limit ?? Number.POSITIVE_INFINITY);
@@ -290,6 +289,61 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       const [first] = await queryAll(this.client, partitionQuery(this.tableName, partitions.timers), 1);
       return first ? timerOf(first) : null;
     });
+  }
+
+  /**
+   * These duels' snapshots joined to their rulesets, and the `others` items asked for, in consistent
+   * reads (one BatchGetItem for up to 100 keys). A snapshot and its ruleset item are two items: a
+   * batch may see one before and one after a commit that wrote both (a duel's first), so a duel
+   * whose snapshot names a ruleset the read did not find is read again.
+   */
+  private async readDuels(
+    duelIds: readonly string[],
+    others: readonly Item[] = [],
+  ): Promise<{ duels: Map<string, DuelSnapshot>; others: Item[] }> {
+    const duels = new Map<string, DuelSnapshot>();
+    const rest: Item[] = [];
+    let pending = [...new Set(duelIds)];
+    for (let attempt = 1; ; attempt++) {
+      const items = await batchGetAll(this.client, this.tableName, [
+        ...pending.flatMap((id) => [marshall(keys.duel(id)), marshall(keys.ruleset(id))]),
+        ...(attempt === 1 ? others : []),
+      ]);
+      const found = new Map<string, Item>();
+      for (const item of items) {
+        const sk = item.sk?.S;
+        if (sk === "STATE" || sk === "RULESET") found.set(`${item.pk?.S}|${sk}`, item);
+        else rest.push(item);
+      }
+      const stale: string[] = [];
+      for (const duelId of pending) {
+        const { pk } = keys.duel(duelId);
+        const item = found.get(`${pk}|STATE`);
+        if (!item) continue;
+        const snapshot = this.joined(item, found.get(`${pk}|RULESET`));
+        if (snapshot) duels.set(duelId, snapshot);
+        else stale.push(duelId);
+      }
+      if (stale.length === 0) return { duels, others: rest };
+      if (attempt >= 3) {
+        throw new Error(`duels ${stale.join(", ")}: the ruleset their snapshot names is not stored`);
+      }
+      pending = stale;
+    }
+  }
+
+  /** A snapshot item joined to the ruleset item read with it; null when that is not the one it names. */
+  private joined(item: Item, rulesetItem: Item | undefined): DuelSnapshot | null {
+    const stored = storedSnapshotOf(item);
+    let ruleset: Ruleset | null = null;
+    if (stored.rulesetHash !== null) {
+      const hash = rulesetItem?.hash?.S;
+      const json = rulesetItem?.ruleset?.S;
+      if (hash !== stored.rulesetHash || json === undefined) return null;
+      ruleset = this.rulesets.parse(hash, json);
+    }
+    this.rulesets.saw(stored.duelId, stored.version, stored.rulesetHash);
+    return stored.withRuleset(ruleset);
   }
 
   private async get(key: Record<string, string>): Promise<Item | undefined> {

@@ -10,6 +10,7 @@ import type {
   StoredInput,
 } from "../../ports/duel-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
+import type { Ruleset } from "../../rules/ruleset.js";
 import {
   type Item,
   type JsonValue,
@@ -20,17 +21,24 @@ import {
   stringOf,
   unmarshall,
 } from "./attributes.js";
+import { rulesetHash } from "./rulesets.js";
 import { keys, partitions, sortInstant } from "./table.js";
 
 /* Conversions between the port's values and the items of the layout in `table.ts`. */
 
+/**
+ * A duel's snapshot item: its state without the ruleset, which has an item of its own
+ * (`rulesets.ts`) named here by `rulesetHash`.
+ */
 export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSnapshot): Item {
   const { duelId, state } = snapshot;
+  const { ruleset, ...rest } = state;
   return marshall({
     ...keys.duel(duelId),
     duelId,
     version: snapshot.version,
-    state: JSON.stringify(state),
+    state: JSON.stringify(rest),
+    rulesetHash: rulesetHash(ruleset),
     lastKey: snapshot.lastKey,
     updatedAt: snapshot.updatedAt,
     forumId,
@@ -42,14 +50,39 @@ export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSn
   });
 }
 
-export function snapshotOf(item: Item): DuelSnapshot {
+/**
+ * A snapshot item as read, before its ruleset is joined to it: `rulesetHash` names the ruleset
+ * item it needs, or is null for a snapshot stored before rulesets were kept apart (its state
+ * holds its ruleset).
+ */
+export interface StoredSnapshot {
+  readonly duelId: string;
+  readonly version: number;
+  readonly rulesetHash: string | null;
+  withRuleset(ruleset: Ruleset | null): DuelSnapshot;
+}
+
+export function storedSnapshotOf(item: Item): StoredSnapshot {
   const plain = unmarshall(item);
+  const duelId = stringOf(plain, "duelId");
+  const version = numberOf(plain, "version");
+  const hash = optionalStringOf(plain, "rulesetHash");
   return {
-    duelId: stringOf(plain, "duelId"),
-    version: numberOf(plain, "version"),
-    state: jsonOf<DuelState>(plain, "state"),
-    lastKey: stringOf(plain, "lastKey"),
-    updatedAt: stringOf(plain, "updatedAt"),
+    duelId,
+    version,
+    rulesetHash: hash,
+    withRuleset(ruleset) {
+      const stored = jsonOf<Omit<DuelState, "ruleset"> & { ruleset?: Ruleset }>(plain, "state");
+      const own = hash === null ? stored.ruleset : ruleset;
+      if (!own) throw new Error(`duel ${duelId}: snapshot ${version} without its ruleset ${hash}`);
+      return {
+        duelId,
+        version,
+        state: { ...stored, ruleset: own },
+        lastKey: stringOf(plain, "lastKey"),
+        updatedAt: stringOf(plain, "updatedAt"),
+      };
+    },
   };
 }
 

@@ -3,7 +3,8 @@
  *
  * | Item          | pk                            | sk                          | gsi1pk                      | gsi1sk                      | Attributes                                                     |
  * |---------------|-------------------------------|-----------------------------|-----------------------------|-----------------------------|----------------------------------------------------------------|
- * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<status>`            | `<duelId>`                  | `version` N, `state` (JSON S), `lastKey`, `updatedAt`, `forumId`, `threadId`, `status` |
+ * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<status>`            | `<duelId>`                  | `version` N, `state` (JSON S, without the ruleset), `rulesetHash`, `lastKey`, `updatedAt`, `forumId`, `threadId`, `status` |
+ * | duel ruleset  | `DUEL#<duelId>`               | `RULESET`                   |                             |                             | `hash`, `ruleset` (JSON S): the ruleset the snapshot names by `rulesetHash`, written with the snapshot that first names it |
  * | input         | `DUEL#<duelId>`               | `IN#<key>`                  |                             |                             | `key`, `inputId`, `command` (JSON S), `events` (JSON S)        |
  * | post mark     | `DUEL#<duelId>`               | `POST#<postId>`             |                             |                             | `mark` (S, absent once removed), `seen` (SS: dedup keys of its deliveries) |
  * | outbox entry  | `DUEL#<duelId>`               | `OUT#<createdAt>#<id>`      | `OUTBOX` / `OUTBOX#failed`  | `<nextAttemptAt>#<id>`      | entry fields, `effect` (JSON S); no gsi1 once done             |
@@ -65,6 +66,7 @@ export const GSI1 = "gsi1";
 /** Key builders, one per item of the layout above. */
 export const keys = {
   duel: (duelId: string) => ({ pk: `DUEL#${duelId}`, sk: "STATE" }),
+  ruleset: (duelId: string) => ({ pk: `DUEL#${duelId}`, sk: "RULESET" }),
   input: (duelId: string, key: string) => ({ pk: `DUEL#${duelId}`, sk: `IN#${key}` }),
   post: (duelId: string, postId: string) => ({ pk: `DUEL#${duelId}`, sk: `POST#${postId}` }),
   outbox: (duelId: string, createdAt: string, id: string) => ({

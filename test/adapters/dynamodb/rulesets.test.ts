@@ -1,0 +1,140 @@
+import {
+  DeleteItemCommand,
+  type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  type TransactWriteItem,
+} from "@aws-sdk/client-dynamodb";
+import { beforeAll, describe, expect, it } from "vitest";
+import { marshall } from "../../../shared/adapters/dynamodb/attributes.js";
+import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
+import { snapshotItem } from "../../../shared/adapters/dynamodb/items.js";
+import { rulesetHash } from "../../../shared/adapters/dynamodb/rulesets.js";
+import { keys } from "../../../shared/adapters/dynamodb/table.js";
+import { defaultRuleset } from "../../../shared/rules/default-ruleset.js";
+import type { Ruleset } from "../../../shared/rules/ruleset.js";
+import { aCommit, aState, freshStore } from "./fixtures.js";
+
+let store: DynamoDbStore;
+let client: DynamoDBClient;
+let tableName: string;
+/** The sort keys each TransactWriteItems of this file's client wrote, in order. */
+const transactions: string[][] = [];
+
+beforeAll(async () => {
+  ({ store, client, tableName } = await freshStore());
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const items = (args.input as { TransactItems?: TransactWriteItem[] }).TransactItems;
+      if (items) {
+        transactions.push(
+          items.map((i) => String((i.Put?.Item ?? i.Update?.Key ?? i.Delete?.Key)?.sk?.S ?? "?")),
+        );
+      }
+      return next(args);
+    },
+    { step: "initialize" },
+  );
+});
+
+async function rawItem(key: { pk: string; sk: string }) {
+  const { Item } = await client.send(
+    new GetItemCommand({ TableName: tableName, Key: marshall(key), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+const custom: Ruleset = { ...defaultRuleset, name: "Règlement du club de Pré-au-Lard", minWords: 80 };
+
+describe("a duel's ruleset is stored once, apart from its snapshot", () => {
+  it("the commit that creates the duel writes it; the snapshot names it by hash and holds the rest", async () => {
+    const state = aState("apart", { ruleset: custom });
+    transactions.length = 0;
+    await store.commit(aCommit("apart", 0, { state }));
+    expect(transactions).toEqual([["STATE", "RULESET"]]);
+
+    const snapshot = await rawItem(keys.duel("apart"));
+    expect(JSON.parse(snapshot?.state?.S ?? "{}")).not.toHaveProperty("ruleset");
+    expect(snapshot?.rulesetHash?.S).toBe(rulesetHash(custom));
+    const ruleset = await rawItem(keys.ruleset("apart"));
+    expect(JSON.parse(ruleset?.ruleset?.S ?? "{}")).toEqual(custom);
+
+    // Read back whole, through each read.
+    expect((await store.loadDuel("apart"))?.state).toEqual(state);
+    expect((await store.loadForumAndDuel("poudlard", "apart")).duel?.state).toEqual(state);
+    expect((await store.listDuels("registered")).find((d) => d.duelId === "apart")?.state).toEqual(state);
+  });
+
+  it("later commits of the same ruleset leave its item alone", async () => {
+    await store.commit(aCommit("later", 0, { state: aState("later", { ruleset: custom }) }));
+    const loaded = await store.loadDuel("later");
+    transactions.length = 0;
+    await store.commit(
+      aCommit("later", 1, { state: { ...(loaded?.state ?? aState("later")), status: "active" } }),
+    );
+    await store.commit(aCommit("later", 2, { state: aState("later", { ruleset: custom, status: "active" }) }));
+    expect(transactions).toEqual([["STATE"], ["STATE"]]);
+    expect((await store.loadDuel("later"))?.state.ruleset).toEqual(custom);
+  });
+
+  it("a store that has not read the duel at the version it commits on writes the ruleset again", async () => {
+    await store.commit(aCommit("other", 0, { state: aState("other", { ruleset: custom }) }));
+    // Another container: it never saw this duel, so it cannot know what its ruleset item holds.
+    const elsewhere = new DynamoDbStore({ client, tableName });
+    transactions.length = 0;
+    await elsewhere.commit(aCommit("other", 1, { state: aState("other", { ruleset: custom }) }));
+    expect(transactions).toEqual([["STATE", "RULESET"]]);
+    // A commit on a version this store did not read either.
+    await store.commit(aCommit("other", 2, { state: aState("other", { ruleset: custom }) }));
+    expect(transactions[1]).toEqual(["STATE", "RULESET"]);
+  });
+
+  it("a different ruleset is written with the snapshot that names it", async () => {
+    await store.commit(aCommit("changed", 0, { state: aState("changed", { ruleset: custom }) }));
+    await store.loadDuel("changed");
+    transactions.length = 0;
+    await store.commit(aCommit("changed", 1, { state: aState("changed") }));
+    expect(transactions).toEqual([["STATE", "RULESET"]]);
+    expect((await store.loadDuel("changed"))?.state.ruleset).toEqual(defaultRuleset);
+  });
+
+  it("a failed commit writes no ruleset and teaches the store nothing", async () => {
+    await store.commit(aCommit("failed", 0, { state: aState("failed", { ruleset: custom }) }));
+    await expect(store.commit(aCommit("failed", 0, { state: aState("failed") }))).rejects.toThrow();
+    // Had the failed commit counted, this one (on the version it would have made) would skip the
+    // ruleset, and the snapshot would name a ruleset never stored.
+    await store.commit(aCommit("failed", 1, { state: aState("failed") }));
+    expect((await store.loadDuel("failed"))?.state.ruleset).toEqual(defaultRuleset);
+  });
+
+  it("a snapshot stored with its ruleset inside (before this layout) is read whole and moved on its next commit", async () => {
+    const state = aState("legacy", { ruleset: custom });
+    const item = snapshotItem("poudlard", "thread-legacy", {
+      duelId: "legacy",
+      version: 3,
+      state,
+      lastKey: "",
+      updatedAt: "2026-11-30T10:00:00.000Z",
+    });
+    delete item.rulesetHash;
+    item.state = { S: JSON.stringify(state) };
+    await client.send(new PutItemCommand({ TableName: tableName, Item: item }));
+
+    const loaded = await store.loadForumAndDuel("poudlard", "legacy");
+    expect(loaded.duel?.state).toEqual(state);
+    expect(loaded.duel?.version).toBe(3);
+
+    transactions.length = 0;
+    await store.commit(aCommit("legacy", 3, { state: { ...state, status: "active" } }));
+    expect(transactions).toEqual([["STATE", "RULESET"]]);
+    expect(JSON.parse((await rawItem(keys.duel("legacy")))?.state?.S ?? "{}")).not.toHaveProperty("ruleset");
+    expect((await store.loadDuel("legacy"))?.state).toEqual({ ...state, status: "active" });
+  });
+
+  it("a snapshot naming a ruleset that cannot be found is an error, never a duel without rules", async () => {
+    await store.commit(aCommit("lost", 0, { state: aState("lost", { ruleset: custom }) }));
+    await client.send(new DeleteItemCommand({ TableName: tableName, Key: marshall(keys.ruleset("lost")) }));
+    await expect(store.loadDuel("lost")).rejects.toThrow(/ruleset/);
+    await expect(new DynamoDbStore({ client, tableName }).loadDuel("lost")).rejects.toThrow(/ruleset/);
+  });
+});
