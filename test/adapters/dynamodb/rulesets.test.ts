@@ -72,7 +72,9 @@ describe("a duel's ruleset is stored once, apart from its snapshot", () => {
     await store.commit(
       aCommit("later", 1, { state: { ...(loaded?.state ?? aState("later")), status: "active" } }),
     );
-    await store.commit(aCommit("later", 2, { state: aState("later", { ruleset: custom, status: "active" }) }));
+    await store.commit(
+      aCommit("later", 2, { state: aState("later", { ruleset: custom, status: "active" }) }),
+    );
     expect(transactions).toEqual([["STATE"], ["STATE"]]);
     expect((await store.loadDuel("later"))?.state.ruleset).toEqual(custom);
   });
