@@ -144,7 +144,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     } catch (error) {
       throw commitFailure(error, commit.duelId, roles);
     }
-    this.rulesets.saw(commit.duelId, commit.snapshot.version, hash);
+    this.rulesets.wrote(commit.duelId, commit.snapshot.version, commit.snapshot.state.ruleset);
   }
 
   listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
@@ -293,9 +293,11 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   /**
    * These duels' snapshots joined to their rulesets, and the `others` items asked for, in consistent
-   * reads (one BatchGetItem for up to 100 keys). A snapshot and its ruleset item are two items: a
-   * batch may see one before and one after a commit that wrote both (a duel's first), so a duel
-   * whose snapshot names a ruleset the read did not find is read again.
+   * reads (one BatchGetItem for up to 100 keys). A duel's ruleset item is read with its snapshot
+   * unless this store already holds the ruleset its last snapshot named (rulesets are found by
+   * hash, so holding it is as good as reading it). A duel whose snapshot names a ruleset neither
+   * read nor held (it changed, or a batch saw the snapshot of a commit but not yet its ruleset
+   * item) is read again, its ruleset item included.
    */
   private async readDuels(
     duelIds: readonly string[],
@@ -304,9 +306,13 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     const duels = new Map<string, DuelSnapshot>();
     const rest: Item[] = [];
     let pending = [...new Set(duelIds)];
+    const withRuleset = new Set(pending.filter((id) => !this.rulesets.holdsRulesetOf(id)));
     for (let attempt = 1; ; attempt++) {
       const items = await batchGetAll(this.client, this.tableName, [
-        ...pending.flatMap((id) => [marshall(keys.duel(id)), marshall(keys.ruleset(id))]),
+        ...pending.flatMap((id) => [
+          marshall(keys.duel(id)),
+          ...(withRuleset.has(id) ? [marshall(keys.ruleset(id))] : []),
+        ]),
         ...(attempt === 1 ? others : []),
       ]);
       const found = new Map<string, Item>();
@@ -322,25 +328,34 @@ export class DynamoDbStore implements DuelStore, TimerStore {
         if (!item) continue;
         const snapshot = this.joined(item, found.get(`${pk}|RULESET`));
         if (snapshot) duels.set(duelId, snapshot);
-        else stale.push(duelId);
+        else if (withRuleset.has(duelId) && attempt >= 3) {
+          throw new Error(`duel ${duelId}: the ruleset its snapshot names is not stored`);
+        } else {
+          stale.push(duelId);
+          withRuleset.add(duelId);
+        }
       }
       if (stale.length === 0) return { duels, others: rest };
-      if (attempt >= 3) {
-        throw new Error(`duels ${stale.join(", ")}: the ruleset their snapshot names is not stored`);
-      }
       pending = stale;
     }
   }
 
-  /** A snapshot item joined to the ruleset item read with it; null when that is not the one it names. */
+  /**
+   * A snapshot item joined to its ruleset: the ruleset item read with it, or the one this store
+   * holds under the hash it names; null when neither is that ruleset.
+   */
   private joined(item: Item, rulesetItem: Item | undefined): DuelSnapshot | null {
     const stored = storedSnapshotOf(item);
     let ruleset: Ruleset | null = null;
     if (stored.rulesetHash !== null) {
       const hash = rulesetItem?.hash?.S;
       const json = rulesetItem?.ruleset?.S;
-      if (hash !== stored.rulesetHash || json === undefined) return null;
-      ruleset = this.rulesets.parse(hash, json);
+      const found =
+        hash === stored.rulesetHash && json !== undefined
+          ? this.rulesets.parse(hash, json)
+          : this.rulesets.get(stored.rulesetHash);
+      if (found === undefined) return null;
+      ruleset = found;
     }
     this.rulesets.saw(stored.duelId, stored.version, stored.rulesetHash);
     return stored.withRuleset(ruleset);

@@ -12,7 +12,7 @@ import { keys } from "./table.js";
  * other commit leaves it alone.
  */
 
-/** How many parsed rulesets a store keeps, by hash: forums have one each, duels share them. */
+/** How many rulesets a store keeps, by hash: forums have one each, duels share them. */
 const PARSED_LIMIT = 64;
 
 /** How many duels a store remembers the stored ruleset of (the duels it served lately). */
@@ -55,9 +55,10 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
 }
 
 /**
- * What one store knows of stored rulesets: the parsed rulesets by hash (a duel's posts parse its
- * ruleset once, and duels of one forum share one object), and for the duels it read or wrote, the
- * hash their stored ruleset item holds at a given version.
+ * What one store knows of stored rulesets: the rulesets themselves by hash (content-addressed: a
+ * snapshot naming a hash this store holds needs no read of its ruleset item, and the duels of one
+ * forum share one object), and for the duels it read or wrote, the hash their stored ruleset item
+ * holds at a given version.
  *
  * The second is what lets a commit skip the ruleset item safely: it is trusted only for the version
  * the commit is conditioned on. If that commit succeeds, the snapshot was still at that version,
@@ -66,28 +67,50 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
  * rulesets were kept apart) writes the item again.
  */
 export class RulesetMemory {
-  private readonly parsed = new Map<string, Ruleset>();
+  private readonly byHash = new Map<string, Ruleset>();
   private readonly stored = new Map<string, { readonly version: number; readonly hash: string | null }>();
 
   /** The ruleset a `RULESET` item holds, parsed once per hash. */
   parse(hash: string, json: string): Ruleset {
-    let ruleset = this.parsed.get(hash);
-    if (ruleset === undefined) {
-      ruleset = JSON.parse(json) as Ruleset;
-      hashes.set(ruleset, hash);
-    }
-    remember(this.parsed, hash, ruleset, PARSED_LIMIT);
-    return ruleset;
+    const known = this.byHash.get(hash);
+    if (known !== undefined) return this.keep(hash, known);
+    const ruleset = JSON.parse(json) as Ruleset;
+    hashes.set(ruleset, hash);
+    return this.keep(hash, ruleset);
   }
 
-  /** The duel's snapshot at `version` names this ruleset item (null: none, the ruleset is inline). */
+  /** The ruleset of this hash, if this store holds it. */
+  get(hash: string): Ruleset | undefined {
+    const ruleset = this.byHash.get(hash);
+    return ruleset === undefined ? undefined : this.keep(hash, ruleset);
+  }
+
+  /** Whether reading this duel can skip its ruleset item: the one it last named is held here. */
+  holdsRulesetOf(duelId: string): boolean {
+    const hash = this.stored.get(duelId)?.hash;
+    return hash !== undefined && (hash === null || this.byHash.has(hash));
+  }
+
+  /** The duel's snapshot at `version` names this ruleset (null: none, the ruleset is inline). */
   saw(duelId: string, version: number, hash: string | null): void {
     remember(this.stored, duelId, { version, hash }, STORED_LIMIT);
+  }
+
+  /** A commit stored this ruleset for the duel, at `version`. */
+  wrote(duelId: string, version: number, ruleset: Ruleset): void {
+    const hash = rulesetHash(ruleset);
+    this.keep(hash, ruleset);
+    this.saw(duelId, version, hash);
   }
 
   /** Whether a commit conditioned on `expectedVersion` finds this ruleset already stored. */
   isStored(duelId: string, expectedVersion: number, hash: string): boolean {
     const known = this.stored.get(duelId);
     return known !== undefined && known.version === expectedVersion && known.hash === hash;
+  }
+
+  private keep(hash: string, ruleset: Ruleset): Ruleset {
+    remember(this.byHash, hash, ruleset, PARSED_LIMIT);
+    return ruleset;
   }
 }

@@ -20,12 +20,17 @@ let client: DynamoDBClient;
 let tableName: string;
 /** The sort keys each TransactWriteItems of this file's client wrote, in order. */
 const transactions: string[][] = [];
+/** The sort keys each BatchGetItem of this file's client asked for, in order. */
+const reads: string[][] = [];
 
 beforeAll(async () => {
   ({ store, client, tableName } = await freshStore());
   client.middlewareStack.add(
     (next) => async (args) => {
       const items = (args.input as { TransactItems?: TransactWriteItem[] }).TransactItems;
+      const batch = (args.input as { RequestItems?: Record<string, { Keys?: { sk?: { S?: string } }[] }> })
+        .RequestItems;
+      if (batch) reads.push(Object.values(batch).flatMap((b) => (b.Keys ?? []).map((k) => String(k.sk?.S))));
       if (items) {
         transactions.push(
           items.map((i) => String((i.Put?.Item ?? i.Update?.Key ?? i.Delete?.Key)?.sk?.S ?? "?")),
@@ -133,10 +138,33 @@ describe("a duel's ruleset is stored once, apart from its snapshot", () => {
     expect((await store.loadDuel("legacy"))?.state).toEqual({ ...state, status: "active" });
   });
 
+  it("a store that holds the ruleset a duel's snapshot names reads the snapshot alone", async () => {
+    const state = aState("held", { ruleset: custom });
+    await store.commit(aCommit("held", 0, { state }));
+    const elsewhere = new DynamoDbStore({ client, tableName });
+    reads.length = 0;
+    expect((await elsewhere.loadForumAndDuel("poudlard", "held", ["p9"])).duel?.state).toEqual(state);
+    expect((await elsewhere.loadForumAndDuel("poudlard", "held", ["p9"])).duel?.state).toEqual(state);
+    expect((await store.loadDuel("held"))?.state).toEqual(state);
+    expect(reads).toEqual(
+      [["CONFIG", "STATE", "RULESET", "POST#p9"], ["CONFIG", "STATE", "POST#p9"], ["STATE"]].map((keys) =>
+        expect.arrayContaining(keys),
+      ),
+    );
+    expect(reads.map((r) => r.length)).toEqual([4, 3, 1]);
+
+    // Its ruleset changes: the snapshot names a hash the store does not hold, so it reads again.
+    await store.commit(aCommit("held", 1, { state: aState("held") }));
+    reads.length = 0;
+    expect((await elsewhere.loadDuel("held"))?.state.ruleset).toEqual(defaultRuleset);
+    expect(reads.map((r) => r.length)).toEqual([1, 2]);
+  });
+
   it("a snapshot naming a ruleset that cannot be found is an error, never a duel without rules", async () => {
     await store.commit(aCommit("lost", 0, { state: aState("lost", { ruleset: custom }) }));
     await client.send(new DeleteItemCommand({ TableName: tableName, Key: marshall(keys.ruleset("lost")) }));
-    await expect(store.loadDuel("lost")).rejects.toThrow(/ruleset/);
     await expect(new DynamoDbStore({ client, tableName }).loadDuel("lost")).rejects.toThrow(/ruleset/);
+    // A store holding that very ruleset (found by its hash) still reads the duel.
+    expect((await store.loadDuel("lost"))?.state.ruleset).toEqual(custom);
   });
 });
