@@ -6,7 +6,7 @@ import {
   TransactWriteItemsCommand,
 } from "@aws-sdk/client-dynamodb";
 import { Hono } from "hono";
-import { Webhook } from "standardwebhooks";
+import { standardWebhookRefusal } from "../shared/http/standard-webhooks.js";
 
 const configKey = (forumId: string) => ({ pk: { S: `FLOOR#${forumId}` }, sk: { S: "CONFIG" } });
 
@@ -24,8 +24,9 @@ export async function putFloorForum(
 
 /**
  * The least a webhook receiver can do, on the same route as ours: read the raw body, read the
- * forum's secret (one consistent GetItem), verify the Standard Webhooks signature, store the
- * delivery (one PutItem), answer. What ours does beyond this is what the ratio measures.
+ * forum's secret (one consistent GetItem), verify the Standard Webhooks signature (with our
+ * receiver's own function, shared/http/standard-webhooks.ts), parse the body, store the delivery
+ * (one PutItem), answer. What ours does beyond this is what the ratio measures.
  */
 export function createFloorApp(client: DynamoDBClient, tableName: string): Hono {
   const app = new Hono();
@@ -40,11 +41,12 @@ export function createFloorApp(client: DynamoDBClient, tableName: string): Hono 
     );
     const secret = Item?.secret?.S;
     if (!secret) return c.json({ error: { code: "unknown_sender" } }, 401);
-    try {
-      new Webhook(secret).verify(raw, Object.fromEntries(c.req.raw.headers));
-    } catch {
+    if (standardWebhookRefusal(raw, c.req.raw.headers, secret) !== undefined) {
       return c.json({ error: { code: "invalid_signature" } }, 401);
     }
+    // Parsed once, as by every receiver (the Standard Webhooks library's `verify`, which the floor
+    // used before, parsed it after the signature; the atomic floor below parses it to find the thread).
+    JSON.parse(raw);
     await client.send(
       new PutItemCommand({
         TableName: tableName,
@@ -83,9 +85,7 @@ export function createAtomicFloorApp(client: DynamoDBClient, tableName: string):
     const items = read.Responses?.[tableName] ?? [];
     const secret = items.find((i) => i.pk?.S === forumKey.pk.S)?.secret?.S;
     if (!secret) return c.json({ error: { code: "unknown_sender" } }, 401);
-    try {
-      new Webhook(secret).verify(raw, Object.fromEntries(c.req.raw.headers));
-    } catch {
+    if (standardWebhookRefusal(raw, c.req.raw.headers, secret) !== undefined) {
       return c.json({ error: { code: "invalid_signature" } }, 401);
     }
     const version = Number(items.find((i) => i.pk?.S === stateKey.pk.S)?.version?.N ?? "0");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Webhook } from "standardwebhooks";
+import { signStandardWebhook } from "../../shared/http/standard-webhooks.js";
 import { newWebhookSecret } from "./stack.js";
 
 /** Enough words for R-6.3's minimum of 100: a duelist's RP text. */
@@ -61,15 +61,11 @@ export async function playDemoDuel(base: {
       timestamp: at,
       data: { threadId: "1234", postId, author, createdAt: at, format: "bbcode", content, dice },
     });
-    const id = `msg_${randomUUID()}`;
-    const now = new Date();
     const res = await fetch(`${base.url}/webhooks/demo/generic`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        "webhook-id": id,
-        "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-        "webhook-signature": new Webhook(secret).sign(id, now, body),
+        ...signStandardWebhook(secret, `msg_${randomUUID()}`, new Date(), body),
       },
       body,
     });

@@ -6,8 +6,7 @@ import { fireTimer } from "../app/timer-service.js";
 import { coreRuntime, env, jsonLog } from "./runtime.js";
 
 // Apart from runtime.ts so that only the relay's bundle loads the Scheduler client and the
-// notifiers (the Standard Webhooks library they sign with is CommonJS: a bundle that imports it
-// keeps it, used or not).
+// notifiers.
 
 /**
  * The relay's runtime: EventBridge Scheduler for timers (a timer already due is fired in

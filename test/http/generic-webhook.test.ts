@@ -1,5 +1,6 @@
+import { Webhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHarness, DUEL_BODY, type Harness, postPayload } from "../support/harness.js";
+import { createHarness, DUEL_BODY, GENERIC_SECRET, type Harness, postPayload } from "../support/harness.js";
 import { activeDuel, auditOf, sendGenericRaw, turnContent } from "./support.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
@@ -55,6 +56,49 @@ describe("CONTRACT 4.1 generic webhook (Standard Webhooks)", () => {
     const tampered = await sendGenericRaw(h, JSON.stringify(alicePost()), { signature: "v1,AAAA" });
     expect(tampered.status).toBe(401);
     expect((await h.admin("GET", `/duels/${duelId}`)).body).toEqual(before.body);
+    expect((await auditOf(h, duelId)).some((e) => e.type.startsWith("post."))).toBe(false);
+  });
+
+  it("CONTRACT 2 every refused signature is a 401 `invalid_signature` that says why", async () => {
+    const raw = JSON.stringify(alicePost());
+    const send = async (headers: Record<string, string>) => {
+      const res = await h.app.request("/webhooks/poudlard/generic", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: raw,
+      });
+      return { status: res.status, error: ((await res.json()) as { error: unknown }).error };
+    };
+    // Signed by the library, the reference our own verification is held to.
+    const signed = (at: Date, secret = GENERIC_SECRET) => ({
+      "webhook-id": "msg_why",
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(secret).sign("msg_why", at, raw),
+    });
+    const { "webhook-id": _id, ...noId } = signed(new Date());
+    const refusals = [
+      await send(noId),
+      await send({ ...signed(new Date()), "webhook-timestamp": "demain" }),
+      await send(signed(new Date(Date.now() - 10 * 60_000))),
+      await send(signed(new Date(Date.now() + 10 * 60_000))),
+      await send({ ...signed(new Date()), "webhook-signature": "v1,AAAA v1a,AAAA" }),
+    ];
+    // A configured secret that passes the forum's check but is not base64 (an `=` inside).
+    await h.forum({ webhookSecrets: { generic: "whsec_AAAA=AAAAAAAAAAAAAAAAAAAAAA" } });
+    refusals.push(await send(signed(new Date())));
+    expect(refusals).toEqual(
+      [
+        "Missing required headers",
+        "Invalid Signature Headers",
+        "Message timestamp too old",
+        "Message timestamp too new",
+        "No matching signature found",
+        "signature invalide",
+      ].map((reason) => ({
+        status: 401,
+        error: { code: "invalid_signature", message: `Signature refusée : ${reason}.` },
+      })),
+    );
     expect((await auditOf(h, duelId)).some((e) => e.type.startsWith("post."))).toBe(false);
   });
 

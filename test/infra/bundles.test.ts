@@ -117,6 +117,15 @@ describe("the bundles, built as deployed", () => {
       if (name === "http") expect(classic).not.toEqual([]);
       else expect(classic).toEqual([]);
 
+      // Standard Webhooks is ours, on node:crypto (shared/http/standard-webhooks.ts): the library,
+      // its pure-JS SHA-256 and its base64 are the tests' oracle, in no bundle.
+      expect(
+        inputs.filter((input) => /node_modules\/(standardwebhooks|fast-sha256|@stablelib)\//.test(input)),
+      ).toEqual([]);
+      // The webhook verifies with it (and the http function, whose app holds the same routes), the
+      // relay signs the hiboux with it.
+      if (name !== "timer") expect(inputs).toContain("shared/http/standard-webhooks.ts");
+
       // Byte for byte the code `cdk synth` staged for this function: same esbuild, same options.
       const staged = synth.template.toJSON().Resources[logicalId(synth.stack.functions[name].fn)];
       const assetHash = String(staged.Properties.Code.S3Key).replace(/\.zip$/, "");

@@ -1,4 +1,4 @@
-import { Webhook } from "standardwebhooks";
+import { type StandardWebhookHeaders, signStandardWebhook } from "../../http/standard-webhooks.js";
 import { DeliveryError, type Hibou } from "../../ports/notifier.js";
 import type { ChannelNotifier } from "./channel.js";
 import { type HttpOptions, postJson } from "./http.js";
@@ -48,26 +48,13 @@ export function createWebhookNotifier(
         throw new DeliveryError(notifierTexts.noWebhookSecret, false);
       }
       const body = JSON.stringify(webhookPayload(hibou));
-      const timestamp = now();
-      let signature: string;
+      let headers: StandardWebhookHeaders;
       try {
-        signature = new Webhook(secret).sign(hibou.id, timestamp, body);
+        headers = signStandardWebhook(secret, hibou.id, now(), body);
       } catch {
         throw new DeliveryError(notifierTexts.badWebhookSecret, false);
       }
-      await postJson(
-        {
-          label: "Webhook",
-          url: channel.url,
-          headers: {
-            "webhook-id": hibou.id,
-            "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
-            "webhook-signature": signature,
-          },
-          body,
-        },
-        options.http,
-      );
+      await postJson({ label: "Webhook", url: channel.url, headers, body }, options.http);
     },
   };
 }
