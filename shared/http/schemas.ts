@@ -2,6 +2,7 @@ import * as z from "zod";
 import { channelSchema } from "../ports/channels.js";
 import { rulesetSchemas } from "../rules/ruleset.js";
 import { isDuration } from "../time/duration.js";
+import { standardWebhookKey } from "./standard-webhooks.js";
 import { forumIdSchema, threadIdSchema } from "./webhook-schemas.js";
 
 export {
@@ -12,6 +13,14 @@ export {
 } from "./webhook-schemas.js";
 
 const id = z.string().min(1).max(128);
+
+/**
+ * A Standard Webhooks secret that gives a key (standard base64 after `whsec_`, `=` only at the
+ * end): anything else would be accepted here and then refuse every delivery, or sign no hibou.
+ */
+const isUsableSecret = (secret: string) => standardWebhookKey(secret) !== undefined;
+const UNUSABLE_SECRET =
+  "secret Standard Webhooks illisible : base64 standard attendu après whsec_ (« = » seulement à la fin)";
 const person = z.object({ id, name: z.string().min(1).max(200) });
 
 /** `PUT /forums/{forumId}` (CONTRACT.md section 3). */
@@ -22,6 +31,7 @@ export const forumBodySchema = z.object({
       generic: z
         .string()
         .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, { message: "secret Standard Webhooks attendu (whsec_…)" })
+        .refine(isUsableSecret, { message: UNUSABLE_SECRET })
         .optional(),
       discourse: z.string().min(12, { message: "12 caractères au moins (règle de Discourse)" }).optional(),
     })
@@ -30,7 +40,18 @@ export const forumBodySchema = z.object({
     .array(person.extend({ username: z.string().min(1).max(100).optional() }))
     .max(100)
     .default([]),
-  notify: z.array(channelSchema).max(10).default([]),
+  notify: z
+    .array(
+      channelSchema.refine(
+        (c) => c.type !== "webhook" || c.secret === undefined || isUsableSecret(c.secret),
+        {
+          message: UNUSABLE_SECRET,
+          path: ["secret"],
+        },
+      ),
+    )
+    .max(10)
+    .default([]),
   ruleset: z.unknown().optional(),
 });
 

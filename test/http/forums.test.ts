@@ -81,6 +81,26 @@ describe("CONTRACT 3 forums", () => {
     );
   });
 
+  it("CONTRACT 2 a Standard Webhooks secret that gives no key is refused, not stored to refuse every delivery", async () => {
+    for (const [path, body] of [
+      [
+        "webhookSecrets.generic",
+        { ...FORUM, webhookSecrets: { generic: "whsec_AAAAAAAA=AAAAAAAAAAAAAAAA" } },
+      ],
+      [
+        "notify.0.secret",
+        { ...FORUM, notify: [{ type: "webhook", url: "https://example.org/h", secret: "whsec_A=A=" }] },
+      ],
+    ] as const) {
+      const res = await h.admin("PUT", "/forums/unusable", body);
+      expect(res.status).toBe(400);
+      const error = res.body.error as { code: string; details: { path: string; message: string }[] };
+      expect(error.code).toBe("invalid_body");
+      expect(error.details).toContainEqual({ path, message: expect.stringContaining("illisible") });
+    }
+    expect((await h.admin("GET", "/forums/unusable")).status).toBe(404);
+  });
+
   it("CONTRACT 2 an invalid forum id is 400", async () => {
     const res = await h.admin("PUT", "/forums/has.dot", FORUM);
     expect(res.status).toBe(400);
