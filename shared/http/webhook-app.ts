@@ -1,5 +1,7 @@
-import { Hono } from "hono";
+// Hono's smallest preset (its pattern router): a handful of routes; the full app keeps the default.
+
 import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono/tiny";
 import type { WebhookDeps } from "./deps.js";
 import { errorBody, onError } from "./errors.js";
 import { webhookRoutes } from "./routes/webhooks.js";

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
+// The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
+import { Hono } from "hono/tiny";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
 import type { WebhookDeps } from "../deps.js";
 import { ApiError, zodDetails } from "../errors.js";
