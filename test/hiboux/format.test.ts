@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { de, formatDate, formatDuration, formatPoints, spellName } from "../../shared/hiboux/format.js";
+import {
+  de,
+  formatDate,
+  formatDay,
+  formatDuration,
+  formatPoints,
+  spellName,
+} from "../../shared/hiboux/format.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 
 describe("French formatting", () => {
@@ -7,6 +14,22 @@ describe("French formatting", () => {
     expect(formatDate("2026-11-30T10:00:00Z")).toBe("le lundi 30 novembre 2026 à 11 h 00");
     expect(formatDate("2026-12-01T08:05:00Z")).toBe("le mardi 1er décembre 2026 à 9 h 05");
     expect(formatDate("2026-07-01T22:30:00Z")).toBe("le jeudi 2 juillet 2026 à 0 h 30");
+  });
+
+  it("a date formatted again, after many others, reads the same", () => {
+    const instants = Array.from({ length: 200 }, (_, i) =>
+      new Date(Date.parse("2026-03-28T22:00:00Z") + i * 37 * 60_000).toISOString(),
+    );
+    const first = instants.map(formatDate);
+    expect(new Set(first).size).toBe(200);
+    expect(instants.map(formatDate)).toEqual(first);
+    expect([...instants].reverse().map(formatDate)).toEqual([...first].reverse());
+    // Across the change to summer time (2026-03-29 at 01:00 UTC).
+    expect(formatDate("2026-03-29T00:59:00.000Z")).toBe("le dimanche 29 mars 2026 à 1 h 59");
+    expect(formatDate("2026-03-29T01:00:00.000Z")).toBe("le dimanche 29 mars 2026 à 3 h 00");
+    expect(formatDay("2026-11-30T10:00:00Z")).toBe("lundi 30 novembre 2026 à 11 h 00");
+    expect(formatDay("bientôt")).toBe("bientôt");
+    expect(formatDay("bientôt")).toBe("bientôt");
   });
 
   it("an unreadable date is shown as given", () => {
