@@ -233,8 +233,10 @@ function duelistWrite(tableName: string, change: DuelistChange): TransactWriteIt
   return {
     Put: {
       TableName: tableName,
+      // The key written out, not spread: see items.ts.
       Item: marshall({
-        ...key,
+        pk: key.pk,
+        sk: key.sk,
         forumId: change.forumId,
         userId: change.userId,
         duelId: change.duelId,

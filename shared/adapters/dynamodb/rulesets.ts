@@ -36,8 +36,11 @@ export function rulesetHash(ruleset: Ruleset): string {
 
 /** The item holding a duel's ruleset. */
 export function rulesetItem(duelId: string, ruleset: Ruleset): Item {
+  // The key written out, not spread: see items.ts.
+  const { pk, sk } = keys.ruleset(duelId);
   return marshall({
-    ...keys.ruleset(duelId),
+    pk,
+    sk,
     duelId,
     hash: rulesetHash(ruleset),
     ruleset: JSON.stringify(ruleset),
