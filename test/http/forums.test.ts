@@ -81,7 +81,7 @@ describe("CONTRACT 3 forums", () => {
     );
   });
 
-  it("CONTRACT 2 a Standard Webhooks secret that gives no key is refused, not stored to refuse every delivery", async () => {
+  it("CONTRACT 3 a Standard Webhooks secret that gives no key is refused, not stored to refuse every delivery", async () => {
     for (const [path, body] of [
       [
         "webhookSecrets.generic",

@@ -129,7 +129,8 @@ export function withPost(
 
 /**
  * A generic delivery of any raw text, signed per Standard Webhooks over exactly those bytes
- * (the harness's `generic()` only sends JSON it serializes itself).
+ * (the harness's `generic()` only sends JSON it serializes itself), to the harness's app unless
+ * another is given (the webhook function's own, `createWebhookApp`).
  */
 export async function sendGenericRaw(
   h: Harness,
@@ -141,11 +142,12 @@ export async function sendGenericRaw(
     contentType?: string;
     forumId?: string;
     signature?: string;
+    app?: Pick<Harness["app"], "request">;
   } = {},
 ) {
   const id = options.id ?? `msg_${randomUUID()}`;
   const when = options.timestamp ?? new Date();
-  const res = await h.app.request(`/webhooks/${options.forumId ?? "poudlard"}/generic`, {
+  const res = await (options.app ?? h.app).request(`/webhooks/${options.forumId ?? "poudlard"}/generic`, {
     method: "POST",
     headers: {
       "content-type": options.contentType ?? "application/json",

@@ -1,8 +1,7 @@
-import { Webhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createWebhookApp, MAX_BODY_BYTES } from "../../shared/http/webhook-app.js";
-import { createHarness, GENERIC_SECRET, type Harness, postPayload } from "../support/harness.js";
-import { activeDuel, auditOf, turnContent } from "./support.js";
+import { createHarness, type Harness, postPayload } from "../support/harness.js";
+import { activeDuel, auditOf, sendGenericRaw, turnContent } from "./support.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 
@@ -26,21 +25,8 @@ describe("createWebhookApp", () => {
     });
   });
 
-  async function deliver(payload: unknown, id = "msg_webhook_app") {
-    const body = JSON.stringify(payload);
-    const when = new Date();
-    const res = await app.request("/webhooks/poudlard/generic", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "webhook-id": id,
-        "webhook-timestamp": String(Math.floor(when.getTime() / 1000)),
-        "webhook-signature": new Webhook(GENERIC_SECRET).sign(id, when, body),
-      },
-      body,
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
+  const deliver = (payload: unknown, id = "msg_webhook_app") =>
+    sendGenericRaw(h, JSON.stringify(payload), { id, app });
 
   it("applies a signed post as the whole app does, and answers a repeat as a duplicate", async () => {
     const post = postPayload({

@@ -67,7 +67,7 @@ function* strings(alphabet: readonly string[], length: number): Generator<string
   for (const head of alphabet) for (const tail of strings(alphabet, length - 1)) yield head + tail;
 }
 
-describe("word count without the segmenter", () => {
+describe("R-6.3 word count without the segmenter", () => {
   it("every character the scan knows is in the class it is given, in every context", () => {
     const known: string[] = [];
     for (let code = 0; code <= 0xffff; code++) {
