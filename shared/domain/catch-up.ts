@@ -38,13 +38,16 @@ export function catchUp(e: Emitter, time: string, inclusive: boolean): void {
 }
 
 /**
- * No post before the deadline (R-6.2): the attacks pending against the absent duelist hit
- * (nobody defended), the absence fault and its sanction apply, and the turn passes (R-6.1).
+ * No post before the deadline (R-6.2): the absence fault is counted and sanctioned first (the
+ * third disqualifies, R-6.8, and bans, R-6.9), then the attacks pending against the absent
+ * duelist hit (nobody defended), and the turn passes (R-6.1). Fault first, so that hits which
+ * would knock the duelist out never let them escape the fault and its ban.
  */
 function absence(e: Emitter): void {
   const turn = e.state.turn;
   if (!turn) return;
   const absentId = turn.duelistId;
+  absenceFault(e, absentId, turn.number);
   for (const attack of e.state.pendingAttacks.filter((p) => p.targetId === absentId)) {
     if (duelistOf(e.state, absentId)?.status !== "active") break;
     e.emit({
@@ -63,7 +66,6 @@ function absence(e: Emitter): void {
     const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
     applyHit(e, absentId, attack.attack, attack.spellId, spell?.rule ?? "R-3.3");
   }
-  absenceFault(e, absentId, turn.number);
   passTurn(e, absentId, turn.deadline, "R-6.2");
 }
 
