@@ -7,7 +7,7 @@ import type { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import type { RefereeAction } from "./referee-actions.js";
 import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
-import { activeDuelists, type DuelistState, duelistOf, postMark } from "./state.js";
+import { activeDuelists, type DuelistState, duelistOf, type FaultRecord, postMark } from "./state.js";
 import { giveTurn } from "./turns.js";
 
 function requireDuelist(e: Emitter, id: string): DuelistState {
@@ -73,8 +73,8 @@ export function applyRefereeAction(
           409,
         );
       }
-      record();
       const duelist = requireDuelist(e, window.duelistId);
+      record();
       e.emit({
         type: "correction.accepted",
         rule: "R-6.7",
@@ -128,10 +128,12 @@ export function applyRefereeAction(
       else absenceFault(e, duelist.id, null, "referee", reason);
       return;
     }
-    case "cancel-fault":
+    case "cancel-fault": {
+      const fault = cancellableFault(e, action.eventId);
       record();
-      cancelFault(e, action.eventId, reason);
+      cancelFault(e, fault, reason);
       return;
+    }
     case "disqualify": {
       requireRunning(e);
       const duelist = requireDuelist(e, action.duelistId);
@@ -183,10 +185,16 @@ export function applyRefereeAction(
  * Cancels a fault (R-7.1): its sanction's points come back, its counter goes down, and a
  * disqualification it caused is lifted while the duel runs. The failed action is not replayed.
  */
-function cancelFault(e: Emitter, eventId: string, reason?: string): void {
+function cancellableFault(e: Emitter, eventId: string): FaultRecord {
   const fault = e.state.faults.find((f) => f.eventId === eventId);
   if (!fault) throw new DomainError("fault_not_found", `Aucune faute ${eventId} dans ce duel.`, 404);
   if (fault.cancelled) throw new DomainError("fault_already_cancelled", "Cette faute est déjà annulée.", 409);
+  requireDuelist(e, fault.duelistId);
+  return fault;
+}
+
+function cancelFault(e: Emitter, fault: FaultRecord, reason?: string): void {
+  const eventId = fault.eventId;
   const duelist = requireDuelist(e, fault.duelistId);
   const threshold = e.state.ruleset.actionFaultsBeforeSanction;
   const points = Math.min(duelist.startingPoints, duelist.points + fault.sanctionPoints);
@@ -235,7 +243,7 @@ export function applyRefereePost(e: Emitter, post: PostInput): void {
       continue;
     }
     try {
-      applyRefereeAction(e, line.action, "post", line.reason);
+      e.atomically(() => applyRefereeAction(e, line.action, "post", line.reason));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       e.emit({

@@ -26,6 +26,22 @@ export class Emitter {
     }
   }
 
+  /**
+   * Runs `decide` as one step: if it throws, the events it emitted are taken back and the state is
+   * as before, so a refused command leaves no trace of being taken (R-7.1).
+   */
+  atomically<T>(decide: () => T): T {
+    const length = this.events.length;
+    const state = this.state;
+    try {
+      return decide();
+    } catch (error) {
+      this.events.length = length;
+      this.state = state;
+      throw error;
+    }
+  }
+
   /** Records an event (its id is `<inputId>#<n>`, its time `now` unless given) and folds it. */
   emit(event: EventDraft): DuelEvent {
     const full = { at: this.now, ...event, id: `${this.inputId}#${this.events.length}` } as DuelEvent;

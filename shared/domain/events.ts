@@ -141,7 +141,13 @@ export type DuelEvent =
       readonly spellId: string;
       readonly reason: "cannot-attack";
     })
-  | (Base & { readonly type: "wand.recovered"; readonly duelistId: string; readonly postId: string })
+  | (Base & {
+      readonly type: "wand.recovered";
+      readonly duelistId: string;
+      readonly postId: string;
+      /** A Désarmement hit the same post: disarmed again from the next turn; absent before. */
+      readonly disarmedAgain?: boolean;
+    })
   | (Base & {
       readonly type: "particularity.used";
       readonly duelistId: string;

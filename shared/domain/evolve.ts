@@ -122,7 +122,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         ],
       };
     case "wand.recovered":
-      return updateDuelist(state, event.duelistId, (d) => ({ ...d, disarmed: false }));
+      return updateDuelist(state, event.duelistId, (d) => ({ ...d, disarmed: event.disarmedAgain === true }));
     case "particularity.used":
       return updateDuelist(state, event.duelistId, (d) => ({
         ...d,

@@ -40,6 +40,9 @@ export function resolveTurn(
   });
 
   const cancels = acts && a.spell?.effects.some((x) => x.type === "cancel-pending") === true;
+  // The wand a recovery gives back is the one lost before this post.
+  const wandLostBefore = duelist.disarmed;
+  const defencesFrom = e.events.length;
   for (const attack of e.state.pendingAttacks.filter((p) => p.targetId === duelist.id)) {
     if (duelistOf(e.state, duelist.id)?.status !== "active") break;
     const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
@@ -62,7 +65,10 @@ export function resolveTurn(
   }
 
   if (!acts || duelistOf(e.state, duelist.id)?.status !== "active") return;
-  applyAction(e, post, a, attackDie, canAttack);
+  const disarmedAgain = e.events
+    .slice(defencesFrom)
+    .some((x) => x.type === "effect.applied" && x.effect === "disarmed" && x.duelistId === duelist.id);
+  applyAction(e, post, a, attackDie, canAttack, { wandLostBefore, disarmedAgain });
 }
 
 /** A hit: the attack die plus the spell's extra damage, then its effects. */
@@ -112,12 +118,22 @@ function applyAction(
   a: Assessment,
   attackDie: number,
   canAttack: boolean,
+  wand: { readonly wandLostBefore: boolean; readonly disarmedAgain: boolean },
 ): void {
   const duelistId = post.authorId;
   const duelist = duelistOf(e.state, duelistId);
   if (!duelist) return;
-  if (a.recoverWand && duelist.disarmed)
-    e.emit({ type: "wand.recovered", rule: "R-5.1", duelistId, postId: post.postId });
+  // Recovering a wand one holds does nothing; a Désarmement that hit this very post applies from
+  // the next turn, so the duelist recovers the old wand and is disarmed again.
+  if (a.recoverWand && wand.wandLostBefore) {
+    e.emit({
+      type: "wand.recovered",
+      rule: "R-5.1",
+      duelistId,
+      postId: post.postId,
+      disarmedAgain: wand.disarmedAgain,
+    });
+  }
 
   for (const p of a.particularities) {
     if (p.usage !== "once-per-duel") continue;

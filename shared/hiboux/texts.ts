@@ -141,7 +141,10 @@ export const texts = {
       `Attaque ${attack} contre ${target}, qui y répondra avec son prochain dé de défense.`,
     void: (spell: string, name: string) =>
       `${spell} sans effet : ${name} ne pouvait pas attaquer ce tour (R-4.13).`,
-    wand: (name: string) => `${name} récupère sa baguette (R-5.1).`,
+    wand: (name: string, disarmedAgain = false) =>
+      disarmedAgain
+        ? `${name} récupère sa baguette, mais le Désarmement reçu à ce tour la lui reprend : désarmé(e) dès son prochain tour (R-5.1, R-3.5).`
+        : `${name} récupère sa baguette (R-5.1).`,
     particularity: (name: string, particularity: string) =>
       `${name} utilise sa particularité ${particularity} (une fois par duel).`,
     legilimens: (target: string, blocked: boolean) =>

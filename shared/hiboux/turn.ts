@@ -148,7 +148,7 @@ function actionLines(ctx: Context, group: TurnGroup): string[] {
   for (const a of group.actions) {
     if (a.type === "attack.launched") lines.push(t.attack(a.attack, nameOf(ctx, a.targetId)));
     else if (a.type === "action.void") lines.push(t.void(spellName(ctx.ruleset, a.spellId), name));
-    else if (a.type === "wand.recovered") lines.push(t.wand(name));
+    else if (a.type === "wand.recovered") lines.push(t.wand(name, a.disarmedAgain === true));
     else if (a.type === "particularity.used") {
       const particularity =
         ctx.ruleset.particularities.find((p) => p.id === a.particularityId)?.name ?? a.particularityId;
