@@ -4,6 +4,7 @@ import { catchUp } from "./catch-up.js";
 import type { DuelCommand, RegisterDuel } from "./commands.js";
 import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decide-post.js";
 import { applyRefereeAction } from "./decide-referee.js";
+import { requireDistinctNames } from "./duelist-names.js";
 import { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import type { DuelEvent } from "./events.js";
@@ -86,6 +87,7 @@ function register(e: Emitter, duel: RegisterDuel, bans: Readonly<Record<string, 
   const ids = duel.duelists.map((d) => d.id);
   if (new Set(ids).size !== ids.length)
     throw new DomainError("invalid_duel", "Un duelliste est inscrit deux fois.", 400);
+  requireDistinctNames(duel.duelists);
   if (ids.includes(duel.referee.id)) {
     throw new DomainError(
       "referee_is_duelist",

@@ -102,6 +102,28 @@ describe("CONTRACT 6 registering duels", () => {
     expect(error.details.map((d) => d.path).join(" ")).toContain("duelists");
   });
 
+  it.each([
+    ["the same name", "Alice Dubois"],
+    ["another case and accents", "ALICE DUBOÏS"],
+    ["compatibility forms (NFKC)", "Ａｌｉｃｅ Dubois"],
+    ["a zero-width space", "Alice\u200B Dubois"],
+    ["a direction override", "\u202EAlice Dubois\u202C"],
+  ])(
+    "CONTRACT 2 R-1.2 two duelists named alike (%s) are refused, 400 naming the field, nothing stored",
+    async (_case, name) => {
+      const res = await h.admin("POST", "/duels", {
+        ...DUEL_BODY,
+        duelists: [DUEL_BODY.duelists[0], { id: "43", name, year: "adulte" }],
+      });
+      expect(res.status).toBe(400);
+      const error = res.body.error as { code: string; message: string; details: { path: string }[] };
+      expect(error.code).toBe("invalid_body");
+      expect(error.message).toContain("même nom");
+      expect(error.details.map((d) => d.path)).toEqual(["duelists.1.name"]);
+      expect((await h.admin("GET", "/duels/poudlard.1234")).status).toBe(404);
+    },
+  );
+
   it("R-6.9 a duelist disqualified elsewhere is banned: registering them is 409 duelist_banned", async () => {
     const first = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "100" });
     const firstId = first.body.id as string;

@@ -1,0 +1,37 @@
+import { normalizeKey } from "../parsing/normalize.js";
+import { DomainError } from "./errors.js";
+
+/**
+ * Characters that show nothing or only change the text's direction (format characters: zero-width
+ * spaces and joiners, bidi marks, embeddings and isolates; and every default-ignorable code point,
+ * such as variation selectors and fillers): two names that differ only by them look the same.
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/**
+ * The form in which two duelists' names are told apart: compatibility forms unified (NFKC: `ｆ`
+ * and `f`, `ﬁ` and `fi`), invisible and direction characters removed, then the matching form of
+ * targets and commands (case, accents, spaces, see normalizeKey). Two names with the same key would
+ * make every `Cible :` naming them ambiguous.
+ */
+export function nameKey(name: string): string {
+  return normalizeKey(name.normalize("NFKC").replace(INVISIBLE, "").normalize("NFKC"));
+}
+
+/**
+ * Refuses a registration naming two duelists alike (CONTRACT.md 6, R-1.2): 400 `invalid_body`
+ * naming the second name's field, like any other invalid field.
+ */
+export function requireDistinctNames(duelists: readonly { readonly name: string }[]): void {
+  const seen = new Map<string, number>();
+  duelists.forEach((d, index) => {
+    const key = nameKey(d.name);
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, index);
+      return;
+    }
+    const message = `Deux duellistes portent le même nom (« ${duelists[first]?.name ?? ""} » et « ${d.name} ») : chaque cible serait ambiguë.`;
+    throw new DomainError("invalid_body", message, 400, [{ path: `duelists.${index}.name`, message }]);
+  });
+}
