@@ -5,7 +5,6 @@ import { catchUp } from "./catch-up.js";
 import type { PostInput } from "./commands.js";
 import { applyRefereePost } from "./decide-referee.js";
 import type { Emitter } from "./emitter.js";
-import { DomainError } from "./errors.js";
 import { resolveTurn } from "./resolve.js";
 import { actionFault, disqualify } from "./sanctions.js";
 import { duelistOf, HASH_LENGTH, postMark, type StoredPost } from "./state.js";
@@ -16,22 +15,21 @@ export function contentHash(content: string): string {
   return createHash("sha256").update(content).digest("base64url").slice(0, HASH_LENGTH);
 }
 
+/**
+ * The post as the duel keeps it, with the dice its turn will use: the forum's in a duel played with
+ * the forum's dice, else the system's. A post without the forum's roll is never refused for it: only
+ * a post that plays a turn needs dice, and for that turn the system rolls (R-3.8).
+ */
 function storedPost(e: Emitter, post: PostInput): StoredPost {
-  const dice = e.state.dice === "forum" ? post.forumDice : post.serverDice;
-  if (!dice) {
-    throw new DomainError(
-      "dice_required",
-      "Ce duel se joue avec les dés du forum : le message n'en contient pas.",
-      400,
-    );
-  }
+  const forumDice = e.state.dice === "forum" ? post.forumDice : undefined;
   return {
     postId: post.postId,
     authorId: post.authorId,
     createdAt: post.createdAt,
     content: post.content,
     format: post.format,
-    dice,
+    dice: forumDice ?? post.serverDice,
+    ...(e.state.dice === "forum" && !forumDice ? { rolled: true } : {}),
   };
 }
 
@@ -69,7 +67,7 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
     role: isReferee ? "referee" : "duelist",
     hash,
     inDuel,
-    dice: inDuel ? stored.dice : null,
+    dice: inDuel && !stored.rolled ? stored.dice : null,
     summary: post.content.slice(0, 280),
   });
   if (isReferee) {

@@ -101,6 +101,13 @@ export type DuelEvent =
       readonly pm: number | null;
     })
   | (Base & {
+      /** A turn's post carried no roll in a duel played with the forum's dice: the system rolled. */
+      readonly type: "dice.rolled";
+      readonly postId: string;
+      readonly duelistId: string;
+      readonly dice: readonly [number, number];
+    })
+  | (Base & {
       readonly type: "defence.resolved";
       readonly postId: string | null;
       readonly defenderId: string;

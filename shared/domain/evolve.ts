@@ -273,6 +273,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
     case "points.adjusted":
       return updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
     case "post.ignored":
+    case "dice.rolled":
     case "action.void":
     case "legilimens.cast":
     case "referee.decision-needed":

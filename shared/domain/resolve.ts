@@ -38,6 +38,15 @@ export function resolveTurn(
     words: a.words,
     pm: acts && duelist.pm !== null ? duelist.pm - a.pmCost : null,
   });
+  if (post.rolled) {
+    e.emit({
+      type: "dice.rolled",
+      rule: "R-3.8",
+      postId: post.postId,
+      duelistId: duelist.id,
+      dice: post.dice,
+    });
+  }
 
   const cancels = acts && a.spell?.effects.some((x) => x.type === "cancel-pending") === true;
   // The wand a recovery gives back is the one lost before this post.

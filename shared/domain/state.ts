@@ -52,6 +52,8 @@ export interface StoredPost {
   readonly format: PostFormat;
   /** The dice of this post: attack then defence. */
   readonly dice: readonly [number, number];
+  /** The post carried no roll in a duel played with the forum's dice: the system rolled. */
+  readonly rolled?: boolean;
 }
 
 /** An attack waiting for its target's next defence die. */

@@ -112,6 +112,8 @@ export const texts = {
     absent: (name: string) =>
       `${name} n'a pas posté avant l'échéance : ses attaques en attente le touchent sans défense (R-6.2).`,
     nothingToDefend: "Aucune attaque à parer : le dé de défense ne sert pas.",
+    diceRolled:
+      "Le message ne contenait pas le lancer de dés du forum : le système a lancé les deux dés pour ce tour (R-3.8). Ce n'est pas une faute.",
     defence: (spell: string, attacker: string, defence: number | null, modifier: number, attack: number) => {
       const roll =
         defence === null

@@ -18,6 +18,7 @@ import { texts } from "./texts.js";
 /** The events one played turn (or one absence) is made of; they make one summary, not one hibou each. */
 export const TURN_EVENTS: ReadonlySet<DuelEventType> = new Set<DuelEventType>([
   "turn.played",
+  "dice.rolled",
   "defence.resolved",
   "effect.applied",
   "attack.launched",
@@ -181,6 +182,7 @@ export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): Hi
     const name = nameOf(ctx, played.duelistId);
     title = t.title(played.number, name, played.faulty);
     body.push(t.played(name, played.number, played.postId, played.dice[0], played.dice[1]));
+    if (group.events.some((x) => x.type === "dice.rolled")) body.push(t.diceRolled);
     if (group.defences.length === 0) body.push(t.nothingToDefend);
   } else if (group.defences[0]) {
     const absentId = group.defences[0].event.defenderId;

@@ -40,6 +40,7 @@ export class Duel {
       stakes?: string;
       bans?: Record<string, string | null>;
       firstDuelistId?: string;
+      dice?: "server" | "forum";
     } = {},
   ) {
     this.run({
@@ -52,7 +53,7 @@ export class Duel {
         threadId: "1234",
         referee: REFEREE,
         duelists: options.duelists ?? [ALICE, BOB],
-        dice: "server",
+        dice: options.dice ?? "server",
         ruleset: options.ruleset ?? defaultRuleset,
         ...(options.replyWindow ? { replyWindow: options.replyWindow } : {}),
         ...(options.stakes ? { stakes: options.stakes } : {}),

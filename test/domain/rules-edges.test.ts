@@ -18,6 +18,28 @@ function bobAbsent(duel: Duel, absences: number): void {
 }
 
 describe("verdicts at the edges of the rules", () => {
+  it("R-3.8 with the forum's dice, a turn post without a roll waits in its correction window, then plays with the system's dice", () => {
+    const duel = new Duel({ dice: "forum" });
+    const salute = duel.post(ALICE, null, [2, 2]);
+    expect(salute.find((e) => e.type === "post.recorded")).toMatchObject({ dice: null });
+    duel.top();
+    const waiting = duel.post(ALICE, { Sort: "Glacius", Cible: "Bob", Zone: "torse" }, [5, 4]);
+    expect(duel.types(waiting)).toContain("correction.opened");
+    expect(duel.types(waiting)).not.toContain("dice.rolled");
+    const closes = timersOf(duel.state).find((t) => t.kind === "correction");
+    if (!closes) throw new Error("no correction window");
+    const settled = duel.fire(closes);
+    expect(settled.find((e) => e.type === "turn.played")).toMatchObject({ dice: [5, 4] });
+    expect(settled.find((e) => e.type === "dice.rolled")).toMatchObject({ rule: "R-3.8", dice: [5, 4] });
+    const withRoll = duel.run({
+      type: "post.received",
+      now: duel.now,
+      post: { ...duel.postInput(BOB, attack("Diffindo", "Alice"), [1, 1]), forumDice: [6, 6] },
+    });
+    expect(withRoll.find((e) => e.type === "turn.played")).toMatchObject({ dice: [6, 6] });
+    expect(duel.types(withRoll)).not.toContain("dice.rolled");
+  });
+
   it("R-6.2 the absence fault is counted and sanctioned before the pending attacks hit", () => {
     const duel = new Duel();
     duel.top();

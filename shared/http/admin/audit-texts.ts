@@ -11,6 +11,7 @@ export const eventLabels: Record<DuelEvent["type"], string> = {
   "post.ignored": "Message ignoré",
   "post.tampered": "Message modifié ou supprimé",
   "turn.played": "Tour joué",
+  "dice.rolled": "Dés lancés par le système",
   "defence.resolved": "Défense résolue",
   "points.lost": "Points perdus",
   "effect.applied": "Effet appliqué",
