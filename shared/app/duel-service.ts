@@ -9,7 +9,7 @@ import {
   postIdsRead,
   snapshotState,
 } from "../domain/post-marks.js";
-import { inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
+import { arrivalKey, inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
 import { type DuelState, initialState, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
 import {
@@ -109,7 +109,13 @@ export class DuelService {
     const before = await this.withMarksRead(duelId, command, loaded);
     // Marks a snapshot written before marks were stored apart still holds: kept there, kept current.
     const legacy = duel ? legacyMarkIds(duel.state) : [];
-    const key = inputKeyOf(command, options.inputId, duel?.version ?? 0);
+    const sequence = duel?.version ?? 0;
+    let key = arrivalKey(
+      inputKeyOf(command, options.inputId, sequence),
+      command,
+      sequence,
+      duel ? [duel.lastKey] : [],
+    );
     const now = this.deps.now().toISOString();
     let events: readonly DuelEvent[] = decide(command, before, options.inputId);
     let after = fold(before, events);
@@ -126,6 +132,12 @@ export class DuelService {
       const stored = await this.deps.store.listInputs(duelId);
       if (stored.some((i) => i.inputId === options.inputId))
         return { result: "duplicate", duelId, events: [], state: before };
+      key = arrivalKey(
+        key,
+        command,
+        sequence,
+        stored.map((i) => i.key),
+      );
       const replayed = replay([...stored, { key, inputId: options.inputId, command }]);
       const previous = new Map(stored.map((i) => [i.inputId, i.events]));
       events = replayed.inputs.find((i) => i.inputId === options.inputId)?.events ?? [];

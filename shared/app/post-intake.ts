@@ -52,7 +52,11 @@ export async function intakePost(
   if (!preloaded.duel) return { result: "ignored" };
   const now = deps.clock.now().toISOString();
   const clamp = (t: string) => (deps.clock.manual || t <= now ? t : now);
-  const commandNow = deps.clock.manual ? clamp(post.changedAt) : now;
+  // With the manual clock a post happens at its own time (CONTRACT.md 7): a created post's verdicts
+  // (a ban's start) date from its createdAt, an edit's or deletion's from when it happened.
+  const commandNow = deps.clock.manual
+    ? clamp(post.kind === "created" ? post.createdAt : post.changedAt)
+    : now;
   const hash = contentHash(post.content);
   const input: PostInput = {
     postId: post.postId,

@@ -33,6 +33,25 @@ export function inputKeyOf(command: DuelCommand, inputId: string, sequence = 0):
   }
 }
 
+/**
+ * A thread input's key once referee decisions of its very instant are in the duel: a post and an
+ * API decision at the same instant keep their arrival order (CONTRACT.md 4.3), so the input sorts
+ * after those decisions, among them by `sequence` (the duel's version on arrival), as a decision
+ * would. `keys` are the keys already stored (the last one, or all of them before a replay).
+ */
+export function arrivalKey(
+  key: string,
+  command: DuelCommand,
+  sequence: number,
+  keys: readonly string[],
+): string {
+  const split = key.indexOf("#1#");
+  if (!isThreadOrdered(command) || split < 0) return key;
+  const instant = key.slice(0, split);
+  if (!keys.some((k) => k.startsWith(`${instant}#2#`))) return key;
+  return `${instant}#2#${String(sequence).padStart(10, "0")}#${key.slice(split + 3)}`;
+}
+
 /** Inputs whose place in the order does not depend on arrival: they are appended as they come. */
 export function isThreadOrdered(command: DuelCommand): boolean {
   return (
