@@ -45,10 +45,11 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
     if (known.hash !== hash) decidePostEdited(e, post, post.createdAt);
     return;
   }
-  if (e.state.status === "finished" || e.state.status === "none") return;
+  const isReferee = post.authorId === e.state.referee.id;
+  // After the end only the referee's posts count: a decision may still undo the end.
+  if (e.state.status === "none" || (e.state.status === "finished" && !isReferee)) return;
   catchUp(e, post.createdAt, false);
 
-  const isReferee = post.authorId === e.state.referee.id;
   const duelist = duelistOf(e.state, post.authorId);
   if (!isReferee && duelist?.status !== "active") {
     const reason = duelist ? "duelliste hors du duel" : "auteur étranger au duel";
@@ -125,7 +126,8 @@ export function playDuelistPost(e: Emitter, post: StoredPost): void {
     return;
   }
   const faulty = a.fatal.length > 0 || a.correctable.length > 0;
-  if (faulty) actionFault(e, duelist.id, post.postId, [...a.fatal, ...a.correctable]);
+  if (faulty)
+    actionFault(e, duelist.id, post.postId, [...a.fatal, ...a.correctable], "system", undefined, turn.number);
   resolveTurn(e, post, a, faulty, turn.number);
   passTurn(e, duelist.id, post.createdAt);
 }

@@ -5,10 +5,11 @@ import { catchUp, settlePending } from "./catch-up.js";
 import type { PostInput } from "./commands.js";
 import type { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
+import { faultLedger, lostPointsOf } from "./fault-ledger.js";
 import type { RefereeAction } from "./referee-actions.js";
 import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
 import { activeDuelists, type DuelistState, duelistOf, type FaultRecord, postMark } from "./state.js";
-import { giveTurn } from "./turns.js";
+import { giveTurn, passTurn } from "./turns.js";
 
 function requireDuelist(e: Emitter, id: string): DuelistState {
   const duelist = duelistOf(e.state, id);
@@ -181,10 +182,7 @@ export function applyRefereeAction(
   }
 }
 
-/**
- * Cancels a fault (R-7.1): its sanction's points come back, its counter goes down, and a
- * disqualification it caused is lifted while the duel runs. The failed action is not replayed.
- */
+/** The fault a cancellation names, checked before anything is recorded (R-7.1). */
 function cancellableFault(e: Emitter, eventId: string): FaultRecord {
   const fault = e.state.faults.find((f) => f.eventId === eventId);
   if (!fault) throw new DomainError("fault_not_found", `Aucune faute ${eventId} dans ce duel.`, 404);
@@ -193,38 +191,60 @@ function cancellableFault(e: Emitter, eventId: string): FaultRecord {
   return fault;
 }
 
+/**
+ * Cancels a fault (R-7.1) as if it had never been: the duelist's other faults are counted again
+ * without it (`faultLedger`), so the points of every sanction it brought or moved come back, the
+ * counters are what they would be, and a disqualification it led to is lifted with its ban. When
+ * that had ended the duel, the duel resumes where it stood. The failed action is not replayed.
+ */
 function cancelFault(e: Emitter, fault: FaultRecord, reason?: string): void {
-  const eventId = fault.eventId;
   const duelist = requireDuelist(e, fault.duelistId);
-  const threshold = e.state.ruleset.actionFaultsBeforeSanction;
-  const points = Math.min(duelist.startingPoints, duelist.points + fault.sanctionPoints);
-  let actionFaults = duelist.actionFaults;
-  let absenceFaults = duelist.absenceFaults;
-  if (fault.kind === "action") {
-    if (fault.counted) actionFaults = Math.max(0, actionFaults - 1);
-    else if (fault.sanctionPoints > 0) actionFaults = Math.min(threshold - 1, actionFaults + threshold - 1);
-  } else {
-    absenceFaults = Math.max(0, absenceFaults - 1);
-  }
+  const mine = e.state.faults.filter((f) => f.duelistId === duelist.id && !f.cancelled);
+  const ledger = faultLedger(
+    e.state.ruleset,
+    duelist.year,
+    mine.filter((f) => f.eventId !== fault.eventId),
+  );
+  const lostBefore = mine.reduce((sum, f) => sum + lostPointsOf(f), 0);
+  const lostAfter = ledger.faults.reduce((sum, f) => sum + f.lostPoints, 0);
+  const points = Math.min(duelist.startingPoints, duelist.points + Math.max(0, lostBefore - lostAfter));
+  const disqualifiedByFault = duelist.status === "disqualified" && mine.some((f) => f.disqualified);
   const reinstated =
-    e.state.status === "active" &&
-    duelist.status !== "active" &&
-    (fault.disqualified || (duelist.status === "out" && points > 0));
+    (disqualifiedByFault && !ledger.faults.some((f) => f.disqualified)) ||
+    (duelist.status === "out" && points > 0);
   e.emit({
     type: "fault.cancelled",
     rule: "R-7.1",
-    faultEventId: eventId,
+    faultEventId: fault.eventId,
     duelistId: duelist.id,
     restoredPoints: points - duelist.points,
     points,
-    actionFaults,
-    absenceFaults,
+    actionFaults: ledger.actionFaults,
+    absenceFaults: ledger.absenceFaults,
     reinstated,
     ...(reason ? { reason } : {}),
+    standing: ledger.faults,
   });
-  if (reinstated && fault.disqualified)
+  const ban = e.state.bans.find((b) => b.duelistId === duelist.id && !b.ended);
+  if (reinstated && disqualifiedByFault && ban)
     e.emit({ type: "ban.ended", rule: "R-7.1", duelistId: duelist.id, early: true });
-  if (activeDuelists(e.state).length === 0) checkEnd(e, "disqualification");
+  if (reinstated) resume(e, duelist.id, fault.eventId);
+}
+
+/**
+ * A duel that a cancelled fault had ended resumes where it stood (R-7.1), unless the referee ended
+ * it: the turn that was running goes on with a new deadline, or passes on when that turn's post or
+ * absence had been played (the fault was that turn's).
+ */
+function resume(e: Emitter, duelistId: string, faultEventId: string): void {
+  const stopped = e.state.stoppedTurn;
+  if (e.state.status !== "finished" || e.state.result?.reason === "referee" || !stopped) return;
+  if (activeDuelists(e.state).length < 2) return;
+  e.emit({ type: "duel.resumed", rule: "R-7.1", duelistId, faultEventId });
+  const played = e.state.faults.some((f) => f.duelistId === stopped.duelistId && f.turn === stopped.number);
+  const holder = duelistOf(e.state, stopped.duelistId);
+  if (played || holder?.status !== "active") passTurn(e, stopped.duelistId, e.now, "R-7.1");
+  else giveTurn(e, stopped.duelistId, e.now, "R-7.1", stopped.number);
 }
 
 /** The `[arbitre]` blocks of the referee's own post: each line applied, or rejected with why. */

@@ -177,6 +177,8 @@ export type DuelEvent =
       readonly count: number;
       readonly by: Decider;
       readonly reason?: string;
+      /** The turn played by the faulty post, when it played one (where a resumed duel stands, R-7.1). */
+      readonly turn?: number;
     })
   | (Base & {
       readonly type: "fault.absence";
@@ -268,6 +270,23 @@ export type DuelEvent =
       readonly absenceFaults: number;
       readonly reinstated: boolean;
       readonly reason?: string;
+      /**
+       * The duelist's other faults counted again without this one (R-7.1): what each now brings.
+       * Absent in events written before cancellation counted again.
+       */
+      readonly standing?: readonly {
+        readonly eventId: string;
+        readonly sanctionPoints: number;
+        readonly lostPoints: number;
+        readonly disqualified: boolean;
+        readonly counted: boolean;
+      }[];
+    })
+  | (Base & {
+      /** A cancelled fault had ended the duel: it resumes where it stood. */
+      readonly type: "duel.resumed";
+      readonly duelistId: string;
+      readonly faultEventId: string;
     })
   | (Base & {
       readonly type: "points.adjusted";

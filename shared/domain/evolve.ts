@@ -99,8 +99,16 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
           (a) => !(a.postId === event.attackPostId && a.targetId === event.defenderId),
         ),
       };
-    case "points.lost":
-      return updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
+    case "points.lost": {
+      const withPoints = updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
+      if (event.cause !== "sanction") return withPoints;
+      // A sanction's points are lost right after it is applied: they are that fault's.
+      const last = state.faults.findLastIndex((f) => f.duelistId === event.duelistId && f.sanctionPoints > 0);
+      return {
+        ...withPoints,
+        faults: state.faults.map((f, i) => (i === last ? { ...f, lostPoints: event.amount } : f)),
+      };
+    }
     case "effect.applied":
       return updateDuelist(state, event.duelistId, (d) => {
         if (event.effect === "disarmed") return { ...d, disarmed: true };
@@ -141,6 +149,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
             disqualified: false,
             counted: true,
             cancelled: false,
+            turn: event.turn ?? null,
           },
         ],
       };
@@ -157,6 +166,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
             disqualified: false,
             counted: true,
             cancelled: false,
+            turn: event.turn,
           },
         ],
       };
@@ -166,6 +176,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
           return {
             ...f,
             sanctionPoints: event.points,
+            lostPoints: 0,
             disqualified: event.disqualify,
             counted: event.kind === "action" ? false : f.counted,
           };
@@ -255,6 +266,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         ...state,
         status: "finished",
         turn: null,
+        stoppedTurn: state.turn,
         result: { winnerId: event.winnerId, reason: event.reason },
       };
     case "fault.cancelled":
@@ -266,10 +278,14 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
           absenceFaults: event.absenceFaults,
           ...(event.reinstated ? { status: "active" as const } : {}),
         })),
-        faults: state.faults.map((f) =>
-          f.eventId === event.faultEventId ? { ...f, cancelled: true, counted: false } : f,
-        ),
+        faults: state.faults.map((f) => {
+          if (f.eventId === event.faultEventId) return { ...f, cancelled: true, counted: false };
+          const standing = event.standing?.find((s) => s.eventId === f.eventId);
+          return standing ? { ...f, ...standing } : f;
+        }),
       };
+    case "duel.resumed":
+      return { ...state, status: "active", result: null, turn: state.stoppedTurn ?? null, stoppedTurn: null };
     case "points.adjusted":
       return updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
     case "post.ignored":

@@ -80,7 +80,8 @@ export function checkEnd(e: Emitter, reason: "points" | "disqualification"): voi
 
 /**
  * One action fault (R-6.3, one per post R-6.3a); on the ruleset's n-th the sanction table applies
- * and the counter goes back to 0 (R-6.5, R-6.6).
+ * and the counter goes back to 0 (R-6.5, R-6.6). `turn` names the turn the faulty post plays, when
+ * it plays the running one.
  */
 export function actionFault(
   e: Emitter,
@@ -89,6 +90,7 @@ export function actionFault(
   violations: readonly Violation[],
   by: Decider = "system",
   reason?: string,
+  turn?: number,
 ): void {
   const duelist = duelistOf(e.state, duelistId);
   if (duelist?.status !== "active") return;
@@ -104,6 +106,7 @@ export function actionFault(
     count,
     by,
     ...(reason ? { reason } : {}),
+    ...(turn === undefined ? {} : { turn }),
   });
   if (count < e.state.ruleset.actionFaultsBeforeSanction) return;
   const points = e.state.ruleset.actionFaultSanction[yearKey(duelist.year)];

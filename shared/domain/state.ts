@@ -96,6 +96,10 @@ export interface FaultRecord {
   readonly disqualified: boolean;
   readonly counted: boolean;
   readonly cancelled: boolean;
+  /** Points its sanction actually took (R-1.6 stops at 0); absent in older snapshots. */
+  readonly lostPoints?: number;
+  /** The turn whose post or absence it was, when it was the fault of the turn being played. */
+  readonly turn?: number | null;
 }
 
 export interface Turn {
@@ -143,6 +147,8 @@ export interface DuelState {
   readonly faults: readonly FaultRecord[];
   readonly bans: readonly Ban[];
   readonly result: DuelResult | null;
+  /** The turn running when the duel finished: where it resumes if its end is undone. */
+  readonly stoppedTurn?: Turn | null;
 }
 
 /** The state before registration. */

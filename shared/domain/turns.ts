@@ -17,13 +17,18 @@ export function nextDuelistId(state: DuelState, fromId: string): string | null {
  * Gives the turn to `duelistId`, its deadline counted from `startedAt` (R-6.1), extended by a
  * dérogation granted for their next turn (R-6.2a).
  */
-export function giveTurn(e: Emitter, duelistId: string, startedAt: string, rule: string): void {
+export function giveTurn(
+  e: Emitter,
+  duelistId: string,
+  startedAt: string,
+  rule: string,
+  number = (e.state.turn?.number ?? 0) + 1,
+): void {
   const duelist = e.state.duelists.find((d) => d.id === duelistId);
   if (!duelist) return;
   const base = addDuration(startedAt, e.state.replyWindow);
   const extension = duelist.pendingExtension;
   const deadline = extension ? addDuration(base, extension) : base;
-  const number = (e.state.turn?.number ?? 0) + 1;
   e.emit({ type: "turn.passed", rule, duelistId, number, startedAt, deadline, extension });
 }
 

@@ -18,6 +18,7 @@ import {
   derogationGranted,
   duelFinished,
   duelistDisqualified,
+  duelResumed,
   duelStarted,
   legilimensCast,
   pointsAdjusted,
@@ -66,6 +67,8 @@ function single(ctx: Context, event: DuelEvent, index: number): HibouDraft[] {
       return banEnded(ctx, event);
     case "duel.finished":
       return duelFinished(ctx, event);
+    case "duel.resumed":
+      return duelResumed(ctx, event);
     case "referee.decision-needed":
       return decisionNeeded(ctx, event, index);
     case "points.adjusted":

@@ -94,6 +94,16 @@ export function banEnded(ctx: Context, e: EventOf<"ban.ended">): HibouDraft[] {
   ];
 }
 
+/** A cancelled fault had ended the duel, which resumes: to the referee and every duelist. */
+export function duelResumed(ctx: Context, e: EventOf<"duel.resumed">): HibouDraft[] {
+  const r = texts.resumed;
+  const body = [r.text(nameOf(ctx, e.duelistId), e.faultEventId)];
+  return [
+    draft(referee(ctx), "duel.resumed", r.title, body, e),
+    ...allDuelists(ctx).map((d) => draft(toDuelist(ctx, d.id), "duel.resumed", r.title, body, e)),
+  ];
+}
+
 /** The end: to the referee and every duelist, with the final points and the stakes. */
 export function duelFinished(ctx: Context, e: EventOf<"duel.finished">): HibouDraft[] {
   const f = texts.finished;

@@ -284,6 +284,12 @@ export const texts = {
         : "Ton interdiction de duel a pris fin : tu peux de nouveau t'inscrire à un duel (R-6.9).",
   },
 
+  resumed: {
+    title: "Le duel reprend",
+    text: (name: string, eventId: string) =>
+      `La faute ${eventId} ${de(name)} est annulée, et avec elle la fin du duel : ${name} revient et le duel reprend là où il s'était arrêté, avec une nouvelle échéance pour le tour en cours (R-7.1). L'arbitre peut encore y mettre fin.`,
+  },
+
   finished: {
     title: (winner: string | null) =>
       winner ? `Fin du duel : ${winner} l'emporte` : "Fin du duel : pas de vainqueur",

@@ -36,6 +36,7 @@ export const eventLabels: Record<DuelEvent["type"], string> = {
   "ban.started": "Bannissement",
   "ban.ended": "Fin de bannissement",
   "duel.finished": "Duel terminé",
+  "duel.resumed": "Duel repris",
   "referee.decision-needed": "Décision de l'arbitre demandée",
   "fault.cancelled": "Faute annulée",
   "points.adjusted": "Points ajustés",
