@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { timersOf } from "../../shared/domain/timers.js";
+import { composeHiboux } from "../../shared/hiboux/index.js";
 import { ALICE, attack, BOB, Duel, REFEREE } from "./fixtures.js";
 
 function deadline(duel: Duel) {
@@ -110,7 +111,12 @@ describe("verdicts at the edges of the rules", () => {
     duel.post(BOB, { Pari: "2" }, [1, 6]);
     expect(duel.duelist(BOB.id).disarmed).toBe(true);
     duel.post(ALICE, attack("Expelliarmus", "Bob"), [5, 1]);
+    const before = duel.state;
     const recover = duel.post(BOB, { Action: "récupérer sa baguette", Pari: "2" }, [1, 1]);
+    const summary = composeHiboux({ events: recover, before, after: duel.state }).find(
+      (x) => x.to.role === "referee" && x.kind === "turn.resolved",
+    );
+    expect(summary?.text).toContain("désarmé(e) dès son prochain tour (R-5.1, R-3.5)");
     expect(recover.find((e) => e.type === "effect.applied")).toMatchObject({
       duelistId: BOB.id,
       effect: "disarmed",
