@@ -85,6 +85,7 @@ export const detailFields: Record<string, string> = {
   deadline: "échéance",
   blocked: "bloqué",
   reinstated: "réintégré(e)",
+  disarmedAgain: "désarmé(e) de nouveau",
   early: "anticipé",
   question: "question",
   detail: "détail",
