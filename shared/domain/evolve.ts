@@ -11,6 +11,27 @@ function markPost(state: DuelState, postId: string, change: Partial<PostMark>): 
   return { ...state, posts: { ...state.posts, [postId]: encodeMark({ ...current, ...change }) } };
 }
 
+/** A duelist leaves the duel: the attacks pending against them are set aside. */
+function dropAttacks(state: DuelState, duelistId: string): DuelState {
+  const dropped = state.pendingAttacks.filter((a) => a.targetId === duelistId);
+  return {
+    ...state,
+    pendingAttacks: state.pendingAttacks.filter((a) => a.targetId !== duelistId),
+    ...(dropped.length > 0 ? { droppedAttacks: [...(state.droppedAttacks ?? []), ...dropped] } : {}),
+  };
+}
+
+/** A duelist back in the duel: the attacks set aside when they left are pending again. */
+function restoreAttacks(state: DuelState, duelistId: string): DuelState {
+  const back = (state.droppedAttacks ?? []).filter((a) => a.targetId === duelistId);
+  if (back.length === 0) return state;
+  return {
+    ...state,
+    pendingAttacks: [...state.pendingAttacks, ...back],
+    droppedAttacks: (state.droppedAttacks ?? []).filter((a) => a.targetId !== duelistId),
+  };
+}
+
 /**
  * Folds one event into the state. Pure; events carry their results (points after, counters
  * after), so folding the audit log reproduces the state exactly. Unknown events change nothing.
@@ -239,15 +260,15 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         : granted;
     }
     case "duelist.out":
-      return {
-        ...updateDuelist(state, event.duelistId, (d) => ({ ...d, status: "out" })),
-        pendingAttacks: state.pendingAttacks.filter((a) => a.targetId !== event.duelistId),
-      };
+      return dropAttacks(
+        updateDuelist(state, event.duelistId, (d) => ({ ...d, status: "out" })),
+        event.duelistId,
+      );
     case "duelist.disqualified":
-      return {
-        ...updateDuelist(state, event.duelistId, (d) => ({ ...d, status: "disqualified" })),
-        pendingAttacks: state.pendingAttacks.filter((a) => a.targetId !== event.duelistId),
-      };
+      return dropAttacks(
+        updateDuelist(state, event.duelistId, (d) => ({ ...d, status: "disqualified" })),
+        event.duelistId,
+      );
     case "ban.started":
       return {
         ...state,
@@ -269,9 +290,10 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         stoppedTurn: state.turn,
         result: { winnerId: event.winnerId, reason: event.reason },
       };
-    case "fault.cancelled":
+    case "fault.cancelled": {
+      const back = event.reinstated ? restoreAttacks(state, event.duelistId) : state;
       return {
-        ...updateDuelist(state, event.duelistId, (d) => ({
+        ...updateDuelist(back, event.duelistId, (d) => ({
           ...d,
           points: event.points,
           actionFaults: event.actionFaults,
@@ -284,6 +306,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
           return standing ? { ...f, ...standing } : f;
         }),
       };
+    }
     case "duel.resumed":
       return { ...state, status: "active", result: null, turn: state.stoppedTurn ?? null, stoppedTurn: null };
     case "points.adjusted":

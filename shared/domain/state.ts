@@ -147,6 +147,8 @@ export interface DuelState {
   readonly faults: readonly FaultRecord[];
   readonly bans: readonly Ban[];
   readonly result: DuelResult | null;
+  /** Attacks that were pending against a duelist when they left the duel, should a cancelled fault bring them back. */
+  readonly droppedAttacks?: readonly PendingAttack[];
   /** The turn running when the duel finished: where it resumes if its end is undone. */
   readonly stoppedTurn?: Turn | null;
 }
