@@ -126,8 +126,7 @@ export function playDuelistPost(e: Emitter, post: StoredPost): void {
     return;
   }
   const faulty = a.fatal.length > 0 || a.correctable.length > 0;
-  if (faulty)
-    actionFault(e, duelist.id, post.postId, [...a.fatal, ...a.correctable], "system", undefined, turn.number);
+  if (faulty) actionFault(e, duelist.id, post.postId, [...a.fatal, ...a.correctable], { turn: turn.number });
   resolveTurn(e, post, a, faulty, turn.number);
   passTurn(e, duelist.id, post.createdAt);
 }

@@ -125,7 +125,7 @@ export function applyRefereeAction(
       const duelist = requireDuelist(e, action.duelistId);
       requireActive(duelist);
       record();
-      if (action.kind === "action") actionFault(e, duelist.id, null, ["referee"], "referee", reason);
+      if (action.kind === "action") actionFault(e, duelist.id, null, ["referee"], { by: "referee", reason });
       else absenceFault(e, duelist.id, null, "referee", reason);
       return;
     }

@@ -152,7 +152,7 @@ export type DuelEvent =
       readonly type: "wand.recovered";
       readonly duelistId: string;
       readonly postId: string;
-      /** A Désarmement hit the same post: disarmed again from the next turn; absent before. */
+      /** A Désarmement hit the same post: disarmed again from the next turn. Optional: stored logs may lack it. */
       readonly disarmedAgain?: boolean;
     })
   | (Base & {
@@ -272,7 +272,7 @@ export type DuelEvent =
       readonly reason?: string;
       /**
        * The duelist's other faults counted again without this one (R-7.1): what each now brings.
-       * Absent in events written before cancellation counted again.
+       * Optional: stored logs may lack it.
        */
       readonly standing?: readonly {
         readonly eventId: string;

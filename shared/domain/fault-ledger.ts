@@ -18,7 +18,7 @@ export interface FaultLedger {
   readonly absenceFaults: number;
 }
 
-/** Points a fault's sanction took; snapshots written before this was kept hold its nominal points. */
+/** Points a fault's sanction took; a stored record that lacks the figure counts its nominal points. */
 export function lostPointsOf(fault: FaultRecord): number {
   return fault.lostPoints ?? fault.sanctionPoints;
 }

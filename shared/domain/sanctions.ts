@@ -80,18 +80,17 @@ export function checkEnd(e: Emitter, reason: "points" | "disqualification"): voi
 
 /**
  * One action fault (R-6.3, one per post R-6.3a); on the ruleset's n-th the sanction table applies
- * and the counter goes back to 0 (R-6.5, R-6.6). `turn` names the turn the faulty post plays, when
- * it plays the running one.
+ * and the counter goes back to 0 (R-6.5, R-6.6). `turn` names the running turn when the faulty post
+ * plays it: a duel this fault ends and a cancellation undoes resumes after that turn (R-7.1).
  */
 export function actionFault(
   e: Emitter,
   duelistId: string,
   postId: string | null,
   violations: readonly Violation[],
-  by: Decider = "system",
-  reason?: string,
-  turn?: number,
+  options: { readonly by?: Decider; readonly reason?: string; readonly turn?: number } = {},
 ): void {
+  const { by = "system", reason, turn } = options;
   const duelist = duelistOf(e.state, duelistId);
   if (duelist?.status !== "active") return;
   const rules = [...new Set(violations.map((v) => VIOLATION_RULES[v]))];

@@ -96,7 +96,7 @@ export interface FaultRecord {
   readonly disqualified: boolean;
   readonly counted: boolean;
   readonly cancelled: boolean;
-  /** Points its sanction actually took (R-1.6 stops at 0); absent in older snapshots. */
+  /** Points its sanction actually took (R-1.6 stops at 0); optional, stored snapshots may lack it. */
   readonly lostPoints?: number;
   /** The turn whose post or absence it was, when it was the fault of the turn being played. */
   readonly turn?: number | null;
