@@ -25,6 +25,34 @@ export function parseForumId(raw: string): string {
   return parsed.data;
 }
 
+/**
+ * A duel id as the routes take it from a path: `<forumId>.<threadId>` (`duelIdOf`), so at most 193
+ * characters. Checked before any read: a longer key is refused by DynamoDB itself (a 500 otherwise).
+ */
+const DUEL_ID = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_.:-]{1,128}$/;
+
+export function isDuelId(raw: string): boolean {
+  return DUEL_ID.test(raw);
+}
+
+/** A duel id from a path, or a 400. */
+export function parseDuelId(raw: string): string {
+  if (!isDuelId(raw))
+    throw new ApiError(
+      400,
+      "invalid_duel_id",
+      "Identifiant de duel invalide : <forum>.<fil>, lettres, chiffres et -_.: (193 au plus).",
+    );
+  return raw;
+}
+
+/** A forum user id from a path (a duelist's), or a 400: the same bound as in bodies. */
+export function parseUserId(raw: string): string {
+  if (raw.length < 1 || raw.length > 128)
+    throw new ApiError(400, "invalid_user_id", "Identifiant de membre invalide : 128 caractères au plus.");
+  return raw;
+}
+
 const id = z.string().check(z.minLength(1), z.maxLength(128));
 const person = z.object({ id, name: z.string().check(z.minLength(1), z.maxLength(200)) });
 

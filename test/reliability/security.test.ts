@@ -310,6 +310,97 @@ describe("R-7.1 only the duel's referee decides", () => {
   });
 });
 
+describe("CONTRACT 4 forum ids cannot be guessed", () => {
+  it("CONTRACT 4.1 4.2 an unknown forum, a forum without that secret and a bad signature answer the same", async () => {
+    const h = await recordedHarness();
+    await h.forum();
+    // `serdaigle` has no Discourse secret and no generic one: the same answer as a wrong signature.
+    await h.admin("PUT", "/forums/serdaigle", { name: "Serdaigle RPG", webhookSecrets: {} });
+    const raw = JSON.stringify(
+      postPayload({ postId: "1", author: ALICE, createdAt: "2026-11-30T10:05:00Z", content: "x" }),
+    );
+    const other = `whsec_${Buffer.from("not-the-secret-of-any-forum-32b!").toString("base64")}`;
+    const stale = new Date(Date.now() - 3600_000);
+    const generic = {
+      unknownForum: await sendGenericRaw(h, raw, { forumId: "nope-nothing-here" }),
+      noSecret: await sendGenericRaw(h, raw, { forumId: "serdaigle" }),
+      wrongSecret: await sendGenericRaw(h, raw, { secret: other }),
+      unknownStale: await sendGenericRaw(h, raw, { forumId: "nope-nothing-here", timestamp: stale }),
+      knownStale: await sendGenericRaw(h, raw, { secret: other, timestamp: stale }),
+    };
+    expect(generic.wrongSecret).toEqual({
+      status: 401,
+      body: { error: { code: "invalid_signature", message: expect.any(String) } },
+    });
+    expect(generic.unknownForum).toEqual(generic.wrongSecret);
+    expect(generic.noSecret).toEqual(generic.wrongSecret);
+    expect(generic.unknownStale).toEqual(generic.knownStale);
+
+    const fixture = discourseFixture("post_created");
+    const discourse = {
+      unknownForum: await sendDiscourse(h, fixture, { forumId: "nope-nothing-here" }),
+      noSecret: await sendDiscourse(h, fixture, { forumId: "serdaigle" }),
+      wrongSecret: await sendDiscourse(h, fixture, { secret: "not-the-discourse-secret" }),
+    };
+    expect(discourse.wrongSecret).toEqual({
+      status: 401,
+      body: { error: { code: "invalid_signature", message: expect.any(String) } },
+    });
+    expect(discourse.unknownForum).toEqual(discourse.wrongSecret);
+    expect(discourse.noSecret).toEqual(discourse.wrongSecret);
+    count("forumGuessesAnsweredAsBadSignatures", 4);
+  });
+});
+
+describe("CONTRACT 2 ids too long for a storage key", () => {
+  it("CONTRACT 2 a duel id or a user id of 2 KB in a path answers 400, never 500", async () => {
+    const h = await recordedHarness();
+    await h.forum();
+    const long = `poudlard.${"1".repeat(2048)}`;
+    const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" };
+    const asked = async (method: string, path: string, body?: unknown) =>
+      (
+        await h.app.request(path, {
+          method,
+          headers: auth,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+      ).status;
+    expect(await asked("GET", `/duels/${long}`)).toBe(400);
+    expect(await asked("GET", `/duels/${long}/events`)).toBe(400);
+    expect(await asked("GET", `/duels/${long}/notifications`)).toBe(400);
+    expect(await asked("POST", `/duels/${long}/commands`, { command: "top" })).toBe(400);
+    expect(await asked("GET", `/duelists/poudlard/${"4".repeat(2048)}`)).toBe(400);
+    // The desk's page of such a duel: no duel, not an error.
+    expect(await asked("GET", `/admin/duels/${long}?token=${ADMIN_TOKEN}`)).toBe(404);
+    // An id of the right shape that names no duel is still a 404.
+    expect(await asked("GET", "/duels/poudlard.4242")).toBe(404);
+    count("longIdsRefused", 6);
+  });
+});
+
+describe("CONTRACT 7 the local clock is the admin's", () => {
+  it("CONTRACT 7 GET and POST /_local/clock without the admin token answer 401 and move nothing", async () => {
+    const h = await recordedHarness();
+    const get = await h.app.request("/_local/clock");
+    const post = await h.app.request("/_local/clock", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ advance: "PT72H" }),
+    });
+    const wrong = await h.app.request("/_local/clock", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${WRONG_SAME_LENGTH}` },
+      body: JSON.stringify({ advance: "PT72H" }),
+    });
+    expect([get.status, post.status, wrong.status]).toEqual([401, 401, 401]);
+    expect(await post.json()).toMatchObject({ error: { code: "unauthorized" } });
+    expect(h.clock.now().toISOString()).toBe("2026-11-30T10:00:00.000Z");
+    expect((await h.admin("GET", "/_local/clock")).status).toBe(200);
+    count("clockMovesWithoutTokenRefused", 3);
+  });
+});
+
 describe("security figures", () => {
   it("prints them", () => {
     report("security", figures);

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 // The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
 import { Hono } from "hono/tiny";
@@ -15,6 +15,16 @@ import {
 } from "../webhook-schemas.js";
 
 const DISCOURSE_POST_EVENTS = new Set(["post_created", "post_edited", "post_destroyed"]);
+
+/**
+ * What a forum without a secret (or no forum at all) is checked against: a key drawn at start, that
+ * no one knows, so every signature fails exactly as a wrong one does. An unknown forum and a bad
+ * signature then answer the same, after the same work, and forum ids cannot be guessed (CONTRACT.md 4).
+ */
+const NO_SECRET = {
+  generic: `whsec_${randomBytes(32).toString("base64")}`,
+  discourse: randomBytes(32).toString("hex"),
+};
 
 /** Where a receiver's body names the thread and the post. */
 interface DeliveryShape {
@@ -86,9 +96,7 @@ export function webhookRoutes(deps: WebhookDeps) {
 
   app.post("/:forumId/generic", async (c) => {
     const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, GENERIC);
-    const secret = loaded.forum?.webhookSecrets.generic;
-    if (!secret)
-      throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret de webhook générique.");
+    const secret = loaded.forum?.webhookSecrets.generic ?? NO_SECRET.generic;
     const refusal = standardWebhookRefusal(raw, c.req.raw.headers, secret);
     if (refusal !== undefined) {
       // The reason in the Standard Webhooks library's words, as this route has always given it.
@@ -123,8 +131,7 @@ export function webhookRoutes(deps: WebhookDeps) {
 
   app.post("/:forumId/discourse", async (c) => {
     const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, DISCOURSE);
-    const secret = loaded.forum?.webhookSecrets.discourse;
-    if (!secret) throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret Discourse.");
+    const secret = loaded.forum?.webhookSecrets.discourse ?? NO_SECRET.discourse;
     if (!discourseSignatureValid(raw, c.req.header("x-discourse-event-signature"), secret)) {
       throw new ApiError(401, "invalid_signature", "Signature Discourse refusée.");
     }
