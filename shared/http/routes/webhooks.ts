@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { Hono } from "hono/tiny";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
 import type { WebhookDeps } from "../deps.js";
+import { DISCOURSE_POST_EVENTS, discourseChange } from "../discourse-event.js";
 import { ApiError, zodDetails } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
 import { standardWebhookRefusal } from "../standard-webhooks.js";
@@ -13,8 +14,6 @@ import {
   parseForumId,
   threadIdSchema,
 } from "../webhook-schemas.js";
-
-const DISCOURSE_POST_EVENTS = new Set(["post_created", "post_edited", "post_destroyed"]);
 
 /**
  * What a forum without a secret (or no forum at all) is checked against: a key drawn at start, that
@@ -143,14 +142,15 @@ export function webhookRoutes(deps: WebhookDeps) {
     const { post } = body.data;
     // Only regular posts are turns; whispers, moderator and small-action posts are not.
     if (post.post_type !== undefined && post.post_type !== 1) return c.json({ result: "ignored" });
-    // An author deleting their own post sends an edit to the stub, then a destroy: both are the deletion.
-    const deleted = event === "post_destroyed" || post.user_deleted === true;
+    // The header is not signed: what happened is read from the body; a header it contradicts changes nothing.
+    const change = discourseChange(event, post, loaded);
+    if (change === "contradicted") return c.json({ result: "ignored" });
     const eventId = c.req.header("x-discourse-event-id");
     const changedAt = post.deleted_at ?? post.updated_at ?? post.created_at;
     const answer = await intakePost(deps, loaded, {
       forumId,
       threadId: String(post.topic_id),
-      kind: deleted ? "deleted" : event === "post_edited" ? "edited" : "created",
+      kind: change,
       postId: String(post.id),
       authorId: String(post.user_id),
       authorName: post.name || post.username,
