@@ -102,7 +102,7 @@ describe("CONTRACT 4.2 Discourse webhook, recorded payloads", () => {
     for (const [event, id] of [
       ["post_created", "66004"],
       ["post_recovered", "66005"],
-    ]) {
+    ] as const) {
       const res = await sendDiscourse(h, destroyed, {
         headers: { "X-Discourse-Event": event, "X-Discourse-Event-Id": id },
       });
