@@ -7,6 +7,7 @@ import type { WebhookDeps } from "../deps.js";
 import { DISCOURSE_POST_EVENTS, discourseChange } from "../discourse-event.js";
 import { ApiError, zodDetails } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
+import { checkPostSize } from "../post-size.js";
 import { standardWebhookRefusal } from "../standard-webhooks.js";
 import {
   discoursePostSchema,
@@ -111,6 +112,7 @@ export function webhookRoutes(deps: WebhookDeps) {
         { path: "data.content", message: "requis" },
       ]);
     }
+    if (loaded.duel && type !== "post.deleted") checkPostSize(data.content ?? "", loaded.duel.state);
     const answer = await intakePost(deps, loaded, {
       forumId,
       threadId: data.threadId,
@@ -145,6 +147,7 @@ export function webhookRoutes(deps: WebhookDeps) {
     // The header is not signed: what happened is read from the body; a header it contradicts changes nothing.
     const change = discourseChange(event, post, loaded);
     if (change === "contradicted") return c.json({ result: "ignored" });
+    if (loaded.duel && change !== "deleted") checkPostSize(post.raw ?? "", loaded.duel.state);
     const eventId = c.req.header("x-discourse-event-id");
     const changedAt = post.deleted_at ?? post.updated_at ?? post.created_at;
     const answer = await intakePost(deps, loaded, {
