@@ -84,7 +84,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const { scheduler, relay, settle, app } = localPipeline({
     store,
     clock,
-    notifier: createNotifier({ log: options.hibouLog ?? ((line) => console.log(line)) }),
+    // The local stack's own fakes listen on loopback: allowed here, and only here.
+    notifier: createNotifier({
+      log: options.hibouLog ?? ((line) => console.log(line)),
+      http: { destinations: { allowLoopback: true } },
+    }),
+    allowLoopbackChannels: true,
     adminTokenHash: hashToken(adminToken),
     rollDice,
     log,
