@@ -1,4 +1,5 @@
 import type { DuelState } from "../domain/state.js";
+import type { LoadedDuel } from "../ports/duel-store.js";
 import { ApiError } from "./errors.js";
 
 /*
@@ -35,10 +36,14 @@ function heldBytes(state: DuelState): number {
 }
 
 /**
- * Refuses, with 413 `post_too_large`, a post whose text could not be stored in `state`'s duel:
- * too long on its own, or too long with the posts the duel already holds waiting (CONTRACT.md 2).
+ * Refuses, with 413 `post_too_large`, a post whose text could not be stored in the duel: too long
+ * on its own, or, for a post the duel has not seen, too long with the posts it already holds waiting
+ * (CONTRACT.md 2). A post the duel knows is not held again (a retry stays a duplicate, an edit is
+ * not queued).
  */
-export function checkPostSize(content: string, state: DuelState): void {
+export function checkPostSize(content: string, postId: string, loaded: LoadedDuel): void {
+  const state = loaded.duel?.state;
+  if (!state) return;
   const bytes = storedBytes(content);
   if (bytes > MAX_POST_BYTES) {
     throw new ApiError(
@@ -48,6 +53,7 @@ export function checkPostSize(content: string, state: DuelState): void {
       { bytes, max: MAX_POST_BYTES },
     );
   }
+  if (loaded.marks[postId] !== undefined || state.posts[postId] !== undefined) return;
   const held = heldBytes(state);
   if (held + bytes > MAX_HELD_POST_BYTES) {
     throw new ApiError(

@@ -82,13 +82,11 @@ describe("CONTRACT 2 large posts: 413 below the request limit, never a 500 (Dyna
     // Bob's posts wait behind the window, each as long as allowed, until the budget is spent.
     const answers: number[] = [];
     const held = MAX_HELD_POST_BYTES / MAX_POST_BYTES;
-    for (let i = 1; i <= held; i++) {
-      const bob = post(
-        `800${1 + i}`,
-        BOB,
-        5 + i,
-        storedAs(turnContent("Alice Dubois"), MAX_POST_BYTES, "\\é"),
-      );
+    const bobs = Array.from({ length: held }, (_, i) =>
+      post(`800${2 + i}`, BOB, 6 + i, storedAs(turnContent("Alice Dubois"), MAX_POST_BYTES, "\\é")),
+    );
+    for (const [index, bob] of bobs.entries()) {
+      const i = index + 1;
       const res = await deliverGeneric(h, bob, `b-${i}`);
       answers.push(res.status);
       if (i < held) expect(res.body).toEqual({ result: "applied", duelId });
@@ -97,6 +95,11 @@ describe("CONTRACT 2 large posts: 413 below the request limit, never a 500 (Dyna
     expect(answers).toEqual([200, 200, 413]);
     const duel = await h.admin("GET", `/duels/${duelId}`);
     expect(duel.body.queued).toMatchObject([{ postId: "8002" }, { postId: "8003" }]);
+    // A post already held, delivered again: a duplicate, not refused for the room it takes itself.
+    expect((await deliverGeneric(h, bobs[1] ?? alice, "b-2-again")).body).toEqual({
+      result: "duplicate",
+      duelId,
+    });
     // The window closes: the waiting post is played from the snapshot, written again, no 500.
     const moved = await h.admin("POST", "/_local/clock", { set: "2026-11-30T10:40:00Z" });
     expect(moved.status).toBe(200);

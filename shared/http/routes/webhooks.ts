@@ -112,7 +112,7 @@ export function webhookRoutes(deps: WebhookDeps) {
         { path: "data.content", message: "requis" },
       ]);
     }
-    if (loaded.duel && type !== "post.deleted") checkPostSize(data.content ?? "", loaded.duel.state);
+    if (type !== "post.deleted") checkPostSize(data.content ?? "", data.postId, loaded);
     const answer = await intakePost(deps, loaded, {
       forumId,
       threadId: data.threadId,
@@ -147,7 +147,7 @@ export function webhookRoutes(deps: WebhookDeps) {
     // The header is not signed: what happened is read from the body; a header it contradicts changes nothing.
     const change = discourseChange(event, post, loaded);
     if (change === "contradicted") return c.json({ result: "ignored" });
-    if (loaded.duel && change !== "deleted") checkPostSize(post.raw ?? "", loaded.duel.state);
+    if (change !== "deleted") checkPostSize(post.raw ?? "", String(post.id), loaded);
     const eventId = c.req.header("x-discourse-event-id");
     const changedAt = post.deleted_at ?? post.updated_at ?? post.created_at;
     const answer = await intakePost(deps, loaded, {
