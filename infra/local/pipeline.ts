@@ -18,6 +18,11 @@ export interface LocalPipelineOptions {
   readonly log: Logger;
   /** The relay's clock for its own retries (default: the pipeline's clock). */
   readonly relayNow?: () => Date;
+  /**
+   * Lets forums send hiboux to this machine (`http://127.0.0.1:…`), for the local stack's own fake
+   * receivers. Off unless said: the deployed stack has no such option (CONTRACT.md section 3).
+   */
+  readonly allowLoopbackChannels?: boolean;
 }
 
 /**
@@ -63,6 +68,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     rollDice: options.rollDice,
     newId: randomUUID,
     log,
+    channelDestinations: { allowLoopback: options.allowLoopbackChannels === true },
     schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),
     local: {
       manual: clock instanceof ManualClock,

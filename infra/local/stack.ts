@@ -1,16 +1,19 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import type { OutboxRelay } from "../../shared/app/relay.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Logger } from "../../shared/http/deps.js";
+import { MAX_BODY_BYTES } from "../../shared/http/webhook-app.js";
 import { ManualClock, SystemClock } from "./clock.js";
 import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local.js";
 import type { LocalScheduler } from "./local-scheduler.js";
+import { closeAfterTooLarge, refuseOversizeBodies } from "./oversize-bodies.js";
 import { localPipeline } from "./pipeline.js";
 
 export interface LocalStackOptions {
@@ -81,7 +84,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const { scheduler, relay, settle, app } = localPipeline({
     store,
     clock,
-    notifier: createNotifier({ log: options.hibouLog ?? ((line) => console.log(line)) }),
+    // The local stack's own fakes listen on loopback: allowed here, and only here.
+    notifier: createNotifier({
+      log: options.hibouLog ?? ((line) => console.log(line)),
+      http: { destinations: { allowLoopback: true } },
+    }),
+    allowLoopbackChannels: true,
     adminTokenHash: hashToken(adminToken),
     rollDice,
     log,
@@ -91,10 +99,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const errorLog = (message: string, error: unknown) =>
     log({ level: "error", msg: message, error: error instanceof Error ? error.message : String(error) });
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 3000, hostname: "127.0.0.1" }, () =>
-      resolve(s),
-    );
+  // Bodies over the limit are answered without leaving a keep-alive client a dead connection.
+  const listener = getRequestListener(closeAfterTooLarge(app.fetch));
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = createServer(refuseOversizeBodies(MAX_BODY_BYTES, listener));
+    s.once("error", reject);
+    s.listen(options.port ?? 3000, "127.0.0.1", () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
 

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     `  Bureau arbitre  ${stack.url}/admin   (connexion avec ADMIN_TOKEN)`,
     `  Santé           ${stack.url}/healthz`,
     `  Webhooks        ${stack.url}/webhooks/local/generic   ${stack.url}/webhooks/local/discourse`,
-    `  Horloge         ${clock}${clock === "manual" ? `  (POST ${stack.url}/_local/clock)` : ""}`,
+    `  Horloge         ${clock}${clock === "manual" ? `  (POST ${stack.url}/_local/clock, avec le jeton)` : ""}`,
     `  Données         ${process.env.DATA_DIR ?? ".data"}`,
     stack.generatedToken
       ? `  ADMIN_TOKEN     ${stack.adminToken}   (généré ; fixez ADMIN_TOKEN pour le garder)`

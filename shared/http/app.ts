@@ -9,6 +9,7 @@ import { forumRoutes } from "./routes/forums.js";
 import { statusRoutes } from "./routes/status.js";
 import { clockBodySchema } from "./schemas.js";
 import { mountFallbacks, mountPublicRoutes } from "./webhook-app.js";
+import { parseForumId, parseUserId } from "./webhook-schemas.js";
 
 export { MAX_BODY_BYTES } from "./webhook-app.js";
 
@@ -29,13 +30,16 @@ export function createApp(deps: AppDeps): Hono {
   app.use("/duels", admin);
   app.use("/duelists/*", admin);
   app.use("/status", admin);
+  // The local clock moves every duel's deadlines: the admin's like every other route (CONTRACT.md 7).
+  app.use("/_local/*", admin);
   app.route("/forums", forumRoutes(deps));
   app.route("/duels", duelRoutes(deps));
   app.route("/status", statusRoutes(deps));
   mountAdmin(app, deps); // /admin pages (own auth: login cookie + CSRF), public /openapi.json and /docs
 
   app.get("/duelists/:forumId/:userId", async (c) => {
-    const { forumId, userId } = c.req.param();
+    const forumId = parseForumId(c.req.param("forumId"));
+    const userId = parseUserId(c.req.param("userId"));
     const record = await deps.store.getDuelist(forumId, userId);
     if (!record) throw new ApiError(404, "duelist_not_found", "Aucun duel connu pour ce duelliste.");
     const now = deps.clock.now().toISOString();

@@ -1,6 +1,7 @@
 import type { DuelService } from "../app/duel-service.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
+import type { DestinationPolicy } from "../validation/channel-urls.js";
 import type { TokenHash } from "./auth.js";
 
 export type Logger = (line: Record<string, unknown>) => void;
@@ -22,6 +23,11 @@ export interface AppDeps extends WebhookDeps {
   readonly newId: () => string;
   /** Health of the timers: open timers where they can be counted (locally), null in AWS. */
   readonly schedulerHealth?: () => Promise<{ ok: boolean; openTimers: number | null }>;
+  /**
+   * Where notification channels may lead (CONTRACT.md section 3): public `https` hosts when unset.
+   * Only the local composition root allows loopback, for its own fakes; the deployed stack never.
+   */
+  readonly channelDestinations?: DestinationPolicy;
   /** Only on the local stack (CONTRACT.md section 7). */
   readonly local?: {
     readonly manual: boolean;

@@ -9,6 +9,12 @@ import { webhookRoutes } from "./routes/webhooks.js";
 /** Bodies over this are refused with 413 before they are read (CONTRACT.md section 2). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** The answer to a body over {@link MAX_BODY_BYTES}, also given by the local server in front of the app. */
+export const PAYLOAD_TOO_LARGE = errorBody(
+  "payload_too_large",
+  "Corps de requête trop grand (1 Mio au plus).",
+);
+
 /**
  * What every HTTP app starts with: the body limit, the public `/healthz` and the two webhook
  * receivers, which authenticate by signature (CONTRACT.md 4.1, 4.2).
@@ -18,8 +24,7 @@ export function mountPublicRoutes(app: Hono, deps: WebhookDeps): void {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json(errorBody("payload_too_large", "Corps de requête trop grand (1 Mio au plus)."), 413),
+      onError: (c) => c.json(PAYLOAD_TOO_LARGE, 413),
     }),
   );
   app.get("/healthz", (c) => c.json({ ok: true }));

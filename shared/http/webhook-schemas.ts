@@ -25,6 +25,34 @@ export function parseForumId(raw: string): string {
   return parsed.data;
 }
 
+/**
+ * A duel id as the routes take it from a path: `<forumId>.<threadId>` (`duelIdOf`), so at most 193
+ * characters. Checked before any read: a longer key is refused by DynamoDB itself (a 500 otherwise).
+ */
+const DUEL_ID = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_.:-]{1,128}$/;
+
+export function isDuelId(raw: string): boolean {
+  return DUEL_ID.test(raw);
+}
+
+/** A duel id from a path, or a 400. */
+export function parseDuelId(raw: string): string {
+  if (!isDuelId(raw))
+    throw new ApiError(
+      400,
+      "invalid_duel_id",
+      "Identifiant de duel invalide : <forum>.<fil>, lettres, chiffres et -_.: (193 au plus).",
+    );
+  return raw;
+}
+
+/** A forum user id from a path (a duelist's), or a 400: the same bound as in bodies. */
+export function parseUserId(raw: string): string {
+  if (raw.length < 1 || raw.length > 128)
+    throw new ApiError(400, "invalid_user_id", "Identifiant de membre invalide : 128 caractères au plus.");
+  return raw;
+}
+
 const id = z.string().check(z.minLength(1), z.maxLength(128));
 const person = z.object({ id, name: z.string().check(z.minLength(1), z.maxLength(200)) });
 
@@ -44,7 +72,8 @@ export const genericWebhookSchema = z.object({
     createdAt: instant(),
     updatedAt: z.optional(instant()),
     format: z._default(z.enum(["bbcode", "html", "markdown", "text"]), "bbcode"),
-    content: z.optional(z.string().check(z.maxLength(500_000))),
+    // No length here: the body limit bounds it, and what can be stored is checked (post-size.ts, 413).
+    content: z.optional(z.string()),
     dice: z.optional(z.tuple([die, die])),
   }),
 });
@@ -57,7 +86,7 @@ export const discoursePostSchema = z.object({
     user_id: z.int(),
     username: z.string(),
     name: z.optional(z.nullable(z.string())),
-    raw: z.optional(z.string().check(z.maxLength(500_000))),
+    raw: z.optional(z.string()),
     created_at: instant(),
     updated_at: z.optional(instant()),
     deleted_at: z.optional(z.nullable(instant())),

@@ -83,6 +83,73 @@ describe("CONTRACT 4.2 Discourse webhook, recorded payloads", () => {
     expect(await duelistOf(h, duelId, "311")).toMatchObject({ actionFaults: 1 });
   });
 
+  it("CONTRACT 4.2 the unsigned X-Discourse-Event never decides: a signed body resent under another event changes nothing", async () => {
+    await sendDiscourse(h, created);
+    const before = await auditOf(h, duelId);
+    const resent = (event: string, id: string) =>
+      sendDiscourse(h, created, { headers: { "X-Discourse-Event": event, "X-Discourse-Event-Id": id } });
+    // A captured post_created body, its signature intact, under post_destroyed: no deletion, no fault.
+    expect(await resent("post_destroyed", "66001")).toEqual({ status: 200, body: { result: "ignored" } });
+    expect(await resent("post_edited", "66002")).toEqual({
+      status: 200,
+      body: { result: "duplicate", duelId },
+    });
+    expect(await resent("post_recovered", "66003")).toEqual({
+      status: 200,
+      body: { result: "duplicate", duelId },
+    });
+    // A moderator's deletion under post_created or post_recovered is not one either.
+    for (const [event, id] of [
+      ["post_created", "66004"],
+      ["post_recovered", "66005"],
+    ] as const) {
+      const res = await sendDiscourse(h, destroyed, {
+        headers: { "X-Discourse-Event": event, "X-Discourse-Event-Id": id },
+      });
+      expect(res).toEqual({ status: 200, body: { result: "ignored" } });
+    }
+    expect(await auditOf(h, duelId)).toEqual(before);
+    expect(await duelistOf(h, duelId, "311")).toMatchObject({ actionFaults: 0 });
+  });
+
+  it("CONTRACT 4.2 R-6.3 the body tells an edit from a creation: a known post with other content is an edit, whatever the header", async () => {
+    // A post never seen, sent as an edit: the post as it stands, recorded, no fault.
+    const first = await sendDiscourse(h, created, { headers: { "X-Discourse-Event": "post_edited" } });
+    expect(first.body).toEqual({ result: "applied", duelId });
+    expect(await tampering()).toEqual([]);
+    // Its edited body under post_created: the body is an edit, one fault.
+    const again = await sendDiscourse(h, edited, { headers: { "X-Discourse-Event": "post_created" } });
+    expect(again.body).toEqual({ result: "applied", duelId });
+    expect(await tampering()).toMatchObject([
+      { type: "post.tampered", postId: "23517", how: "edited" },
+      { type: "fault.action", duelistId: "311", violations: ["edited"], rule: "R-6.3" },
+    ]);
+  });
+
+  it("CONTRACT 4.2 post_recovered, as Discourse sends it (deleted_at back to null), restores nothing and faults no one again", async () => {
+    await sendDiscourse(h, created);
+    await sendDiscourse(h, destroyed);
+    const before = await auditOf(h, duelId);
+    // The captured post_recovered (Discourse 2025.12): the post's live body, deleted_at null, user_deleted false.
+    const recovered = withPost(
+      destroyed,
+      { deleted_at: null, user_deleted: false, raw: created.body.post.raw, version: 1 },
+      { "X-Discourse-Event": "post_recovered", "X-Discourse-Event-Id": "48260" },
+    );
+    expect((await sendDiscourse(h, recovered)).body).toEqual({ result: "duplicate", duelId });
+    expect(await auditOf(h, duelId)).toEqual(before);
+    expect(await duelistOf(h, duelId, "311")).toMatchObject({ actionFaults: 1 });
+    // A recovered post the duel never saw is a post of the thread: recorded as it stands.
+    const unseen = withPost(
+      recovered,
+      { id: 23530, user_id: 312, username: "hermione_granger", name: "Hermione Granger", raw: "Hermione." },
+      { "X-Discourse-Event-Id": "48261" },
+    );
+    expect((await sendDiscourse(h, unseen)).body).toEqual({ result: "applied", duelId });
+    const recorded = (await auditOf(h, duelId)).filter((e) => e.type === "post.recorded");
+    expect(recorded.map((e) => e.postId)).toEqual(["23517", "23530"]);
+  });
+
   it("CONTRACT 4.3 a retry of the same body under a new X-Discourse-Event-Id is a duplicate", async () => {
     await sendDiscourse(h, created);
     const before = await auditOf(h, duelId);

@@ -181,6 +181,27 @@ describe("CONTRACT 4.1 generic webhook (Standard Webhooks)", () => {
     ]);
   });
 
+  it("CONTRACT 4.1 data.updatedAt is when the edit or deletion happened (default: the envelope's timestamp)", async () => {
+    await h.generic(alicePost());
+    await h.generic(alicePost({ postId: "5002", author: { id: "43", name: "Bob Martin" } }));
+    const edit = alicePost({ type: "post.edited", content: turnContent("Bob Martin", "Incendio") });
+    await h.generic({
+      ...edit,
+      timestamp: "2026-11-30T10:40:00Z",
+      data: { ...edit.data, updatedAt: "2026-11-30T10:20:00Z" },
+    });
+    await h.generic({
+      type: "post.deleted",
+      timestamp: "2026-11-30T10:30:00Z",
+      data: { threadId: "1234", postId: "5002", author: { id: "43", name: "Bob Martin" }, createdAt: AT },
+    });
+    const tampered = (await auditOf(h, duelId)).filter((e) => e.type === "post.tampered");
+    expect(tampered.map((e) => [e.postId, e.how, e.at])).toEqual([
+      ["5001", "edited", "2026-11-30T10:20:00.000Z"],
+      ["5002", "deleted", "2026-11-30T10:30:00.000Z"],
+    ]);
+  });
+
   it("CONTRACT 4.1 in forum dice mode the webhook's dice are the turn's dice", async () => {
     const forumDuel = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "4321", dice: "forum" });
     const id = forumDuel.body.id as string;

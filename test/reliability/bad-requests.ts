@@ -170,7 +170,7 @@ const deepJson: fc.Arbitrary<string> = fc
       : JSON.stringify({ type: "post.created", data: { threadId: "1234" } }).replace('"1234"', nested);
   });
 
-/** Large bodies: some just over 1 MiB (413), some under it with a field far too long (400). */
+/** Large bodies: some just over 1 MiB (413), some under it with a text too long to store (413). */
 const hugeJson: fc.Arbitrary<string> = fc.constantFrom(600_000, 1_048_577, 1_500_000).map((n) =>
   JSON.stringify({
     ...BASES.generic,

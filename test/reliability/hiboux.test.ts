@@ -114,7 +114,7 @@ afterAll(() => channels.stop());
 
 describe("hiboux through failing channels", () => {
   it("timeouts, 5xx and 429 with Retry-After are retried with backoff; each hibou is delivered once per channel", async () => {
-    const h = await recordedHarness();
+    const h = await recordedHarness({ allowLoopbackChannels: true });
     await h.forum({
       notify: [
         { type: "webhook", url: `${channels.base}/webhook` },
@@ -132,7 +132,9 @@ describe("hiboux through failing channels", () => {
       expect((await deliverGeneric(h, p, `m-${p.postId}`)).body.result).toBe("applied");
 
     const noScheduler: SchedulerPort = { schedule: async () => {}, cancel: async () => {} };
-    const notifier = createNotifier({ http: { timeoutMs: TIMEOUT_MS } });
+    const notifier = createNotifier({
+      http: { timeoutMs: TIMEOUT_MS, destinations: { allowLoopback: true } },
+    });
     // Two relays at once, as two Lambda invocations of the stream or sweep may be.
     const relays = [1, 2].map(
       () =>

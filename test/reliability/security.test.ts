@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
+import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { createApp } from "../../shared/http/app.js";
 import { hashToken } from "../../shared/http/auth.js";
@@ -307,6 +310,205 @@ describe("R-7.1 only the duel's referee decides", () => {
     expect(after.view.status).toBe("finished");
     expect(after.events.map((e) => e.type)).toContain("points.adjusted");
     count("duelistRefereeBlocksIgnored");
+  });
+});
+
+describe("CONTRACT 4 forum ids cannot be guessed", () => {
+  it("CONTRACT 4.1 4.2 an unknown forum, a forum without that secret and a bad signature answer the same", async () => {
+    const h = await recordedHarness();
+    await h.forum();
+    // `serdaigle` has no Discourse secret and no generic one: the same answer as a wrong signature.
+    await h.admin("PUT", "/forums/serdaigle", { name: "Serdaigle RPG", webhookSecrets: {} });
+    const raw = JSON.stringify(
+      postPayload({ postId: "1", author: ALICE, createdAt: "2026-11-30T10:05:00Z", content: "x" }),
+    );
+    const other = `whsec_${Buffer.from("not-the-secret-of-any-forum-32b!").toString("base64")}`;
+    const stale = new Date(Date.now() - 3600_000);
+    const generic = {
+      unknownForum: await sendGenericRaw(h, raw, { forumId: "nope-nothing-here" }),
+      noSecret: await sendGenericRaw(h, raw, { forumId: "serdaigle" }),
+      wrongSecret: await sendGenericRaw(h, raw, { secret: other }),
+      unknownStale: await sendGenericRaw(h, raw, { forumId: "nope-nothing-here", timestamp: stale }),
+      knownStale: await sendGenericRaw(h, raw, { secret: other, timestamp: stale }),
+    };
+    expect(generic.wrongSecret).toEqual({
+      status: 401,
+      body: { error: { code: "invalid_signature", message: expect.any(String) } },
+    });
+    expect(generic.unknownForum).toEqual(generic.wrongSecret);
+    expect(generic.noSecret).toEqual(generic.wrongSecret);
+    expect(generic.unknownStale).toEqual(generic.knownStale);
+
+    const fixture = discourseFixture("post_created");
+    const discourse = {
+      unknownForum: await sendDiscourse(h, fixture, { forumId: "nope-nothing-here" }),
+      noSecret: await sendDiscourse(h, fixture, { forumId: "serdaigle" }),
+      wrongSecret: await sendDiscourse(h, fixture, { secret: "not-the-discourse-secret" }),
+    };
+    expect(discourse.wrongSecret).toEqual({
+      status: 401,
+      body: { error: { code: "invalid_signature", message: expect.any(String) } },
+    });
+    expect(discourse.unknownForum).toEqual(discourse.wrongSecret);
+    expect(discourse.noSecret).toEqual(discourse.wrongSecret);
+    count("forumGuessesAnsweredAsBadSignatures", 4);
+  });
+});
+
+describe("CONTRACT 2 ids too long for a storage key", () => {
+  it("CONTRACT 2 a duel id or a user id of 2 KB in a path answers 400, never 500", async () => {
+    const h = await recordedHarness();
+    await h.forum();
+    const long = `poudlard.${"1".repeat(2048)}`;
+    const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" };
+    const asked = async (method: string, path: string, body?: unknown) =>
+      (
+        await h.app.request(path, {
+          method,
+          headers: auth,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+      ).status;
+    expect(await asked("GET", `/duels/${long}`)).toBe(400);
+    expect(await asked("GET", `/duels/${long}/events`)).toBe(400);
+    expect(await asked("GET", `/duels/${long}/notifications`)).toBe(400);
+    expect(await asked("POST", `/duels/${long}/commands`, { command: "top" })).toBe(400);
+    expect(await asked("GET", `/duelists/poudlard/${"4".repeat(2048)}`)).toBe(400);
+    // The desk's page of such a duel: no duel, not an error.
+    expect(await asked("GET", `/admin/duels/${long}?token=${ADMIN_TOKEN}`)).toBe(404);
+    // An id of the right shape that names no duel is still a 404.
+    expect(await asked("GET", "/duels/poudlard.4242")).toBe(404);
+    count("longIdsRefused", 6);
+  });
+});
+
+describe("CONTRACT 7 the local clock is the admin's", () => {
+  it("CONTRACT 7 GET and POST /_local/clock without the admin token answer 401 and move nothing", async () => {
+    const h = await recordedHarness();
+    const get = await h.app.request("/_local/clock");
+    const post = await h.app.request("/_local/clock", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ advance: "PT72H" }),
+    });
+    const wrong = await h.app.request("/_local/clock", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${WRONG_SAME_LENGTH}` },
+      body: JSON.stringify({ advance: "PT72H" }),
+    });
+    expect([get.status, post.status, wrong.status]).toEqual([401, 401, 401]);
+    expect(await post.json()).toMatchObject({ error: { code: "unauthorized" } });
+    expect(h.clock.now().toISOString()).toBe("2026-11-30T10:00:00.000Z");
+    expect((await h.admin("GET", "/_local/clock")).status).toBe(200);
+    count("clockMovesWithoutTokenRefused", 3);
+  });
+});
+
+describe("CONTRACT 3 notification channels lead to public https hosts only", () => {
+  const forumWith = (notify: unknown[]) => ({
+    name: "Poudlard RPG",
+    webhookSecrets: { generic: GENERIC_SECRET },
+    notify,
+  });
+
+  it("CONTRACT 3 PUT /forums refuses loopback, private, link-local, metadata, non-https and non-Discord URLs with 400 naming the field", async () => {
+    const h = await recordedHarness();
+    const refused: [unknown, string][] = [
+      [{ type: "webhook", url: "http://127.0.0.1:8080/hook" }, "notify.0.url"],
+      [{ type: "webhook", url: "https://169.254.169.254/latest/meta-data/" }, "notify.0.url"],
+      [{ type: "webhook", url: "https://[::1]/hook" }, "notify.0.url"],
+      [{ type: "webhook", url: "https://10.0.0.5/hook" }, "notify.0.url"],
+      [{ type: "webhook", url: "https://localhost/hook" }, "notify.0.url"],
+      [{ type: "webhook", url: "file:///etc/passwd" }, "notify.0.url"],
+      [{ type: "webhook", url: "javascript:alert(1)" }, "notify.0.url"],
+      [{ type: "webhook", url: "http://hooks.example.org/in" }, "notify.0.url"],
+      [{ type: "discord", url: "https://hooks.example.org/api/webhooks/1/token" }, "notify.0.url"],
+      [
+        { type: "discourse", baseUrl: "https://192.168.1.10", apiKey: "k", apiUsername: "system" },
+        "notify.0.baseUrl",
+      ],
+    ];
+    for (const [channel, field] of refused) {
+      const res = await h.admin("PUT", "/forums/poudlard", forumWith([channel]));
+      expect(res.status, JSON.stringify(channel)).toBe(400);
+      expect(res.body.error).toMatchObject({
+        code: "invalid_body",
+        message: expect.stringContaining(field),
+        details: [{ path: field, message: expect.any(String) }],
+      });
+    }
+    // Nothing was saved; the second channel of a list is named by its own index.
+    expect((await h.admin("GET", "/forums/poudlard")).status).toBe(404);
+    const second = await h.admin(
+      "PUT",
+      "/forums/poudlard",
+      forumWith([{ type: "log" }, { type: "webhook", url: "https://127.0.0.1/x" }]),
+    );
+    expect(second.body.error).toMatchObject({ details: [{ path: "notify.1.url" }] });
+    const fine = await h.admin(
+      "PUT",
+      "/forums/poudlard",
+      forumWith([
+        { type: "webhook", url: "https://hooks.example.org/in" },
+        { type: "discord", url: "https://discord.com/api/webhooks/1234/token" },
+        { type: "discourse", baseUrl: "https://forum.poudlard-rp.fr", apiKey: "k", apiUsername: "system" },
+      ]),
+    );
+    expect(fine.status).toBe(201);
+    count("channelUrlsRefused", refused.length + 1);
+  });
+
+  it("CONTRACT 3 only the local composition root allows loopback, and the deployed stack never", async () => {
+    const local = await recordedHarness({ allowLoopbackChannels: true });
+    const loopback = forumWith([{ type: "webhook", url: "http://127.0.0.1:8080/hook" }]);
+    expect((await local.admin("PUT", "/forums/poudlard", loopback)).status).toBe(201);
+    // Even there, private and metadata addresses stay refused.
+    const metadata = forumWith([{ type: "webhook", url: "http://169.254.169.254/" }]);
+    expect((await local.admin("PUT", "/forums/poudlard", metadata)).status).toBe(400);
+    // The deployed composition roots set no destination policy: public hosts only.
+    const deployed = [
+      ...sourcesUnder("functions"),
+      ...sourcesUnder("shared/aws"),
+      ...sourcesUnder("infra/cdk"),
+    ];
+    expect(
+      deployed.filter((path) => /allowLoopback|channelDestinations|destinations:/.test(source(path))),
+    ).toEqual([]);
+    expect(source("shared/aws/relay-runtime.ts")).toMatch(/notifier: createNotifier\(\),/);
+  });
+
+  it("CONTRACT 3 a refused delivery keeps only the status code in lastError, never the receiver's answer", async () => {
+    const leak = "INTERNAL-ANSWER-aws_secret_access_key=AKIA";
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on("end", () =>
+        res.writeHead(400, { "content-type": "text/plain" }).end(`${leak} ${"x".repeat(300)}`),
+      );
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`;
+      const h = await recordedHarness({
+        allowLoopbackChannels: true,
+        notifier: createNotifier({ http: { destinations: { allowLoopback: true } } }),
+      });
+      await h.forum({ notify: [{ type: "webhook", url }] });
+      const duelId = await openDuel(h, "1234");
+      await h.settle();
+      const listed = await h.admin("GET", `/duels/${duelId}/notifications`);
+      const channels = (listed.body.notifications as { channels: { lastError: string | null }[] }[]).flatMap(
+        (n) => n.channels,
+      );
+      expect(channels.length).toBeGreaterThan(0);
+      for (const channel of channels) expect(channel.lastError).toBe("Webhook : requête refusée (400).");
+      expect(JSON.stringify(listed.body)).not.toContain("INTERNAL-ANSWER");
+      expect((await tableItems(h.client, h.tableName)).filter((i) => i.includes("INTERNAL-ANSWER"))).toEqual(
+        [],
+      );
+      count("receiverAnswersKeptOut", channels.length);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });
 

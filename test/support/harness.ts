@@ -23,6 +23,8 @@ export async function createHarness(
     notifier?: Notifier;
     dice?: () => readonly [number, number];
     log?: (line: Record<string, unknown>) => void;
+    /** Lets forums name channels on this machine, as the local stack does for its fakes (off by default). */
+    allowLoopbackChannels?: boolean;
   } = {},
 ) {
   const client = new DynamoDBClient({
@@ -53,6 +55,7 @@ export async function createHarness(
     adminTokenHash: hashToken(ADMIN_TOKEN),
     rollDice: () => dice(),
     log: options.log ?? (() => {}),
+    allowLoopbackChannels: options.allowLoopbackChannels ?? false,
   });
 
   const auth = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };

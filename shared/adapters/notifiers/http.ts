@@ -1,4 +1,6 @@
 import { DeliveryError } from "../../ports/notifier.js";
+import type { DestinationPolicy } from "../../validation/channel-urls.js";
+import { guardedFetch } from "./guarded-fetch.js";
 import { notifierTexts } from "./messages.js";
 
 /** The part of `fetch` the notifiers use; injectable, global `fetch` by default. */
@@ -6,7 +8,13 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** How the notifiers talk HTTP. */
 export interface HttpOptions {
+  /**
+   * The transport. By default one that connects only to public hosts, checked on every address the
+   * name resolves to (`guarded-fetch.ts`); a fetch given here is used as it is.
+   */
   readonly fetch?: FetchLike;
+  /** Where the default transport may connect: public hosts only unless loopback is allowed. */
+  readonly destinations?: DestinationPolicy;
   /** Per request, connection to last byte. Default 10 s. */
   readonly timeoutMs?: number;
 }
@@ -22,15 +30,12 @@ export interface JsonPost {
 /** The default timeout of a delivery request. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** Error bodies are kept for messages only, so a short prefix is enough. */
-const MAX_DETAIL = 200;
-
 /**
  * POSTs `request` and resolves on a 2xx. Otherwise throws a DeliveryError: a network error, a
  * timeout, a 5xx or a 429 is retryable (a 429 with the server's delay), any other status is not.
  */
 export async function postJson(request: JsonPost, options: HttpOptions = {}): Promise<void> {
-  const send = options.fetch ?? fetch;
+  const send = options.fetch ?? guardedFetch(options.destinations);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let response: Response;
   let body: string;
@@ -46,6 +51,7 @@ export async function postJson(request: JsonPost, options: HttpOptions = {}): Pr
     // Read to the end even on success, so the connection goes back to the pool.
     body = await response.text();
   } catch (error) {
+    if (error instanceof DeliveryError) throw error;
     throw networkError(request.label, error, timeoutMs);
   }
   if (response.ok) return;
@@ -56,8 +62,8 @@ export async function postJson(request: JsonPost, options: HttpOptions = {}): Pr
     throw new DeliveryError(notifierTexts.rateLimited(request.label, retryAfterMs), true, retryAfterMs);
   }
   if (status >= 500) throw new DeliveryError(notifierTexts.serverError(request.label, status), true);
-  const detail = body.replace(/\s+/g, " ").trim().slice(0, MAX_DETAIL);
-  throw new DeliveryError(notifierTexts.refused(request.label, status, detail), false);
+  // The status only: the receiver's answer is not ours to store and show (CONTRACT.md section 3).
+  throw new DeliveryError(notifierTexts.refused(request.label, status), false);
 }
 
 function networkError(label: string, error: unknown, timeoutMs: number): DeliveryError {

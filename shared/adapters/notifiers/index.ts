@@ -1,4 +1,5 @@
-import { DeliveryError, type Notifier } from "../../ports/notifier.js";
+import { type ChannelConfig, DeliveryError, type Notifier } from "../../ports/notifier.js";
+import { channelUrlProblem, PUBLIC_ONLY } from "../../validation/channel-urls.js";
 import { createDiscordNotifier } from "./discord-notifier.js";
 import { createDiscourseNotifier } from "./discourse-notifier.js";
 import type { HttpOptions } from "./http.js";
@@ -9,6 +10,7 @@ import { createWebhookNotifier } from "./webhook-notifier.js";
 export type { ChannelNotifier, ChannelOf, DeliveryContext } from "./channel.js";
 export { createDiscordNotifier, discordMessage } from "./discord-notifier.js";
 export { createDiscourseNotifier, discoursePrivateMessage } from "./discourse-notifier.js";
+export { guardedFetch } from "./guarded-fetch.js";
 export { type FetchLike, type HttpOptions, parseRetryAfter, postJson } from "./http.js";
 export { createLogNotifier, type LogLine } from "./log-notifier.js";
 export { createWebhookNotifier, webhookPayload } from "./webhook-notifier.js";
@@ -24,7 +26,21 @@ export interface NotifierOptions {
   readonly discordWait?: boolean;
 }
 
-/** The Notifier for every channel type of CONTRACT.md section 3, dispatching on `channel.type`. */
+/**
+ * A channel saved before its URL was checked may still lead where hiboux may not go: checked again
+ * before each delivery, as `PUT /forums` checks it, and refused for good (no retry can change it).
+ */
+function checkDestination(channel: ChannelConfig, options: NotifierOptions): void {
+  if (channel.type !== "webhook" && channel.type !== "discord" && channel.type !== "discourse") return;
+  const url = channel.type === "discourse" ? channel.baseUrl : channel.url;
+  const problem = channelUrlProblem(channel.type, url, options.http?.destinations ?? PUBLIC_ONLY);
+  if (problem !== undefined) throw new DeliveryError(notifierTexts.destinationRefused, false);
+}
+
+/**
+ * The Notifier for every channel type of CONTRACT.md section 3, dispatching on `channel.type`. Its
+ * channels reach public `https` hosts only (`options.http.destinations` may allow loopback).
+ */
 export function createNotifier(options: NotifierOptions = {}): Notifier {
   const log = createLogNotifier({ log: options.log });
   const webhook = createWebhookNotifier({ http: options.http, now: options.now });
@@ -32,6 +48,7 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
   const discourse = createDiscourseNotifier({ http: options.http });
   return {
     async deliver(hibou, channel, context) {
+      checkDestination(channel, options);
       switch (channel.type) {
         case "log":
           return log.deliver(hibou, channel, context);

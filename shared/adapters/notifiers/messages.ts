@@ -12,10 +12,9 @@ export const notifierTexts = {
       ? `${label} : trop de requêtes (429), nouvel essai plus tard.`
       : `${label} : trop de requêtes (429), nouvel essai dans ${Math.ceil(retryAfterMs / 1000)} s.`,
   serverError: (label: string, status: number) => `${label} : erreur du serveur (${status}).`,
-  refused: (label: string, status: number, detail: string) =>
-    detail === ""
-      ? `${label} : requête refusée (${status}).`
-      : `${label} : requête refusée (${status}) : ${detail}`,
+  refused: (label: string, status: number) => `${label} : requête refusée (${status}).`,
+  destinationRefused:
+    "Destination refusée : les hiboux ne partent que vers des hôtes publics en https (adresse privée, locale ou interne refusée).",
   noWebhookSecret:
     "Webhook : aucun secret de signature (ni celui du canal, ni le secret générique du forum).",
   badWebhookSecret:

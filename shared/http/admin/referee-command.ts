@@ -3,6 +3,7 @@ import type { RefereeCommandBody } from "../../domain/referee-actions.js";
 import type { DuelState } from "../../domain/state.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
+import { parseDuelId } from "../webhook-schemas.js";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
 
@@ -25,7 +26,7 @@ export async function runRefereeCommand(
   body: RefereeCommandBody,
   idempotencyKey?: string,
 ): Promise<RefereeCommandOutcome> {
-  const duel = await deps.store.loadDuel(duelId);
+  const duel = await deps.store.loadDuel(parseDuelId(duelId));
   if (!duel) throw new ApiError(404, "duel_not_found", "Duel inconnu.");
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw new ApiError(

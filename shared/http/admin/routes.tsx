@@ -4,6 +4,7 @@ import { ConcurrencyError, StorageUnavailableError } from "../../ports/duel-stor
 import { tokenMatches } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
+import { isDuelId } from "../webhook-schemas.js";
 import { parseCommandForm } from "./command-form.js";
 import { csrfProtection, csrfToken } from "./csrf.js";
 import { DashboardPage, loadDashboard } from "./dashboard.js";
@@ -103,7 +104,8 @@ export function adminRoutes(deps: AppDeps) {
     flash: Flash | null,
     status: 200 | 400 | 404 | 409 = 200,
   ) => {
-    const data = await loadDuelPage(deps, duelId);
+    // An id no duel can have is not looked up (a key over DynamoDB's limit would fail the read).
+    const data = isDuelId(duelId) ? await loadDuelPage(deps, duelId) : null;
     if (!data) return renderPage(c, <ErrorPage message={ui.errors.notFound} csrf={csrfOf(c)} />, 404);
     return renderPage(c, <DuelPage data={data} csrf={csrfOf(c)} flash={flash} />, status);
   };

@@ -11,6 +11,7 @@ import { ApiError } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { registerBodySchema } from "../schemas.js";
 import { duelView, notificationsView } from "../views.js";
+import { parseDuelId } from "../webhook-schemas.js";
 
 const STATUSES = ["registered", "active", "finished"] as const;
 
@@ -32,7 +33,7 @@ export function duelRoutes(deps: AppDeps) {
   const app = new Hono();
 
   const load = async (duelId: string) => {
-    const duel = await deps.store.loadDuel(duelId);
+    const duel = await deps.store.loadDuel(parseDuelId(duelId));
     if (!duel) throw new ApiError(404, "duel_not_found", "Duel inconnu.");
     return duel;
   };
@@ -99,20 +100,21 @@ export function duelRoutes(deps: AppDeps) {
   app.get("/:duelId", async (c) => c.json(duelView((await load(c.req.param("duelId"))).state)));
 
   app.post("/:duelId/commands", async (c) => {
+    const duelId = parseDuelId(c.req.param("duelId"));
     const body = await jsonBody(c, refereeCommandBodySchema);
-    const done = await runRefereeCommand(deps, c.req.param("duelId"), body, c.req.header("idempotency-key"));
+    const done = await runRefereeCommand(deps, duelId, body, c.req.header("idempotency-key"));
     return c.json({ result: done.result, events: done.events, duel: duelView(done.state) });
   });
 
   app.get("/:duelId/events", async (c) => {
-    const duelId = c.req.param("duelId");
+    const duelId = parseDuelId(c.req.param("duelId"));
     await load(duelId);
     const inputs = await deps.store.listInputs(duelId);
     return c.json({ duelId, events: inputs.flatMap((i) => i.events) });
   });
 
   app.get("/:duelId/notifications", async (c) => {
-    const duelId = c.req.param("duelId");
+    const duelId = parseDuelId(c.req.param("duelId"));
     await load(duelId);
     return c.json({ duelId, notifications: notificationsView(await deps.store.listOutbox(duelId)) });
   });

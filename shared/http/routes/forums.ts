@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ChannelConfig } from "../../ports/notifier.js";
 import { loadRuleset } from "../../rules/ruleset.js";
+import { channelUrlProblem, PUBLIC_ONLY } from "../../validation/channel-urls.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { jsonBody } from "../json-body.js";
@@ -24,12 +26,34 @@ export function forumView(forum: ForumConfig) {
   };
 }
 
+/**
+ * Refuses, with 400 naming the field, a channel that would send hiboux anywhere but `https` to a
+ * public host (Discord's hosts for `discord`); loopback too where the composition allows it.
+ */
+function checkChannelUrls(channels: readonly ChannelConfig[], deps: AppDeps): void {
+  const policy = deps.channelDestinations ?? PUBLIC_ONLY;
+  const details = channels.flatMap((channel, i) => {
+    if (channel.type === "log") return [];
+    const [field, url] = channel.type === "discourse" ? ["baseUrl", channel.baseUrl] : ["url", channel.url];
+    const problem = channelUrlProblem(channel.type, url, policy);
+    return problem === undefined ? [] : [{ path: `notify.${i}.${field}`, message: problem }];
+  });
+  if (details.length > 0)
+    throw new ApiError(
+      400,
+      "invalid_body",
+      `Canal de notification refusé (${details.map((d) => d.path).join(", ")}) : ${details[0]?.message}.`,
+      details,
+    );
+}
+
 /** `PUT /forums/{forumId}` and `GET /forums/{forumId}` (CONTRACT.md section 3). */
 export function forumRoutes(deps: AppDeps) {
   const app = new Hono();
   app.put("/:forumId", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
     const body = await jsonBody(c, forumBodySchema);
+    checkChannelUrls(body.notify, deps);
     const ruleset = body.ruleset === undefined ? undefined : loadRuleset(body.ruleset);
     const existing = await deps.store.getForum(forumId);
     const now = deps.clock.now().toISOString();

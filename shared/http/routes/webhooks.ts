@@ -1,11 +1,13 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 // The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
 import { Hono } from "hono/tiny";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
 import type { WebhookDeps } from "../deps.js";
+import { DISCOURSE_POST_EVENTS, discourseChange } from "../discourse-event.js";
 import { ApiError, zodDetails } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
+import { checkPostSize } from "../post-size.js";
 import { standardWebhookRefusal } from "../standard-webhooks.js";
 import {
   discoursePostSchema,
@@ -14,7 +16,15 @@ import {
   threadIdSchema,
 } from "../webhook-schemas.js";
 
-const DISCOURSE_POST_EVENTS = new Set(["post_created", "post_edited", "post_destroyed"]);
+/**
+ * What a forum without a secret (or no forum at all) is checked against: a key drawn at start, that
+ * no one knows, so every signature fails exactly as a wrong one does. An unknown forum and a bad
+ * signature then answer the same, after the same work, and forum ids cannot be guessed (CONTRACT.md 4).
+ */
+const NO_SECRET = {
+  generic: `whsec_${randomBytes(32).toString("base64")}`,
+  discourse: randomBytes(32).toString("hex"),
+};
 
 /** Where a receiver's body names the thread and the post. */
 interface DeliveryShape {
@@ -86,9 +96,7 @@ export function webhookRoutes(deps: WebhookDeps) {
 
   app.post("/:forumId/generic", async (c) => {
     const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, GENERIC);
-    const secret = loaded.forum?.webhookSecrets.generic;
-    if (!secret)
-      throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret de webhook générique.");
+    const secret = loaded.forum?.webhookSecrets.generic ?? NO_SECRET.generic;
     const refusal = standardWebhookRefusal(raw, c.req.raw.headers, secret);
     if (refusal !== undefined) {
       // The reason in the Standard Webhooks library's words, as this route has always given it.
@@ -104,6 +112,7 @@ export function webhookRoutes(deps: WebhookDeps) {
         { path: "data.content", message: "requis" },
       ]);
     }
+    if (type !== "post.deleted") checkPostSize(data.content ?? "", data.postId, loaded);
     const answer = await intakePost(deps, loaded, {
       forumId,
       threadId: data.threadId,
@@ -123,8 +132,7 @@ export function webhookRoutes(deps: WebhookDeps) {
 
   app.post("/:forumId/discourse", async (c) => {
     const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, DISCOURSE);
-    const secret = loaded.forum?.webhookSecrets.discourse;
-    if (!secret) throw new ApiError(401, "unknown_sender", "Forum inconnu ou sans secret Discourse.");
+    const secret = loaded.forum?.webhookSecrets.discourse ?? NO_SECRET.discourse;
     if (!discourseSignatureValid(raw, c.req.header("x-discourse-event-signature"), secret)) {
       throw new ApiError(401, "invalid_signature", "Signature Discourse refusée.");
     }
@@ -136,14 +144,16 @@ export function webhookRoutes(deps: WebhookDeps) {
     const { post } = body.data;
     // Only regular posts are turns; whispers, moderator and small-action posts are not.
     if (post.post_type !== undefined && post.post_type !== 1) return c.json({ result: "ignored" });
-    // An author deleting their own post sends an edit to the stub, then a destroy: both are the deletion.
-    const deleted = event === "post_destroyed" || post.user_deleted === true;
+    // The header is not signed: what happened is read from the body; a header it contradicts changes nothing.
+    const change = discourseChange(event, post, loaded);
+    if (change === "contradicted") return c.json({ result: "ignored" });
+    if (change !== "deleted") checkPostSize(post.raw ?? "", String(post.id), loaded);
     const eventId = c.req.header("x-discourse-event-id");
     const changedAt = post.deleted_at ?? post.updated_at ?? post.created_at;
     const answer = await intakePost(deps, loaded, {
       forumId,
       threadId: String(post.topic_id),
-      kind: deleted ? "deleted" : event === "post_edited" ? "edited" : "created",
+      kind: change,
       postId: String(post.id),
       authorId: String(post.user_id),
       authorName: post.name || post.username,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createNotifier } from "../../../shared/adapters/notifiers/index.js";
 import { aHibou } from "./hibou-fixture.js";
-import { type LocalServer, reply, startLocalServer } from "./local-server.js";
+import { LOOPBACK_HTTP, type LocalServer, reply, startLocalServer } from "./local-server.js";
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -39,7 +39,7 @@ describe("createNotifier", () => {
 
   it("dispatches on the channel type", async () => {
     server = await startLocalServer(reply(204));
-    const notifier = createNotifier();
+    const notifier = createNotifier({ http: LOOPBACK_HTTP });
     await notifier.deliver(aHibou(), { type: "discord", url: `${server.url}/discord` }, {});
     await notifier.deliver(
       aHibou(),

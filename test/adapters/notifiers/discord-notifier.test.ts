@@ -8,7 +8,7 @@ import {
   kindColour,
 } from "../../../shared/adapters/notifiers/discord-notifier.js";
 import { aHibou } from "./hibou-fixture.js";
-import { type LocalServer, reply, startLocalServer } from "./local-server.js";
+import { LOOPBACK_HTTP, type LocalServer, reply, startLocalServer } from "./local-server.js";
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -31,7 +31,7 @@ describe("discord notifier", () => {
   it("posts one embed within Discord's limits for a 10,000-character text, pinging no one", async () => {
     server = await startLocalServer(reply(204));
     const hibou = aHibou({ title: "T".repeat(1000), text: `@everyone ${"x".repeat(10_000)}` });
-    await createDiscordNotifier().deliver(
+    await createDiscordNotifier({ http: LOOPBACK_HTTP }).deliver(
       hibou,
       { type: "discord", url: `${server.url}/api/webhooks/1/tok` },
       {},
@@ -75,7 +75,7 @@ describe("discord notifier", () => {
 
   it("asks Discord to wait when configured, keeping the URL's own query", async () => {
     server = await startLocalServer(reply(200, { id: "1" }));
-    await createDiscordNotifier({ wait: true }).deliver(
+    await createDiscordNotifier({ wait: true, http: LOOPBACK_HTTP }).deliver(
       aHibou(),
       { type: "discord", url: `${server.url}/api/webhooks/1/tok?thread_id=9` },
       {},
@@ -86,7 +86,11 @@ describe("discord notifier", () => {
   it("a 429 carries Discord's delay", async () => {
     server = await startLocalServer(reply(429, { retry_after: 0.5, global: false }, { "retry-after": "1" }));
     await expect(
-      createDiscordNotifier().deliver(aHibou(), { type: "discord", url: server.url }, {}),
+      createDiscordNotifier({ http: LOOPBACK_HTTP }).deliver(
+        aHibou(),
+        { type: "discord", url: server.url },
+        {},
+      ),
     ).rejects.toMatchObject({ retryable: true, retryAfterMs: 1000 });
   });
 });

@@ -5,7 +5,7 @@ import {
 } from "../../../shared/adapters/notifiers/discourse-notifier.js";
 import { DeliveryError } from "../../../shared/ports/notifier.js";
 import { aHibou } from "./hibou-fixture.js";
-import { type LocalServer, reply, startLocalServer } from "./local-server.js";
+import { LOOPBACK_HTTP, type LocalServer, reply, startLocalServer } from "./local-server.js";
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -20,7 +20,7 @@ describe("discourse notifier", () => {
   it("sends a private message to the recipient's username, its short title padded", async () => {
     server = await startLocalServer(reply(200, { id: 1, topic_id: 2 }));
     const hibou = aHibou({ title: "Faute" });
-    await createDiscourseNotifier().deliver(hibou, channel(`${server.url}/`), {});
+    await createDiscourseNotifier({ http: LOOPBACK_HTTP }).deliver(hibou, channel(`${server.url}/`), {});
 
     const request = server.requests[0];
     if (!request) throw new Error("no request received");
@@ -40,7 +40,7 @@ describe("discourse notifier", () => {
   it("without a username, fails for good in French and sends nothing", async () => {
     server = await startLocalServer(reply(200));
     const hibou = aHibou({ to: { role: "duelist", id: "42", name: "Alice Dubois" } });
-    const error = await createDiscourseNotifier()
+    const error = await createDiscourseNotifier({ http: LOOPBACK_HTTP })
       .deliver(hibou, channel(server.url), {})
       .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(DeliveryError);
@@ -60,12 +60,16 @@ describe("discourse notifier", () => {
 
   it("a 422 (validation) is not retryable; a 429 waits as told", async () => {
     server = await startLocalServer(reply(422, { errors: ["Title is too short"] }));
-    await expect(createDiscourseNotifier().deliver(aHibou(), channel(server.url), {})).rejects.toMatchObject({
+    await expect(
+      createDiscourseNotifier({ http: LOOPBACK_HTTP }).deliver(aHibou(), channel(server.url), {}),
+    ).rejects.toMatchObject({
       retryable: false,
     });
     await server.close();
     server = await startLocalServer(reply(429, { errors: ["Slow down"] }, { "retry-after": "3" }));
-    await expect(createDiscourseNotifier().deliver(aHibou(), channel(server.url), {})).rejects.toMatchObject({
+    await expect(
+      createDiscourseNotifier({ http: LOOPBACK_HTTP }).deliver(aHibou(), channel(server.url), {}),
+    ).rejects.toMatchObject({
       retryable: true,
       retryAfterMs: 3000,
     });

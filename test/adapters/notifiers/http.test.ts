@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseRetryAfter, postJson } from "../../../shared/adapters/notifiers/http.js";
 import { DeliveryError } from "../../../shared/ports/notifier.js";
-import { type LocalServer, reply, startLocalServer } from "./local-server.js";
+import { LOOPBACK_HTTP, type LocalServer, reply, startLocalServer } from "./local-server.js";
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -19,7 +19,10 @@ async function failure(promise: Promise<void>): Promise<DeliveryError> {
 }
 
 const post = (url: string, timeoutMs?: number) =>
-  postJson({ label: "Test", url, body: '{"ok":true}' }, timeoutMs === undefined ? {} : { timeoutMs });
+  postJson(
+    { label: "Test", url, body: '{"ok":true}' },
+    timeoutMs === undefined ? LOOPBACK_HTTP : { ...LOOPBACK_HTTP, timeoutMs },
+  );
 
 describe("postJson", () => {
   it("resolves on a 2xx and sends JSON", async () => {
@@ -37,12 +40,11 @@ describe("postJson", () => {
     expect(error.retryAfterMs).toBeUndefined();
   });
 
-  it("a 4xx is not retryable and says why", async () => {
-    server = await startLocalServer(reply(400, { message: "Invalid Form Body" }));
+  it("CONTRACT 3 a 4xx is not retryable and keeps only its status, never the receiver's answer", async () => {
+    server = await startLocalServer(reply(400, { message: "Invalid Form Body", leaked: "internal-secret" }));
     const error = await failure(post(server.url));
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain("400");
-    expect(error.message).toContain("Invalid Form Body");
+    expect(error.message).toBe("Test : requête refusée (400).");
   });
 
   it("a redirect is not followed and not retried", async () => {

@@ -1,6 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** The notifiers' HTTP options toward these servers: loopback allowed, as the local stack allows it. */
+export const LOOPBACK_HTTP = { destinations: { allowLoopback: true } } as const;
+
 /** A request the local server received, body read in full. */
 export interface RecordedRequest {
   readonly method: string;

@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createWebhookNotifier } from "../../../shared/adapters/notifiers/webhook-notifier.js";
 import { DeliveryError } from "../../../shared/ports/notifier.js";
 import { aHibou } from "./hibou-fixture.js";
-import { type LocalServer, type RecordedRequest, reply, startLocalServer } from "./local-server.js";
+import {
+  LOOPBACK_HTTP,
+  type LocalServer,
+  type RecordedRequest,
+  reply,
+  startLocalServer,
+} from "./local-server.js";
 
 const aSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 
@@ -28,7 +34,11 @@ describe("webhook notifier", () => {
     server = await startLocalServer(reply(200));
     const secret = aSecret();
     const hibou = aHibou();
-    await createWebhookNotifier().deliver(hibou, { type: "webhook", url: `${server.url}/in`, secret }, {});
+    await createWebhookNotifier({ http: LOOPBACK_HTTP }).deliver(
+      hibou,
+      { type: "webhook", url: `${server.url}/in`, secret },
+      {},
+    );
 
     const request = server.requests[0];
     if (!request) throw new Error("no request received");
@@ -56,7 +66,7 @@ describe("webhook notifier", () => {
   it("falls back to the forum's generic secret; another secret does not verify", async () => {
     server = await startLocalServer(reply(204));
     const forumSecret = aSecret();
-    await createWebhookNotifier().deliver(
+    await createWebhookNotifier({ http: LOOPBACK_HTTP }).deliver(
       aHibou(),
       { type: "webhook", url: server.url },
       { forumWebhookSecret: forumSecret },
@@ -73,7 +83,7 @@ describe("webhook notifier", () => {
       calls += 1;
       reply(calls === 1 ? 503 : 200)(request, response);
     });
-    const notifier = createWebhookNotifier();
+    const notifier = createWebhookNotifier({ http: LOOPBACK_HTTP });
     const channel = { type: "webhook" as const, url: server.url, secret: aSecret() };
     await expect(notifier.deliver(aHibou(), channel, {})).rejects.toMatchObject({ retryable: true });
     await notifier.deliver(aHibou(), channel, {});
@@ -82,7 +92,7 @@ describe("webhook notifier", () => {
 
   it("without any secret, fails for good and sends nothing", async () => {
     server = await startLocalServer(reply(200));
-    const error = await createWebhookNotifier()
+    const error = await createWebhookNotifier({ http: LOOPBACK_HTTP })
       .deliver(aHibou(), { type: "webhook", url: server.url }, {})
       .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(DeliveryError);
