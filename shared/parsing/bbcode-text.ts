@@ -58,8 +58,6 @@ const BLOCK_TAGS = [
   "div",
   "table",
   "tr",
-  "td",
-  "th",
   "fieldset",
   "legend",
   "h1",
@@ -76,6 +74,8 @@ const tagPattern = (names: readonly string[]): RegExp =>
 
 const INLINE = tagPattern(INLINE_TAGS);
 const BLOCK = tagPattern(BLOCK_TAGS);
+/** Table cells start with a tab, as in HTML (html-text.ts), for the recap reader (recap.ts). */
+const CELL = tagPattern(["td", "th"]);
 /** Images and embeds carry a URL, not words. */
 const MEDIA =
   /\[(img|youtube|video|media|flash|audio)(?:[=: ][^\]\n]{0,500})?\][^[]{0,2000}\[\/\1(?::[^\]\n]{0,50})?\]/gi;
@@ -85,5 +85,10 @@ const MEDIA =
  * [url=…]`…), keeping their text; images are dropped; structural tags are kept.
  */
 export function stripBbcodeFormatting(text: string): string {
-  return text.replace(MEDIA, "").replace(BLOCK, "\n").replace(INLINE, "");
+  if (!text.includes("[")) return text;
+  return text
+    .replace(MEDIA, "")
+    .replace(CELL, (tag) => (tag[1] === "/" ? "" : "\t"))
+    .replace(BLOCK, "\n")
+    .replace(INLINE, "");
 }

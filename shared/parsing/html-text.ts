@@ -48,7 +48,42 @@ const BLOCKS = new Set([
   "fieldset",
   "legend",
   "address",
+  // Forumactif titles a quote with `<cite>Bob a écrit:</cite>` right before its text.
+  "cite",
 ]);
+
+/**
+ * Elements of HTML, for posts in another format: there only these are read as tags, so that a
+ * `<Bob>` or a `<3` typed in a BBCode post stays text.
+ */
+const ELEMENTS = new Set([
+  ...BLOCKS,
+  ...SKIPPED,
+  ...["a", "abbr", "aside", "audio", "b", "base", "bdi", "bdo", "big", "blockquote", "body", "br"],
+  ...["button", "canvas", "caption", "cite", "code", "col", "colgroup", "data", "del", "dfn", "em"],
+  ...["embed", "font", "html", "i", "iframe", "img", "input", "ins", "kbd", "label", "link", "mark"],
+  ...["marquee", "meta", "object", "picture", "pre", "q", "s", "samp", "small", "source", "span"],
+  ...["strike", "strong", "sub", "sup", "td", "th", "time", "tt", "u", "var", "video", "wbr"],
+]);
+
+/** Elements without content: hiding one hides nothing after it. */
+const VOID = new Set(["br", "img", "hr", "input", "meta", "link", "wbr", "col", "source", "embed", "base"]);
+
+/** An inline style that hides the element (`style="display: none"`): its text is not shown. */
+const HIDDEN = /\bstyle\s*=\s*(?:"[^"]*|'[^']*|[^\s>]*)\bdisplay\s*:\s*none\b/i;
+
+/** Where the element opened at `from` (the end of its opening tag) closes: after its end tag. */
+function endOfElement(html: string, from: number, name: string): number {
+  const tag = new RegExp(`<(/?)${name}\\b(?:[^>"']|"[^"]{0,2000}"|'[^']{0,2000}'){0,500}>`, "gi");
+  tag.lastIndex = from;
+  let depth = 1;
+  for (let m = tag.exec(html); m !== null; m = tag.exec(html)) {
+    if (m[0].endsWith("/>")) continue;
+    depth += m[1] === "/" ? -1 : 1;
+    if (depth === 0) return tag.lastIndex;
+  }
+  return html.length;
+}
 
 /** State of the walk: which open `<aside>` were quotes, how deep inside `<pre>`. */
 interface Walk {
@@ -77,18 +112,24 @@ function onTag(walk: Walk, closing: boolean, name: string, attributes: string): 
   } else if (name === "code") {
     if (walk.preDepth === 0) walk.out += closing ? "[/code]" : "[code]";
   } else if (name === "td" || name === "th") {
-    walk.out += " ";
+    // A cell starts with a tab: the recap reader (recap.ts) pairs a key cell with the next cell.
+    if (!closing) walk.out += "\t";
   } else if (BLOCKS.has(name)) {
     walk.out += "\n";
   }
 }
 
 /**
- * The text of an HTML fragment: tags removed, `<br>` and block tags as line breaks, quotes and
- * code as `[quote]`/`[code]` markers. Source line breaks are kept (forums send `<br>\n`, and a
- * block typed without `<br>` must still read line by line); runs of spaces collapse outside `<pre>`.
+ * The text of an HTML fragment: tags removed, `<br>` and block tags as line breaks, table cells
+ * starting with a tab, quotes and code as `[quote]`/`[code]` markers. `<style>`, `<script>`,
+ * comments and elements hidden by an inline `display: none` are not text. Source line breaks are
+ * kept (forums send `<br>\n`, and a block typed without `<br>` must still read line by line); runs
+ * of spaces collapse outside `<pre>`.
+ *
+ * @param embedded the HTML is embedded in a post of another format (BBCode, Markdown, text): only
+ *   the elements of HTML are tags there, anything else in angle brackets is text.
  */
-export function htmlToText(html: string): string {
+export function htmlToText(html: string, embedded = false): string {
   const walk: Walk = { out: "", asides: [], preDepth: 0 };
   let last = 0;
   TAG.lastIndex = 0;
@@ -98,7 +139,12 @@ export function htmlToText(html: string): string {
     last = TAG.lastIndex;
     const name = m[2]?.toLowerCase();
     if (name === undefined) continue; // a comment
+    if (embedded && !ELEMENTS.has(name)) {
+      walk.out += m[0];
+      continue;
+    }
     const closing = m[1] === "/";
+    const attributes = m[3] ?? "";
     if (!closing && SKIPPED.has(name)) {
       const end = new RegExp(`</${name}\\s*>`, "gi");
       end.lastIndex = last;
@@ -106,7 +152,12 @@ export function htmlToText(html: string): string {
       TAG.lastIndex = last;
       continue;
     }
-    onTag(walk, closing, name, m[3] ?? "");
+    if (!closing && HIDDEN.test(attributes)) {
+      if (!VOID.has(name) && !m[0].endsWith("/>")) last = endOfElement(html, last, name);
+      TAG.lastIndex = last;
+      continue;
+    }
+    onTag(walk, closing, name, attributes);
   }
   const rest = html.slice(last);
   walk.out += walk.preDepth > 0 ? rest : rest.replace(/[ \t]+/g, " ");

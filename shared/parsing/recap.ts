@@ -1,0 +1,204 @@
+/**
+ * The recap without tags (CONTRACT.md 5, "Without tags"): the `key : value` lines duelists end
+ * their posts with on their forums, read with the keys and the pair reader of the `[duel]` block
+ * (action-block.ts, key-value.ts), wherever the author's own text holds them: lines, list items,
+ * table cells, one line cut by separators, an RP template.
+ */
+import { type BlockField, type BlockValues, blockFieldOf } from "./action-block.js";
+import { cleanValue, readKeyValue, splitPairs } from "./key-value.js";
+import { normalizeKey } from "./normalize.js";
+
+/** A recap found in the author's text. */
+export interface Recap {
+  /** The values of the recap that counts, by field, as the action block reader takes them. */
+  readonly values: BlockValues;
+  /** Where every recap of the post stands in the text: recaps are not the post's words (R-6.3). */
+  readonly ranges: readonly (readonly [number, number])[];
+}
+
+/** One pair found: its field, its value (null while or when it has none) and where it stands. */
+interface Found {
+  readonly field: BlockField;
+  value: string | null;
+  readonly start: number;
+  end: number;
+  /** The pair opens its line (or its row's first cell). */
+  readonly opensLine: boolean;
+}
+
+/** A span of the text: a line, or one cell of a table row. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly first: boolean;
+  readonly cell: boolean;
+}
+
+/** Text without any of these holds no pair: most posts' lines are skipped on this test alone. */
+const MAY_HOLD_PAIR = /[:：\t|]/;
+const HAS_WORD = /[\p{L}\p{N}]/u;
+/** A key left without value takes the next line or cell as its value, if that is this short. */
+const NEXT_VALUE_MAX = 60;
+/** A lone key is a recap only with a value this short: past it, `Action : …` is prose. */
+const LONE_VALUE_MAX = 100;
+/** A line of dialogue (`« Cible : toi. »`, `— Zone : …`) is prose, whatever its first word. */
+const DIALOGUE = /^[«“"—–]/;
+/** Decoration around a key alone in a cell: `**Sort**`, `Sort :`. */
+const KEY_DECORATION = /^[\s*_~•·-]+|[\s*_~:：]+$/g;
+
+function trimmed(text: string, start: number, end: number): [number, number] {
+  let a = start;
+  let b = end;
+  while (a < b && /\s/.test(text.charAt(a))) a++;
+  while (b > a && /\s/.test(text.charAt(b - 1))) b--;
+  return [a, b];
+}
+
+/**
+ * The spans of one line: its cells when it is a table row (cells start with a tab, see
+ * html-text.ts; or a Markdown row `| a | b |`), else the line itself.
+ */
+function spansOf(text: string, start: number, end: number): Span[] {
+  const line = text.slice(start, end);
+  const tabbed = line.includes("\t");
+  const piped = !tabbed && /^\s*\|/.test(line);
+  if (!tabbed && !piped) {
+    const [a, b] = trimmed(text, start, end);
+    return a < b ? [{ start: a, end: b, first: true, cell: false }] : [];
+  }
+  const spans: Span[] = [];
+  let cellStart = start;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? text.charAt(i) : "\t";
+    if (c !== "\t" && !(piped && c === "|")) continue;
+    const [a, b] = trimmed(text, cellStart, i);
+    if (a < b) spans.push({ start: a, end: b, first: spans.length === 0, cell: true });
+    cellStart = i + 1;
+  }
+  return spans;
+}
+
+/** Groups of pairs written together; prose between them ends a group. */
+class Grouper {
+  readonly groups: Found[][] = [];
+  private group: Found[] = [];
+  /** A key whose value is the next line or cell (`Sort :` then `Incendio`). */
+  private waiting: Found | null = null;
+
+  read(text: string, span: Span): void {
+    const s = text.slice(span.start, span.end);
+    if (!HAS_WORD.test(s)) return; // decoration: `~~~`, `───`, `|---|`
+    const waiting = this.waiting;
+    this.waiting = null;
+    const hasColon = /[:：]/.test(s);
+    if (waiting && s.length <= NEXT_VALUE_MAX && !(hasColon && readKeyValue(s, blockFieldOf))) {
+      const value = cleanValue(s);
+      if (value !== null && (!span.cell || blockFieldOf(keyOfCell(s)) === undefined)) {
+        waiting.value = value;
+        waiting.end = span.end;
+        return;
+      }
+    }
+    if (span.cell && !hasColon) {
+      const field = blockFieldOf(keyOfCell(s));
+      if (field !== undefined) {
+        this.add({ field, value: null, start: span.start, end: span.end, opensLine: span.first });
+        return;
+      }
+    }
+    if (!hasColon) {
+      this.close();
+      return;
+    }
+    let offset = span.start;
+    for (const piece of splitPairs(s, blockFieldOf)) {
+      const pair = readKeyValue(piece, blockFieldOf);
+      if (pair) {
+        const found: Found = {
+          field: pair.key,
+          value: cleanValue(pair.value),
+          start: offset,
+          end: offset + piece.length,
+          opensLine: span.first && offset === span.start && !DIALOGUE.test(piece),
+        };
+        this.add(found);
+      } else if (HAS_WORD.test(piece)) {
+        this.close(); // prose before the pairs of this line (only a first piece can be prose)
+      }
+      offset += piece.length;
+    }
+  }
+
+  /** A key is waiting for its value on the next line: that line is read even without a colon. */
+  get waitingForValue(): boolean {
+    return this.waiting !== null;
+  }
+
+  private add(found: Found): void {
+    this.group.push(found);
+    this.waiting = found.value === null ? found : null;
+  }
+
+  close(): void {
+    if (this.group.length > 0) this.groups.push(this.group);
+    this.group = [];
+    this.waiting = null;
+  }
+}
+
+function keyOfCell(cell: string): string {
+  return normalizeKey(cell.replace(KEY_DECORATION, ""));
+}
+
+/**
+ * A recap: two keys or more written together, or one key opening its own line with a short
+ * value. A lone `zone :` inside a sentence is prose.
+ */
+function isRecap(group: readonly Found[]): boolean {
+  const first = group[0];
+  if (!first) return false;
+  if (new Set(group.map((f) => f.field)).size >= 2) return true;
+  return first.opensLine && (first.value?.length ?? 0) <= LONE_VALUE_MAX;
+}
+
+/** A recap that says what is cast and the bet: the one that counts when there are several. */
+function isComplete(group: readonly Found[]): boolean {
+  const has = (fields: readonly BlockField[]) =>
+    group.some((f) => fields.includes(f.field) && f.value !== null);
+  return has(["spell", "action", "particularity"]) && has(["bet"]);
+}
+
+/**
+ * The author's recap without tags in `text` (the author's own text: see scanPost's `outside`),
+ * or null when there is none. With several recaps, the last complete one counts; when none is
+ * complete, their fields are read together, in order, so a recap cut in two by a line of prose
+ * still gives all it says.
+ */
+export function findRecap(text: string): Recap | null {
+  if (!MAY_HOLD_PAIR.test(text)) return null;
+  const grouper = new Grouper();
+  let start = 0;
+  while (start <= text.length) {
+    const newline = text.indexOf("\n", start);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(start, end);
+    if (grouper.waitingForValue || MAY_HOLD_PAIR.test(line)) {
+      for (const span of spansOf(text, start, end)) grouper.read(text, span);
+    } else if (HAS_WORD.test(line)) {
+      grouper.close();
+    }
+    start = end + 1;
+  }
+  grouper.close();
+  const recaps = grouper.groups.filter(isRecap);
+  if (recaps.length === 0) return null;
+  const complete = recaps.findLast(isComplete);
+  const values = new Map<BlockField, string[]>();
+  for (const found of complete ?? recaps.flat()) {
+    if (found.value === null) continue;
+    const list = values.get(found.field);
+    if (list) list.push(found.value);
+    else values.set(found.field, [found.value]);
+  }
+  return { values, ranges: recaps.flat().map((f) => [f.start, f.end] as const) };
+}
