@@ -37,6 +37,9 @@ const INLINE_TAGS = [
   "mark",
   "bgcolor",
   "background",
+  // XenForo: a mention, text without BBCode.
+  "user",
+  "plain",
 ];
 
 /** Tags that lay text out in blocks; they become line breaks so a block's lines stay apart. */
@@ -66,6 +69,9 @@ const BLOCK_TAGS = [
   "h4",
   "h5",
   "h6",
+  // XenForo and Discourse: titled sections whose text is shown.
+  "heading",
+  "details",
 ];
 
 /** A tag name is followed by `]`, `=value`, ` attr=…` or phpBB's `:uid`; never by more letters. */

@@ -30,13 +30,13 @@ const NOTHING = /^(?:aucun|aucune|n[ée]ant|rien|none|nothing|non|x|ø|pas de pa
 
 /**
  * A value with the decoration players put around it removed (`**x**`, `_x_`, a trailing ` -`
- * left by a separator, wrapping quotes); null when nothing is left that says anything (`Zone :`,
+ * or emoji left by a separator, wrapping quotes); null when nothing is left that says anything (`Zone :`,
  * `Zone : -`, `Zone : ?`), so the decider reports the field as missing.
  */
 export function cleanValue(value: string): string | null {
   const cleaned = value
     .trim()
-    .replace(/^[\s*_~]+|[\s*_~,;|/•·—–-]+$/g, "")
+    .replace(/^[\s*_~]+|[\s*_~,;|/•·—–\p{Extended_Pictographic}\ufe0f-]+$/gu, "")
     .replace(/^["«“'](.*)["»”']$/s, "$1")
     .trim();
   return /[\p{L}\p{N}]/u.test(cleaned) && !NOTHING.test(cleaned) ? cleaned : null;
