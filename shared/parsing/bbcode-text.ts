@@ -79,9 +79,9 @@ const tagPattern = (names: readonly string[]): RegExp =>
   new RegExp(`\\[\\/?(?:${names.join("|")})(?:[=: ][^\\]\\n]{0,500})?\\]`, "gi");
 
 const INLINE = tagPattern(INLINE_TAGS);
-const BLOCK = tagPattern(BLOCK_TAGS);
-/** Table cells start with a tab, as in HTML (html-text.ts), for the recap reader (recap.ts). */
-const CELL = tagPattern(["td", "th"]);
+/** Block tags, and table cells: a cell starts with a tab, as in HTML (html-text.ts), for recap.ts. */
+const BLOCK = tagPattern([...BLOCK_TAGS, "td", "th"]);
+const CELL = /^\[(?:td|th)\b/i;
 /** Images and embeds carry a URL, not words. */
 const MEDIA =
   /\[(img|youtube|video|media|flash|audio)(?:[=: ][^\]\n]{0,500})?\][^[]{0,2000}\[\/\1(?::[^\]\n]{0,50})?\]/gi;
@@ -94,7 +94,6 @@ export function stripBbcodeFormatting(text: string): string {
   if (!text.includes("[")) return text;
   return text
     .replace(MEDIA, "")
-    .replace(CELL, (tag) => (tag[1] === "/" ? "" : "\t"))
-    .replace(BLOCK, "\n")
+    .replace(BLOCK, (tag) => (CELL.test(tag) ? "\t" : /^\[\/(?:td|th)\b/i.test(tag) ? "" : "\n"))
     .replace(INLINE, "");
 }

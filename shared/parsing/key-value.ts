@@ -36,7 +36,7 @@ const NOTHING = /^(?:aucun|aucune|n[ée]ant|rien|none|nothing|non|x|ø|pas de pa
 export function cleanValue(value: string): string | null {
   const cleaned = value
     .trim()
-    .replace(/^[\s*_~]+|[\s*_~,;|/•·—–\p{Extended_Pictographic}\ufe0f-]+$/gu, "")
+    .replace(/^[\s*_~]+|(?:[\s*_~,;|/•·—–\p{Extended_Pictographic}-]|\ufe0f)+$/gu, "")
     .replace(/^["«“'](.*)["»”']$/s, "$1")
     .trim();
   return /[\p{L}\p{N}]/u.test(cleaned) && !NOTHING.test(cleaned) ? cleaned : null;

@@ -106,7 +106,7 @@ class Grouper {
         return;
       }
     }
-    if (!hasColon) {
+    if (!hasColon || !keyBeforeColon(s)) {
       this.close();
       return;
     }
@@ -144,6 +144,31 @@ class Grouper {
     this.group = [];
     this.waiting = null;
   }
+}
+
+/** Where words of a key may end before a colon. */
+const KEY_WORD_SEPARATOR = /[\s/|;•·—–,()[\]{}]+/;
+
+/**
+ * Whether a known key of one to four words stands right before one of the colons of `s`. Most
+ * lines with a colon are prose (`Elle comprit : …`): this test lets them skip splitPairs, which
+ * tries a key at every word.
+ */
+function keyBeforeColon(s: string): boolean {
+  for (let c = s.search(/[:：]/); c >= 0; c = nextColon(s, c + 1)) {
+    const words = s.slice(Math.max(0, c - 48), c).split(KEY_WORD_SEPARATOR);
+    let key = "";
+    for (let k = 1; k <= 4 && k <= words.length; k++) {
+      key = key === "" ? (words[words.length - k] ?? "") : `${words[words.length - k] ?? ""} ${key}`;
+      if (blockFieldOf(normalizeKey(key)) !== undefined) return true;
+    }
+  }
+  return false;
+}
+
+function nextColon(s: string, from: number): number {
+  const at = s.slice(from).search(/[:：]/);
+  return at < 0 ? -1 : from + at;
 }
 
 function keyOfCell(cell: string): string {
