@@ -93,14 +93,14 @@ class Grouper {
     const hasColon = /[:：]/.test(s);
     if (waiting && s.length <= NEXT_VALUE_MAX && !(hasColon && readKeyValue(s, blockFieldOf))) {
       const value = cleanValue(s);
-      if (value !== null && (!span.cell || blockFieldOf(keyOfCell(s)) === undefined)) {
+      if (value !== null && (!span.cell || keyOfCell(s) === undefined)) {
         waiting.value = value;
         waiting.end = span.end;
         return;
       }
     }
     if (span.cell && !hasColon) {
-      const field = blockFieldOf(keyOfCell(s));
+      const field = keyOfCell(s);
       if (field !== undefined) {
         this.add({ field, value: null, start: span.start, end: span.end, opensLine: span.first });
         return;
@@ -155,24 +155,41 @@ const KEY_WORD_SEPARATOR = /[\s/|;•·—–,()[\]{}]+/;
  * tries a key at every word.
  */
 function keyBeforeColon(s: string): boolean {
-  for (let c = s.search(/[:：]/); c >= 0; c = nextColon(s, c + 1)) {
-    const words = s.slice(Math.max(0, c - 48), c).split(KEY_WORD_SEPARATOR);
+  COLON.lastIndex = 0;
+  for (let m = COLON.exec(s); m !== null; m = COLON.exec(s)) {
+    const words = s
+      .slice(Math.max(0, m.index - 48), m.index)
+      .split(KEY_WORD_SEPARATOR)
+      .filter((w) => w !== "");
     let key = "";
     for (let k = 1; k <= 4 && k <= words.length; k++) {
-      key = key === "" ? (words[words.length - k] ?? "") : `${words[words.length - k] ?? ""} ${key}`;
-      if (blockFieldOf(normalizeKey(key)) !== undefined) return true;
+      key = k === 1 ? (words[words.length - 1] ?? "") : `${words[words.length - k] ?? ""} ${key}`;
+      if (fieldOfWritten(key) !== undefined) return true;
     }
   }
   return false;
 }
 
-function nextColon(s: string, from: number): number {
-  const at = s.slice(from).search(/[:：]/);
-  return at < 0 ? -1 : from + at;
+/**
+ * The field a key as written names, remembered: prose repeats its words before colons, and
+ * normalising each one again (accents, case) is most of what reading a line costs.
+ */
+const known = new Map<string, BlockField | null>();
+const KNOWN_MAX = 512;
+
+function fieldOfWritten(written: string): BlockField | undefined {
+  const remembered = known.get(written);
+  if (remembered !== undefined) return remembered ?? undefined;
+  const field = blockFieldOf(normalizeKey(written));
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(written, field ?? null);
+  return field;
 }
 
-function keyOfCell(cell: string): string {
-  return normalizeKey(cell.replace(KEY_DECORATION, ""));
+const COLON = /[:：]/g;
+
+function keyOfCell(cell: string): BlockField | undefined {
+  return cell.length > 48 ? undefined : fieldOfWritten(cell.replace(KEY_DECORATION, ""));
 }
 
 /**
