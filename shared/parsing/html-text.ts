@@ -71,6 +71,8 @@ const VOID = new Set(["br", "img", "hr", "input", "meta", "link", "wbr", "col", 
 
 /** An inline style that hides the element (`style="display: none"`): its text is not shown. */
 const HIDDEN = /\bstyle\s*=\s*(?:"[^"]*|'[^']*|[^\s>]*)\bdisplay\s*:\s*none\b/i;
+/** A spoiler is hidden until the reader opens it: its text is the author's, shown on a click. */
+const SPOILER = /\bclass\s*=\s*["']?[^"'>]*spoiler/i;
 
 /** Where the element opened at `from` (the end of its opening tag) closes: after its end tag. */
 function endOfElement(html: string, from: number, name: string): number {
@@ -152,7 +154,7 @@ export function htmlToText(html: string, embedded = false): string {
       TAG.lastIndex = last;
       continue;
     }
-    if (!closing && HIDDEN.test(attributes)) {
+    if (!closing && HIDDEN.test(attributes) && !SPOILER.test(attributes)) {
       if (!VOID.has(name) && !m[0].endsWith("/>")) last = endOfElement(html, last, name);
       TAG.lastIndex = last;
       continue;

@@ -100,6 +100,13 @@ describe("R-6.3 HTML in every format", () => {
     }
   });
 
+  it("reads a spoiler's hidden content: the reader opens it with a click", () => {
+    const post =
+      `<p>${words(30)}</p><dl class="codebox spoiler"><dt>Spoiler</dt>` +
+      '<dd class="spoiler_content" style="display: none;">Sort : Glacius<br>Pari : 2</dd></dl>';
+    expect(read(post, "html")).toMatchObject({ block: { spellIds: ["glace"], bet: "2" }, words: 31 });
+  });
+
   it("keeps angle brackets that are no HTML element as text outside HTML posts", () => {
     expect(read("Alice <3 Bob, dit le mot <Bob> sur le mur.")).toMatchObject({
       text: "Alice <3 Bob, dit le mot <Bob> sur le mur.",
