@@ -193,14 +193,49 @@ function keyOfCell(cell: string): BlockField | undefined {
 }
 
 /**
- * A recap: two keys or more written together, or one key opening its own line with a short
- * value. A lone `zone :` inside a sentence is prose.
+ * A line of another list of `key : value` (a character sheet: `Année : 3e`, `Maison : Serdaigle`):
+ * a known key alone among such lines is that list's, not a recap.
  */
-function isRecap(group: readonly Found[]): boolean {
+const OTHER_PAIR = /^[\s*_~>•·-]*\p{L}[\p{L}\p{N}'’ -]{0,28}?\s*[:：]\s*\S/u;
+const OTHER_PAIR_MAX = 80;
+
+/** The nearest line with a word before `from` (step -1) or after it (step 1), if any. */
+function neighbour(text: string, from: number, step: -1 | 1): string | null {
+  let at = from;
+  for (let i = 0; i < 50; i++) {
+    if (step < 0) {
+      const end = text.lastIndexOf("\n", at - 1);
+      if (end < 0) return null;
+      const start = text.lastIndexOf("\n", end - 1) + 1;
+      const line = text.slice(start, end);
+      if (HAS_WORD.test(line)) return line;
+      at = start;
+    } else {
+      const start = text.indexOf("\n", at);
+      if (start < 0) return null;
+      const end = text.indexOf("\n", start + 1);
+      const line = text.slice(start + 1, end < 0 ? text.length : end);
+      if (HAS_WORD.test(line)) return line;
+      at = start + 1;
+    }
+  }
+  return null;
+}
+
+const isOtherPair = (line: string | null) =>
+  line !== null && line.length <= OTHER_PAIR_MAX && OTHER_PAIR.test(line);
+
+/**
+ * A recap: two keys or more written together, or one key opening its own line with a short
+ * value, not among the lines of another list. A lone `zone :` inside a sentence is prose.
+ */
+function isRecap(text: string, group: readonly Found[]): boolean {
   const first = group[0];
-  if (!first) return false;
+  const last = group[group.length - 1];
+  if (!first || !last) return false;
   if (new Set(group.map((f) => f.field)).size >= 2) return true;
-  return first.opensLine && (first.value?.length ?? 0) <= LONE_VALUE_MAX;
+  if (!first.opensLine || (first.value?.length ?? 0) > LONE_VALUE_MAX) return false;
+  return !isOtherPair(neighbour(text, first.start, -1)) && !isOtherPair(neighbour(text, last.end, 1));
 }
 
 /** A recap that says what is cast and the bet: the one that counts when there are several. */
@@ -232,7 +267,7 @@ export function findRecap(text: string): Recap | null {
     start = end + 1;
   }
   grouper.close();
-  const recaps = grouper.groups.filter(isRecap);
+  const recaps = grouper.groups.filter((group) => isRecap(text, group));
   if (recaps.length === 0) return null;
   const complete = recaps.findLast(isComplete);
   const values = new Map<BlockField, string[]>();

@@ -26,4 +26,16 @@ describe("CONTRACT 5 a turn declared by a recap without tags", () => {
       words: 110,
     });
   });
+
+  it("R-1.3 a character sheet before the top casts nothing; a recap naming a spell does", () => {
+    const sheet = new Duel();
+    const salute =
+      "Alice salue son adversaire.\n\nAnnée : 3e\nMaison : Serdaigle\nParticularité : Legilimens";
+    expect(sheet.types(sheet.post(ALICE, null, [1, 1], { content: salute }))).not.toContain(
+      "duelist.disqualified",
+    );
+    const early = new Duel();
+    const cast = "Alice attaque avant le top.\n[b]Sort :[/b] Incendio / [b]Cible :[/b] Bob / [b]Pari :[/b] 2";
+    expect(early.types(early.post(ALICE, null, [1, 1], { content: cast }))).toContain("duelist.disqualified");
+  });
 });

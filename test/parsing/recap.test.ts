@@ -33,6 +33,13 @@ describe("CONTRACT 5 the recap without tags", () => {
     expect(read(`« Cible : toi », dit-elle.\n${words(20)}`).recap).toBeNull();
   });
 
+  it("a known key alone in a character sheet is the sheet's, not a recap", () => {
+    const sheet =
+      "Nom : Alice Dubois\nAnnée : 3e\nMaison : Serdaigle\nParticularité : Legilimens\nBaguette : saule, 25 cm";
+    expect(read(`Alice salue son adversaire.\n\n${sheet}`).recap).toBeNull();
+    expect(read(`${words(20)}\n\nPari : 4\n\n${words(10)}`).block).toMatchObject({ bet: "4" });
+  });
+
   it("with several recaps the last complete one counts; when none is complete, all are read together", () => {
     const two = `Sort : Glacius\nPari : 2\n${words(50)}\nSort : Incendio\nCible : Bob\nPari : 5`;
     expect(read(two)).toMatchObject({ blockCount: 1, block: { spellIds: ["feu"], bet: "5" }, words: 50 });
