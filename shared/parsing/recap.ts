@@ -37,7 +37,7 @@ interface Span {
 /** Text without any of these holds no pair: most posts' lines are skipped on this test alone. */
 const MAY_HOLD_PAIR = /[:：\t|]/;
 const HAS_WORD = /[\p{L}\p{N}]/u;
-/** A key left without value takes the next line or cell as its value, if that is this short. */
+/** A key alone on its line or cell, without value, takes the next one as its value if this short. */
 const NEXT_VALUE_MAX = 60;
 /** A lone key is a recap only with a value this short: past it, `Action : …` is prose. */
 const LONE_VALUE_MAX = 100;
@@ -102,7 +102,7 @@ class Grouper {
     if (span.cell && !hasColon) {
       const field = keyOfCell(s);
       if (field !== undefined) {
-        this.add({ field, value: null, start: span.start, end: span.end, opensLine: span.first });
+        this.add({ field, value: null, start: span.start, end: span.end, opensLine: span.first }, true);
         return;
       }
     }
@@ -121,7 +121,7 @@ class Grouper {
           end: offset + piece.length,
           opensLine: span.first && offset === span.start && !DIALOGUE.test(piece),
         };
-        this.add(found);
+        this.add(found, found.start === span.start && found.end === span.end);
       } else if (HAS_WORD.test(piece)) {
         this.close(); // prose before the pairs of this line (only a first piece can be prose)
       }
@@ -134,9 +134,10 @@ class Grouper {
     return this.waiting !== null;
   }
 
-  private add(found: Found): void {
+  /** `alone`: the key is all its line or cell holds, so its value may be the next one. */
+  private add(found: Found, alone: boolean): void {
     this.group.push(found);
-    this.waiting = found.value === null ? found : null;
+    this.waiting = found.value === null && alone ? found : null;
   }
 
   close(): void {
