@@ -86,13 +86,24 @@ const CELL = /^\[(?:td|th)\b/i;
 const MEDIA =
   /\[(img|youtube|video|media|flash|audio)(?:[=: ][^\]\n]{0,500})?\][^[]{0,2000}\[\/\1(?::[^\]\n]{0,50})?\]/gi;
 
+/** A table row, bounded so that an unclosed `[tr]` stays linear. */
+const ROW = /\[tr\b[^\]\n]{0,500}\][^[]{0,2000}(?:\[(?!\/tr\])[^[]{0,2000}){0,200}\[\/tr\]/gi;
+
+/**
+ * A table row's cells are one line, whatever line breaks its source has between tags (the recap
+ * reader reads rows); a cell's own text keeps its lines.
+ */
+function oneLinePerRow(text: string): string {
+  return /\[tr\b/i.test(text) ? text.replace(ROW, (row) => row.replace(/\][ \t]*\n\s*\[/g, "] [")) : text;
+}
+
 /**
  * Removes BBCode presentation tags (`[b] [i] [u] [s] [color=…] [size=…] [font=…] [center]
  * [url=…]`…), keeping their text; images are dropped; structural tags are kept.
  */
 export function stripBbcodeFormatting(text: string): string {
   if (!text.includes("[")) return text;
-  return text
+  return oneLinePerRow(text)
     .replace(MEDIA, "")
     .replace(BLOCK, (tag) => (CELL.test(tag) ? "\t" : /^\[\/(?:td|th)\b/i.test(tag) ? "" : "\n"))
     .replace(INLINE, "");

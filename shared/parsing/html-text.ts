@@ -92,6 +92,8 @@ interface Walk {
   out: string;
   asides: boolean[];
   preDepth: number;
+  /** How deep inside `<tr>`: a row's cells are one line, whatever line breaks its source has. */
+  rowDepth: number;
 }
 
 function onTag(walk: Walk, closing: boolean, name: string, attributes: string): void {
@@ -113,12 +115,25 @@ function onTag(walk: Walk, closing: boolean, name: string, attributes: string): 
     walk.out += closing ? "\n[/code]\n" : "\n[code]\n";
   } else if (name === "code") {
     if (walk.preDepth === 0) walk.out += closing ? "[/code]" : "[code]";
+  } else if (name === "tr") {
+    walk.rowDepth = Math.max(0, walk.rowDepth + (closing ? -1 : 1));
+    walk.out += "\n";
   } else if (name === "td" || name === "th") {
     // A cell starts with a tab: the recap reader (recap.ts) pairs a key cell with the next cell.
     if (!closing) walk.out += "\t";
   } else if (BLOCKS.has(name)) {
     walk.out += "\n";
   }
+}
+
+/**
+ * Text between tags: spaces collapse outside `<pre>`; in a table row, the line breaks of the
+ * source between two tags go too, so that a row's cells stay on one line (a cell's own text keeps
+ * its lines: templates hold a whole post in one cell).
+ */
+function textOf(walk: Walk, raw: string): string {
+  if (walk.preDepth > 0) return raw;
+  return walk.rowDepth > 0 && /^\s*$/.test(raw) ? (raw === "" ? "" : " ") : raw.replace(/[ \t]+/g, " ");
 }
 
 /**
@@ -132,12 +147,12 @@ function onTag(walk: Walk, closing: boolean, name: string, attributes: string): 
  *   the elements of HTML are tags there, anything else in angle brackets is text.
  */
 export function htmlToText(html: string, embedded = false): string {
-  const walk: Walk = { out: "", asides: [], preDepth: 0 };
+  const walk: Walk = { out: "", asides: [], preDepth: 0, rowDepth: 0 };
   let last = 0;
   TAG.lastIndex = 0;
   for (let m = TAG.exec(html); m !== null; m = TAG.exec(html)) {
     const raw = html.slice(last, m.index);
-    walk.out += walk.preDepth > 0 ? raw : raw.replace(/[ \t]+/g, " ");
+    walk.out += textOf(walk, raw);
     last = TAG.lastIndex;
     const name = m[2]?.toLowerCase();
     if (name === undefined) continue; // a comment
@@ -162,6 +177,6 @@ export function htmlToText(html: string, embedded = false): string {
     onTag(walk, closing, name, attributes);
   }
   const rest = html.slice(last);
-  walk.out += walk.preDepth > 0 ? rest : rest.replace(/[ \t]+/g, " ");
+  walk.out += textOf(walk, rest);
   return walk.out;
 }

@@ -24,6 +24,8 @@ interface Found {
   end: number;
   /** The pair opens its line (or its row's first cell). */
   readonly opensLine: boolean;
+  /** Where its value stands when apart from its key: the cell under a header cell. */
+  valueAt?: readonly [number, number];
 }
 
 /** A span of the text: a line, or one cell of a table row. */
@@ -85,6 +87,44 @@ class Grouper {
   /** A key whose value is the next line or cell (`Sort :` then `Incendio`). */
   private waiting: Found | null = null;
 
+  /** The key cells of a header row (`| Sort | Cible | Pari |`), waiting for the row of values. */
+  private header: Found[] | null = null;
+
+  /**
+   * A table row: a header of keys only, the values under such a header, or cells read one by one
+   * (a key cell followed by its value cell).
+   */
+  readRow(text: string, spans: readonly Span[]): void {
+    const cells = spans.filter((span) => HAS_WORD.test(text.slice(span.start, span.end)));
+    if (cells.length === 0) return; // `|---|---|`
+    const header = this.header;
+    this.header = null;
+    const fields = cells.map((span) => keyOfCell(text.slice(span.start, span.end)));
+    if (header && header.length === cells.length && fields.every((f) => f === undefined)) {
+      header.forEach((found, i) => {
+        const cell = cells[i];
+        if (!cell) return;
+        found.value = cleanValue(text.slice(cell.start, cell.end));
+        found.valueAt = [cell.start, cell.end];
+      });
+      return;
+    }
+    if (cells.length >= 2 && fields.every((f) => f !== undefined)) {
+      this.close();
+      const keys = cells.map((span, i) => ({
+        field: fields[i] ?? "spell",
+        value: null,
+        start: span.start,
+        end: span.end,
+        opensLine: i === 0,
+      }));
+      this.group.push(...keys);
+      this.header = keys;
+      return;
+    }
+    for (const span of spans) this.read(text, span);
+  }
+
   read(text: string, span: Span): void {
     const s = text.slice(span.start, span.end);
     if (!HAS_WORD.test(s)) return; // decoration: `~~~`, `───`, `|---|`
@@ -144,6 +184,7 @@ class Grouper {
     if (this.group.length > 0) this.groups.push(this.group);
     this.group = [];
     this.waiting = null;
+    this.header = null;
   }
 }
 
@@ -261,7 +302,9 @@ export function findRecap(text: string): Recap | null {
     const end = newline < 0 ? text.length : newline;
     const line = text.slice(start, end);
     if (grouper.waitingForValue || MAY_HOLD_PAIR.test(line)) {
-      for (const span of spansOf(text, start, end)) grouper.read(text, span);
+      const spans = spansOf(text, start, end);
+      if (spans[0]?.cell) grouper.readRow(text, spans);
+      else for (const span of spans) grouper.read(text, span);
     } else if (HAS_WORD.test(line)) {
       grouper.close();
     }
@@ -278,5 +321,9 @@ export function findRecap(text: string): Recap | null {
     if (list) list.push(found.value);
     else values.set(found.field, [found.value]);
   }
-  return { values, ranges: recaps.flat().map((f) => [f.start, f.end] as const) };
+  const ranges = recaps
+    .flat()
+    .flatMap((f) => (f.valueAt ? [[f.start, f.end] as const, f.valueAt] : [[f.start, f.end] as const]))
+    .sort((a, b) => a[0] - b[0]);
+  return { values, ranges };
 }

@@ -79,6 +79,25 @@ describe("CONTRACT 5 the recap without tags", () => {
     });
   });
 
+  it("reads a table whose first row holds the keys and the next their values, rows written over lines", () => {
+    const html =
+      "<table>\n <tr>\n  <th>Sort</th>\n  <th>Cible</th>\n  <th>Pari</th>\n </tr>\n" +
+      " <tr>\n  <td>Incendio</td>\n  <td>Bob</td>\n  <td>3</td>\n </tr>\n</table>";
+    const bbcode =
+      "[TABLE]\n[TR]\n[TD]Sort[/TD]\n[TD]Cible[/TD]\n[TD]Pari[/TD]\n[/TR]\n[TR]\n[TD]Incendio[/TD]\n[TD]Bob[/TD]\n[TD]3[/TD]\n[/TR]\n[/TABLE]";
+    const markdown = "| Sort | Cible | Pari |\n|---|---|---|\n| Incendio | Bob | 3 |";
+    for (const [content, format] of [
+      [html, "html"],
+      [bbcode, "bbcode"],
+      [markdown, "markdown"],
+    ] as const) {
+      expect(read(`Alice attaque.\n${content}`, format)).toMatchObject({
+        block: { spellIds: ["feu"], target: { kind: "duelist", duelistId: "43" }, bet: "3" },
+        words: 2,
+      });
+    }
+  });
+
   it("reads keys and values in table cells, in every format", () => {
     const bbcode = "[table][tr][td]Sort[/td][td]Glacius[/td][/tr][tr][td]Pari[/td][td]6[/td][/tr][/table]";
     const html = "<table><tr><td>Sort</td><td>Glacius</td></tr><tr><td>Pari</td><td>6</td></tr></table>";
