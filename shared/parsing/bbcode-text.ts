@@ -86,15 +86,15 @@ const CELL = /^\[(?:td|th)\b/i;
 const MEDIA =
   /\[(img|youtube|video|media|flash|audio)(?:[=: ][^\]\n]{0,500})?\][^[]{0,2000}\[\/\1(?::[^\]\n]{0,50})?\]/gi;
 
-/** A table row, bounded so that an unclosed `[tr]` stays linear. */
-const ROW = /\[tr\b[^\]\n]{0,500}\][^[]{0,2000}(?:\[(?!\/tr\])[^[]{0,2000}){0,200}\[\/tr\]/gi;
+/** A line break between a cell's closing tag and the next cell's opening tag. */
+const BETWEEN_CELLS = /(\[\/t[dh]\])[ \t]*\n\s*(?=\[t[dh][\]=: ])/gi;
 
 /**
- * A table row's cells are one line, whatever line breaks its source has between tags (the recap
+ * A table row's cells are one line, whatever line breaks its source has between them (the recap
  * reader reads rows); a cell's own text keeps its lines.
  */
 function oneLinePerRow(text: string): string {
-  return /\[tr\b/i.test(text) ? text.replace(ROW, (row) => row.replace(/\][ \t]*\n\s*\[/g, "] [")) : text;
+  return text.replace(BETWEEN_CELLS, "$1 ");
 }
 
 /**
