@@ -121,6 +121,8 @@ export function playDuelistPost(e: Emitter, post: StoredPost): void {
       missing: a.correctable,
       post,
       turnNumber: turn.number,
+      read: a.read.block,
+      words: a.words,
     });
     passTurn(e, duelist.id, post.createdAt);
     return;

@@ -1,3 +1,4 @@
+import type { ActionBlock } from "../parsing/types.js";
 import type { Ruleset } from "../rules/ruleset.js";
 import type { RefereeAction } from "./referee-actions.js";
 import type { DuelistProfile, StoredPost } from "./state.js";
@@ -99,6 +100,8 @@ export type DuelEvent =
       readonly words: number;
       /** PM left after the cast, where the ruleset has PM. */
       readonly pm: number | null;
+      /** The action as read in the post, quoted back in the hibou (absent from older events). */
+      readonly read?: ActionBlock | null;
     })
   | (Base & {
       /** A turn's post carried no roll in a duel played with the forum's dice: the system rolled. */
@@ -204,6 +207,9 @@ export type DuelEvent =
       readonly missing: readonly ("words" | "cible" | "zone" | "pari")[];
       readonly post: StoredPost;
       readonly turnNumber: number;
+      /** The action as read and the words counted, quoted back in the hibou (absent from older events). */
+      readonly read?: ActionBlock | null;
+      readonly words?: number;
     })
   | (Base & { readonly type: "post.queued"; readonly post: StoredPost; readonly behind: string })
   | (Base & { readonly type: "post.dequeued"; readonly postId: string })

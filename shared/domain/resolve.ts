@@ -37,6 +37,7 @@ export function resolveTurn(
     valid: !faulty,
     words: a.words,
     pm: acts && duelist.pm !== null ? duelist.pm - a.pmCost : null,
+    read: a.read.block,
   });
   if (post.rolled) {
     e.emit({

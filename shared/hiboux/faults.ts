@@ -13,6 +13,7 @@ import {
   toDuelist,
 } from "./context.js";
 import { minutesBetween } from "./format.js";
+import { readingLine } from "./reading.js";
 import { texts } from "./texts.js";
 
 /** Faults that are not a played turn: nothing of a turn was attempted, so has nothing to fail. */
@@ -169,6 +170,7 @@ export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">):
   const missing = texts.common.missing(e.missing, ctx.ruleset.minWords);
   const fields = [...new Set(e.missing.map((m) => c.fieldNames[m]))];
   const minutes = minutesBetween(e.post.createdAt, e.until);
+  const reading = e.read !== undefined && e.words !== undefined ? readingLine(ctx, e.read, e.words) : "";
   return [
     draft(
       referee(ctx),
@@ -176,6 +178,7 @@ export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">):
       c.openedTitle,
       [
         c.openedReferee(name, e.postId, e.turnNumber, missing, e.until),
+        reading,
         c.howReferee(e.postId, fields),
         c.expiryReferee,
       ],
@@ -185,7 +188,11 @@ export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">):
       toDuelist(ctx, e.duelistId),
       "correction.opened",
       c.openedTitle,
-      [c.openedDuelist(e.postId, e.turnNumber, missing, e.until, minutes, refereeName(ctx)), c.onceDuelist],
+      [
+        c.openedDuelist(e.postId, e.turnNumber, missing, e.until, minutes, refereeName(ctx)),
+        reading,
+        c.onceDuelist,
+      ],
       e,
     ),
   ];

@@ -101,6 +101,22 @@ export const texts = {
     other: (first: string) => `Le top est donné : ${first} commence. Tu joueras à ton tour.`,
   },
 
+  /** The action as the referee read it in a post, so a misreading shows at once (CONTRACT.md 5). */
+  reading: {
+    line: (fields: readonly string[], words: number) =>
+      `Lu dans le message : ${fields.join(" ; ")} — ${words} mot${words > 1 ? "s" : ""} (R-6.3).`,
+    nothingRead: (words: number) =>
+      `Lu dans le message : aucune action (ni bloc [duel] ni récapitulatif) — ${words} mot${words > 1 ? "s" : ""} (R-6.3).`,
+    spell: (names: readonly string[]) => `sort : ${names.length > 0 ? joinList(names) : "aucun"}`,
+    target: (name: string | null) => `cible : ${name ?? "aucune"}`,
+    zone: (zone: string | null) => `zone : ${zone === null ? "aucune" : `« ${zone} »`}`,
+    bet: (bet: string | null) => `pari : ${bet === null ? "aucun" : `« ${bet} »`}`,
+    particularity: (names: readonly string[]) =>
+      `particularité : ${names.length > 0 ? joinList(names) : "aucune"}`,
+    unknown: (text: string) => `« ${text} » (inconnu)`,
+    recoverWand: "récupérer sa baguette",
+  },
+
   turn: {
     title: (number: number, name: string, faulty: boolean) =>
       `Tour ${number} : ${name}${faulty ? " (tour fautif)" : ""}`,

@@ -13,6 +13,7 @@ import {
   uniqueRules,
 } from "./context.js";
 import { formatPoints, spellName } from "./format.js";
+import { readingLine } from "./reading.js";
 import { texts } from "./texts.js";
 
 /** The events one played turn (or one absence) is made of; they make one summary, not one hibou each. */
@@ -183,6 +184,7 @@ export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): Hi
     title = t.title(played.number, name, played.faulty);
     body.push(t.played(name, played.number, played.postId, played.dice[0], played.dice[1]));
     if (group.events.some((x) => x.type === "dice.rolled")) body.push(t.diceRolled);
+    if (played.read !== undefined) body.push(readingLine(ctx, played.read, played.words));
     if (group.defences.length === 0) body.push(t.nothingToDefend);
   } else if (group.defences[0]) {
     const absentId = group.defences[0].event.defenderId;

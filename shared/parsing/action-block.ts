@@ -1,4 +1,5 @@
 import { matchTarget } from "./duelist-lookup.js";
+import { forgiveSlip } from "./key-typos.js";
 import { cleanValue, readKeyValue, splitPairs } from "./key-value.js";
 import { scanPost } from "./post-structure.js";
 import { matchNamedList } from "./spell-matcher.js";
@@ -11,16 +12,20 @@ export type BlockField = "spell" | "action" | "target" | "zone" | "bet" | "parti
 const KEY_NAMES: Readonly<Record<BlockField, readonly string[]>> = {
   spell: [
     ...["sort", "sorts", "sortilege", "sortileges", "formule", "incantation", "spell", "spells"],
-    ...["sort lance", "sortilege lance", "sort utilise", "sortilege utilise"],
+    ...["sort lance", "sortilege lance", "sort utilise", "sortilege utilise", "sort jete"],
   ],
-  action: ["action", "actions"],
-  target: ["cible", "cibles", "cible visee", "target", "targets", "adversaire vise"],
-  zone: ["zone", "zones", "zone visee", "zone ciblee", "area"],
-  bet: ["pari", "paris", "pari de de", "pari du de", "pari de des", "pari des des", "bet", "dice bet"],
+  action: ["action", "actions", "action du tour"],
+  target: ["cible", "cibles", "cible visee", "target", "targets", "adversaire vise", "adversaire"],
+  zone: ["zone", "zones", "zone visee", "zone ciblee", "zone touchee", "zone du corps", "area"],
+  bet: [
+    ...["pari", "paris", "pari de de", "pari du de", "pari de des", "pari des des", "pari au de"],
+    ...["pari de", "pari du", "bet", "dice bet"],
+  ],
   particularity: [
     "particularite",
     "particularites",
     "particularite magique",
+    "particularite utilisee",
     "particularity",
     "particularities",
   ],
@@ -32,8 +37,8 @@ const KEYS: ReadonlyMap<string, BlockField> = new Map(
   ),
 );
 
-/** The field a normalised key names, if any. */
-export const blockFieldOf = (key: string): BlockField | undefined => KEYS.get(key);
+/** The field a normalised key names, if any; a key with one slip (`cilbe`) still names it. */
+export const blockFieldOf = (key: string): BlockField | undefined => KEYS.get(key) ?? forgiveSlip(key, KEYS);
 
 /**
  * The bodies of the author's `[duel]…[/duel]` blocks in a post's plain text (see toPlainText), in
@@ -46,7 +51,9 @@ export function findActionBlocks(plainText: string): string[] {
 }
 
 /** Every non-empty value given for each field, in the order written. */
-function collect(body: string): Map<BlockField, string[]> {
+export type BlockValues = ReadonlyMap<BlockField, readonly string[]>;
+
+function collect(body: string): BlockValues {
   const values = new Map<BlockField, string[]>();
   for (const line of body.split("\n")) {
     for (const piece of splitPairs(line, blockFieldOf)) {
@@ -75,7 +82,11 @@ function unique(ids: readonly string[]): string[] {
  * goes to `particularityIds`. Lines that are not pairs are ignored; a missing or empty field is null.
  */
 export function readActionBlock(body: string, ctx: ReadContext): ActionBlock {
-  const values = collect(body);
+  return readBlockValues(collect(body), ctx);
+}
+
+/** The values of an action block's fields, however they were found, matched as readActionBlock says. */
+export function readBlockValues(values: BlockValues, ctx: ReadContext): ActionBlock {
   const spellIds: string[] = [];
   const particularityIds: string[] = [];
   const unknownSpells: string[] = [];

@@ -10,6 +10,7 @@ const ESCAPED = /[\ue000-\ue07f]/g;
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 const CODE_SPAN = /(`+)[^`\n]+\1/g;
+const EMOJI_SHORTCODE = /(?<![\p{L}\p{N}:]):[a-z0-9_+-]{2,40}:(?![\p{L}\p{N}])/gu;
 
 function rewriteInline(text: string): string {
   return (
@@ -19,6 +20,8 @@ function rewriteInline(text: string): string {
       .replace(/\[([^\]\n]+)\]\([^)\n]*\)/g, "$1")
       .replace(/<(https?:\/\/[^>\s]+)>/g, "$1")
       .replace(/<br\s*\/?>/gi, "\n")
+      // Emoji shortcodes (`:fire:`, `:crossed_swords:`) are pictures on Discourse, not words.
+      .replace(EMOJI_SHORTCODE, "")
       .replace(/\*\*|__|~~/g, "")
       // A lone `*` or `_` is emphasis when it touches a word; `2 * 3` and snake_case stay.
       .replace(/\*(?=\S)|(?<=\S)\*/g, "")

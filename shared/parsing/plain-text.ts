@@ -30,15 +30,23 @@ function tidy(text: string): string {
     .trim();
 }
 
+/** A tag or a comment may be there: posts without `<` followed by a letter, `/` or `!` skip the pass. */
+const MAY_HOLD_HTML = /<[a-zA-Z/!]/;
+
+/** HTML embedded in a post of another format (an RP template, a `<span>`), read as HTML. */
+function embeddedHtml(text: string): string {
+  return MAY_HOLD_HTML.test(text) ? htmlToText(text, true) : text;
+}
+
 function convert(text: string, format: PostFormat): string {
   switch (format) {
     case "html":
       return htmlToText(text);
     case "markdown":
-      return stripMarkdown(text);
+      return stripMarkdown(embeddedHtml(text));
     default:
       // `bbcode` and `text`, and any unexpected value a webhook might send: read as it is.
-      return text;
+      return embeddedHtml(text);
   }
 }
 
@@ -48,6 +56,8 @@ function convert(text: string, format: PostFormat): string {
  * - `html`: tags removed, `<br>` and block tags as line breaks, `<blockquote>` as `[quote]…[/quote]`
  *   and `<pre>`/`<code>` as `[code]…[/code]`; literal `[duel]` text is kept.
  * - `markdown`: emphasis, headings and links removed; `>` quote markers, fences and code spans kept.
+ * - `bbcode`, `markdown` and `text`: HTML written in the post (RP templates) is read as in `html`,
+ *   so that its tags, `<style>` and hidden elements are not words; other `<…>` stay text.
  * - `bbcode` and every other format: presentation tags (`[b]`, `[color=…]`, `[size=…]`, `[url=…]`…)
  *   removed, because forums mislabel formats and a `[color]` in an HTML or Markdown post is still
  *   decoration. `[duel]`, `[arbitre]`, `[quote…]` and `[code]` are always kept for the scanners.

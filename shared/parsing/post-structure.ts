@@ -1,3 +1,5 @@
+import { normalizeKey } from "./normalize.js";
+
 /**
  * Finds, in a post's plain text (see plain-text.ts), what belongs to its author and what does not.
  * Quotes of someone else (`[quote]`, `[quote="Bob"]`, HTML blockquotes turned into `[quote]`,
@@ -28,7 +30,13 @@ const STRAY_TAG = /\[[ \t]*\/?[ \t]*(?:quote|code|duel|arbitre)(?:[=: ][^\]\n]{0
 
 type Mode =
   | { readonly kind: "author" }
-  | { readonly kind: "quote"; readonly start: number; depth: number }
+  | {
+      readonly kind: "quote";
+      readonly start: number;
+      readonly bodyStart: number;
+      readonly title: string;
+      depth: number;
+    }
   | { readonly kind: "code"; readonly start: number; readonly fence: string | null }
   | { readonly kind: "block"; readonly tag: BlockTag; readonly start: number; readonly bodyStart: number };
 
@@ -65,7 +73,9 @@ export function scanPost(text: string): PostStructure {
     } else if (mode.kind === "quote") {
       if (name === "quote") mode.depth += closing ? -1 : 1;
       if (mode.depth === 0) {
-        hidden.push([mode.start, end]);
+        const recapUntil = ownRecapBody(text, mode.title, mode.bodyStart, start);
+        if (recapUntil === null) hidden.push([mode.start, end]);
+        else hidden.push([mode.start, recapUntil], [start, end]);
         mode = AUTHOR;
       }
     } else if (mode.kind === "block") {
@@ -76,7 +86,7 @@ export function scanPost(text: string): PostStructure {
         mode = closing ? AUTHOR : { kind: "block", tag: mode.tag, start, bodyStart: end };
       }
     } else if (name === "quote" && !closing) {
-      mode = { kind: "quote", start, depth: 1 };
+      mode = { kind: "quote", start, bodyStart: end, title: m[0], depth: 1 };
     } else if (name === "code" && !closing) {
       mode = { kind: "code", start, fence: null };
     } else if ((name === "duel" || name === "arbitre") && !closing) {
@@ -92,7 +102,24 @@ export function scanPost(text: string): PostStructure {
   return { blocks, outside: removeRanges(text, hidden).replace(STRAY_TAG, " ") };
 }
 
-function removeRanges(text: string, ranges: readonly [number, number][]): string {
+/**
+ * A quote titled as a recap (`[quote="Récapitulatif"]`, or a first line `Récap :` or `Récapitulatif
+ * a écrit :`, as Forumactif renders a titled quote) is the author's own recap put in a frame, not
+ * someone else's words. Where its text starts (after a title line), or null for any other quote.
+ */
+function ownRecapBody(text: string, tag: string, bodyStart: number, bodyEnd: number): number | null {
+  if (RECAP_TITLE.test(normalizeKey(tag.replace(/^\[[ \t]*quote[=: ]?|\]$/gi, "")))) return bodyStart;
+  const body = text.slice(bodyStart, Math.min(bodyEnd, bodyStart + 200));
+  const firstLine = /^\s*([^\n]*)/.exec(body)?.[1] ?? "";
+  const title = normalizeKey(firstLine.replace(/\s(?:a [ée]crit|wrote)\s*:?\s*$|[:：]\s*$/i, ""));
+  return RECAP_TITLE.test(title) ? bodyStart + body.indexOf(firstLine) + firstLine.length : null;
+}
+
+/** Titles duelists give their recap. */
+const RECAP_TITLE = /^(?:hrp )?(?:recap|recapitulatif|resume)(?: hrp| de l'action| du tour| de mon tour)?$/;
+
+/** The text without the given ranges (in order, not overlapping), each replaced by a line break. */
+export function removeRanges(text: string, ranges: readonly (readonly [number, number])[]): string {
   let out = "";
   let last = 0;
   for (const [start, end] of ranges) {

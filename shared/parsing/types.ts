@@ -43,12 +43,20 @@ export interface ActionBlock {
 export interface ReadPost {
   /** The whole post as plain text (markup removed, entities decoded, spaces normalised). */
   readonly text: string;
-  /** Words outside the action block, quotes and code, as French Unicode word segments (R-6.3). */
+  /**
+   * Words outside the action block (or the recap without tags), quotes and code, as French Unicode
+   * word segments (R-6.3).
+   */
   readonly words: number;
   /** The author's action block; null when the post has none outside quotes. */
   readonly block: ActionBlock | null;
   /** How many action blocks of the author the post holds (more than one is more than one action). */
   readonly blockCount: number;
+  /**
+   * Where `block` was read: a `[duel]` block, the author's recap without tags (CONTRACT.md 5,
+   * "Without tags"), or nowhere (null).
+   */
+  readonly recap: "block" | "free" | null;
 }
 
 /** One line of an `[arbitre]` block: a decision, or why it could not be read. */
