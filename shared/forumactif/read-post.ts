@@ -70,11 +70,13 @@ function sharedMessageEnd(html: string, region: HtmlElement, sel: TemplateSelect
         (child as HtmlElement).classes.includes("attachbox")),
   );
   if (tail[0] !== undefined) end = tail[0].start;
+  // The note, when there, is the last thing before that point: anything after it but line
+  // breaks means the words belong to the message (a quoted note, say).
   for (const child of region.children.filter((c) => c.end <= end).reverse()) {
-    const index = editedNoteIndex(textIn(html, child));
-    if (index < 0) continue;
-    // The note is its own element, or bare text: it starts there either way.
-    end = child.name === "#text" ? child.start + index : child.start;
+    const source = textIn(html, child);
+    if (child.name === "br" || source.trim() === "") continue;
+    const index = editedNoteIndex(source);
+    if (index >= 0) end = child.name === "#text" ? child.start + index : child.start;
     break;
   }
   return end;
