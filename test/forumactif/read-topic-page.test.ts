@@ -155,3 +155,20 @@ describe("Issue 14: nothing is decided from a page that was not read whole", () 
     expect(codeOf(() => readTopicPage('{"error":"nope"}', board))).toBe("not_forumactif");
   });
 });
+
+describe("Issue 14: hostile pages are refused with a code", () => {
+  it("broken markup, deep nesting and runs of quotes give a page error, not a hang or a crash", () => {
+    const wrap = (body: string) =>
+      `<html><head><script src="https://illiweb.com/x.js"></script></head><body>${body}</body></html>`;
+    for (const body of [
+      "<".repeat(100_000),
+      "<a ".repeat(30_000),
+      "<div>".repeat(30_000),
+      "'".repeat(50_000),
+    ]) {
+      expect(codeOf(() => readTopicPage(wrap(body), board))).toBe("unknown_template");
+    }
+    const nested = `<div class="post post--5" id="p5">${"<div>".repeat(20_000)}</div>`;
+    expect(codeOf(() => readTopicPage(wrap(nested), board))).toBe("unknown_template");
+  });
+});
