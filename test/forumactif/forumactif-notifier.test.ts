@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createForumactifNotifier } from "../../shared/adapters/notifiers/forumactif-notifier.js";
+import { createNotifier } from "../../shared/adapters/notifiers/index.js";
+import { channelSchema } from "../../shared/ports/channels.js";
 import { DeliveryError, type Hibou } from "../../shared/ports/notifier.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 
@@ -127,5 +129,38 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
     );
     expect([refused.retryable, refused.message]).toEqual([false, expect.stringContaining("un autre site")]);
     expect(b.requests.some((r) => r.method === "POST")).toBe(false);
+  });
+});
+
+describe("CONTRACT 3: the forumactif notification channel", () => {
+  it("is a channel type of a forum's settings, its account required", () => {
+    const channel = {
+      type: "forumactif",
+      baseUrl: "https://poudlard.forumactif.com",
+      username: "Arbitre",
+      password: "x",
+    };
+    expect(channelSchema.safeParse(channel).success).toBe(true);
+    expect(channelSchema.safeParse({ ...channel, password: "" }).success).toBe(false);
+    expect(
+      channelSchema.safeParse({ type: "forumactif", baseUrl: "https://poudlard.forumactif.com" }).success,
+    ).toBe(false);
+  });
+
+  it("createNotifier sends a forumactif channel's hiboux as the board's private messages", async () => {
+    const b = await start();
+    await createNotifier().deliver(
+      hibou,
+      {
+        type: "forumactif",
+        baseUrl: b.url,
+        username: "Arbitre automatique",
+        password: "mot-de-passe-du-robot",
+      },
+      {},
+    );
+    expect(b.messaging.sent.map((m) => [m.from, m.to])).toEqual([
+      ["Arbitre automatique", ["Filius Flitwick"]],
+    ]);
   });
 });
