@@ -32,6 +32,12 @@ describe("Issue 14: Forumactif dates, in the board's zone", () => {
     expect(parseForumactifDate("Hier à 23:50", lateUtc)).toBe("2026-11-30T22:50:00.000Z");
   });
 
+  it("a page served before midnight and read just after keeps its 'today' on the day it was served", () => {
+    const justAfterMidnight = { timeZone: "Europe/Paris", now: "2026-11-30T23:01:00.000Z" };
+    expect(parseForumactifDate("Aujourd'hui à 23:58", justAfterMidnight)).toBe("2026-11-30T22:58:00.000Z");
+    expect(parseForumactifDate("Aujourd'hui à 00:00", justAfterMidnight)).toBe("2026-11-30T23:00:00.000Z");
+  });
+
   it("is DST-correct: summer and winter offsets, the spring gap, the autumn hour read once", () => {
     expect(parseForumactifDate("Lun 13 Juil 2026 - 21:04", paris)).toBe("2026-07-13T19:04:00.000Z");
     expect(parseForumactifDate("Dim 29 Mar 2026 - 01:59", paris)).toBe("2026-03-29T00:59:00.000Z");
