@@ -99,7 +99,8 @@ export function readPost(
     sel.signature === null
       ? undefined
       : selectAll(post, sel.signature).find(
-          (el) => el.start >= message.innerEnd || el.end <= message.innerStart,
+          // Outside the message, or (AwesomeBB) one of the shared element's own children.
+          (el) => el.start >= message.innerEnd || el.end <= message.innerStart || el.parent === message,
         );
   const excluded: [number, number][] = signature === undefined ? [] : [[signature.start, signature.end]];
   let messageHtml: string;

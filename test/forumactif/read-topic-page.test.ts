@@ -105,6 +105,29 @@ describe("Issue 14: a topic page reads back exactly the posts it shows, in every
   });
 });
 
+describe("Issue 14: a signature is never the message nor its edited note", () => {
+  it("a signature that imitates an edited note leaves the post unedited, in every version", () => {
+    const imitating: TopicModel = {
+      ...topic,
+      posts: [
+        {
+          postId: "9",
+          authorId: "12",
+          authorName: "Harry Potter",
+          createdAt: "2026-11-20T10:00:00.000Z",
+          html: "Lumos.",
+          signature: "Dernière édition par Dumbledore le Lun 16 Nov 2026 - 10:00, édité 9 fois",
+          edited: null,
+        },
+      ],
+    };
+    for (const template of TEMPLATE_VERSIONS) {
+      const page = readTopicPage(render(template, 0, {}, imitating), board);
+      expect(page.posts[0]).toMatchObject({ html: "Lumos.", edited: null });
+    }
+  });
+});
+
 describe("Issue 14: nothing is decided from a page that was not read whole", () => {
   it("a page cut short in transfer is incomplete_page", () => {
     const html = render("phpbb3", 0);
