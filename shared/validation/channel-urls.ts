@@ -134,7 +134,7 @@ function loopbackName(host: string): boolean {
  * `http` or `https` to this machine is accepted too (the local stack's fakes).
  */
 export function channelUrlProblem(
-  type: "webhook" | "discord" | "discourse",
+  type: "webhook" | "discord" | "discourse" | "forumactif",
   raw: string,
   policy: DestinationPolicy,
 ): string | undefined {

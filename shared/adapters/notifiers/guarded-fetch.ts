@@ -75,6 +75,7 @@ function responseOf(res: IncomingMessage, body: Buffer): Response {
 export function guardedFetch(
   policy: DestinationPolicy = PUBLIC_ONLY,
   resolveName: Resolve = systemResolve,
+  maxAnswerBytes: number = MAX_ANSWER_BYTES,
 ): FetchLike {
   return (url, init) =>
     new Promise<Response>((resolve, reject) => {
@@ -97,10 +98,10 @@ export function guardedFetch(
           const chunks: Buffer[] = [];
           let size = 0;
           res.on("data", (chunk: Buffer) => {
-            if (size < MAX_ANSWER_BYTES) chunks.push(chunk);
+            if (size < maxAnswerBytes) chunks.push(chunk);
             size += chunk.length;
           });
-          res.on("end", () => resolve(responseOf(res, Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES))));
+          res.on("end", () => resolve(responseOf(res, Buffer.concat(chunks).subarray(0, maxAnswerBytes))));
           res.on("error", reject);
         },
       );

@@ -2,6 +2,8 @@ import { type ChannelConfig, DeliveryError, type Notifier } from "../../ports/no
 import { channelUrlProblem, PUBLIC_ONLY } from "../../validation/channel-urls.js";
 import { createDiscordNotifier } from "./discord-notifier.js";
 import { createDiscourseNotifier } from "./discourse-notifier.js";
+import { createForumactifNotifier } from "./forumactif-notifier.js";
+import { guardedFetch } from "./guarded-fetch.js";
 import type { HttpOptions } from "./http.js";
 import { createLogNotifier, type LogLine } from "./log-notifier.js";
 import { notifierTexts } from "./messages.js";
@@ -10,10 +12,13 @@ import { createWebhookNotifier } from "./webhook-notifier.js";
 export type { ChannelNotifier, ChannelOf, DeliveryContext } from "./channel.js";
 export { createDiscordNotifier, discordMessage } from "./discord-notifier.js";
 export { createDiscourseNotifier, discoursePrivateMessage } from "./discourse-notifier.js";
+export { createForumactifNotifier, type ForumactifAccount } from "./forumactif-notifier.js";
 export { guardedFetch } from "./guarded-fetch.js";
 export { type FetchLike, type HttpOptions, parseRetryAfter, postJson } from "./http.js";
 export { createLogNotifier, type LogLine } from "./log-notifier.js";
 export { createWebhookNotifier, webhookPayload } from "./webhook-notifier.js";
+
+const FORUMACTIF_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** What the composition root may set; every field has a production default. */
 export interface NotifierOptions {
@@ -31,8 +36,8 @@ export interface NotifierOptions {
  * before each delivery, as `PUT /forums` checks it, and refused for good (no retry can change it).
  */
 function checkDestination(channel: ChannelConfig, options: NotifierOptions): void {
-  if (channel.type !== "webhook" && channel.type !== "discord" && channel.type !== "discourse") return;
-  const url = channel.type === "discourse" ? channel.baseUrl : channel.url;
+  if (channel.type === "log") return;
+  const url = channel.type === "discourse" || channel.type === "forumactif" ? channel.baseUrl : channel.url;
   const problem = channelUrlProblem(channel.type, url, options.http?.destinations ?? PUBLIC_ONLY);
   if (problem !== undefined) throw new DeliveryError(notifierTexts.destinationRefused, false);
 }
@@ -46,6 +51,13 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
   const webhook = createWebhookNotifier({ http: options.http, now: options.now });
   const discord = createDiscordNotifier({ http: options.http, wait: options.discordWait });
   const discourse = createDiscourseNotifier({ http: options.http });
+  const forumactif = createForumactifNotifier({
+    // A board's pages are heavier than the other channels' answers: its forms must be read whole.
+    fetch:
+      options.http?.fetch ??
+      guardedFetch(options.http?.destinations ?? PUBLIC_ONLY, undefined, FORUMACTIF_ANSWER_BYTES),
+    ...(options.http?.timeoutMs === undefined ? {} : { timeoutMs: options.http.timeoutMs }),
+  });
   return {
     async deliver(hibou, channel, context) {
       checkDestination(channel, options);
@@ -58,6 +70,8 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
           return discord.deliver(hibou, channel, context);
         case "discourse":
           return discourse.deliver(hibou, channel, context);
+        case "forumactif":
+          return forumactif.deliver(hibou, channel);
         default: {
           const unknown: never = channel;
           throw new DeliveryError(

@@ -34,7 +34,10 @@ function checkChannelUrls(channels: readonly ChannelConfig[], deps: AppDeps): vo
   const policy = deps.channelDestinations ?? PUBLIC_ONLY;
   const details = channels.flatMap((channel, i) => {
     if (channel.type === "log") return [];
-    const [field, url] = channel.type === "discourse" ? ["baseUrl", channel.baseUrl] : ["url", channel.url];
+    const [field, url] =
+      channel.type === "discourse" || channel.type === "forumactif"
+        ? ["baseUrl", channel.baseUrl]
+        : ["url", channel.url];
     const problem = channelUrlProblem(channel.type, url, policy);
     return problem === undefined ? [] : [{ path: `notify.${i}.${field}`, message: problem }];
   });
