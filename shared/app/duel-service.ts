@@ -21,8 +21,10 @@ import {
   type MarkWrite,
   type StoredInput,
 } from "../ports/duel-store.js";
+import { DuelQueue } from "./duel-queue.js";
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
+import { RecentDeliveries } from "./recent-deliveries.js";
 
 /** Full jitter: a random pause under 10 ms, 20 ms, 40 ms … capped at 1 s. */
 export function jitteredBackoff(attempt: number): number {
@@ -60,8 +62,15 @@ export interface ExecuteOptions {
  * conflict it reads again and decides again. A post that arrives after later ones takes its
  * place in the thread (CONTRACT.md 4.3): the duel is replayed in thread order and every input
  * whose verdict changed is rewritten and announced as revised.
+ *
+ * Within this process a duel's work runs one piece at a time (`DuelQueue`), and a repeated
+ * delivery this process has committed is answered without a read (`RecentDeliveries`): a burst of
+ * deliveries for one duel is served in turn instead of racing itself into conflicts.
  */
 export class DuelService {
+  private readonly queue = new DuelQueue();
+  private readonly recent = new RecentDeliveries();
+
   constructor(
     private readonly deps: {
       readonly store: DuelStore;
@@ -78,8 +87,22 @@ export class DuelService {
   ) {}
 
   async execute(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
+    const repeat = this.repeated(duelId, command, options);
+    if (repeat) return repeat;
+    const order = isThreadOrdered(command) ? inputKeyOf(command, options.inputId) : undefined;
+    return this.queue.run(duelId, order, () => this.attempt(duelId, command, options));
+  }
+
+  /** Decides and commits, reading again and deciding again after each conflict. */
+  private async attempt(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
+    // A copy of this delivery may have been committed while this one waited its turn.
+    const repeat = this.repeated(duelId, command, options);
+    if (repeat) return repeat;
     const attempts = this.deps.maxAttempts ?? 8;
-    let preloaded = options.preloaded;
+    // Read before this process's last commit to the duel, the caller's read is stale: not used.
+    const latest = this.recent.latest(duelId)?.version ?? 0;
+    let preloaded =
+      options.preloaded && (options.preloaded.duel?.version ?? 0) >= latest ? options.preloaded : undefined;
     for (let attempt = 1; ; attempt++) {
       const loaded =
         preloaded ??
@@ -97,6 +120,16 @@ export class DuelService {
         setTimeout(resolve, (this.deps.retryDelayMs ?? jitteredBackoff)(attempt)),
       );
     }
+  }
+
+  /** A post's delivery this process has committed before (a retry, or the same post and content). */
+  private repeated(duelId: string, command: DuelCommand, options: ExecuteOptions): Outcome | undefined {
+    const postId = postIdOf(command);
+    const keys = options.dedupKeys ?? [];
+    if (postId === undefined || keys.length === 0 || !this.recent.seen(duelId, postId, keys))
+      return undefined;
+    const state = this.recent.latest(duelId)?.state ?? initialState;
+    return { result: "duplicate", duelId, events: [], state };
   }
 
   private async once(
@@ -193,6 +226,7 @@ export class DuelService {
       duelists,
     };
     await this.deps.store.commit(commit);
+    this.recent.committed(commit, after);
     return { result: decided ? "applied" : "ignored", duelId, events, state: after };
   }
 
