@@ -31,21 +31,20 @@ export class DuelQueue {
       lane = { running: false, waiting: [] };
       this.lanes.set(duelId, lane);
     }
-    if (lane.running) {
-      const queued = lane;
-      await new Promise<void>((start) => queued.waiting.push({ order, start }));
+    const queued = lane;
+    const turn = new Promise<void>((start) => queued.waiting.push({ order, start }));
+    if (!lane.running) {
+      lane.running = true;
+      // Work arriving on a quiet duel starts once the deliveries received in the same turn of the
+      // event loop have queued too, so that a burst starts from its earliest post.
+      setImmediate(() => this.next(duelId, queued));
     }
-    lane.running = true;
+    await turn;
     try {
       return await work();
     } finally {
       this.next(duelId, lane);
     }
-  }
-
-  /** How many pieces of work wait for this duel (the one running not counted). */
-  waiting(duelId: string): number {
-    return this.lanes.get(duelId)?.waiting.length ?? 0;
   }
 
   private next(duelId: string, lane: { running: boolean; waiting: Waiting[] }): void {

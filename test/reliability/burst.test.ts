@@ -54,8 +54,20 @@ function percentile(sorted: readonly number[], share: number): number {
   return Math.round(sorted[at] ?? 0);
 }
 
+/** Counts the late posts replayed (each reads the duel's inputs) while `counting` is on. */
+function countReplays(h: Harness): { counting: boolean; replays: number } {
+  const seen = { counting: true, replays: 0 };
+  const listInputs = h.store.listInputs.bind(h.store);
+  h.store.listInputs = (duelId: string) => {
+    if (seen.counting) seen.replays++;
+    return listInputs(duelId);
+  };
+  return seen;
+}
+
 async function burst(h: Harness, deliveries: readonly Delivery[]) {
   const requests = deliveries.map((d) => ({ d, ...signed(d) }));
+  const replays = countReplays(h);
   const started = performance.now();
   const answers = await Promise.all(
     requests.map(async ({ d, body, headers }) => {
@@ -65,7 +77,9 @@ async function burst(h: Harness, deliveries: readonly Delivery[]) {
       return { d, status: res.status, result: answer.result, ms: performance.now() - sent };
     }),
   );
-  return { answers, ms: since(started) };
+  const ms = since(started);
+  replays.counting = false;
+  return { answers, ms, lateReplays: replays.replays };
 }
 
 describe("CONTRACT 4.3 one duel under a burst", () => {
@@ -99,7 +113,7 @@ describe("CONTRACT 4.3 one duel under a burst", () => {
         return { post, webhookId: `msg_${post.postId}-${between(random, 1, IDS_PER_POST)}` };
       }),
     );
-    const { answers, ms } = await burst(h, deliveries);
+    const { answers, ms, lateReplays } = await burst(h, deliveries);
 
     // Every answer a 200 (no 503 to retry, no 500), and exactly one `applied` per post.
     const refused = answers.filter((a) => a.status !== 200);
@@ -128,6 +142,7 @@ describe("CONTRACT 4.3 one duel under a burst", () => {
       duplicate: answers.filter((a) => a.result === "duplicate").length,
       answers5xx: answers.filter((a) => a.status >= 500).length,
       duelEqualToOneByOne: true,
+      lateReplays,
       p50ms: percentile(latencies, 0.5),
       p99ms: percentile(latencies, 0.99),
       maxMs: percentile(latencies, 1),
