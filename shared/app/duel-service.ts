@@ -26,10 +26,18 @@ import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
 import { RecentDeliveries } from "./recent-deliveries.js";
 
-/** Full jitter: a random pause under 10 ms, 20 ms, 40 ms … capped at 1 s. */
+/** Full jitter: a random pause under 10 ms, 20 ms, 40 ms … capped at 500 ms. */
 export function jitteredBackoff(attempt: number): number {
-  return Math.random() * Math.min(1000, 10 * 2 ** (attempt - 1));
+  return Math.random() * Math.min(500, 10 * 2 ** (attempt - 1));
 }
+
+/**
+ * Attempts of one decision before it answers 503 `duel_busy`. A conflict means another process
+ * committed to the duel in between (within a process, work waits its turn), so a burst of a few
+ * dozen posts over several processes makes few conflicts per delivery; twelve attempts leave room
+ * for them while the pauses add up to about 3 s at most, far within the webhook function's timeout.
+ */
+const MAX_ATTEMPTS = 12;
 
 /** The post a command is about, if any. */
 function postIdOf(command: DuelCommand): string | undefined {
@@ -98,7 +106,7 @@ export class DuelService {
     // A copy of this delivery may have been committed while this one waited its turn.
     const repeat = this.repeated(duelId, command, options);
     if (repeat) return repeat;
-    const attempts = this.deps.maxAttempts ?? 8;
+    const attempts = this.deps.maxAttempts ?? MAX_ATTEMPTS;
     // Read before this process's last commit to the duel, the caller's read is stale: not used.
     const latest = this.recent.latest(duelId)?.version ?? 0;
     let preloaded =
