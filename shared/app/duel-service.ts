@@ -21,10 +21,11 @@ import {
   type MarkWrite,
   type StoredInput,
 } from "../ports/duel-store.js";
-import { DuelQueue } from "./duel-queue.js";
+import { DuelQueue, type QueuedWork } from "./duel-queue.js";
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
 import { RecentDeliveries } from "./recent-deliveries.js";
+import { commitItems, type DecisionStore, StagedCommits } from "./staged-commits.js";
 
 /** Full jitter: a random pause under 10 ms, 20 ms, 40 ms … capped at 500 ms. */
 export function jitteredBackoff(attempt: number): number {
@@ -64,6 +65,14 @@ export interface ExecuteOptions {
   readonly preloaded?: LoadedDuel;
 }
 
+/** A command waiting for its duel, with its caller's answer. */
+interface Work extends QueuedWork {
+  readonly command: DuelCommand;
+  readonly options: ExecuteOptions;
+  readonly resolve: (outcome: Outcome) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /**
  * The one path from a command to stored events: read the duel, let the decider decide, derive
  * timers and hiboux, and write it all in one transaction conditioned on the version. On a
@@ -71,12 +80,13 @@ export interface ExecuteOptions {
  * place in the thread (CONTRACT.md 4.3): the duel is replayed in thread order and every input
  * whose verdict changed is rewritten and announced as revised.
  *
- * Within this process a duel's work runs one piece at a time (`DuelQueue`), and a repeated
- * delivery this process has committed is answered without a read (`RecentDeliveries`): a burst of
- * deliveries for one duel is served in turn instead of racing itself into conflicts.
+ * Within this process a duel's work runs in turn (`DuelQueue`); posts waiting together are decided
+ * one after the other in the thread's order and committed together (`StagedCommits`); a repeated
+ * delivery this process has committed is answered without a read (`RecentDeliveries`). A burst of
+ * deliveries for one duel is so served in order instead of racing itself into conflicts.
  */
 export class DuelService {
-  private readonly queue = new DuelQueue();
+  private readonly queue = new DuelQueue<Work>((duelId, batch) => this.runBatch(duelId, batch));
   private readonly recent = new RecentDeliveries();
 
   constructor(
@@ -98,14 +108,92 @@ export class DuelService {
     const repeat = this.repeated(duelId, command, options);
     if (repeat) return repeat;
     const order = isThreadOrdered(command) ? inputKeyOf(command, options.inputId) : undefined;
-    return this.queue.run(duelId, order, () => this.attempt(duelId, command, options));
+    return new Promise((resolve, reject) =>
+      this.queue.add(duelId, { order, command, options, resolve, reject }),
+    );
+  }
+
+  /** Answers each waiting command: together when several posts wait, else each alone. */
+  private async runBatch(duelId: string, batch: readonly Work[]): Promise<void> {
+    // A copy of a delivery may have been committed while it waited its turn.
+    let rest: readonly Work[] = batch.filter((work) => {
+      const repeat = this.repeated(duelId, work.command, work.options);
+      if (repeat) work.resolve(repeat);
+      return repeat === undefined;
+    });
+    const attempts = this.deps.maxAttempts ?? MAX_ATTEMPTS;
+    for (let attempt = 1; rest.length > 1; ) {
+      try {
+        const left = await this.together(duelId, rest);
+        // None fitted with the others (one alone fills a transaction): each goes alone.
+        if (left.length === rest.length) break;
+        rest = left;
+        attempt = 1;
+      } catch (error) {
+        // Another process wrote the duel in between: read and decide again, as one decision would.
+        if (error instanceof ConcurrencyError && attempt < attempts) {
+          await this.pause(attempt++);
+          continue;
+        }
+        // It also holds one of these deliveries, or keeps winning: each is decided alone.
+        if (error instanceof ConcurrencyError || error instanceof DuplicateError) break;
+        for (const work of rest) work.reject(error);
+        return;
+      }
+    }
+    for (const work of rest) {
+      try {
+        work.resolve(await this.attempt(duelId, work.command, work.options));
+      } catch (error) {
+        work.reject(error);
+      }
+    }
+  }
+
+  /**
+   * Decides the posts one after the other on one read of the duel, each on the state the previous
+   * one left, and commits them in one transaction: each is decided as it would have been alone.
+   * Posts that would not fit in that transaction are given back, to be decided next.
+   */
+  private async together(duelId: string, batch: readonly Work[]): Promise<readonly Work[]> {
+    const forumId = batch[0]?.options.forumId ?? "";
+    const postIds = [...new Set(batch.flatMap((w) => postIdsRead(w.command, initialState)))];
+    const staged = new StagedCommits(
+      this.deps.store,
+      await this.deps.store.loadForumAndDuel(forumId, duelId, postIds),
+    );
+    const answered: { work: Work; outcome?: Outcome; error?: unknown }[] = [];
+    let state: DuelState | undefined;
+    for (const work of batch) {
+      const size = staged.size;
+      try {
+        const { outcome } = await this.decideOn(staged, duelId, work.command, work.options, staged.loaded());
+        const merged = staged.merged();
+        if (merged && commitItems(merged) > (this.deps.maxCommitItems ?? 100)) {
+          staged.dropLast();
+          break;
+        }
+        if (staged.size > size) state = outcome.state;
+        answered.push({ work, outcome });
+      } catch (error) {
+        // Refused (a post the rules turn down): nothing staged, its caller hears why.
+        answered.push({ work, error });
+      }
+    }
+    const merged = staged.merged();
+    if (merged && state) {
+      await this.deps.store.commit(merged);
+      this.recent.committed(merged, state);
+    }
+    for (const { work, outcome, error } of answered) {
+      if (outcome) work.resolve(outcome);
+      else work.reject(error);
+    }
+    return batch.slice(answered.length);
   }
 
   /** Decides and commits, reading again and deciding again after each conflict. */
   private async attempt(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
-    // A copy of this delivery may have been committed while this one waited its turn.
-    const repeat = this.repeated(duelId, command, options);
-    if (repeat) return repeat;
     const attempts = this.deps.maxAttempts ?? MAX_ATTEMPTS;
     // Read before this process's last commit to the duel, the caller's read is stale: not used.
     const latest = this.recent.latest(duelId)?.version ?? 0;
@@ -116,17 +204,37 @@ export class DuelService {
         preloaded ??
         (await this.deps.store.loadForumAndDuel(options.forumId, duelId, postIdsRead(command, initialState)));
       preloaded = undefined;
-      const { duel } = loaded;
       try {
-        return await this.once(duelId, command, options, loaded);
+        const { outcome, commit } = await this.decideOn(this.deps.store, duelId, command, options, loaded);
+        if (commit) this.recent.committed(commit, outcome.state);
+        return outcome;
       } catch (error) {
-        if (error instanceof DuplicateError)
-          return { result: "duplicate", duelId, events: [], state: duel?.state ?? initialState };
         if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error;
       }
-      await new Promise((resolve) =>
-        setTimeout(resolve, (this.deps.retryDelayMs ?? jitteredBackoff)(attempt)),
-      );
+      await this.pause(attempt);
+    }
+  }
+
+  /** The pause after attempt `attempt` lost to another writer. */
+  private pause(attempt: number): Promise<void> {
+    const ms = (this.deps.retryDelayMs ?? jitteredBackoff)(attempt);
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  /** One decision on `loaded`, committed to `store`; a delivery the store already holds is a duplicate. */
+  private async decideOn(
+    store: DecisionStore,
+    duelId: string,
+    command: DuelCommand,
+    options: ExecuteOptions,
+    loaded: LoadedDuel,
+  ): Promise<{ outcome: Outcome; commit: DuelCommit | null }> {
+    try {
+      return await this.once(store, duelId, command, options, loaded);
+    } catch (error) {
+      if (!(error instanceof DuplicateError)) throw error;
+      const state = loaded.duel?.state ?? initialState;
+      return { outcome: { result: "duplicate", duelId, events: [], state }, commit: null };
     }
   }
 
@@ -141,13 +249,14 @@ export class DuelService {
   }
 
   private async once(
+    store: DecisionStore,
     duelId: string,
     command: DuelCommand,
     options: ExecuteOptions,
     loaded: LoadedDuel,
-  ): Promise<Outcome> {
+  ): Promise<{ outcome: Outcome; commit: DuelCommit | null }> {
     const { forum, duel } = loaded;
-    const before = await this.withMarksRead(duelId, command, loaded);
+    const before = await this.withMarksRead(store, duelId, command, loaded);
     // Marks a snapshot written before marks were stored apart still holds: kept there, kept current.
     const legacy = duel ? legacyMarkIds(duel.state) : [];
     const key = inputKeyOf(command, options.inputId, duel?.version ?? 0);
@@ -164,9 +273,9 @@ export class DuelService {
     // it is now: made in time, it may undo what happened after it (a deadline that ended the duel).
     if ((events.length > 0 || unknownPost) && duel && isThreadOrdered(command) && key < duel.lastKey) {
       // Late: decide the whole duel again in the thread's order.
-      const stored = await this.deps.store.listInputs(duelId);
+      const stored = await store.listInputs(duelId);
       if (stored.some((i) => i.inputId === options.inputId))
-        return { result: "duplicate", duelId, events: [], state: before };
+        return { outcome: { result: "duplicate", duelId, events: [], state: before }, commit: null };
       const replayed = replay([...stored, { key, inputId: options.inputId, command }]);
       const previous = new Map(stored.map((i) => [i.inputId, i.events]));
       events = replayed.inputs.find((i) => i.inputId === options.inputId)?.events ?? [];
@@ -180,7 +289,7 @@ export class DuelService {
       after = replayed.state;
       lastKey = duel.lastKey;
       // The replay decided every post again: its marks replace the stored ones.
-      const storedMarks = { ...pick(before.posts, legacy), ...(await this.deps.store.listPostMarks(duelId)) };
+      const storedMarks = { ...pick(before.posts, legacy), ...(await store.listPostMarks(duelId)) };
       marks = markChanges(storedMarks, after.posts, true);
     }
     // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
@@ -192,12 +301,8 @@ export class DuelService {
       // A post the duel already holds that changes nothing (a repeated edit, a second deletion such as
       // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
       const known = postId !== undefined && (!unknownPost || key === duel?.lastKey);
-      return {
-        result: known || command.type === "timer.fired" ? "duplicate" : "ignored",
-        duelId,
-        events,
-        state: before,
-      };
+      const result = known || command.type === "timer.fired" ? "duplicate" : "ignored";
+      return { outcome: { result, duelId, events, state: before }, commit: null };
     }
 
     const version = (duel?.version ?? 0) + 1;
@@ -233,9 +338,8 @@ export class DuelService {
       outbox: effectsOf({ forum, before, after, events, revised, timers: changes, version, now, maxEntries }),
       duelists,
     };
-    await this.deps.store.commit(commit);
-    this.recent.committed(commit, after);
-    return { result: decided ? "applied" : "ignored", duelId, events, state: after };
+    await store.commit(commit);
+    return { outcome: { result: decided ? "applied" : "ignored", duelId, events, state: after }, commit };
   }
 
   /**
@@ -243,6 +347,7 @@ export class DuelService {
    * snapshot, or else read now (a referee's correction of a post the webhook could not foresee).
    */
   private async withMarksRead(
+    store: DecisionStore,
     duelId: string,
     command: DuelCommand,
     { duel, postsRead, marks }: LoadedDuel,
@@ -254,7 +359,7 @@ export class DuelService {
       (id) => state.posts[id] === undefined && !postsRead.includes(id),
     );
     if (missing.length === 0) return state;
-    const more = await this.deps.store.loadPostMarks(duelId, missing);
+    const more = await store.loadPostMarks(duelId, missing);
     return { ...state, posts: { ...state.posts, ...more } };
   }
 }
