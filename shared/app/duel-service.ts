@@ -122,6 +122,8 @@ export class DuelService {
       return repeat === undefined;
     });
     const attempts = this.deps.maxAttempts ?? MAX_ATTEMPTS;
+    let duplicates = 0;
+    let lost = false;
     for (let attempt = 1; rest.length > 1; ) {
       try {
         const left = await this.together(duelId, rest);
@@ -130,20 +132,20 @@ export class DuelService {
         rest = left;
         attempt = 1;
       } catch (error) {
-        // Another process wrote the duel in between: read and decide again, as one decision would.
-        if (error instanceof ConcurrencyError && attempt < attempts) {
-          await this.pause(attempt++);
-          continue;
+        if (!(error instanceof ConcurrencyError || error instanceof DuplicateError)) {
+          for (const work of rest) work.reject(error);
+          return;
         }
-        // It also holds one of these deliveries, or keeps winning: each is decided alone.
-        if (error instanceof ConcurrencyError || error instanceof DuplicateError) break;
-        for (const work of rest) work.reject(error);
-        return;
+        // Another process wrote the duel, or applied one of these deliveries, in between: read and
+        // decide again, as one decision would (a post applied elsewhere then reads as known).
+        lost = true;
+        if (error instanceof ConcurrencyError && attempt < attempts) await this.pause(attempt++);
+        else if (!(error instanceof DuplicateError && duplicates++ < 2)) break;
       }
     }
     for (const work of rest) {
       try {
-        work.resolve(await this.attempt(duelId, work.command, work.options));
+        work.resolve(await this.attempt(duelId, work.command, work.options, lost));
       } catch (error) {
         work.reject(error);
       }
@@ -193,12 +195,18 @@ export class DuelService {
   }
 
   /** Decides and commits, reading again and deciding again after each conflict. */
-  private async attempt(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
+  private async attempt(
+    duelId: string,
+    command: DuelCommand,
+    options: ExecuteOptions,
+    /** Another process is known to have written the duel since the caller read it. */
+    stale = false,
+  ): Promise<Outcome> {
     const attempts = this.deps.maxAttempts ?? MAX_ATTEMPTS;
     // Read before this process's last commit to the duel, the caller's read is stale: not used.
     const latest = this.recent.latest(duelId)?.version ?? 0;
-    let preloaded =
-      options.preloaded && (options.preloaded.duel?.version ?? 0) >= latest ? options.preloaded : undefined;
+    const read = options.preloaded;
+    let preloaded = !stale && read && (read.duel?.version ?? 0) >= latest ? read : undefined;
     for (let attempt = 1; ; attempt++) {
       const loaded =
         preloaded ??
