@@ -138,4 +138,47 @@ describe("group commit: posts waiting together, decided as each alone", () => {
     expect(late.commits).toHaveLength(2);
     expect(await duelSnapshot(late.h, DUEL)).toEqual(await duelSnapshot(oneByOne.h, DUEL));
   });
+
+  it("CONTRACT 4.3 a batch whose commit loses to another process that applied one of its posts: decided again, each post applied once", async () => {
+    const inputs = thread();
+    const oneByOne = await duelWith();
+    for (const input of inputs) await oneByOne.deliver(input);
+
+    const h = await createHarness();
+    await h.forum();
+    await openDuel(h, THREAD);
+    const elsewhere = new DuelService({ store: h.store, now: () => h.clock.now() });
+    const deps = (duels: DuelService) => ({ duels, clock: h.clock, rollDice: () => [3, 3] as const });
+    const stolen = inputs[0];
+    if (!stolen) throw new Error("no input");
+    let raced = false;
+    const outcomes: string[] = [];
+    // Between this process's read and its commit, another process applies the batch's first post.
+    const store: DuelStore = Object.assign(Object.create(h.store) as DuelStore, {
+      commit: async (c: DuelCommit) => {
+        if (!raced && c.inputs.length > 1) {
+          raced = true;
+          const read = await h.store.loadForumAndDuel("poudlard", DUEL, [stolen.postId]);
+          outcomes.push((await intakePost(deps(elsewhere), read, stolen)).result);
+        }
+        await h.store.commit(c);
+        outcomes.push(`commit of ${c.inputs.length}`);
+      },
+    });
+    const here = new DuelService({ store, now: () => h.clock.now() });
+    const reads = await Promise.all(
+      inputs.map((p) => h.store.loadForumAndDuel("poudlard", DUEL, [p.postId])),
+    );
+    const results = await Promise.all(
+      inputs.map((post, i) => {
+        const read = reads[i];
+        if (!read) throw new Error("no read");
+        return intakePost(deps(here), read, post);
+      }),
+    );
+    // Refused as holding a delivery already applied, the batch was read and decided again, whole.
+    expect(outcomes).toEqual(["applied", `commit of ${inputs.length - 1}`]);
+    expect(results.map((r) => r.result)).toEqual(inputs.map((_, i) => (i === 0 ? "duplicate" : "applied")));
+    expect(await duelSnapshot(h, DUEL)).toEqual(await duelSnapshot(oneByOne.h, DUEL));
+  });
 });
