@@ -76,7 +76,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly now: () => Date;
   private readonly dedupTtlSeconds: number;
   private readonly rulesets = new RulesetMemory();
-  private readonly reads = new ReadsInFlight<LoadedDuel>();
+  private readonly reads = new ReadsInFlight();
 
   constructor(options: DynamoDbStoreOptions) {
     this.client = options.client;
@@ -85,9 +85,9 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     this.dedupTtlSeconds = options.dedupTtlSeconds ?? THIRTY_DAYS_SECONDS;
   }
 
-  /** Shared with an identical read already in flight that no write of this store has overtaken. */
+  /** Read with the other reads of the duel asked at the same moment (`ReadsInFlight`). */
   loadForumAndDuel(forumId: string, duelId: string, postIds: readonly string[] = []): Promise<LoadedDuel> {
-    return this.reads.share(forumId, duelId, postIds, () => this.readForumAndDuel(forumId, duelId, postIds));
+    return this.reads.share(forumId, duelId, postIds, (ids) => this.readForumAndDuel(forumId, duelId, ids));
   }
 
   private readForumAndDuel(forumId: string, duelId: string, postIds: readonly string[]): Promise<LoadedDuel> {
