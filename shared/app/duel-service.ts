@@ -170,12 +170,14 @@ export class DuelService {
       const size = staged.size;
       try {
         const { outcome } = await this.decideOn(staged, duelId, work.command, work.options, staged.loaded());
-        const merged = staged.merged();
-        if (merged && commitItems(merged) > (this.deps.maxCommitItems ?? 100)) {
-          staged.dropLast();
-          break;
+        if (staged.size > size) {
+          const merged = staged.merged();
+          if (merged && commitItems(merged) > (this.deps.maxCommitItems ?? 100)) {
+            staged.dropLast();
+            break;
+          }
+          state = outcome.state;
         }
-        if (staged.size > size) state = outcome.state;
         answered.push({ work, outcome });
       } catch (error) {
         // Refused (a post the rules turn down): nothing staged, its caller hears why.
