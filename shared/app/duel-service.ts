@@ -1,31 +1,24 @@
 import type { DuelCommand } from "../domain/commands.js";
-import { decide } from "../domain/decide.js";
-import type { DuelEvent } from "../domain/events.js";
-import { fold } from "../domain/evolve.js";
-import {
-  hotPostIds,
-  type MarkChange,
-  markChanges,
-  postIdsRead,
-  snapshotState,
-} from "../domain/post-marks.js";
-import { inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
-import { type DuelState, initialState, postMark } from "../domain/state.js";
-import { timerChanges, timersOf } from "../domain/timers.js";
+import { postIdsRead } from "../domain/post-marks.js";
+import { inputKeyOf, isThreadOrdered } from "../domain/replay.js";
+import { type DuelState, initialState } from "../domain/state.js";
 import {
   ConcurrencyError,
   type DuelCommit,
   type DuelStore,
   DuplicateError,
   type LoadedDuel,
-  type MarkWrite,
-  type StoredInput,
 } from "../ports/duel-store.js";
+import {
+  type DecisionStore,
+  decideAndCommit,
+  type ExecuteOptions,
+  type Outcome,
+  postIdOf,
+} from "./decision.js";
 import { DuelQueue, type QueuedWork } from "./duel-queue.js";
-import { duelistChanges } from "./duelist-changes.js";
-import { effectsOf } from "./effects.js";
 import { RecentDeliveries } from "./recent-deliveries.js";
-import { commitItems, type DecisionStore, StagedCommits } from "./staged-commits.js";
+import { commitItems, StagedCommits } from "./staged-commits.js";
 
 /** Full jitter: a random pause under 10 ms, 20 ms, 40 ms … capped at 500 ms. */
 export function jitteredBackoff(attempt: number): number {
@@ -40,30 +33,7 @@ export function jitteredBackoff(attempt: number): number {
  */
 const MAX_ATTEMPTS = 12;
 
-/** The post a command is about, if any. */
-function postIdOf(command: DuelCommand): string | undefined {
-  if (command.type === "post.deleted") return command.postId;
-  if (command.type === "post.received" || command.type === "post.edited") return command.post.postId;
-  return undefined;
-}
-
-/** What happened to a command: applied, seen before, or not for a duel. */
-export interface Outcome {
-  readonly result: "applied" | "duplicate" | "ignored";
-  readonly duelId: string;
-  readonly events: readonly DuelEvent[];
-  readonly state: DuelState;
-}
-
-export interface ExecuteOptions {
-  /** Names the input: its events get ids `<inputId>#n`, and the same input is never applied twice. */
-  readonly inputId: string;
-  readonly forumId: string;
-  /** Keys of this delivery: a post's are recorded with its mark, any other's on their own. */
-  readonly dedupKeys?: readonly string[];
-  /** The forum, duel and post marks already read by the caller (the webhook's one read). */
-  readonly preloaded?: LoadedDuel;
-}
+export type { ExecuteOptions, Outcome } from "./decision.js";
 
 /** A command waiting for its duel, with its caller's answer. */
 interface Work extends QueuedWork {
@@ -74,11 +44,9 @@ interface Work extends QueuedWork {
 }
 
 /**
- * The one path from a command to stored events: read the duel, let the decider decide, derive
- * timers and hiboux, and write it all in one transaction conditioned on the version. On a
- * conflict it reads again and decides again. A post that arrives after later ones takes its
- * place in the thread (CONTRACT.md 4.3): the duel is replayed in thread order and every input
- * whose verdict changed is rewritten and announced as revised.
+ * The one path from a command to stored events: read the duel, decide and commit
+ * (`decideAndCommit`: one transaction conditioned on the version). On a conflict it reads again
+ * and decides again.
  *
  * Within this process a duel's work runs in turn (`DuelQueue`); posts waiting together are decided
  * one after the other in the thread's order and committed together (`StagedCommits`); a repeated
@@ -240,7 +208,7 @@ export class DuelService {
     loaded: LoadedDuel,
   ): Promise<{ outcome: Outcome; commit: DuelCommit | null }> {
     try {
-      return await this.once(store, duelId, command, options, loaded);
+      return await decideAndCommit(this.deps, store, duelId, command, options, loaded);
     } catch (error) {
       if (!(error instanceof DuplicateError)) throw error;
       const state = loaded.duel?.state ?? initialState;
@@ -257,129 +225,4 @@ export class DuelService {
     const state = this.recent.latest(duelId)?.state ?? initialState;
     return { result: "duplicate", duelId, events: [], state };
   }
-
-  private async once(
-    store: DecisionStore,
-    duelId: string,
-    command: DuelCommand,
-    options: ExecuteOptions,
-    loaded: LoadedDuel,
-  ): Promise<{ outcome: Outcome; commit: DuelCommit | null }> {
-    const { forum, duel } = loaded;
-    const before = await this.withMarksRead(store, duelId, command, loaded);
-    // Marks a snapshot written before marks were stored apart still holds: kept there, kept current.
-    const legacy = duel ? legacyMarkIds(duel.state) : [];
-    const key = inputKeyOf(command, options.inputId, duel?.version ?? 0);
-    const now = this.deps.now().toISOString();
-    let events: readonly DuelEvent[] = decide(command, before, options.inputId);
-    let after = fold(before, events);
-    let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
-    let revised: (StoredInput & { previous: readonly DuelEvent[] })[] = [];
-    let marks: MarkChange[] | null = null;
-
-    const postId = postIdOf(command);
-    const unknownPost = postId !== undefined && postMark(before, postId) === undefined;
-    // A late post the duel has never seen is replayed even when it decides nothing on the state as
-    // it is now: made in time, it may undo what happened after it (a deadline that ended the duel).
-    if ((events.length > 0 || unknownPost) && duel && isThreadOrdered(command) && key < duel.lastKey) {
-      // Late: decide the whole duel again in the thread's order.
-      const stored = await store.listInputs(duelId);
-      if (stored.some((i) => i.inputId === options.inputId))
-        return { outcome: { result: "duplicate", duelId, events: [], state: before }, commit: null };
-      const replayed = replay([...stored, { key, inputId: options.inputId, command }]);
-      const previous = new Map(stored.map((i) => [i.inputId, i.events]));
-      events = replayed.inputs.find((i) => i.inputId === options.inputId)?.events ?? [];
-      revised = replayed.inputs
-        .filter(
-          (i) =>
-            i.inputId !== options.inputId &&
-            JSON.stringify(previous.get(i.inputId)) !== JSON.stringify(i.events),
-        )
-        .map((i) => ({ ...i, previous: previous.get(i.inputId) ?? [] }));
-      after = replayed.state;
-      lastKey = duel.lastKey;
-      // The replay decided every post again: its marks replace the stored ones.
-      const storedMarks = { ...pick(before.posts, legacy), ...(await store.listPostMarks(duelId)) };
-      marks = markChanges(storedMarks, after.posts, true);
-    }
-    // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
-    // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
-    // find it in its place (CONTRACT.md 4.3). Kept once: its key is its own.
-    const keep = unknownPost && duel !== null && isThreadOrdered(command) && key !== duel.lastKey;
-    const decided = events.length > 0 || revised.length > 0;
-    if (!decided && !keep) {
-      // A post the duel already holds that changes nothing (a repeated edit, a second deletion such as
-      // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
-      const known = postId !== undefined && (!unknownPost || key === duel?.lastKey);
-      const result = known || command.type === "timer.fired" ? "duplicate" : "ignored";
-      return { outcome: { result, duelId, events, state: before }, commit: null };
-    }
-
-    const version = (duel?.version ?? 0) + 1;
-    const changes = timerChanges(timersOf(before), timersOf(after));
-    const inputs = [
-      { key, inputId: options.inputId, command, events },
-      ...revised.map(({ previous: _, ...input }) => input),
-    ];
-    const markWrites: MarkWrite[] = marks ?? markChanges(before.posts, after.posts, false);
-    // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
-    const deliveryKeys = options.dedupKeys ?? [];
-    const dedupKeys = postId === undefined ? deliveryKeys : [];
-    if (postId !== undefined && deliveryKeys.length > 0) markWrites.push({ postId, seen: deliveryKeys });
-    const duelists = duelistChanges(before, after, now);
-    // The outbox gets what the transaction has left once the snapshot, inputs, marks and keys are in.
-    const markItems = new Set(markWrites.map((m) => m.postId)).size;
-    const maxEntries =
-      (this.deps.maxCommitItems ?? 100) -
-      1 -
-      inputs.length -
-      markItems -
-      new Set(dedupKeys).size -
-      duelists.length;
-    const commit: DuelCommit = {
-      duelId,
-      forumId: after.forumId,
-      threadId: after.threadId,
-      expectedVersion: duel?.version ?? 0,
-      snapshot: { duelId, version, state: snapshotState(after, legacy), lastKey, updatedAt: now },
-      inputs,
-      dedupKeys,
-      marks: markWrites,
-      outbox: effectsOf({ forum, before, after, events, revised, timers: changes, version, now, maxEntries }),
-      duelists,
-    };
-    await store.commit(commit);
-    return { outcome: { result: decided ? "applied" : "ignored", duelId, events, state: after }, commit };
-  }
-
-  /**
-   * The duel's state with the marks of every post this command may read: those read with the
-   * snapshot, or else read now (a referee's correction of a post the webhook could not foresee).
-   */
-  private async withMarksRead(
-    store: DecisionStore,
-    duelId: string,
-    command: DuelCommand,
-    { duel, postsRead, marks }: LoadedDuel,
-  ): Promise<DuelState> {
-    if (!duel) return initialState;
-    // A mark stored apart is never older than the snapshot's copy of it.
-    const state = { ...duel.state, posts: { ...duel.state.posts, ...marks } };
-    const missing = postIdsRead(command, state).filter(
-      (id) => state.posts[id] === undefined && !postsRead.includes(id),
-    );
-    if (missing.length === 0) return state;
-    const more = await store.loadPostMarks(duelId, missing);
-    return { ...state, posts: { ...state.posts, ...more } };
-  }
-}
-
-/** The marks a stored snapshot holds beyond its hot ones: it was written before marks were apart. */
-function legacyMarkIds(stored: DuelState): string[] {
-  const hot = hotPostIds(stored);
-  return Object.keys(stored.posts).filter((id) => !hot.has(id));
-}
-
-function pick(marks: Readonly<Record<string, string>>, ids: readonly string[]): Record<string, string> {
-  return Object.fromEntries(ids.flatMap((id) => (marks[id] === undefined ? [] : [[id, marks[id]]])));
 }

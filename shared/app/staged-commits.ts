@@ -6,9 +6,7 @@ import {
   type LoadedDuel,
   type StoredInput,
 } from "../ports/duel-store.js";
-
-/** What one decision reads and writes of the store (`DuelService`'s decision step). */
-export type DecisionStore = Pick<DuelStore, "loadPostMarks" | "listInputs" | "listPostMarks" | "commit">;
+import type { DecisionStore } from "./decision.js";
 
 /**
  * Several decisions of one duel made one after the other as if each had been committed, then
