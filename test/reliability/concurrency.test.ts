@@ -11,6 +11,7 @@ import { ConcurrencyError, type DuelCommit, type DuelStore } from "../../shared/
 import { ADMIN_TOKEN, GENERIC_SECRET, type Harness } from "../support/harness.js";
 import {
   afterTheFile,
+  anotherProcess,
   captureLog,
   deliverGeneric,
   duelSnapshot,
@@ -33,17 +34,19 @@ const DUELS = 3;
 const POSTS = 16;
 
 /** Counts the commits that lost to another writer (DynamoDB's condition on the version). */
-function countConflicts(h: Harness): { conflicts: number } {
+function countConflicts(...stores: Pick<Harness, "store">[]): { conflicts: number } {
   const seen = { conflicts: 0 };
-  const commit = h.store.commit.bind(h.store);
-  h.store.commit = async (c: DuelCommit) => {
-    try {
-      await commit(c);
-    } catch (error) {
-      if (error instanceof ConcurrencyError) seen.conflicts++;
-      throw error;
-    }
-  };
+  for (const { store } of stores) {
+    const commit = store.commit.bind(store);
+    store.commit = async (c: DuelCommit) => {
+      try {
+        await commit(c);
+      } catch (error) {
+        if (error instanceof ConcurrencyError) seen.conflicts++;
+        throw error;
+      }
+    };
+  }
   return seen;
 }
 
@@ -57,11 +60,14 @@ function adjust(h: Harness, duelistId: string): DuelCommand {
 }
 
 describe("optimistic concurrency: no lost update", () => {
-  it(`CONTRACT 4.3 ${DUELS} duels, each with its ${POSTS} posts delivered all at once, end as one by one`, async () => {
+  it(`CONTRACT 4.3 ${DUELS} duels, each with its ${POSTS} posts delivered all at once through two processes, end as one by one`, async () => {
     const random = rng(SEED + 1);
     const oneByOne = await recordedHarness();
     const h = await recordedHarness();
-    const conflicts = countConflicts(h);
+    // Within one process a duel's work waits its turn (DuelQueue); two processes on one table still
+    // race, and only the version condition of the commit keeps them from losing an update.
+    const other = anotherProcess(h);
+    const conflicts = countConflicts(h, other);
     await oneByOne.forum();
     await h.forum();
     let deliveries = 0;
@@ -83,7 +89,9 @@ describe("optimistic concurrency: no lost update", () => {
       // Everything at once; a delivery answered 503 (its duel too busy, safe to retry) comes again.
       let pending = posts;
       for (let round = 0; pending.length > 0 && round < 10; round++) {
-        const answers = await Promise.all(pending.map((p) => deliverGeneric(h, p, `m-${p.postId}`)));
+        const answers = await Promise.all(
+          pending.map((p, i) => deliverGeneric(i % 2 === 0 ? h : other, p, `m-${p.postId}`)),
+        );
         deliveries += answers.length;
         expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
         pending = pending.filter((_, i) => answers[i]?.status === 503);
@@ -101,6 +109,7 @@ describe("optimistic concurrency: no lost update", () => {
       seed: SEED + 1,
       duels: DUELS,
       postsPerDuelAtOnce: POSTS,
+      processes: 2,
       deliveries,
       conflictsRetried: conflicts.conflicts,
       busy503ThenRedelivered: busy,

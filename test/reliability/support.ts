@@ -11,7 +11,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, expect } from "vitest";
 import type { ManualClock } from "../../infra/local/clock.js";
 import { localPipeline } from "../../infra/local/pipeline.js";
-import type { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
+import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
 import { type AuditEvent, discourseFixture, sendDiscourse, turnContent, withPost } from "../http/support.js";
@@ -134,6 +134,15 @@ export function pipelineOn(store: DynamoDbStore, clock: ManualClock, notifier?: 
     log: captureLog,
   });
   return { ...pipeline, store, ...requests(pipeline.app) };
+}
+
+/**
+ * Another process on the harness's table: its own store, decider service and app (another Lambda
+ * container, another server), so that nothing in memory is shared with the harness's.
+ */
+export function anotherProcess(h: Pick<Harness, "client" | "tableName" | "clock">) {
+  const store = new DynamoDbStore({ client: h.client, tableName: h.tableName, now: () => h.clock.now() });
+  return pipelineOn(store, h.clock);
 }
 
 /**

@@ -37,6 +37,7 @@ import {
   timerItem,
   timerOf,
 } from "./items.js";
+import { ReadsInFlight } from "./reads-in-flight.js";
 import { batchGetAll, countAll, dueQuery, partitionQuery, prefixQuery, queryAll } from "./requests.js";
 import { RulesetMemory, rulesetHash } from "./rulesets.js";
 import { keys, partitions } from "./table.js";
@@ -75,6 +76,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly now: () => Date;
   private readonly dedupTtlSeconds: number;
   private readonly rulesets = new RulesetMemory();
+  private readonly reads = new ReadsInFlight();
 
   constructor(options: DynamoDbStoreOptions) {
     this.client = options.client;
@@ -83,7 +85,12 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     this.dedupTtlSeconds = options.dedupTtlSeconds ?? THIRTY_DAYS_SECONDS;
   }
 
+  /** Read with the other reads of the duel asked at the same moment (`ReadsInFlight`). */
   loadForumAndDuel(forumId: string, duelId: string, postIds: readonly string[] = []): Promise<LoadedDuel> {
+    return this.reads.share(forumId, duelId, postIds, (ids) => this.readForumAndDuel(forumId, duelId, ids));
+  }
+
+  private readForumAndDuel(forumId: string, duelId: string, postIds: readonly string[]): Promise<LoadedDuel> {
     return guarded(async () => {
       const forumKey = keys.forum(forumId);
       const postsRead = [...new Set(postIds)];
@@ -143,6 +150,8 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       );
     } catch (error) {
       throw commitFailure(error, commit.duelId, roles);
+    } finally {
+      this.reads.wroteDuel(commit.duelId);
     }
     this.rulesets.wrote(commit.duelId, commit.snapshot.version, commit.snapshot.state.ruleset);
   }
@@ -202,7 +211,11 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   putForum(forum: ForumConfig): Promise<void> {
     return guarded(async () => {
-      await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: forumItem(forum) }));
+      try {
+        await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: forumItem(forum) }));
+      } finally {
+        this.reads.wroteForum(forum.forumId);
+      }
     });
   }
 

@@ -1,0 +1,196 @@
+import type { DuelCommand } from "../domain/commands.js";
+import { decide } from "../domain/decide.js";
+import type { DuelEvent } from "../domain/events.js";
+import { fold } from "../domain/evolve.js";
+import {
+  hotPostIds,
+  type MarkChange,
+  markChanges,
+  postIdsRead,
+  snapshotState,
+} from "../domain/post-marks.js";
+import { arrivalKey, inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
+import { type DuelState, initialState, postMark } from "../domain/state.js";
+import { timerChanges, timersOf } from "../domain/timers.js";
+import type { DuelCommit, DuelStore, LoadedDuel, MarkWrite, StoredInput } from "../ports/duel-store.js";
+import { duelistChanges } from "./duelist-changes.js";
+import { effectsOf } from "./effects.js";
+
+/** What happened to a command: applied, seen before, or not for a duel. */
+export interface Outcome {
+  readonly result: "applied" | "duplicate" | "ignored";
+  readonly duelId: string;
+  readonly events: readonly DuelEvent[];
+  readonly state: DuelState;
+}
+
+export interface ExecuteOptions {
+  /** Names the input: its events get ids `<inputId>#n`, and the same input is never applied twice. */
+  readonly inputId: string;
+  readonly forumId: string;
+  /** Keys of this delivery: a post's are recorded with its mark, any other's on their own. */
+  readonly dedupKeys?: readonly string[];
+  /** The forum, duel and post marks already read by the caller (the webhook's one read). */
+  readonly preloaded?: LoadedDuel;
+}
+
+/** What one decision reads and writes of the store: the store itself, or decisions staged on it. */
+export type DecisionStore = Pick<DuelStore, "loadPostMarks" | "listInputs" | "listPostMarks" | "commit">;
+
+/** The clock of decisions, and the items one commit may hold (one DynamoDB transaction). */
+export interface DecisionContext {
+  readonly now: () => Date;
+  readonly maxCommitItems?: number;
+}
+
+/** The post a command is about, if any. */
+export function postIdOf(command: DuelCommand): string | undefined {
+  if (command.type === "post.deleted") return command.postId;
+  if (command.type === "post.received" || command.type === "post.edited") return command.post.postId;
+  return undefined;
+}
+
+/**
+ * One decision on the duel as `loaded`: let the decider decide, derive timers and hiboux, and
+ * write it all to `store` in one commit conditioned on the version read, or nothing when the
+ * command changes nothing. A post that arrives after later ones takes its place in the thread
+ * (CONTRACT.md 4.3): the duel is replayed in thread order and every input whose verdict changed
+ * is rewritten and announced as revised. Throws the store's ConcurrencyError and DuplicateError.
+ */
+export async function decideAndCommit(
+  context: DecisionContext,
+  store: DecisionStore,
+  duelId: string,
+  command: DuelCommand,
+  options: ExecuteOptions,
+  loaded: LoadedDuel,
+): Promise<{ outcome: Outcome; commit: DuelCommit | null }> {
+  const { forum, duel } = loaded;
+  const before = await withMarksRead(store, duelId, command, loaded);
+  // Marks a snapshot written before marks were stored apart still holds: kept there, kept current.
+  const legacy = duel ? legacyMarkIds(duel.state) : [];
+  const sequence = duel?.version ?? 0;
+  let key = arrivalKey(
+    inputKeyOf(command, options.inputId, sequence),
+    command,
+    sequence,
+    duel ? [duel.lastKey] : [],
+  );
+  const now = context.now().toISOString();
+  let events: readonly DuelEvent[] = decide(command, before, options.inputId);
+  let after = fold(before, events);
+  let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
+  let revised: (StoredInput & { previous: readonly DuelEvent[] })[] = [];
+  let marks: MarkChange[] | null = null;
+
+  const postId = postIdOf(command);
+  const unknownPost = postId !== undefined && postMark(before, postId) === undefined;
+  // A late post the duel has never seen is replayed even when it decides nothing on the state as
+  // it is now: made in time, it may undo what happened after it (a deadline that ended the duel).
+  if ((events.length > 0 || unknownPost) && duel && isThreadOrdered(command) && key < duel.lastKey) {
+    // Late: decide the whole duel again in the thread's order.
+    const stored = await store.listInputs(duelId);
+    if (stored.some((i) => i.inputId === options.inputId))
+      return { outcome: { result: "duplicate", duelId, events: [], state: before }, commit: null };
+    key = arrivalKey(
+      key,
+      command,
+      sequence,
+      stored.map((i) => i.key),
+    );
+    const replayed = replay([...stored, { key, inputId: options.inputId, command }]);
+    const previous = new Map(stored.map((i) => [i.inputId, i.events]));
+    events = replayed.inputs.find((i) => i.inputId === options.inputId)?.events ?? [];
+    revised = replayed.inputs
+      .filter(
+        (i) =>
+          i.inputId !== options.inputId &&
+          JSON.stringify(previous.get(i.inputId)) !== JSON.stringify(i.events),
+      )
+      .map((i) => ({ ...i, previous: previous.get(i.inputId) ?? [] }));
+    after = replayed.state;
+    lastKey = duel.lastKey;
+    // The replay decided every post again: its marks replace the stored ones.
+    const storedMarks = { ...pick(before.posts, legacy), ...(await store.listPostMarks(duelId)) };
+    marks = markChanges(storedMarks, after.posts, true);
+  }
+  // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
+  // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
+  // find it in its place (CONTRACT.md 4.3). Kept once: its key is its own.
+  const keep = unknownPost && duel !== null && isThreadOrdered(command) && key !== duel.lastKey;
+  const decided = events.length > 0 || revised.length > 0;
+  if (!decided && !keep) {
+    // A post the duel already holds that changes nothing (a repeated edit, a second deletion such as
+    // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
+    const known = postId !== undefined && (!unknownPost || key === duel?.lastKey);
+    const result = known || command.type === "timer.fired" ? "duplicate" : "ignored";
+    return { outcome: { result, duelId, events, state: before }, commit: null };
+  }
+
+  const version = (duel?.version ?? 0) + 1;
+  const changes = timerChanges(timersOf(before), timersOf(after));
+  const inputs = [
+    { key, inputId: options.inputId, command, events },
+    ...revised.map(({ previous: _, ...input }) => input),
+  ];
+  const markWrites: MarkWrite[] = marks ?? markChanges(before.posts, after.posts, false);
+  // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
+  const deliveryKeys = options.dedupKeys ?? [];
+  const dedupKeys = postId === undefined ? deliveryKeys : [];
+  if (postId !== undefined && deliveryKeys.length > 0) markWrites.push({ postId, seen: deliveryKeys });
+  const duelists = duelistChanges(before, after, now);
+  // The outbox gets what the transaction has left once the snapshot, inputs, marks and keys are in.
+  const markItems = new Set(markWrites.map((m) => m.postId)).size;
+  const maxEntries =
+    (context.maxCommitItems ?? 100) -
+    1 -
+    inputs.length -
+    markItems -
+    new Set(dedupKeys).size -
+    duelists.length;
+  const commit: DuelCommit = {
+    duelId,
+    forumId: after.forumId,
+    threadId: after.threadId,
+    expectedVersion: duel?.version ?? 0,
+    snapshot: { duelId, version, state: snapshotState(after, legacy), lastKey, updatedAt: now },
+    inputs,
+    dedupKeys,
+    marks: markWrites,
+    outbox: effectsOf({ forum, before, after, events, revised, timers: changes, version, now, maxEntries }),
+    duelists,
+  };
+  await store.commit(commit);
+  return { outcome: { result: decided ? "applied" : "ignored", duelId, events, state: after }, commit };
+}
+
+/**
+ * The duel's state with the marks of every post this command may read: those read with the
+ * snapshot, or else read now (a referee's correction of a post the webhook could not foresee).
+ */
+async function withMarksRead(
+  store: DecisionStore,
+  duelId: string,
+  command: DuelCommand,
+  { duel, postsRead, marks }: LoadedDuel,
+): Promise<DuelState> {
+  if (!duel) return initialState;
+  // A mark stored apart is never older than the snapshot's copy of it.
+  const state = { ...duel.state, posts: { ...duel.state.posts, ...marks } };
+  const missing = postIdsRead(command, state).filter(
+    (id) => state.posts[id] === undefined && !postsRead.includes(id),
+  );
+  if (missing.length === 0) return state;
+  const more = await store.loadPostMarks(duelId, missing);
+  return { ...state, posts: { ...state.posts, ...more } };
+}
+
+/** The marks a stored snapshot holds beyond its hot ones: it was written before marks were apart. */
+function legacyMarkIds(stored: DuelState): string[] {
+  const hot = hotPostIds(stored);
+  return Object.keys(stored.posts).filter((id) => !hot.has(id));
+}
+
+function pick(marks: Readonly<Record<string, string>>, ids: readonly string[]): Record<string, string> {
+  return Object.fromEntries(ids.flatMap((id) => (marks[id] === undefined ? [] : [[id, marks[id]]])));
+}
