@@ -82,6 +82,15 @@ function yearOf(piece: string): Year | undefined {
   return n !== undefined && n >= 1 && n <= 7 ? (n as Year) : undefined;
 }
 
+/** `Legilimens 2`, `Legilimens rang 2`, `mage noir`: a particularity's name and its rank if given. */
+export function particularityOf(piece: string): { readonly name: string; readonly rank?: number } {
+  const ranked = RANK.exec(piece.trim());
+  const name = (ranked?.[1] ?? piece).trim();
+  return ranked?.[2] !== undefined && /\p{L}/u.test(name)
+    ? { name, rank: Number(ranked[2]) }
+    : { name: piece.trim() };
+}
+
 /** `Alice Dubois (3e année, Legilimens 2)`: the name, its year, its particularities. */
 function readDuelist(text: string, errors: string[]): OpeningDuelist | undefined {
   const m = /^(.*?)\s*\(([^()]*)\)\s*$/s.exec(text.trim());
@@ -99,11 +108,7 @@ function readDuelist(text: string, errors: string[]): OpeningDuelist | undefined
       year = asYear;
       continue;
     }
-    const ranked = RANK.exec(piece.trim());
-    const name = (ranked?.[1] ?? piece).trim();
-    if (ranked?.[2] !== undefined && /[\p{L}]/u.test(name))
-      particularities.push({ name, rank: Number(ranked[2]) });
-    else particularities.push({ name: piece.trim() });
+    particularities.push(particularityOf(piece));
   }
   if (year === undefined) {
     errors.push(
