@@ -62,6 +62,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     adminTokenHash: options.adminTokenHash,
     rollDice: options.rollDice,
     newId: randomUUID,
+    notifier: options.notifier,
     log,
     schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),
     local: {

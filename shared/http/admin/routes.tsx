@@ -8,6 +8,7 @@ import { parseCommandForm } from "./command-form.js";
 import { csrfProtection, csrfToken } from "./csrf.js";
 import { DashboardPage, loadDashboard } from "./dashboard.js";
 import { DuelPage, loadDuelPage } from "./duel-page.js";
+import { forumSettingsRoutes } from "./forum-routes.js";
 import { type Flash, renderPage } from "./layout.js";
 import { ErrorPage, LoginPage } from "./pages.js";
 import { runRefereeCommand } from "./referee-command.js";
@@ -96,6 +97,7 @@ export function adminRoutes(deps: AppDeps) {
     ),
   );
   app.route("/", registerDuelRoutes(deps));
+  app.route("/", forumSettingsRoutes(deps));
   app.get("/rules", async (c) => {
     const text = await loadRulesText();
     return renderPage(c, <RulesPage blocks={text === null ? null : parseRules(text)} csrf={csrfOf(c)} />);

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { ForumConfig } from "../../ports/duel-store.js";
-import { loadRuleset } from "../../rules/ruleset.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
+import { saveForum } from "../forum-save.js";
 import { jsonBody } from "../json-body.js";
 import { forumBodySchema } from "../schemas.js";
 import { parseForumId } from "../webhook-schemas.js";
@@ -30,21 +30,8 @@ export function forumRoutes(deps: AppDeps) {
   app.put("/:forumId", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
     const body = await jsonBody(c, forumBodySchema);
-    const ruleset = body.ruleset === undefined ? undefined : loadRuleset(body.ruleset);
-    const existing = await deps.store.getForum(forumId);
-    const now = deps.clock.now().toISOString();
-    const forum: ForumConfig = {
-      forumId,
-      name: body.name,
-      webhookSecrets: body.webhookSecrets,
-      referees: body.referees,
-      notify: body.notify,
-      ...(ruleset ? { ruleset } : {}),
-      createdAt: existing?.createdAt ?? now,
-      updatedAt: now,
-    };
-    await deps.store.putForum(forum);
-    return c.json(forumView(forum), existing ? 200 : 201);
+    const { forum, created } = await saveForum(deps, forumId, body);
+    return c.json(forumView(forum), created ? 201 : 200);
   });
   app.get("/:forumId", async (c) => {
     const forum = await deps.store.getForum(parseForumId(c.req.param("forumId")));
