@@ -159,6 +159,10 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
         "duel : Drago Malefoy (5e année) contre @drago_malefoy (5e année)",
         "Un duelliste est inscrit deux fois.",
       ],
+      [
+        "duel : @minerva (adulte) contre Hermione Granger (5e année)",
+        "L'arbitre ne peut pas être duelliste de son propre duel (R-1.1).",
+      ],
     ];
     for (const [index, [line, message]] of cases.entries()) {
       const thread = 1900 + index;
@@ -185,6 +189,28 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
       { "X-Discourse-Event": "post_edited", "X-Discourse-Event-Id": "59998" },
     );
     expect((await sendDiscourse(h, fixed)).body).toMatchObject({ result: "applied" });
+  });
+
+  it("R-6.9 a banned duelist: the referee's hibou says until when, and no duel", async () => {
+    await knownAccounts(h);
+    const earlier = await h.admin("POST", "/duels", {
+      forumId: "poudlard",
+      threadId: "100",
+      referee: { id: "7", name: "Minerva McGonagall" },
+      duelists: [
+        { id: "311", name: "Drago Malefoy", year: 5 },
+        { id: "312", name: "Hermione Granger", year: 5 },
+      ],
+    });
+    const earlierId = earlier.body.id as string;
+    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "top" });
+    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "disqualify", duelistId: "312" });
+    const res = await sendDiscourse(h, refereePost(OPENING));
+    expect(res.body).toMatchObject({ result: "ignored" });
+    expect((await h.admin("GET", "/duels/poudlard.1842")).status).toBe(404);
+    const [hibou] = await openingHiboux(h);
+    expect(hibou?.text).toContain("Hermione Granger est interdit(e) de duel jusqu'au");
+    expect(hibou?.text).toContain("(R-6.9)");
   });
 
   it("R-1.1 only a referee of the forum opens a duel: anyone else's opening is ignored, with no hibou", async () => {
