@@ -157,6 +157,20 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     expect(refused).toContain("410");
     expect(refused).toContain("webhook supprimé");
 
+    // A Discourse private message goes to a person: the test hibou is for the forum's first referee.
+    await send("referees", { referees: "7 ; Minerva McGonagall ; minerva" });
+    const discourse = {
+      "channel.type": "discourse",
+      "channel.baseUrl": new URL(ok.url).origin,
+      "channel.apiKey": "key-for-tests",
+      "channel.apiUsername": "system",
+    };
+    expect((await send("channels", discourse)).status).toBe(303);
+    const pm = decoded(await (await send("channels/3/test")).text());
+    expect(pm).toContain("Canal 4 : hibou d'essai remis");
+    expect(ok.received.at(-1)).toContain('"target_recipients":"minerva"');
+    expect((await send("channels/3/remove")).status).toBe(303);
+
     expect((await send("channels/2/remove")).status).toBe(303);
     const forum = await h.store.getForum("poudlard");
     expect(forum?.notify.map((n) => n.type)).toEqual(["log", "webhook"]);

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
-import { DeliveryError, type Hibou } from "../../ports/notifier.js";
+import type { ForumConfig } from "../../ports/duel-store.js";
+import { DeliveryError, type Hibou, type Recipient } from "../../ports/notifier.js";
 import type { AppDeps } from "../deps.js";
 import { saveForum } from "../forum-save.js";
 import { forumIdSchema } from "../webhook-schemas.js";
@@ -23,6 +24,21 @@ import type { AdminEnv } from "./session.js";
 type Ctx = Context<AdminEnv>;
 const csrfOf = (c: Ctx) => csrfToken(c.get("tokenHash"), c.get("sessionId"));
 const settingsPath = (forumId: string) => `/admin/forums/${forumId}`;
+
+/**
+ * Who the test hibou is for: the forum's first referee, so that a channel that writes to a person
+ * (a Discourse private message needs a login) is tried as a real hibou would be.
+ */
+function testRecipient(forum: ForumConfig): Recipient {
+  const referee = forum.referees[0];
+  if (!referee) return { role: "referee", id: "test", name: "Administrateur du forum" };
+  return {
+    role: "referee",
+    id: referee.id,
+    name: referee.name,
+    ...(referee.username ? { username: referee.username } : {}),
+  };
+}
 
 /** The forum id of the path, or null when it is not one. */
 function forumIdOf(c: Ctx): string | null {
@@ -159,7 +175,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
       duelId: `${forumId}.test`,
       forumId,
       threadId: "test",
-      to: { role: "referee", id: "test", name: "Administrateur du forum" },
+      to: testRecipient(forum),
       kind: "test",
       title: t.channels.testTitle,
       text: t.channels.testText(forum.name),
