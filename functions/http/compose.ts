@@ -1,3 +1,4 @@
+import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { adminTokenHashFromSecret } from "../../shared/aws/admin-token.js";
 import { coreRuntime, env, jsonLog, newId, rollDice, systemClock } from "../../shared/aws/runtime.js";
 import { createApp } from "../../shared/http/app.js";
@@ -12,6 +13,8 @@ export function composeHttpApp(source: NodeJS.ProcessEnv = process.env) {
     adminTokenHash: adminTokenHashFromSecret(env("ADMIN_TOKEN_SECRET_ARN", source), source),
     rollDice,
     newId,
+    // The desk's "send a test hibou" (forum settings) delivers through the same notifiers as the relay.
+    notifier: createNotifier(),
     log: jsonLog,
   });
 }

@@ -67,6 +67,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     adminTokenHash: options.adminTokenHash,
     rollDice: options.rollDice,
     newId: randomUUID,
+    notifier: options.notifier,
     log,
     channelDestinations: { allowLoopback: options.allowLoopbackChannels === true },
     schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),

@@ -117,3 +117,15 @@ function notifyEntries(
   }
   return out;
 }
+
+/** A hibou no decision of a duel produced (a duel the thread could not open), through each channel. */
+export function standaloneEntries(forum: ForumConfig | null, hibou: Hibou, now: string): OutboxEntry[] {
+  return channelsOf(forum).map((channel, index) =>
+    entry(`${hibou.id}.c${index}`, hibou.duelId, now, {
+      type: "notify",
+      hibou,
+      channel: index,
+      channelType: channel.type,
+    }),
+  );
+}

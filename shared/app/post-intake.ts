@@ -2,8 +2,9 @@ import type { DuelCommand, PostInput } from "../domain/commands.js";
 import { contentHash } from "../domain/decide-post.js";
 import type { PostFormat } from "../parsing/types.js";
 import type { Clock } from "../ports/clock.js";
-import type { LoadedDuel } from "../ports/duel-store.js";
+import type { DuelStore, LoadedDuel } from "../ports/duel-store.js";
 import type { DuelService } from "./duel-service.js";
+import { openFromPost } from "./thread-opening.js";
 
 /** The duel of a thread: one duel per thread, so its id is derived, never looked up. */
 export function duelIdOf(forumId: string, threadId: string): string {
@@ -33,13 +34,15 @@ export interface IncomingPost {
 }
 
 export interface IntakeDeps {
+  readonly store: DuelStore;
   readonly duels: DuelService;
   readonly clock: Clock;
   readonly rollDice: () => readonly [number, number];
 }
 
 /**
- * Turns a forum's post event into a decider command. The post's time is its time in the
+ * Turns a forum's post event into a decider command (in a thread without a duel, see
+ * thread-opening.ts). The post's time is its time in the
  * thread; with the system clock a time in the future (a forum's clock ahead of ours) is brought
  * back to now, with the manual clock it is taken as it is (CONTRACT.md section 7).
  */
@@ -48,8 +51,25 @@ export async function intakePost(
   preloaded: LoadedDuel,
   post: IncomingPost,
 ): Promise<{ result: "applied" | "ignored" | "duplicate"; duelId?: string }> {
+  // A thread without a duel: its author is one of the forum's accounts, and a referee may open one.
+  if (!preloaded.duel) {
+    const opened = await openFromPost(deps, preloaded.forum, post);
+    if (opened.result !== "applied") return opened;
+    // The opening post is the duel's first post: recorded in it, so that its delivery seen again
+    // is a duplicate like any other post's. Read afresh: the duel did not exist when first read.
+    await applyPost(deps, undefined, post);
+    return opened;
+  }
+  return applyPost(deps, preloaded, post);
+}
+
+/** The post as a decider command on the thread's duel (read now unless `preloaded`). */
+async function applyPost(
+  deps: IntakeDeps,
+  preloaded: LoadedDuel | undefined,
+  post: IncomingPost,
+): Promise<{ result: "applied" | "ignored" | "duplicate"; duelId?: string }> {
   const duelId = duelIdOf(post.forumId, post.threadId);
-  if (!preloaded.duel) return { result: "ignored" };
   const now = deps.clock.now().toISOString();
   const clamp = (t: string) => (deps.clock.manual || t <= now ? t : now);
   // With the manual clock a post happens at its own time (CONTRACT.md 7): a created post's verdicts
@@ -93,7 +113,7 @@ export async function intakePost(
     inputId,
     forumId: post.forumId,
     dedupKeys,
-    preloaded,
+    ...(preloaded ? { preloaded } : {}),
   });
   return { result: outcome.result, duelId };
 }

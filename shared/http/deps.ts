@@ -1,6 +1,7 @@
 import type { DuelService } from "../app/duel-service.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
+import type { Notifier } from "../ports/notifier.js";
 import type { DestinationPolicy } from "../validation/channel-urls.js";
 import type { TokenHash } from "./auth.js";
 
@@ -21,6 +22,8 @@ export interface AppDeps extends WebhookDeps {
   /** SHA-256 (hex) of the admin token: the token itself is never kept. */
   readonly adminTokenHash: TokenHash;
   readonly newId: () => string;
+  /** Delivers the desk's test hibou to a forum's channel; without it the desk cannot test one. */
+  readonly notifier?: Notifier;
   /** Health of the timers: open timers where they can be counted (locally), null in AWS. */
   readonly schedulerHealth?: () => Promise<{ ok: boolean; openTimers: number | null }>;
   /**

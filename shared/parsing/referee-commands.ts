@@ -1,4 +1,5 @@
 import { refereeActionSchema } from "../domain/referee-actions.js";
+import { isOpeningBlock } from "./duel-opening.js";
 import { cleanValue, readKeyValue, splitPairs } from "./key-value.js";
 import { toPlainText } from "./plain-text.js";
 import { scanPost } from "./post-structure.js";
@@ -155,11 +156,15 @@ function finish(entry: Entry, blockReason: string | undefined): RefereeLine {
  *
  * A duelist is named by id, full name or first name (unique in the duel); filler words are allowed
  * (`fin : victoire de Alice`, `dérogation de 3 jours pour Bob`). The text of a correction may run
- * over several lines. A line that cannot be read is `{ok:false, text, error}` with a French message.
+ * over several lines. A block whose first line is `duel : …` opens the duel (duel-opening.ts) and
+ * holds no command. A line that cannot be read is `{ok:false, text, error}` with a French message.
  */
 export function readRefereeCommands(content: string, format: PostFormat, ctx: ReadContext): RefereeLine[] {
   const text = toPlainText(typeof content === "string" ? content : "", format);
-  return scanPost(text)
-    .blocks.filter((b) => b.tag === "arbitre")
-    .flatMap((b) => readBlock(b.body, ctx));
+  return (
+    scanPost(text)
+      // A block opening the duel (`duel : …`) was read when the duel was registered, not a command in it.
+      .blocks.filter((b) => b.tag === "arbitre" && !isOpeningBlock(b.body))
+      .flatMap((b) => readBlock(b.body, ctx))
+  );
 }

@@ -138,6 +138,17 @@ export interface DuelistRecord {
   }[];
 }
 
+/**
+ * An account of a forum as its posts show it: the author's id, display name and login (Discourse's
+ * username). Kept so that a referee can name duelists in the thread (CONTRACT.md 6).
+ */
+export interface ForumAccount {
+  readonly userId: string;
+  readonly name: string;
+  readonly username?: string;
+  readonly seenAt: string;
+}
+
 /** The version read is stale: reload and decide again. */
 export class ConcurrencyError extends Error {
   constructor(readonly duelId: string) {
@@ -205,6 +216,15 @@ export interface DuelStore {
   getForum(forumId: string): Promise<ForumConfig | null>;
   putForum(forum: ForumConfig): Promise<void>;
   getDuelist(forumId: string, userId: string): Promise<DuelistRecord | null>;
+  /** Records (or refreshes) the author of a post seen in the forum. */
+  rememberAccount(forumId: string, account: ForumAccount): Promise<void>;
+  /** Every account the forum's posts have shown. */
+  listAccounts(forumId: string): Promise<ForumAccount[]>;
+  /**
+   * Outbox entries that belong to no decision (a hibou about a duel that could not be opened),
+   * written with their dedup key, or not at all when the key is already there (false).
+   */
+  enqueue(entries: readonly OutboxEntry[], dedupKey: string): Promise<boolean>;
   /** Bans in force for these users, for registration. */
   bansOf(forumId: string, userIds: readonly string[]): Promise<Record<string, string | null>>;
   counts(): Promise<StoreCounts>;

@@ -49,7 +49,7 @@ async function duelWith(options: { maxCommitItems?: number } = {}) {
     },
   });
   const duels = new DuelService({ store, now: () => h.clock.now(), ...options });
-  const deps = { duels, clock: h.clock, rollDice: () => [3, 3] as const };
+  const deps = { store, duels, clock: h.clock, rollDice: () => [3, 3] as const };
   const deliver = async (post: IncomingPost) => (await deliverAll([post]))[0];
   /** Every delivery read first, then all handed to the service in the same turn: they wait together. */
   const deliverAll = async (posts: readonly IncomingPost[]) => {
@@ -148,7 +148,12 @@ describe("group commit: posts waiting together, decided as each alone", () => {
     await h.forum();
     await openDuel(h, THREAD);
     const elsewhere = new DuelService({ store: h.store, now: () => h.clock.now() });
-    const deps = (duels: DuelService) => ({ duels, clock: h.clock, rollDice: () => [3, 3] as const });
+    const deps = (duels: DuelService) => ({
+      store: h.store,
+      duels,
+      clock: h.clock,
+      rollDice: () => [3, 3] as const,
+    });
     const stolen = inputs[0];
     if (!stolen) throw new Error("no input");
     let raced = false;

@@ -59,7 +59,7 @@ describe("repeated deliveries answered from this process's record", () => {
     const h = await activeDuel();
     const { store, calls } = counted(h.store);
     const duels = new DuelService({ store, now: () => h.clock.now() });
-    const deps = { duels, clock: h.clock, rollDice: () => [3, 3] as const };
+    const deps = { store, duels, clock: h.clock, rollDice: () => [3, 3] as const };
     // Read as a delivery that waited behind the first one had read it: before the first applied.
     const stale = await h.store.loadForumAndDuel("poudlard", "poudlard.1234", [POST.postId]);
     expect((await intakePost(deps, stale, incoming("generic#msg_1"))).result).toBe("applied");
@@ -76,7 +76,11 @@ describe("repeated deliveries answered from this process's record", () => {
 
     // Another process has no such record: it reads the duel, and the store tells the repeat.
     const other = counted(h.store);
-    const elsewhere = { ...deps, duels: new DuelService({ store: other.store, now: () => h.clock.now() }) };
+    const elsewhere = {
+      ...deps,
+      store: other.store,
+      duels: new DuelService({ store: other.store, now: () => h.clock.now() }),
+    };
     expect((await intakePost(elsewhere, stale, incoming("generic#msg_1"))).result).toBe("duplicate");
     expect(other.calls.length).toBeGreaterThan(0);
   });

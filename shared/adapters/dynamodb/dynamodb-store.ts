@@ -12,6 +12,7 @@ import type {
   DuelistRecord,
   DuelSnapshot,
   DuelStore,
+  ForumAccount,
   ForumConfig,
   LoadedDuel,
   OutboxEntry,
@@ -23,8 +24,11 @@ import type { TimerSpec } from "../../ports/scheduler.js";
 import type { Ruleset } from "../../rules/ruleset.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
 import { commitFailure, commitTransaction } from "./commit.js";
-import { guarded, isConditionalCheckFailed, storageError } from "./errors.js";
+import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
 import {
+  accountItem,
+  accountOf,
+  dedupItem,
   duelistOf,
   forumItem,
   forumOf,
@@ -230,6 +234,43 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       });
       return duelistOf(forumId, userId, items);
     });
+  }
+
+  rememberAccount(forumId: string, account: ForumAccount): Promise<void> {
+    return guarded(async () => {
+      await this.client.send(
+        new PutItemCommand({ TableName: this.tableName, Item: accountItem(forumId, account) }),
+      );
+    });
+  }
+
+  listAccounts(forumId: string): Promise<ForumAccount[]> {
+    return guarded(async () => (await this.queryPrefix(keys.accounts(forumId), "USER#")).map(accountOf));
+  }
+
+  async enqueue(entries: readonly OutboxEntry[], dedupKey: string): Promise<boolean> {
+    const duelId = entries[0]?.duelId ?? "";
+    const TransactItems = [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: dedupItem(dedupKey, duelId, this.now(), this.dedupTtlSeconds),
+          ConditionExpression: "attribute_not_exists(#pk)",
+          ExpressionAttributeNames: { "#pk": "pk" },
+        },
+      },
+      ...entries.map((entry) => ({ Put: { TableName: this.tableName, Item: outboxItem(entry) } })),
+    ];
+    try {
+      await this.client.send(
+        new TransactWriteItemsCommand({ TransactItems, ClientRequestToken: randomUUID() }),
+      );
+      return true;
+    } catch (error) {
+      // The dedup key is the only condition: a cancelled transaction means it was already written.
+      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return false;
+      throw storageError(error);
+    }
   }
 
   /** Every user asked for is in the answer: the latest end among their duels' bans, or null. */

@@ -5,6 +5,7 @@ import type {
   DuelistChange,
   DuelistRecord,
   DuelSnapshot,
+  ForumAccount,
   ForumConfig,
   OutboxEntry,
   StoredInput,
@@ -204,6 +205,29 @@ export function forumItem(forum: ForumConfig): Item {
     config: JSON.stringify(forum),
     updatedAt: forum.updatedAt,
   });
+}
+
+export function accountItem(forumId: string, account: ForumAccount): Item {
+  const { pk, sk } = keys.account(forumId, account.userId);
+  return marshall({
+    pk,
+    sk,
+    userId: account.userId,
+    name: account.name,
+    username: account.username ?? null,
+    seenAt: account.seenAt,
+  });
+}
+
+export function accountOf(item: Item): ForumAccount {
+  const plain = unmarshall(item);
+  const username = optionalStringOf(plain, "username");
+  return {
+    userId: stringOf(plain, "userId"),
+    name: stringOf(plain, "name"),
+    ...(username ? { username } : {}),
+    seenAt: stringOf(plain, "seenAt"),
+  };
 }
 
 export function forumOf(item: Item): ForumConfig {

@@ -12,6 +12,7 @@
  * | forum         | `FORUM#<forumId>`             | `CONFIG`                    |                             |                             | `forumId`, `config` (ForumConfig as JSON S), `updatedAt`       |
  * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN#<duelId>`              |                             |                             | `bannedUntil`, `duelId`, `updatedAt`: one per duel that bans them, deleted when it ends |
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
+ * | forum account | `ACCOUNTS#<forumId>`          | `USER#<userId>`             |                             |                             | `userId`, `name`, `username`, `seenAt`: an author seen in the forum's posts |
  * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
  *
  * gsi1 projects the outbox and timer attributes only (never a duel's state). It is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
@@ -85,6 +86,8 @@ export const keys = {
     sk: `DUEL#${duelId}`,
   }),
   timer: (name: string) => ({ pk: `TIMER#${name}`, sk: "TIMER" }),
+  accounts: (forumId: string) => `ACCOUNTS#${forumId}`,
+  account: (forumId: string, userId: string) => ({ pk: `ACCOUNTS#${forumId}`, sk: `USER#${userId}` }),
 } as const;
 
 /** gsi1 partitions. */

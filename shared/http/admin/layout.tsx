@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { CSRF_FIELD } from "./csrf.js";
+import { forumTexts } from "./forum-texts.js";
+import { registerTexts } from "./register-texts.js";
 import { ui } from "./texts.js";
 
 export interface Flash {
@@ -32,6 +34,8 @@ export function Layout(props: { title: string; csrf?: string; flash?: Flash | nu
             {ui.appName}
           </a>
           <a href="/admin">{ui.nav.dashboard}</a>
+          <a href="/admin/duels/new">{registerTexts.nav}</a>
+          <a href="/admin/forums">{forumTexts.nav}</a>
           <a href="/admin/rules">{ui.nav.rules}</a>
           <a href="/docs">{ui.nav.docs}</a>
           {props.csrf ? (

@@ -9,9 +9,12 @@ import { parseCommandForm } from "./command-form.js";
 import { csrfProtection, csrfToken } from "./csrf.js";
 import { DashboardPage, loadDashboard } from "./dashboard.js";
 import { DuelPage, loadDuelPage } from "./duel-page.js";
+import { forumSettingsRoutes } from "./forum-routes.js";
 import { type Flash, renderPage } from "./layout.js";
 import { ErrorPage, LoginPage } from "./pages.js";
 import { runRefereeCommand } from "./referee-command.js";
+import { registerDuelRoutes } from "./register-routes.js";
+import { registerTexts } from "./register-texts.js";
 import { loadRulesText, parseRules } from "./rules-doc.js";
 import { RulesPage } from "./rules-page.js";
 import { pageSecurityHeaders } from "./security.js";
@@ -34,6 +37,7 @@ const duelPath = (duelId: string) => `/admin/duels/${encodeURIComponent(duelId)}
 /** The message a redirect's `?fait=` names: only known values, never text from the URL. */
 function flashOf(done: string | undefined): Flash | null {
   if (done === "duplicate") return { kind: "ok", text: formTexts.duplicate };
+  if (done === "registered") return { kind: "ok", text: registerTexts.done };
   const command = Object.entries(commandTexts).find(([name]) => name === done)?.[1];
   return command ? { kind: "ok", text: command.done } : null;
 }
@@ -93,6 +97,8 @@ export function adminRoutes(deps: AppDeps) {
       />,
     ),
   );
+  app.route("/", registerDuelRoutes(deps));
+  app.route("/", forumSettingsRoutes(deps));
   app.get("/rules", async (c) => {
     const text = await loadRulesText();
     return renderPage(c, <RulesPage blocks={text === null ? null : parseRules(text)} csrf={csrfOf(c)} />);

@@ -40,6 +40,11 @@ pre { white-space: pre-wrap; background: var(--bg); padding: .5rem; border-radiu
 label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); gap: .15rem; }
 input, select, textarea { font: inherit; color: var(--ink); padding: .3rem .4rem; border: 1px solid var(--line); border-radius: 4px; background: #fff; }
 button { font: inherit; padding: .35rem .8rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
+form.register { display: flex; flex-direction: column; gap: .8rem; max-width: 52rem; }
+form.register fieldset, form.settings fieldset { border: 1px solid var(--line); border-radius: 8px; padding: .6rem 1rem; display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: .5rem; }
+form.register legend, form.settings legend { font-weight: 600; }
+.field-error { color: var(--ko); font-size: .85rem; }
+label.invalid input, label.invalid select, label.invalid textarea { border-color: var(--ko); }
 .login { max-width: 26rem; margin: 3rem auto; display: flex; flex-direction: column; gap: .8rem; }
 .rules [id]:target { background: #fff8c5; }
 .rules li { margin: .3rem 0; }

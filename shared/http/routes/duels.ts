@@ -1,10 +1,6 @@
 import { Hono } from "hono";
-import { duelIdOf } from "../../app/post-intake.js";
-import type { RegisterDuel } from "../../domain/commands.js";
+import { registerDuel } from "../../app/register-duel.js";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
-import { normalizeKey } from "../../parsing/normalize.js";
-import { defaultRuleset } from "../../rules/default-ruleset.js";
-import type { Ruleset } from "../../rules/ruleset.js";
 import { runRefereeCommand } from "../admin/referee-command.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
@@ -14,19 +10,6 @@ import { duelView, notificationsView } from "../views.js";
 import { parseDuelId } from "../webhook-schemas.js";
 
 const STATUSES = ["registered", "active", "finished"] as const;
-
-/** A particularity as a registration may name it ("Legilimens", "legilimens", "Mage noir"). */
-function particularityId(ruleset: Ruleset, name: string): string {
-  const key = normalizeKey(name);
-  const found = ruleset.particularities.find((p) =>
-    [p.id, p.name, ...p.aliases].some((n) => normalizeKey(n) === key),
-  );
-  if (!found)
-    throw new ApiError(400, "invalid_body", `Particularité inconnue : ${name}.`, [
-      { path: "duelists.particularities", message: name },
-    ]);
-  return found.id;
-}
 
 /** Duels and the referee's decisions (CONTRACT.md section 6). */
 export function duelRoutes(deps: AppDeps) {
@@ -40,51 +23,7 @@ export function duelRoutes(deps: AppDeps) {
 
   app.post("/", async (c) => {
     const body = await jsonBody(c, registerBodySchema);
-    const forum = await deps.store.getForum(body.forumId);
-    if (!forum) throw new ApiError(404, "forum_not_found", `Forum inconnu : ${body.forumId}.`);
-    if (forum.referees.length > 0 && !forum.referees.some((r) => r.id === body.referee.id)) {
-      throw new ApiError(
-        400,
-        "unknown_referee",
-        "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).",
-      );
-    }
-    const ruleset = forum.ruleset ?? defaultRuleset;
-    const duelId = duelIdOf(body.forumId, body.threadId);
-    const duel: RegisterDuel = {
-      id: duelId,
-      forumId: body.forumId,
-      threadId: body.threadId,
-      referee: body.referee,
-      duelists: body.duelists.map((d) => ({
-        id: d.id,
-        name: d.name,
-        year: d.year,
-        particularities: (d.particularities ?? []).map((p) => ({
-          name: particularityId(ruleset, p.name),
-          rank: p.rank ?? 1,
-        })),
-        extraSpells: d.extraSpells ?? [],
-      })),
-      ...(body.firstDuelistId ? { firstDuelistId: body.firstDuelistId } : {}),
-      ...(body.replyWindow ? { replyWindow: body.replyWindow } : {}),
-      dice: body.dice,
-      stakes: body.stakes ?? null,
-      ruleset,
-    };
-    const bans = await deps.store.bansOf(
-      body.forumId,
-      body.duelists.map((d) => d.id),
-    );
-    const now = deps.clock.now().toISOString();
-    const outcome = await deps.duels.execute(
-      duelId,
-      { type: "register", now, duel, bans },
-      { inputId: "register", forumId: body.forumId },
-    );
-    if (outcome.result !== "applied")
-      throw new ApiError(409, "duel_already_exists", "Un duel existe déjà pour ce fil.");
-    return c.json(duelView(outcome.state), 201);
+    return c.json(duelView(await registerDuel(deps, body)), 201);
   });
 
   app.get("/", async (c) => {

@@ -1,0 +1,236 @@
+import { randomBytes } from "node:crypto";
+import { fr } from "zod/locales";
+import { findDuration } from "../../parsing/french-duration.js";
+import type { ChannelConfig } from "../../ports/channels.js";
+import type { ForumConfig } from "../../ports/duel-store.js";
+import { defaultRuleset } from "../../rules/default-ruleset.js";
+import { InvalidRulesetError, loadRuleset, type Ruleset } from "../../rules/ruleset.js";
+import type { ForumBody } from "../forum-save.js";
+import { forumBodySchema } from "../schemas.js";
+import { forumTexts as t } from "./forum-texts.js";
+
+const frenchErrors = fr().localeError;
+
+/** Errors by form field; `form` is for the whole form. */
+export type FieldErrors = Readonly<Record<string, string>>;
+export type SectionResult =
+  | { readonly ok: true; readonly body: ForumBody }
+  | { readonly ok: false; readonly errors: FieldErrors };
+
+/** The years of the per-year tables, in the order the page shows them. */
+export const YEAR_KEYS = ["1", "2", "3", "4", "5", "6", "7", "adulte"] as const;
+export const DELAY_KEYS = ["reply", "correction", "maxDerogation", "ban", "reminderBefore"] as const;
+export const CHANNEL_FIELDS = [
+  "url",
+  "secret",
+  "baseUrl",
+  "apiKey",
+  "apiUsername",
+  "username",
+  "password",
+] as const;
+/** Channel fields never shown back in the form. */
+export const SECRET_FIELDS: ReadonlySet<string> = new Set(["secret", "apiKey", "password"]);
+
+const text = (form: Record<string, unknown>, name: string): string => {
+  const value = form[name];
+  return typeof value === "string" ? value.trim() : "";
+};
+
+/** The forum's settings as `PUT /forums/{id}` would take them back unchanged. */
+function currentBody(forum: ForumConfig | null, forumId: string): Record<string, unknown> {
+  return {
+    name: forum?.name ?? forumId,
+    webhookSecrets: { ...forum?.webhookSecrets },
+    referees: [...(forum?.referees ?? [])],
+    notify: [...(forum?.notify ?? [])],
+    ...(forum?.ruleset ? { ruleset: forum.ruleset } : {}),
+  };
+}
+
+/**
+ * A changed body checked by the API's own schema (`forumBodySchema`, with zod's French messages),
+ * so that what `PUT /forums` refuses the desk refuses too; `fieldOf` names the form field an
+ * issue's path is about.
+ */
+function checked(body: Record<string, unknown>, fieldOf: (path: string) => string): SectionResult {
+  const parsed = forumBodySchema.safeParse(body, { error: frenchErrors });
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues)
+    errors[fieldOf(issue.path.map(String).join("."))] ??= issue.message;
+  return { ok: false, errors };
+}
+
+export function nameSection(forum: ForumConfig | null, forumId: string, form: Record<string, unknown>) {
+  return checked({ ...currentBody(forum, forumId), name: text(form, "name") }, () => "name");
+}
+
+/** `7 ; Minerva McGonagall ; minerva`, one referee a line. */
+export function refereesSection(
+  forum: ForumConfig | null,
+  forumId: string,
+  form: Record<string, unknown>,
+): SectionResult {
+  const lines = text(form, "referees")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
+  const referees = lines.map((line) => {
+    const [id = "", name = "", username = ""] = line.split(/\s*[;|]\s*/);
+    return { id: id.trim(), name: name.trim(), ...(username.trim() ? { username: username.trim() } : {}) };
+  });
+  const missing = referees.findIndex((r) => !r.id || !r.name);
+  if (missing >= 0)
+    return { ok: false, errors: { referees: t.referees.line(missing + 1, t.referees.missingName) } };
+  const parsed = forumBodySchema.safeParse(
+    { ...currentBody(forum, forumId), referees },
+    { error: frenchErrors },
+  );
+  if (parsed.success) return { ok: true, body: parsed.data };
+  // The schema's path names the referee's index: the message names the line.
+  const issue = parsed.error.issues[0];
+  const line = typeof issue?.path[1] === "number" ? issue.path[1] + 1 : 1;
+  return { ok: false, errors: { referees: t.referees.line(line, issue?.message ?? "") } };
+}
+
+/** A new secret of the kind each sender takes: Standard Webhooks' `whsec_` + base64, or Discourse's text. */
+export function newSecret(kind: "generic" | "discourse"): string {
+  return kind === "generic"
+    ? `whsec_${randomBytes(32).toString("base64")}`
+    : randomBytes(24).toString("base64url");
+}
+
+export function secretSection(
+  forum: ForumConfig | null,
+  forumId: string,
+  kind: "generic" | "discourse",
+  secret: string,
+): SectionResult {
+  const body = currentBody(forum, forumId);
+  return checked(
+    { ...body, webhookSecrets: { ...(body.webhookSecrets as object), [kind]: secret } },
+    () => "form",
+  );
+}
+
+/** A channel from the "add" form: only the fields its type takes. */
+export function addChannelSection(
+  forum: ForumConfig | null,
+  forumId: string,
+  form: Record<string, unknown>,
+): SectionResult {
+  const type = text(form, "channel.type");
+  const fields: Record<string, readonly string[]> = {
+    log: [],
+    webhook: ["url", "secret"],
+    discord: ["url"],
+    discourse: ["baseUrl", "apiKey", "apiUsername"],
+    forumactif: ["baseUrl", "username", "password"],
+  };
+  const channel: Record<string, string> = { type };
+  for (const f of fields[type] ?? []) {
+    const value = text(form, `channel.${f}`);
+    if (value) channel[f] = value;
+  }
+  const notify = [...(forum?.notify ?? [])];
+  const index = notify.length;
+  return checked({ ...currentBody(forum, forumId), notify: [...notify, channel] }, (path) => {
+    const m = new RegExp(`^notify\\.${index}\\.?(\\w*)`).exec(path);
+    return m ? `channel.${m[1] || "type"}` : "channel.type";
+  });
+}
+
+export function removeChannelSection(
+  forum: ForumConfig | null,
+  forumId: string,
+  index: number,
+): SectionResult {
+  const notify = (forum?.notify ?? []).filter((_, i) => i !== index);
+  return checked({ ...currentBody(forum, forumId), notify }, () => "form");
+}
+
+/** A channel as the page may show it: its type and where it goes, never a key or a URL's token. */
+export function channelSummary(channel: ChannelConfig): string {
+  const host = (url: string) => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return "?";
+    }
+  };
+  if (channel.type === "log") return "—";
+  if (channel.type === "discourse") return `${host(channel.baseUrl)} (${channel.apiUsername})`;
+  if (channel.type === "forumactif") return `${host(channel.baseUrl)} (${channel.username})`;
+  return host(channel.url);
+}
+
+/** The ruleset the forum plays by. */
+export function rulesetOf(forum: ForumConfig | null): Ruleset {
+  return forum?.ruleset ?? defaultRuleset;
+}
+
+const INTEGER = /^-?\d{1,6}$/;
+
+/**
+ * The PD table, the sanctions and the delays from the form, on top of the forum's ruleset, then
+ * the ruleset's own validation (`loadRuleset`, as `PUT /forums` applies it). Delays may be written
+ * `3 jours` or `P3D`.
+ */
+export function rulesetSection(
+  forum: ForumConfig | null,
+  forumId: string,
+  form: Record<string, unknown>,
+): SectionResult {
+  const errors: Record<string, string> = {};
+  const base = rulesetOf(forum);
+  const integer = (name: string): number | undefined => {
+    const value = text(form, name);
+    if (INTEGER.test(value)) return Number(value);
+    errors[name] = t.ruleset.badNumber;
+    return undefined;
+  };
+  const perYear = (table: "startingPoints" | "actionFaultSanction") =>
+    Object.fromEntries(YEAR_KEYS.map((y) => [y, integer(`${table}.${y}`) ?? base[table][y]]));
+  const delays = Object.fromEntries(
+    DELAY_KEYS.map((k) => {
+      const found = findDuration(text(form, `delays.${k}`));
+      if (found?.rest !== "") errors[`delays.${k}`] = t.ruleset.badDelay;
+      return [k, found?.iso ?? base.delays[k]];
+    }),
+  );
+  const absenceSanctions = text(form, "absenceSanctions")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .map((line, i) => {
+      const m =
+        /^(?:(\d{1,4})\s*(?:pd|points?)?)?\s*(?:\+|et|,)?\s*(disqualification|disqualifie|dq)?$/i.exec(line);
+      if (!m || (m[1] === undefined && m[2] === undefined)) {
+        errors.absenceSanctions ??= t.ruleset.badSanction(i + 1);
+        return { points: 0, disqualify: false };
+      }
+      return { points: Number(m[1] ?? 0), disqualify: m[2] !== undefined };
+    });
+  const candidate = {
+    ...base,
+    startingPoints: perYear("startingPoints"),
+    actionFaultSanction: perYear("actionFaultSanction"),
+    actionFaultsBeforeSanction: integer("actionFaultsBeforeSanction") ?? base.actionFaultsBeforeSanction,
+    absenceSanctions,
+    delays,
+  };
+  let ruleset: Ruleset;
+  try {
+    ruleset = loadRuleset(candidate);
+  } catch (error) {
+    if (!(error instanceof InvalidRulesetError)) throw error;
+    for (const issue of error.issues) {
+      const field = issue.path.startsWith("absenceSanctions") ? "absenceSanctions" : issue.path;
+      errors[field] ??= issue.message;
+    }
+    return { ok: false, errors };
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return checked({ ...currentBody(forum, forumId), ruleset }, () => "form");
+}

@@ -1,0 +1,200 @@
+import { type Context, Hono } from "hono";
+import type { ForumConfig } from "../../ports/duel-store.js";
+import { DeliveryError, type Hibou, type Recipient } from "../../ports/notifier.js";
+import type { AppDeps } from "../deps.js";
+import { saveForum } from "../forum-save.js";
+import { forumIdSchema } from "../webhook-schemas.js";
+import { csrfToken } from "./csrf.js";
+import {
+  addChannelSection,
+  nameSection,
+  newSecret,
+  refereesSection,
+  removeChannelSection,
+  rulesetSection,
+  type SectionResult,
+  secretSection,
+} from "./forum-form.js";
+import { ForumPage, type ForumPageNotes, ForumPickPage } from "./forum-page.js";
+import { forumTexts as t } from "./forum-texts.js";
+import { renderPage } from "./layout.js";
+import { ErrorPage } from "./pages.js";
+import type { AdminEnv } from "./session.js";
+
+type Ctx = Context<AdminEnv>;
+const csrfOf = (c: Ctx) => csrfToken(c.get("tokenHash"), c.get("sessionId"));
+const settingsPath = (forumId: string) => `/admin/forums/${forumId}`;
+
+/**
+ * Who the test hibou is for: the forum's first referee, so that a channel that writes to a person
+ * (a Discourse private message needs a login) is tried as a real hibou would be.
+ */
+function testRecipient(forum: ForumConfig): Recipient {
+  const referee = forum.referees[0];
+  if (!referee) return { role: "referee", id: "test", name: "Administrateur du forum" };
+  return {
+    role: "referee",
+    id: referee.id,
+    name: referee.name,
+    ...(referee.username ? { username: referee.username } : {}),
+  };
+}
+
+/** The forum id of the path, or null when it is not one. */
+function forumIdOf(c: Ctx): string | null {
+  const parsed = forumIdSchema.safeParse(c.req.param("forumId") ?? "");
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A forum's settings on the desk (issue 15 item 3): each section's form changes one part of the
+ * settings, checked by `PUT /forums`'s schema and stored by the same function; a refusal shows
+ * the page again with each error next to its field. Secrets are generated here and shown once.
+ */
+export function forumSettingsRoutes(deps: AppDeps) {
+  const app = new Hono<AdminEnv>();
+
+  const page = async (
+    c: Ctx,
+    forumId: string,
+    extra: {
+      values?: Record<string, string>;
+      errors?: Record<string, string>;
+      notes?: ForumPageNotes;
+      status?: 200 | 400;
+    } = {},
+  ) => {
+    const forum = await deps.store.getForum(forumId);
+    const refused = extra.errors !== undefined && Object.keys(extra.errors).length > 0;
+    const saved = c.req.query("fait") === "saved";
+    // A page that shows a secret must not be kept by any cache, nor the browser's history.
+    if (extra.notes?.secret) c.header("Cache-Control", "no-store");
+    return renderPage(
+      c,
+      <ForumPage
+        forumId={forumId}
+        forum={forum}
+        csrf={csrfOf(c)}
+        values={extra.values ?? {}}
+        errors={extra.errors ?? {}}
+        notes={extra.notes ?? {}}
+        flash={refused ? { kind: "error", text: t.refused } : saved ? { kind: "ok", text: t.saved } : null}
+      />,
+      extra.status ?? 200,
+    );
+  };
+
+  const notFound = (c: Ctx) => renderPage(c, <ErrorPage message="Forum inconnu." csrf={csrfOf(c)} />, 404);
+
+  /** Stores a section's result and goes back to the page, or shows the page with its errors. */
+  const apply = async (c: Ctx, forumId: string, result: SectionResult, values: Record<string, string>) => {
+    if (!result.ok) return page(c, forumId, { values, errors: { ...result.errors }, status: 400 });
+    await saveForum(deps, forumId, result.body);
+    return c.redirect(`${settingsPath(forumId)}?fait=saved`, 303);
+  };
+
+  const formOf = async (c: Ctx) => {
+    const form = await c.req.parseBody();
+    const values = Object.fromEntries(
+      Object.entries(form).flatMap(([k, v]) => (typeof v === "string" && k !== "_csrf" ? [[k, v]] : [])),
+    );
+    return { form, values };
+  };
+
+  app.get("/forums", async (c) => {
+    const wanted = c.req.query("forum");
+    if (wanted && forumIdSchema.safeParse(wanted).success) return c.redirect(settingsPath(wanted), 303);
+    return renderPage(c, <ForumPickPage csrf={csrfOf(c)} />);
+  });
+
+  app.get("/forums/:forumId", (c) => {
+    const forumId = forumIdOf(c);
+    return forumId ? page(c, forumId) : notFound(c);
+  });
+
+  app.post("/forums/:forumId/name", async (c) => {
+    const forumId = forumIdOf(c);
+    if (!forumId) return notFound(c);
+    const { form, values } = await formOf(c);
+    return apply(c, forumId, nameSection(await deps.store.getForum(forumId), forumId, form), values);
+  });
+
+  app.post("/forums/:forumId/referees", async (c) => {
+    const forumId = forumIdOf(c);
+    if (!forumId) return notFound(c);
+    const { form, values } = await formOf(c);
+    return apply(c, forumId, refereesSection(await deps.store.getForum(forumId), forumId, form), values);
+  });
+
+  app.post("/forums/:forumId/ruleset", async (c) => {
+    const forumId = forumIdOf(c);
+    if (!forumId) return notFound(c);
+    const { form, values } = await formOf(c);
+    return apply(c, forumId, rulesetSection(await deps.store.getForum(forumId), forumId, form), values);
+  });
+
+  app.post("/forums/:forumId/channels", async (c) => {
+    const forumId = forumIdOf(c);
+    if (!forumId) return notFound(c);
+    const { form, values } = await formOf(c);
+    return apply(c, forumId, addChannelSection(await deps.store.getForum(forumId), forumId, form), values);
+  });
+
+  app.post("/forums/:forumId/channels/:index/remove", async (c) => {
+    const forumId = forumIdOf(c);
+    const forum = forumId ? await deps.store.getForum(forumId) : null;
+    const index = Number(c.req.param("index"));
+    if (!forumId || !forum?.notify[index]) return notFound(c);
+    return apply(c, forumId, removeChannelSection(forum, forumId, index), {});
+  });
+
+  // A new secret replaces the old one at once; it is shown on this answer only, never again.
+  app.post("/forums/:forumId/secrets/:kind", async (c) => {
+    const forumId = forumIdOf(c);
+    const kind = c.req.param("kind");
+    if (!forumId || (kind !== "generic" && kind !== "discourse")) return notFound(c);
+    const secret = newSecret(kind);
+    const result = secretSection(await deps.store.getForum(forumId), forumId, kind, secret);
+    if (!result.ok) return page(c, forumId, { errors: { ...result.errors }, status: 400 });
+    await saveForum(deps, forumId, result.body);
+    return page(c, forumId, { notes: { secret: { kind, value: secret } } });
+  });
+
+  // The test hibou goes straight to the channel, not through the outbox: the admin sees its answer now.
+  app.post("/forums/:forumId/channels/:index/test", async (c) => {
+    const forumId = forumIdOf(c);
+    const forum = forumId ? await deps.store.getForum(forumId) : null;
+    const index = Number(c.req.param("index"));
+    const channel = forum?.notify[index];
+    if (!forumId || !forum || !channel) return notFound(c);
+    if (!deps.notifier)
+      return page(c, forumId, { notes: { test: { ok: false, text: t.channels.noNotifier } } });
+    const now = deps.clock.now().toISOString();
+    const hibou: Hibou = {
+      id: `test.${deps.newId()}`,
+      duelId: `${forumId}.test`,
+      forumId,
+      threadId: "test",
+      to: testRecipient(forum),
+      kind: "test",
+      title: t.channels.testTitle,
+      text: t.channels.testText(forum.name),
+      createdAt: now,
+      eventId: "test",
+    };
+    const secret = forum.webhookSecrets.generic;
+    const number = index + 1;
+    try {
+      await deps.notifier.deliver(hibou, channel, secret ? { forumWebhookSecret: secret } : {});
+      return page(c, forumId, { notes: { test: { ok: true, text: t.channels.delivered(number) } } });
+    } catch (error) {
+      const retryable = !(error instanceof DeliveryError) || error.retryable;
+      const message = error instanceof Error ? error.message : String(error);
+      return page(c, forumId, {
+        notes: { test: { ok: false, text: t.channels.failed(number, message, retryable) } },
+      });
+    }
+  });
+
+  return app;
+}

@@ -1,0 +1,104 @@
+/** The French words of the desk's forum settings (forum-page.tsx). */
+export const forumTexts = {
+  nav: "Forum",
+  pick: {
+    title: "Réglages d'un forum",
+    forumId: "Identifiant du forum",
+    submit: "Ouvrir les réglages",
+  },
+  title: (name: string) => `Réglages du forum ${name}`,
+  newForum: (forumId: string) => `Nouveau forum ${forumId}`,
+  saved: "Réglages enregistrés.",
+  refused: "Réglages non enregistrés : corrigez les champs signalés.",
+  general: {
+    title: "Nom",
+    name: "Nom du forum",
+    submit: "Enregistrer le nom",
+  },
+  referees: {
+    title: "Arbitres",
+    intro:
+      "Un arbitre par ligne : numéro de compte ; nom ; identifiant de connexion (facultatif). Seuls ces arbitres peuvent ouvrir un duel dans un fil.",
+    field: "Arbitres",
+    submit: "Enregistrer les arbitres",
+    line: (n: number, message: string) => `ligne ${n} : ${message}`,
+    missingName: "indiquez « numéro ; nom ».",
+  },
+  secrets: {
+    title: "Secrets des webhooks",
+    intro:
+      "Un secret n'est montré qu'une fois, à sa création : copiez-le dans le réglage du webhook du forum. En générer un nouveau remplace l'ancien, qui est refusé dès maintenant.",
+    generic: "Webhook générique (Standard Webhooks)",
+    discourse: "Webhook Discourse",
+    set: "défini",
+    unset: "non défini",
+    generate: "Générer un nouveau secret",
+    shownOnce: (kind: string) => `Nouveau secret ${kind}, affiché une seule fois :`,
+  },
+  channels: {
+    title: "Canaux des hiboux",
+    none: "Aucun canal : les hiboux sont seulement gardés dans le journal.",
+    type: "Type",
+    where: "Destination",
+    remove: "Retirer",
+    test: "Envoyer un hibou d'essai",
+    add: "Ajouter un canal",
+    url: "Adresse (webhook, Discord)",
+    secret: "Secret whsec_… (webhook, facultatif)",
+    baseUrl: "Adresse du forum (Discourse, Forumactif)",
+    apiKey: "Clé d'API Discourse",
+    apiUsername: "Utilisateur de l'API Discourse",
+    username: "Compte robot Forumactif (nom d'utilisateur)",
+    password: "Mot de passe du compte robot Forumactif",
+    types: {
+      log: "journal",
+      webhook: "webhook signé",
+      discord: "Discord",
+      discourse: "message privé Discourse",
+      forumactif: "message privé Forumactif",
+    },
+    testTitle: "Hibou d'essai",
+    testText: (forum: string) =>
+      `Ceci est un hibou d'essai du forum ${forum}, envoyé depuis le bureau de l'arbitre. Aucune action n'est attendue.`,
+    delivered: (n: number) => `Canal ${n} : hibou d'essai remis, le canal a répondu sans erreur.`,
+    failed: (n: number, message: string, retryable: boolean) =>
+      `Canal ${n} : échec ${retryable ? "(passager, le relais réessaierait)" : "(définitif)"} — ${message}`,
+    noNotifier: "Ce serveur ne peut pas envoyer de hibou d'essai.",
+    unknown: "Ce canal n'existe plus : rechargez la page.",
+  },
+  ruleset: {
+    title: "Règlement",
+    intro: (custom: boolean) =>
+      custom
+        ? "Le règlement propre à ce forum. Le barème des PD, les sanctions et les délais se modifient ici ; le reste se lit."
+        : "Le règlement du club (par défaut). Modifier le barème des PD, les sanctions ou les délais en fait un règlement propre à ce forum.",
+    name: "Nom",
+    startingPoints: "PD de départ par année",
+    actionFaultSanction: "Sanction d'une faute d'action (PD retirés) par année",
+    actionFaultsBeforeSanction: "Fautes d'action avant sanction",
+    absenceSanctions: "Sanctions des fautes d'absence, une par ligne (ex. 5, ou 10 + disqualification)",
+    delays: "Délais (ex. 3 jours, 48 heures, P3D)",
+    delay: {
+      reply: "Délai de réponse",
+      correction: "Fenêtre de correction",
+      maxDerogation: "Dérogation maximale",
+      ban: "Durée du bannissement",
+      reminderBefore: "Rappel avant l'échéance",
+    },
+    readOnly: "Le reste du règlement (lecture seule)",
+    minWords: (n: number) => `Mots minimum par message : ${n}`,
+    maxLevel: "Niveau de sort maximal par année",
+    spells: "Sorts",
+    particularities: "Particularités",
+    year: (y: string) => (y === "adulte" ? "adulte" : `${y}e`),
+    submit: "Enregistrer le règlement",
+    badNumber: "nombre entier attendu.",
+    badDelay: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « P3D ».",
+    badSanction: (n: number) =>
+      `ligne ${n} : écrivez un nombre de PD, « disqualification », ou les deux (« 10 + disqualification »).`,
+  },
+  source: {
+    title: "Source Forumactif",
+    intro: "Lire les fils d'un forum Forumactif : ce réglage viendra ici.",
+  },
+} as const;

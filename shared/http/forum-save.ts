@@ -1,0 +1,69 @@
+import type * as z from "zod";
+import type { Clock } from "../ports/clock.js";
+import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
+import type { ChannelConfig } from "../ports/notifier.js";
+import { loadRuleset } from "../rules/ruleset.js";
+import { channelUrlProblem, type DestinationPolicy, PUBLIC_ONLY } from "../validation/channel-urls.js";
+import { ApiError } from "./errors.js";
+import type { forumBodySchema } from "./schemas.js";
+
+/** A forum's settings as `PUT /forums/{id}` takes them, once validated by `forumBodySchema`. */
+export type ForumBody = z.output<typeof forumBodySchema>;
+
+/**
+ * Stores a forum's settings (CONTRACT.md section 3), for the API and the desk alike: the ruleset
+ * validated (`InvalidRulesetError` names its bad fields), the creation date kept.
+ */
+export async function saveForum(
+  deps: {
+    readonly store: DuelStore;
+    readonly clock: Clock;
+    readonly channelDestinations?: DestinationPolicy;
+  },
+  forumId: string,
+  body: ForumBody,
+): Promise<{ forum: ForumConfig; created: boolean }> {
+  checkChannelUrls(body.notify, deps);
+  const ruleset = body.ruleset === undefined ? undefined : loadRuleset(body.ruleset);
+  const existing = await deps.store.getForum(forumId);
+  const now = deps.clock.now().toISOString();
+  const forum: ForumConfig = {
+    forumId,
+    name: body.name,
+    webhookSecrets: body.webhookSecrets,
+    referees: body.referees,
+    notify: body.notify,
+    ...(ruleset ? { ruleset } : {}),
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+  };
+  await deps.store.putForum(forum);
+  return { forum, created: existing === null };
+}
+
+/**
+ * Refuses, with 400 naming the field, a channel that would send hiboux anywhere but `https` to a
+ * public host (Discord's hosts for `discord`); loopback too where the composition allows it.
+ */
+function checkChannelUrls(
+  channels: readonly ChannelConfig[],
+  deps: { readonly channelDestinations?: DestinationPolicy },
+): void {
+  const policy = deps.channelDestinations ?? PUBLIC_ONLY;
+  const details = channels.flatMap((channel, i) => {
+    if (channel.type === "log") return [];
+    const [field, url] =
+      channel.type === "discourse" || channel.type === "forumactif"
+        ? ["baseUrl", channel.baseUrl]
+        : ["url", channel.url];
+    const problem = channelUrlProblem(channel.type, url, policy);
+    return problem === undefined ? [] : [{ path: `notify.${i}.${field}`, message: problem }];
+  });
+  if (details.length > 0)
+    throw new ApiError(
+      400,
+      "invalid_body",
+      `Canal de notification refusé (${details.map((d) => d.path).join(", ")}) : ${details[0]?.message}.`,
+      details,
+    );
+}

@@ -1,0 +1,235 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createNotifier } from "../../shared/adapters/notifiers/index.js";
+import { DISCOURSE_DUEL, discourseFixture, sendDiscourse, sendGenericRaw } from "../http/support.js";
+import {
+  createHarness,
+  DISCOURSE_SECRET,
+  GENERIC_SECRET,
+  type Harness,
+  postPayload,
+} from "../support/harness.js";
+import { browser, decoded } from "./support.js";
+
+function errorFor(html: string, field: string): string | undefined {
+  const m = new RegExp(`data-error-for="${field.replaceAll(".", "\\.")}">([^<]*)<`).exec(html);
+  return m?.[1] === undefined ? undefined : decoded(m[1]);
+}
+
+/** A channel's endpoint: answers every POST with `status` and `body`, and keeps what it got. */
+async function endpoint(status: number, body = "") {
+  const received: string[] = [];
+  const server: Server = createServer((req, res) => {
+    let data = "";
+    req.on("data", (chunk) => {
+      data += chunk;
+    });
+    req.on("end", () => {
+      received.push(data);
+      res.writeHead(status, { "content-type": "text/plain" }).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hiboux`,
+    received,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+describe("forum settings on the desk (CONTRACT 3)", () => {
+  let h: Harness;
+  let b: ReturnType<typeof browser>;
+  let csrf: string;
+  const servers: { close: () => Promise<unknown> }[] = [];
+  beforeEach(async () => {
+    // The real notifiers: the test hibou's answer is what a real channel said.
+    // The channels' fakes are on loopback, which only the local stack's policy lets hiboux reach.
+    h = await createHarness({
+      allowLoopbackChannels: true,
+      notifier: createNotifier({ log: () => {}, http: { destinations: { allowLoopback: true } } }),
+    });
+    await h.forum();
+    b = browser(h);
+    await b.login();
+    csrf = (await b.page("/admin/forums/poudlard")).csrf;
+  });
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await s.close();
+  });
+  const send = (action: string, fields: Record<string, string> = {}) =>
+    b.post(`/admin/forums/poudlard/${action}`, { ...fields, _csrf: csrf });
+
+  it("CONTRACT 3 shows every section in French, secrets only as set or not", async () => {
+    const { html } = await b.page("/admin/forums/poudlard");
+    const text = decoded(html);
+    for (const heading of [
+      "Réglages du forum Poudlard RPG",
+      "Arbitres",
+      "Secrets des webhooks",
+      "Canaux des hiboux",
+      "Règlement",
+      "Source Forumactif",
+    ])
+      expect(text).toContain(heading);
+    expect(text).toContain("7 ; Minerva McGonagall");
+    expect(text).toContain("Webhook générique (Standard Webhooks) : défini");
+    expect(html).not.toContain(GENERIC_SECRET);
+    expect(html).not.toContain(DISCOURSE_SECRET);
+    // The ruleset's values, readable: the PD table and the rest.
+    expect(html).toContain('name="startingPoints.3" value="25"');
+    expect(text).toContain("Mots minimum par message : 100");
+    expect(text).toContain("Legilimens");
+    // The picker leads to a forum's page.
+    const pick = await b.get("/admin/forums?forum=poudlard");
+    expect(pick.headers.get("location")).toBe("/admin/forums/poudlard");
+  });
+
+  it("CONTRACT 3 name and referees are saved like PUT /forums; a bad line is shown next to the field", async () => {
+    expect((await send("name", { name: "Poudlard, le RPG" })).status).toBe(303);
+    const referees = "7 ; Minerva McGonagall ; minerva\n8 ; Severus Rogue";
+    expect((await send("referees", { referees })).status).toBe(303);
+    const forum = await h.admin("GET", "/forums/poudlard");
+    expect(forum.body).toMatchObject({
+      name: "Poudlard, le RPG",
+      referees: [
+        { id: "7", name: "Minerva McGonagall", username: "minerva" },
+        { id: "8", name: "Severus Rogue" },
+      ],
+      webhookSecrets: { generic: true, discourse: true },
+    });
+    const bad = await send("referees", { referees: "7 ; Minerva\n9" });
+    expect(bad.status).toBe(400);
+    expect(errorFor(await bad.text(), "referees")).toBe("ligne 2 : indiquez « numéro ; nom ».");
+    const empty = await send("name", { name: "" });
+    expect(errorFor(await empty.text(), "name")).toContain("Trop petit");
+    expect((await h.admin("GET", "/forums/poudlard")).body.name).toBe("Poudlard, le RPG");
+  });
+
+  it("CONTRACT 3 a new generic secret is shown once; the old one stops being accepted at once", async () => {
+    const res = await send("secrets/generic");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const secret = /data-secret="generic">(whsec_[A-Za-z0-9+/=]+)</.exec(await res.text())?.[1] ?? "";
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(GENERIC_SECRET);
+    expect(await (await b.get("/admin/forums/poudlard")).text()).not.toContain(secret);
+    const post = JSON.stringify(
+      postPayload({
+        postId: "1",
+        author: { id: "42", name: "Alice" },
+        createdAt: "2026-11-30T09:00:00Z",
+        content: "x",
+      }),
+    );
+    expect((await sendGenericRaw(h, post)).status).toBe(401);
+    expect((await sendGenericRaw(h, post, { secret })).status).toBe(200);
+  });
+
+  it("CONTRACT 3 a new Discourse secret: the old signature is refused, the new one accepted", async () => {
+    await h.admin("POST", "/duels", DISCOURSE_DUEL);
+    const res = await send("secrets/discourse");
+    const secret = /data-secret="discourse">([^<]+)</.exec(await res.text())?.[1] ?? "";
+    expect(secret.length).toBeGreaterThanOrEqual(12);
+    const created = discourseFixture("post_created");
+    expect((await sendDiscourse(h, created)).status).toBe(401);
+    expect((await sendDiscourse(h, created, { secret })).status).toBe(200);
+  });
+
+  it("CONTRACT 3 channels: the API's checks on adding, a test hibou shows what the channel answered", async () => {
+    const bad = await send("channels", { "channel.type": "webhook", "channel.url": "pas une adresse" });
+    expect(bad.status).toBe(400);
+    expect(errorFor(await bad.text(), "channel.url")).toBeDefined();
+
+    const ok = await endpoint(200);
+    const gone = await endpoint(410, "webhook supprimé");
+    servers.push(ok, gone);
+    expect((await send("channels", { "channel.type": "webhook", "channel.url": ok.url })).status).toBe(303);
+    expect((await send("channels", { "channel.type": "discord", "channel.url": gone.url })).status).toBe(303);
+    const page = decoded(await (await b.get("/admin/forums/poudlard")).text());
+    expect(page).toContain("webhook signé");
+    expect(page).not.toContain(ok.url);
+
+    // Channel 1 is the forum's `log`, 2 the webhook, 3 the Discord one.
+    const delivered = decoded(await (await send("channels/1/test")).text());
+    expect(delivered).toContain("Canal 2 : hibou d'essai remis, le canal a répondu sans erreur.");
+    expect(ok.received[0]).toContain("Ceci est un hibou d'essai du forum Poudlard RPG");
+    const refused = decoded(await (await send("channels/2/test")).text());
+    expect(refused).toContain("Canal 3 : échec (définitif)");
+    expect(refused).toContain("410");
+    // Only the status is kept of a refusal (CONTRACT 3): the receiver's own words are not shown back.
+    expect(refused).not.toContain("webhook supprimé");
+
+    // A Discourse private message goes to a person: the test hibou is for the forum's first referee.
+    await send("referees", { referees: "7 ; Minerva McGonagall ; minerva" });
+    const discourse = {
+      "channel.type": "discourse",
+      "channel.baseUrl": new URL(ok.url).origin,
+      "channel.apiKey": "key-for-tests",
+      "channel.apiUsername": "system",
+    };
+    expect((await send("channels", discourse)).status).toBe(303);
+    const pm = decoded(await (await send("channels/3/test")).text());
+    expect(pm).toContain("Canal 4 : hibou d'essai remis");
+    expect(ok.received.at(-1)).toContain('"target_recipients":"minerva"');
+    expect((await send("channels/3/remove")).status).toBe(303);
+
+    expect((await send("channels/2/remove")).status).toBe(303);
+    const forum = await h.store.getForum("poudlard");
+    expect(forum?.notify.map((n) => n.type)).toEqual(["log", "webhook"]);
+  });
+
+  it("CONTRACT 3 ruleset: the PD table, sanctions and delays are edited with validation; registrations use them", async () => {
+    const { html } = await b.page("/admin/forums/poudlard");
+    const values = Object.fromEntries(
+      [
+        ...html.matchAll(
+          /name="((?:startingPoints|actionFaultSanction|delays)\.[\w]+|actionFaultsBeforeSanction)" value="([^"]*)"/g,
+        ),
+      ].map((m) => [m[1] ?? "", m[2] ?? ""]),
+    );
+    const sanctions = decoded(/<textarea name="absenceSanctions"[^>]*>([^<]*)</.exec(html)?.[1] ?? "");
+    const base = { ...values, absenceSanctions: sanctions };
+    const invalid = await send("ruleset", {
+      ...base,
+      "startingPoints.3": "beaucoup",
+      "delays.reply": "bientôt",
+      absenceSanctions: "5\nabc",
+      actionFaultsBeforeSanction: "0",
+    });
+    expect(invalid.status).toBe(400);
+    const page = await invalid.text();
+    expect(errorFor(page, "startingPoints.3")).toBe("nombre entier attendu.");
+    expect(errorFor(page, "delays.reply")).toContain("durée illisible");
+    expect(errorFor(page, "absenceSanctions")).toContain("ligne 2");
+    expect((await h.admin("GET", "/forums/poudlard")).body.ruleset).toEqual({ custom: false });
+
+    const saved = await send("ruleset", {
+      ...base,
+      "startingPoints.3": "30",
+      "delays.reply": "4 jours",
+      absenceSanctions: "0\n5\n10 + disqualification",
+    });
+    expect(saved.status).toBe(303);
+    const forum = await h.store.getForum("poudlard");
+    expect(forum?.ruleset?.startingPoints["3"]).toBe(30);
+    expect(forum?.ruleset?.delays.reply).toBe("P4D");
+    expect(forum?.ruleset?.absenceSanctions).toEqual([
+      { points: 0, disqualify: false },
+      { points: 5, disqualify: false },
+      { points: 10, disqualify: true },
+    ]);
+    const duel = await h.admin("POST", "/duels", {
+      forumId: "poudlard",
+      threadId: "55",
+      referee: { id: "7", name: "Minerva McGonagall" },
+      duelists: [
+        { id: "42", name: "Alice Dubois", year: 3 },
+        { id: "43", name: "Bob Martin", year: "adulte" },
+      ],
+    });
+    expect(duel.body.duelists).toMatchObject([{ id: "42", startingPoints: 30 }, { id: "43" }]);
+  });
+});

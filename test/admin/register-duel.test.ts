@@ -1,0 +1,134 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditOf } from "../http/support.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { browser, decoded } from "./support.js";
+
+/** The error the page shows next to a field, or undefined. */
+function errorFor(html: string, field: string): string | undefined {
+  const escaped = field.replaceAll(".", "\\.");
+  const m = new RegExp(`data-error-for="${escaped}">([^<]*)<`).exec(html);
+  return m?.[1] === undefined ? undefined : decoded(m[1]);
+}
+
+const VALID = {
+  forumId: "poudlard",
+  threadId: "1234",
+  refereeId: "7",
+  refereeName: "",
+  "duelists.0.id": "42",
+  "duelists.0.name": "Alice Dubois",
+  "duelists.0.year": "3",
+  "duelists.0.particularities": "Legilimens 2",
+  "duelists.1.id": "43",
+  "duelists.1.name": "Bob Martin",
+  "duelists.1.year": "adulte",
+  "duelists.1.particularities": "",
+  "duelists.2.id": "",
+  "duelists.2.name": "",
+  "duelists.2.year": "",
+  "duelists.3.id": "",
+  dice: "forum",
+  replyWindow: "3 jours",
+  firstDuelist: "1",
+  stakes: "Le perdant range la salle des trophées",
+};
+
+describe("CONTRACT 6 registering a duel on the desk", () => {
+  let h: Harness;
+  let b: ReturnType<typeof browser>;
+  let csrf: string;
+  beforeEach(async () => {
+    h = await createHarness();
+    await h.forum();
+    b = browser(h);
+    await b.login();
+    const page = await b.page("/admin/duels/new?forum=poudlard");
+    expect(page.res.status).toBe(200);
+    csrf = page.csrf;
+  });
+  const submit = (fields: Record<string, string>) => b.post("/admin/duels/new", { ...fields, _csrf: csrf });
+
+  it("CONTRACT 6 the form is French and names the forum's referees", async () => {
+    const { html } = await b.page("/admin/duels/new?forum=poudlard");
+    const text = decoded(html);
+    expect(text).toContain("Inscrire un duel");
+    expect(text).toContain("Arbitres du forum : Minerva McGonagall (7).");
+    expect(text).toContain("Délai de réponse (ex. 3 jours, 48 heures ; vide : celui des règles)");
+    expect(html).toContain('name="duelists.3.particularities"');
+  });
+
+  it("CONTRACT 6 R-1.2 registers like POST /duels: years, particularities, dice, « 3 jours », who starts, stakes", async () => {
+    const res = await submit(VALID);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/admin/duels/poudlard.1234?fait=registered");
+    const duel = await h.admin("GET", "/duels/poudlard.1234");
+    expect(duel.body).toMatchObject({
+      status: "registered",
+      referee: { id: "7", name: "Minerva McGonagall" },
+      stakes: "Le perdant range la salle des trophées",
+      duelists: [
+        { id: "42", name: "Alice Dubois", year: 3 },
+        { id: "43", name: "Bob Martin", year: "adulte" },
+      ],
+    });
+    const registered = (await auditOf(h, "poudlard.1234")).find((e) => e.type === "duel.registered");
+    expect(registered).toMatchObject({ duel: { dice: "forum", replyWindow: "P3D", firstDuelistId: "43" } });
+    expect(JSON.stringify(registered)).toContain('"legilimens"');
+    const page = decoded(await (await b.get(res.headers.get("location") ?? "")).text());
+    expect(page).toContain("Duel inscrit.");
+  });
+
+  it("CONTRACT 6 each error of the form shows next to its field, in French, and registers nothing", async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ threadId: "" }, "threadId", "identifiant de fil invalide"],
+      [{ "duelists.1.year": "" }, "duelists.1.year", "Entrée invalide"],
+      [{ replyWindow: "bientôt" }, "replyWindow", "durée illisible : écrivez par exemple « 3 jours »"],
+      [{ firstDuelist: "2" }, "firstDuelist", "ce duelliste n'a pas de numéro de compte."],
+      [
+        { "duelists.0.particularities": "Fourchelang" },
+        "duelists.0.particularities",
+        "Particularité inconnue : Fourchelang.",
+      ],
+      [{ forumId: "beauxbatons" }, "forumId", "Forum inconnu : beauxbatons."],
+      [
+        { refereeId: "99", refereeName: "Rusard" },
+        "refereeId",
+        "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).",
+      ],
+      [{ "duelists.1.id": "42" }, "duelists", "Un duelliste est inscrit deux fois."],
+      [
+        { "duelists.1.id": "", "duelists.1.name": "", "duelists.1.year": "" },
+        "duelists",
+        "Un duel se joue à deux duellistes au moins (R-1.2).",
+      ],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await submit({ ...VALID, ...change });
+      const html = await res.text();
+      expect(res.status, field).toBeGreaterThanOrEqual(400);
+      expect(errorFor(html, field), JSON.stringify(change)).toContain(message);
+      expect(decoded(html)).toContain("Le duel n'a pas été inscrit : corrigez les champs signalés.");
+      // What the referee typed is still there.
+      expect(html).toContain('value="Alice Dubois"');
+    }
+    expect((await h.admin("GET", "/duels/poudlard.1234")).status).toBe(404);
+  });
+
+  it("CONTRACT 6 a thread that has its duel already: the error is on the thread", async () => {
+    await submit(VALID);
+    const res = await submit(VALID);
+    expect(res.status).toBe(409);
+    expect(errorFor(await res.text(), "threadId")).toBe("Un duel existe déjà pour ce fil.");
+  });
+
+  it("CONTRACT 6 the form needs its CSRF token and a login", async () => {
+    const forged = await b.post("/admin/duels/new", { ...VALID, _csrf: "forged" });
+    expect(forged.status).toBe(403);
+    const stranger = await browser(h).post("/admin/duels/new", VALID);
+    expect([401, 403]).toContain(stranger.status);
+    const anonymous = await browser(h).get("/admin/duels/new");
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("location")).toContain("/admin/login");
+    expect((await h.admin("GET", "/duels/poudlard.1234")).status).toBe(404);
+  });
+});

@@ -1,0 +1,294 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Hibou } from "../../shared/ports/notifier.js";
+import { createHarness, type Harness, postPayload } from "../support/harness.js";
+import { auditOf, discourseFixture, sendDiscourse, withPost } from "./support.js";
+
+const created = discourseFixture("post_created");
+const SOMEWHERE_ELSE = { topic_id: 1700 };
+let eventId = 50_000;
+
+/** A recorded Discourse `post_created`, by someone else, in another topic or thread 1842. */
+function discoursePost(post: Record<string, unknown>, headers: Record<string, string> = {}) {
+  eventId += 1;
+  return withPost(created, { id: eventId, ...post }, { "X-Discourse-Event-Id": String(eventId), ...headers });
+}
+
+/** The referee's post (user 7, Minerva) in topic 1842. */
+const refereePost = (raw: string, extra: Record<string, unknown> = {}) =>
+  discoursePost({ user_id: 7, name: "Minerva McGonagall", username: "minerva", raw, ...extra });
+
+/** Drago and Hermione post elsewhere in the forum: their accounts are known. */
+async function knownAccounts(h: Harness) {
+  await sendDiscourse(
+    h,
+    discoursePost({ ...SOMEWHERE_ELSE, user_id: 311, name: "Drago Malefoy", username: "drago_malefoy" }),
+  );
+  await sendDiscourse(
+    h,
+    discoursePost({
+      ...SOMEWHERE_ELSE,
+      user_id: 312,
+      name: "Hermione Granger",
+      username: "hermione_granger",
+    }),
+  );
+}
+
+/** The hiboux about thread 1842's opening (no duel holds them). */
+async function openingHiboux(h: Harness, threadId = "1842"): Promise<Hibou[]> {
+  const entries = await h.store.listOutbox(`poudlard.${threadId}`);
+  return entries.flatMap((e) =>
+    e.effect.type === "notify" && e.effect.hibou.kind === "duel.opening-refused" ? [e.effect.hibou] : [],
+  );
+}
+
+const OPENING =
+  "Que le duel commence.\n\n[arbitre]duel : Drago Malefoy (5e année) contre @hermione_granger (cinquième année, Legilimens 2) ; enjeux : le perdant range la salle des trophées ; dés : forum ; délai : 3 jours[/arbitre]";
+
+describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse payloads)", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness({ start: "2026-03-14T20:00:00.000Z" });
+    await h.forum({ referees: [{ id: "7", name: "Minerva McGonagall", username: "minerva" }] });
+  });
+
+  it("CONTRACT 6 R-1.2 registers the duel like POST /duels, duelists resolved to the forum's accounts", async () => {
+    await knownAccounts(h);
+    const res = await sendDiscourse(h, refereePost(OPENING));
+    expect(res).toEqual({ status: 200, body: { result: "applied", duelId: "poudlard.1842" } });
+    const duel = await h.admin("GET", "/duels/poudlard.1842");
+    expect(duel.body).toMatchObject({
+      status: "registered",
+      referee: { id: "7", name: "Minerva McGonagall" },
+      stakes: "le perdant range la salle des trophées",
+      duelists: [
+        { id: "311", name: "Drago Malefoy", year: 5 },
+        { id: "312", name: "Hermione Granger", year: 5 },
+      ],
+    });
+    const registered = (await auditOf(h, "poudlard.1842")).find((e) => e.type === "duel.registered");
+    expect(registered).toMatchObject({ duel: { dice: "forum", replyWindow: "P3D" } });
+    expect(await openingHiboux(h)).toEqual([]);
+  });
+
+  it("CONTRACT 6 the same delivery again, or the opening post seen again, changes nothing and rejects nothing", async () => {
+    await knownAccounts(h);
+    const post = refereePost(OPENING);
+    await sendDiscourse(h, post);
+    expect((await sendDiscourse(h, post)).body).toMatchObject({ result: "duplicate" });
+    // Discourse's edit of the same post (a typo fixed after): the opening block is not a command.
+    const edit = withPost(post, {}, { "X-Discourse-Event": "post_edited", "X-Discourse-Event-Id": "59999" });
+    await sendDiscourse(h, edit);
+    const top = await sendDiscourse(h, refereePost("[arbitre]top[/arbitre]"));
+    expect(top.body).toMatchObject({ result: "applied" });
+    const audit = await auditOf(h, "poudlard.1842");
+    expect(audit.filter((e) => e.type === "duel.registered")).toHaveLength(1);
+    expect(audit.filter((e) => e.type === "referee.command-rejected")).toEqual([]);
+    expect(audit.find((e) => e.type === "duel.started")).toBeDefined();
+  });
+
+  it("CONTRACT 6 an unknown name registers nothing; the referee's hibou says what to write", async () => {
+    await knownAccounts(h);
+    const res = await sendDiscourse(
+      h,
+      refereePost("[arbitre]duel : Drago Malefoy (5e année) contre Neville Londubat (5e année)[/arbitre]"),
+    );
+    expect(res.body).toEqual({ result: "ignored", duelId: "poudlard.1842" });
+    expect((await h.admin("GET", "/duels/poudlard.1842")).status).toBe(404);
+    const [hibou, ...more] = await openingHiboux(h);
+    expect(more).toEqual([]);
+    expect(hibou).toMatchObject({
+      to: { role: "referee", id: "7", username: "minerva" },
+      title: "Duel non enregistré",
+      rule: "R-1.2",
+    });
+    expect(hibou?.text).toContain(
+      "« Neville Londubat » : aucun compte du forum ne porte ce nom (seuls les auteurs de messages déjà reçus sont connus).",
+    );
+    expect(hibou?.text).toContain("[arbitre]duel : Alice Dubois (3e année) contre Bob Martin (adulte)");
+    expect(hibou?.text).toContain("@login");
+  });
+
+  it("CONTRACT 6 an ambiguous name registers nothing and lists the accounts; the account number settles it", async () => {
+    await knownAccounts(h);
+    await sendDiscourse(
+      h,
+      discoursePost({ ...SOMEWHERE_ELSE, user_id: 390, name: "Drago Malefoy", username: "drago2" }),
+    );
+    const opening = (who: string) =>
+      refereePost(`[arbitre]duel : ${who} (5e année) contre Hermione Granger (5e année)[/arbitre]`);
+    expect((await sendDiscourse(h, opening("Drago Malefoy"))).body).toMatchObject({ result: "ignored" });
+    const [hibou] = await openingHiboux(h);
+    expect(hibou?.text).toContain(
+      "« Drago Malefoy » désigne plusieurs comptes : Drago Malefoy (@drago_malefoy, #311), Drago Malefoy (@drago2, #390).",
+    );
+    expect((await sendDiscourse(h, opening("#390"))).body).toMatchObject({ result: "applied" });
+    const duel = await h.admin("GET", "/duels/poudlard.1842");
+    expect(duel.body.duelists).toMatchObject([{ id: "390" }, { id: "312" }]);
+  });
+
+  it("CONTRACT 6 each error of the line and of the registration's checks, in French, and no duel", async () => {
+    await knownAccounts(h);
+    const cases: [string, string][] = [
+      [
+        "duel : Drago Malefoy contre Hermione Granger (5e année)",
+        "indiquez l'année de Drago Malefoy entre parenthèses",
+      ],
+      ["duel : Drago Malefoy (5e année)", "indiquez au moins deux duellistes séparés par « contre »"],
+      [
+        "duel : Drago Malefoy (5e année) contre Hermione Granger (5e année) ; dés : cartes",
+        "« cartes » n'est pas un mode de dés",
+      ],
+      [
+        "duel : Drago Malefoy (5e année) contre Hermione Granger (5e année) ; délai : demain",
+        "« demain » n'est pas une durée",
+      ],
+      [
+        "duel : Drago Malefoy (5e année) contre Hermione Granger (5e année) ; arène : cour",
+        "« arène : cour » n'est pas compris",
+      ],
+      [
+        "duel : Drago Malefoy (5e année) contre Hermione Granger (5e année) ; premier : Ron",
+        "premier : « Ron » n'est pas l'un des duellistes",
+      ],
+      [
+        "duel : Drago Malefoy (5e année, Fourchelang) contre Hermione Granger (5e année)",
+        "Particularité inconnue : Fourchelang.",
+      ],
+      [
+        "duel : Drago Malefoy (5e année) contre @drago_malefoy (5e année)",
+        "Un duelliste est inscrit deux fois.",
+      ],
+      [
+        "duel : @minerva (adulte) contre Hermione Granger (5e année)",
+        "L'arbitre ne peut pas être duelliste de son propre duel (R-1.1).",
+      ],
+    ];
+    for (const [index, [line, message]] of cases.entries()) {
+      const thread = 1900 + index;
+      const res = await sendDiscourse(h, refereePost(`[arbitre]${line}[/arbitre]`, { topic_id: thread }));
+      expect(res.body, line).toMatchObject({ result: "ignored" });
+      expect((await h.admin("GET", `/duels/poudlard.${thread}`)).status, line).toBe(404);
+      const hiboux = await openingHiboux(h, String(thread));
+      expect(hiboux, line).toHaveLength(1);
+      expect(hiboux[0]?.text, line).toContain(message);
+    }
+  });
+
+  it("CONTRACT 6 a refused opening's delivery retried sends one hibou; the fixed post registers", async () => {
+    await knownAccounts(h);
+    const wrong = refereePost(
+      "[arbitre]duel : Drago Malefoy (5e année) contre Hermione (5e année)[/arbitre]",
+    );
+    await sendDiscourse(h, wrong);
+    expect((await sendDiscourse(h, wrong)).body).toMatchObject({ result: "duplicate" });
+    expect(await openingHiboux(h)).toHaveLength(1);
+    const fixed = withPost(
+      wrong,
+      { raw: "[arbitre]duel : Drago Malefoy (5e année) contre Hermione Granger (5e année)[/arbitre]" },
+      { "X-Discourse-Event": "post_edited", "X-Discourse-Event-Id": "59998" },
+    );
+    expect((await sendDiscourse(h, fixed)).body).toMatchObject({ result: "applied" });
+  });
+
+  it("R-6.9 a banned duelist: the referee's hibou says until when, and no duel", async () => {
+    await knownAccounts(h);
+    const earlier = await h.admin("POST", "/duels", {
+      forumId: "poudlard",
+      threadId: "100",
+      referee: { id: "7", name: "Minerva McGonagall" },
+      duelists: [
+        { id: "311", name: "Drago Malefoy", year: 5 },
+        { id: "312", name: "Hermione Granger", year: 5 },
+      ],
+    });
+    const earlierId = earlier.body.id as string;
+    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "top" });
+    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "disqualify", duelistId: "312" });
+    const res = await sendDiscourse(h, refereePost(OPENING));
+    expect(res.body).toMatchObject({ result: "ignored" });
+    expect((await h.admin("GET", "/duels/poudlard.1842")).status).toBe(404);
+    const [hibou] = await openingHiboux(h);
+    expect(hibou?.text).toContain("Hermione Granger est interdit(e) de duel jusqu'au");
+    expect(hibou?.text).toContain("(R-6.9)");
+  });
+
+  it("R-1.1 only a referee of the forum opens a duel: anyone else's opening is ignored, with no hibou", async () => {
+    await knownAccounts(h);
+    const res = await sendDiscourse(
+      h,
+      discoursePost({
+        user_id: 311,
+        name: "Drago Malefoy",
+        username: "drago_malefoy",
+        raw: "[arbitre]duel : Drago Malefoy (5e année) contre Hermione Granger (5e année)[/arbitre]",
+      }),
+    );
+    expect(res.body).toEqual({ result: "ignored" });
+    expect((await h.admin("GET", "/duels/poudlard.1842")).status).toBe(404);
+    expect(await openingHiboux(h)).toEqual([]);
+  });
+});
+
+describe("CONTRACT 6 a referee opens the duel in the thread (generic webhook)", () => {
+  it("CONTRACT 6 names resolve to the accounts of earlier posts; then the duel runs in that thread", async () => {
+    const h = await createHarness({ start: "2026-11-30T10:00:00.000Z" });
+    await h.forum();
+    const at = "2026-11-30T09:00:00.000Z";
+    await h.generic(
+      postPayload({
+        threadId: "77",
+        postId: "1",
+        author: { id: "42", name: "Alice Dubois" },
+        createdAt: at,
+        content: "Bonjour",
+      }),
+    );
+    await h.generic(
+      postPayload({
+        threadId: "78",
+        postId: "2",
+        author: { id: "43", name: "Bob Martin" },
+        createdAt: at,
+        content: "Salut",
+      }),
+    );
+    const opening = postPayload({
+      postId: "10",
+      author: { id: "7", name: "Minerva McGonagall" },
+      createdAt: "2026-11-30T09:30:00.000Z",
+      content:
+        "[arbitre]duel : Alice Dubois (3e année) contre Bob Martin (adulte) ; enjeux : le perdant range la salle des trophées ; dés : serveur[/arbitre]",
+    });
+    expect((await h.generic(opening)).body).toEqual({ result: "applied", duelId: "poudlard.1234" });
+    const duel = await h.admin("GET", "/duels/poudlard.1234");
+    expect(duel.body).toMatchObject({
+      duelists: [
+        { id: "42", name: "Alice Dubois", year: 3 },
+        { id: "43", name: "Bob Martin", year: "adulte" },
+      ],
+      stakes: "le perdant range la salle des trophées",
+    });
+  });
+
+  it("CONTRACT 6 an unknown name over the generic webhook: the hibou is delivered to the referee", async () => {
+    const h = await createHarness({ start: "2026-11-30T10:00:00.000Z" });
+    await h.forum();
+    const opening = postPayload({
+      postId: "10",
+      author: { id: "7", name: "Minerva McGonagall" },
+      createdAt: "2026-11-30T09:30:00.000Z",
+      content: "[arbitre]duel : Alice Dubois (3e année) contre Bob Martin (adulte)[/arbitre]",
+    });
+    expect((await h.generic(opening)).body).toEqual({ result: "ignored", duelId: "poudlard.1234" });
+    await h.settle();
+    expect(h.delivered).toMatchObject([
+      {
+        kind: "duel.opening-refused",
+        to: "referee:7",
+        text: expect.stringContaining("« Alice Dubois » : aucun compte"),
+      },
+    ]);
+    expect(h.delivered[0]?.text).toContain("« Bob Martin » : aucun compte");
+  });
+});
