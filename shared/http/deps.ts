@@ -1,7 +1,8 @@
 import type { DuelService } from "../app/duel-service.js";
 import type { Clock } from "../ports/clock.js";
+import type { AccessStore } from "../ports/access-store.js";
 import type { DuelStore } from "../ports/duel-store.js";
-import type { TokenHash } from "./auth.js";
+import type { AuthDeps, TokenHash } from "./auth.js";
 
 export type Logger = (line: Record<string, unknown>) => void;
 
@@ -16,9 +17,11 @@ export interface WebhookDeps {
 }
 
 /** What the whole HTTP app needs, built once in a composition root (Lambda or local). */
-export interface AppDeps extends WebhookDeps {
+export interface AppDeps extends WebhookDeps, AuthDeps {
   /** SHA-256 (hex) of the admin token: the token itself is never kept. */
   readonly adminTokenHash: TokenHash;
+  /** Credentials, desk sessions and login failures (CONTRACT.md 3.1). */
+  readonly access: AccessStore;
   readonly newId: () => string;
   /** Health of the timers: open timers where they can be counted (locally), null in AWS. */
   readonly schedulerHealth?: () => Promise<{ ok: boolean; openTimers: number | null }>;

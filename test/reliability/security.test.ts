@@ -136,13 +136,14 @@ describe("the admin token is kept hashed", () => {
     expect(source("shared/http/deps.ts")).toMatch(/readonly adminTokenHash: TokenHash;/);
     expect(source("shared/http/deps.ts")).not.toMatch(/adminToken\b(?!Hash)/);
     expect(source("functions/http/compose.ts")).toMatch(/adminTokenHash: adminTokenHashFromSecret\(/);
-    expect(source("shared/aws/admin-token.ts")).toMatch(/return hashToken\(body\.SecretString\.trim\(\)\)/);
+    expect(source("shared/aws/admin-token.ts")).toMatch(/const token = body\.SecretString\.trim\(\);[^]*return hashToken\(token\)/);
 
     const h = await recordedHarness();
     // An app given the token itself where the hash goes refuses the token: it compares hashes.
     const clock = new ManualClock("2026-11-30T10:00:00.000Z");
     const misconfigured = createApp({
       store: h.store,
+      access: h.store.accessStore(),
       duels: new DuelService({ store: h.store, now: () => clock.now() }),
       clock,
       adminTokenHash: ADMIN_TOKEN,

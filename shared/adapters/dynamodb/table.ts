@@ -13,6 +13,9 @@
  * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN#<duelId>`              |                             |                             | `bannedUntil`, `duelId`, `updatedAt`: one per duel that bans them, deleted when it ends |
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
  * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
+ * | credential    | `CRED#<id>`                   | `CRED`                      |                             |                             | `id`, `forumId`, `role`, `name`, `refereeId`?, `tokenHash` (SHA-256 hex, never the token), `createdAt` |
+ * | desk session  | `SESSION#<sha256 of its id>`  | `SESSION`                   |                             |                             | `subject` (`operator`/`credential`), `adminKey` or `credentialId`, `createdAt`, `endsAt`, `expiresAt` (TTL) |
+ * | login failures| `LOGIN#<account or address>`  | `LOGIN`                     |                             |                             | `key`, `failures` N, `blockedUntil`?, `expiresAt` (TTL: forgotten after a quiet spell) |
  *
  * gsi1 projects the outbox and timer attributes only (never a duel's state). It is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
  * keys. Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
@@ -85,6 +88,9 @@ export const keys = {
     sk: `DUEL#${duelId}`,
   }),
   timer: (name: string) => ({ pk: `TIMER#${name}`, sk: "TIMER" }),
+  credential: (id: string) => ({ pk: `CRED#${id}`, sk: "CRED" }),
+  session: (idHash: string) => ({ pk: `SESSION#${idHash}`, sk: "SESSION" }),
+  loginFailures: (key: string) => ({ pk: `LOGIN#${key}`, sk: "LOGIN" }),
 } as const;
 
 /** gsi1 partitions. */

@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
 import { DomainError } from "../../domain/errors.js";
 import { ConcurrencyError, StorageUnavailableError } from "../../ports/duel-store.js";
-import { tokenMatches } from "../auth.js";
+import { forumOf } from "../access.js";
+import { principalOfToken, refuseTokenInUrl } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { parseCommandForm } from "./command-form.js";
@@ -14,11 +15,12 @@ import { runRefereeCommand } from "./referee-command.js";
 import { loadRulesText, parseRules } from "./rules-doc.js";
 import { RulesPage } from "./rules-page.js";
 import { pageSecurityHeaders } from "./security.js";
+import { accountKey, addressKey, loginFailed, loginWait } from "./login-throttle.js";
 import {
   type AdminEnv,
   endLogin,
-  isAdmin,
-  requireAdminPage,
+  pagePrincipal,
+  requireLoginPage,
   session,
   startLogin,
   withTokenHash,
@@ -47,7 +49,7 @@ export function adminRoutes(deps: AppDeps) {
       "Cache-Control": "public, max-age=3600",
     }),
   );
-  app.use("*", withTokenHash(deps.adminTokenHash), session());
+  app.use("*", refuseTokenInUrl(), withTokenHash(deps), session());
   app.use(
     "*",
     csrfProtection((c, why) =>
@@ -60,33 +62,49 @@ export function adminRoutes(deps: AppDeps) {
   );
 
   app.get("/login", async (c) =>
-    (await isAdmin(c, c.get("tokenHash")))
+    (await pagePrincipal(c, deps))
       ? c.redirect("/admin", 303)
       : renderPage(c, <LoginPage csrf={csrfOf(c)} />),
   );
+  // Throttled per account and per address (login-throttle.ts): a refused wait is not checked.
   app.post("/login", async (c) => {
-    const token = (await c.req.parseBody()).token;
-    if (typeof token !== "string" || !tokenMatches(token, c.get("tokenHash"))) {
-      return renderPage(c, <LoginPage csrf={csrfOf(c)} error={ui.login.invalid} />, 401);
+    const field = (await c.req.parseBody()).token;
+    const token = typeof field === "string" ? field.trim() : "";
+    const now = (deps.wallNow ?? (() => new Date()))();
+    const account = accountKey(token);
+    const address = addressKey(c);
+    const refuse = (waitMs: number) => {
+      const seconds = Math.ceil(waitMs / 1000);
+      c.header("Retry-After", String(seconds));
+      return renderPage(c, <LoginPage csrf={csrfOf(c)} error={ui.login.throttled(seconds)} />, 429);
+    };
+    const wait = await loginWait(deps.access, [account, address], now);
+    if (wait > 0) return refuse(wait);
+    const principal = token === "" ? null : await principalOfToken(deps, token);
+    if (!principal) {
+      const next = await loginFailed(deps.access, account, address, now);
+      const error = next > 0 ? ui.login.invalidWait(Math.ceil(next / 1000)) : ui.login.invalid;
+      return renderPage(c, <LoginPage csrf={csrfOf(c)} error={error} />, 401);
     }
-    startLogin(c, token);
+    await deps.access.clearLoginFailures(account);
+    await startLogin(c, deps, principal);
     return c.redirect("/admin", 303);
   });
-  app.post("/logout", (c) => {
-    endLogin(c);
+  app.post("/logout", async (c) => {
+    await endLogin(c, deps);
     return c.redirect("/admin/login", 303);
   });
 
   app.use(
     "*",
-    requireAdminPage((c) => renderPage(c, <ErrorPage message={ui.errors.unauthorized} />, 401)),
+    requireLoginPage(deps, (c) => renderPage(c, <ErrorPage message={ui.errors.unauthorized} />, 401)),
   );
 
   app.get("/", async (c) =>
     renderPage(
       c,
       <DashboardPage
-        data={await loadDashboard(deps)}
+        data={await loadDashboard(deps, forumOf(c.get("principal")))}
         csrf={csrfOf(c)}
         flash={flashOf(c.req.query("fait"))}
       />,
@@ -103,7 +121,7 @@ export function adminRoutes(deps: AppDeps) {
     flash: Flash | null,
     status: 200 | 400 | 404 | 409 = 200,
   ) => {
-    const data = await loadDuelPage(deps, duelId);
+    const data = await loadDuelPage(deps, c.get("principal"), duelId);
     if (!data) return renderPage(c, <ErrorPage message={ui.errors.notFound} csrf={csrfOf(c)} />, 404);
     return renderPage(c, <DuelPage data={data} csrf={csrfOf(c)} flash={flash} />, status);
   };
@@ -118,7 +136,7 @@ export function adminRoutes(deps: AppDeps) {
       return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(parsed.message) }, 400);
     const key = typeof form.idempotencyKey === "string" ? form.idempotencyKey : undefined;
     try {
-      const done = await runRefereeCommand(deps, duelId, parsed.body, key);
+      const done = await runRefereeCommand(deps, c.get("principal"), duelId, parsed.body, key);
       const flash = done.result === "duplicate" ? "duplicate" : parsed.body.command;
       return c.redirect(`${duelPath(duelId)}?fait=${flash}`, 303);
     } catch (error) {

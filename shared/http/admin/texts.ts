@@ -11,10 +11,15 @@ export const ui = {
   nav: { dashboard: "Tableau de bord", rules: "Règles", docs: "API", logout: "Se déconnecter" },
   login: {
     title: "Connexion",
-    intro: "Entrez le jeton d'administration pour ouvrir le tableau de bord de l'arbitre.",
+    intro:
+      "Entrez votre jeton (celui de l'opérateur, de l'administrateur du forum ou d'arbitre) pour ouvrir le tableau de bord.",
     token: "Jeton d'administration",
     submit: "Se connecter",
     invalid: "Jeton invalide.",
+    invalidWait: (seconds: number) =>
+      `Jeton invalide. Trop d'essais : attendez ${seconds} s avant le prochain.`,
+    throttled: (seconds: number) =>
+      `Trop de tentatives de connexion : réessayez dans ${seconds} s. Chaque nouvel échec allonge l'attente.`,
   },
   dashboard: {
     title: "Tableau de bord",
@@ -124,7 +129,7 @@ export const ui = {
     title: "Erreur",
     forbidden: "Requête refusée : jeton anti-CSRF manquant ou invalide. Rechargez la page et recommencez.",
     crossOrigin: "Requête refusée : elle ne vient pas de cette application.",
-    unauthorized: "Jeton d'administration manquant ou invalide.",
+    unauthorized: "Jeton manquant, invalide ou révoqué : reconnectez-vous.",
     notFound: "Duel inconnu.",
     internal: "Erreur interne. Réessayez plus tard.",
     storage: "Stockage indisponible, réessayez dans un instant.",

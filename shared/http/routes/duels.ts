@@ -5,10 +5,12 @@ import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
 import { normalizeKey } from "../../parsing/normalize.js";
 import { defaultRuleset } from "../../rules/default-ruleset.js";
 import type { Ruleset } from "../../rules/ruleset.js";
+import { forumOf, requireForum } from "../access.js";
 import { runRefereeCommand } from "../admin/referee-command.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { jsonBody } from "../json-body.js";
+import { type AuthEnv, decidedBy, type Principal } from "../principal.js";
 import { registerBodySchema } from "../schemas.js";
 import { duelView, notificationsView } from "../views.js";
 
@@ -27,18 +29,32 @@ function particularityId(ruleset: Ruleset, name: string): string {
   return found.id;
 }
 
-/** Duels and the referee's decisions (CONTRACT.md section 6). */
-export function duelRoutes(deps: AppDeps) {
-  const app = new Hono();
+/** A referee credential that names its referee registers only duels it referees. */
+function requireOwnReferee(principal: Principal, refereeId: string): void {
+  if (principal.role === "referee" && principal.refereeId !== undefined && principal.refereeId !== refereeId)
+    throw new ApiError(
+      403,
+      "forbidden_referee",
+      "Accès refusé : ce jeton n'enregistre que les duels dont vous êtes l'arbitre.",
+    );
+}
 
-  const load = async (duelId: string) => {
+/** Duels and the referee's decisions (CONTRACT.md section 6), each within its forum (3.1). */
+export function duelRoutes(deps: AppDeps) {
+  const app = new Hono<AuthEnv>();
+
+  const load = async (principal: Principal, duelId: string) => {
     const duel = await deps.store.loadDuel(duelId);
     if (!duel) throw new ApiError(404, "duel_not_found", "Duel inconnu.");
+    requireForum(principal, duel.state.forumId);
     return duel;
   };
 
   app.post("/", async (c) => {
     const body = await jsonBody(c, registerBodySchema);
+    const principal = c.get("principal");
+    requireForum(principal, body.forumId);
+    requireOwnReferee(principal, body.referee.id);
     const forum = await deps.store.getForum(body.forumId);
     if (!forum) throw new ApiError(404, "forum_not_found", `Forum inconnu : ${body.forumId}.`);
     if (forum.referees.length > 0 && !forum.referees.some((r) => r.id === body.referee.id)) {
@@ -78,7 +94,7 @@ export function duelRoutes(deps: AppDeps) {
     const now = deps.clock.now().toISOString();
     const outcome = await deps.duels.execute(
       duelId,
-      { type: "register", now, duel, bans },
+      { type: "register", now, duel, bans, who: decidedBy(principal) },
       { inputId: "register", forumId: body.forumId },
     );
     if (outcome.result !== "applied")
@@ -93,27 +109,38 @@ export function duelRoutes(deps: AppDeps) {
     }
     const wanted = status ? [status as (typeof STATUSES)[number]] : [...STATUSES];
     const lists = await Promise.all(wanted.map((s) => deps.store.listDuels(s, 100)));
-    return c.json({ duels: lists.flat().map((d) => duelView(d.state)) });
+    // A forum's people list their forum's duels only; the operator lists them all.
+    const forumId = forumOf(c.get("principal"));
+    const duels = lists.flat().filter((d) => forumId === null || d.state.forumId === forumId);
+    return c.json({ duels: duels.map((d) => duelView(d.state)) });
   });
 
-  app.get("/:duelId", async (c) => c.json(duelView((await load(c.req.param("duelId"))).state)));
+  app.get("/:duelId", async (c) =>
+    c.json(duelView((await load(c.get("principal"), c.req.param("duelId"))).state)),
+  );
 
   app.post("/:duelId/commands", async (c) => {
     const body = await jsonBody(c, refereeCommandBodySchema);
-    const done = await runRefereeCommand(deps, c.req.param("duelId"), body, c.req.header("idempotency-key"));
+    const done = await runRefereeCommand(
+      deps,
+      c.get("principal"),
+      c.req.param("duelId"),
+      body,
+      c.req.header("idempotency-key"),
+    );
     return c.json({ result: done.result, events: done.events, duel: duelView(done.state) });
   });
 
   app.get("/:duelId/events", async (c) => {
     const duelId = c.req.param("duelId");
-    await load(duelId);
+    await load(c.get("principal"), duelId);
     const inputs = await deps.store.listInputs(duelId);
     return c.json({ duelId, events: inputs.flatMap((i) => i.events) });
   });
 
   app.get("/:duelId/notifications", async (c) => {
     const duelId = c.req.param("duelId");
-    await load(duelId);
+    await load(c.get("principal"), duelId);
     return c.json({ duelId, notifications: notificationsView(await deps.store.listOutbox(duelId)) });
   });
 
