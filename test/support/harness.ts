@@ -23,6 +23,8 @@ export async function createHarness(
     notifier?: Notifier;
     dice?: () => readonly [number, number];
     log?: (line: Record<string, unknown>) => void;
+    /** Real time for desk sessions and login delays (default: the system's). */
+    wallNow?: () => Date;
   } = {},
 ) {
   const client = new DynamoDBClient({
@@ -53,6 +55,7 @@ export async function createHarness(
     adminTokenHash: hashToken(ADMIN_TOKEN),
     rollDice: () => dice(),
     log: options.log ?? (() => {}),
+    ...(options.wallNow ? { wallNow: options.wallNow } : {}),
   });
 
   const auth = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };
