@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AccessStore } from "../ports/access-store.js";
 import { ApiError } from "./errors.js";
-import { OPERATOR, type AuthEnv, type Principal } from "./principal.js";
+import { type AuthEnv, OPERATOR, type Principal } from "./principal.js";
 import { credentialIdOf, hashToken, tokenMatches } from "./tokens.js";
 
 export { hashToken, tokenMatches } from "./tokens.js";

@@ -1,6 +1,6 @@
 import type { DuelService } from "../app/duel-service.js";
-import type { Clock } from "../ports/clock.js";
 import type { AccessStore } from "../ports/access-store.js";
+import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
 import type { AuthDeps, TokenHash } from "./auth.js";
 

@@ -22,7 +22,12 @@ afterAll(() => {
 async function start(): Promise<{ child: ChildProcess; banner: string; url: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "infra/local/start.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: "0", DATA_DIR: relative(root, dataDir), ADMIN_TOKEN: "start-test-token-long-enough-42" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: relative(root, dataDir),
+      ADMIN_TOKEN: "start-test-token-long-enough-42",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);

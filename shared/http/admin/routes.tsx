@@ -10,12 +10,12 @@ import { csrfProtection, csrfToken } from "./csrf.js";
 import { DashboardPage, loadDashboard } from "./dashboard.js";
 import { DuelPage, loadDuelPage } from "./duel-page.js";
 import { type Flash, renderPage } from "./layout.js";
+import { accountKey, addressKey, loginFailed, loginWait } from "./login-throttle.js";
 import { ErrorPage, LoginPage } from "./pages.js";
 import { runRefereeCommand } from "./referee-command.js";
 import { loadRulesText, parseRules } from "./rules-doc.js";
 import { RulesPage } from "./rules-page.js";
 import { pageSecurityHeaders } from "./security.js";
-import { accountKey, addressKey, loginFailed, loginWait } from "./login-throttle.js";
 import {
   type AdminEnv,
   endLogin,

@@ -33,7 +33,11 @@ export function credentialRoutes(deps: AppDeps) {
     const forum = await deps.store.getForum(forumId);
     if (!forum) throw new ApiError(404, "forum_not_found", "Forum inconnu.");
     if (body.refereeId !== undefined && !forum.referees.some((r) => r.id === body.refereeId)) {
-      throw new ApiError(400, "unknown_referee", "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).");
+      throw new ApiError(
+        400,
+        "unknown_referee",
+        "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).",
+      );
     }
     const { id, token } = newCredentialToken();
     await deps.access.putCredential({
@@ -54,12 +58,18 @@ export function credentialRoutes(deps: AppDeps) {
     const principal = c.get("principal");
     requireForumAdmin(principal, forumId);
     const credentialId = c.req.param("credentialId");
-    const credential = CREDENTIAL_ID.test(credentialId) ? await deps.access.getCredential(credentialId) : null;
+    const credential = CREDENTIAL_ID.test(credentialId)
+      ? await deps.access.getCredential(credentialId)
+      : null;
     // Another forum's credential is not found here: its existence is not this forum's business.
     if (!credential || credential.forumId !== forumId)
       throw new ApiError(404, "credential_not_found", "Identifiant inconnu pour ce forum.");
     // Forum admins are the operator's to revoke, but one may give up their own.
-    if (credential.role === "forum-admin" && principal.role !== "operator" && principal.credentialId !== credential.id)
+    if (
+      credential.role === "forum-admin" &&
+      principal.role !== "operator" &&
+      principal.credentialId !== credential.id
+    )
       requireOperator(principal);
     await deps.access.deleteCredential(credential.id);
     deps.log({ level: "info", msg: "credential revoked", forumId, credentialId: credential.id });
