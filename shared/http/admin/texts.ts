@@ -123,7 +123,12 @@ export const ui = {
       "Opérations décrites par le document OpenAPI, généré depuis les mêmes schémas zod que la validation.",
     document: "Document OpenAPI (JSON)",
     body: "Corps attendu (schéma JSON)",
-    auth: { admin: "jeton d'administration", webhook: "signature du webhook", none: "sans authentification" },
+    auth: {
+      admin: "jeton (Authorization: Bearer)",
+      webhook: "signature du webhook",
+      none: "sans authentification",
+    },
+    roles: { operator: "opérateur", "forum-admin": "administrateur du forum", referee: "arbitre du forum" },
   },
   errors: {
     title: "Erreur",
