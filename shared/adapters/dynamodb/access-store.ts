@@ -15,7 +15,7 @@ import type {
   SessionSubject,
 } from "../../ports/access-store.js";
 import { type Item, marshall } from "./attributes.js";
-import { guarded } from "./errors.js";
+import { guarded, isConditionalCheckFailed } from "./errors.js";
 import { keys } from "./table.js";
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
@@ -182,14 +182,20 @@ export class DynamoDbAccessStore implements AccessStore {
       const delay = blockFor(failures);
       if (delay <= 0) return { failures, blockedUntil: null };
       const blockedUntil = new Date(now.getTime() + delay).toISOString();
-      await this.client.send(
-        new UpdateItemCommand({
-          TableName: this.tableName,
-          Key: marshall(keys.loginFailures(key)),
-          UpdateExpression: "SET blockedUntil = :until",
-          ExpressionAttributeValues: { ":until": { S: blockedUntil } },
-        }),
-      );
+      try {
+        // Only while the count is still this one: a later failure's longer block is never shortened.
+        await this.client.send(
+          new UpdateItemCommand({
+            TableName: this.tableName,
+            Key: marshall(keys.loginFailures(key)),
+            UpdateExpression: "SET blockedUntil = :until",
+            ConditionExpression: "failures = :count",
+            ExpressionAttributeValues: { ":until": { S: blockedUntil }, ":count": { N: String(failures) } },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
       return { failures, blockedUntil };
     });
   }
