@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { AccessStore } from "../ports/access-store.js";
 import { ApiError } from "./errors.js";
 import { type AuthEnv, OPERATOR, type Principal } from "./principal.js";
-import { credentialIdOf, hashToken, tokenMatches } from "./tokens.js";
+import { credentialIdOf, hashToken, sameHash, tokenMatches } from "./tokens.js";
 
 export { hashToken, tokenMatches } from "./tokens.js";
 
@@ -55,7 +55,8 @@ export async function principalOfSession(deps: AuthDeps, sessionId: string): Pro
   const now = (deps.wallNow ?? (() => new Date()))();
   if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
   if (session.subject.kind === "operator") {
-    return session.subject.adminKey === operatorKey(await resolveHash(deps.adminTokenHash)) ? OPERATOR : null;
+    const current = operatorKey(await resolveHash(deps.adminTokenHash));
+    return sameHash(session.subject.adminKey, current) ? OPERATOR : null;
   }
   const credential = await deps.access.getCredential(session.subject.credentialId);
   if (!credential) return null;

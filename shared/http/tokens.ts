@@ -5,11 +5,16 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
+/** Constant-time comparison of two hex hashes. */
+export function sameHash(given: string, expected: string): boolean {
+  const a = Buffer.from(given, "hex");
+  const b = Buffer.from(expected, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** Constant-time comparison of a presented token with the stored hash. */
 export function tokenMatches(presented: string, expectedHash: string): boolean {
-  const a = Buffer.from(hashToken(presented), "hex");
-  const b = Buffer.from(expectedHash, "hex");
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameHash(hashToken(presented), expectedHash);
 }
 
 /**

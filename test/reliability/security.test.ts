@@ -45,10 +45,14 @@ function sourcesUnder(dir: string): string[] {
 
 describe("signatures and tokens are compared in constant time", () => {
   it("the code compares with timingSafeEqual, and never a secret with ===", () => {
-    expect(source("shared/http/auth.ts")).toMatch(/timingSafeEqual\(a, b\)/);
-    expect(source("shared/http/auth.ts")).toMatch(/!tokenMatches\(token, expected\)/);
-    expect(source("shared/http/admin/session.ts")).toMatch(/tokenMatches\(token, tokenHash\)/);
-    expect(source("shared/http/admin/routes.tsx")).toMatch(/tokenMatches\(token, c\.get\("tokenHash"\)\)/);
+    expect(source("shared/http/tokens.ts")).toMatch(/timingSafeEqual\(a, b\)/);
+    // The admin token, an issued credential's token and an operator session's key (CONTRACT 3.1).
+    expect(source("shared/http/auth.ts")).toMatch(
+      /tokenMatches\(token, await resolveHash\(deps\.adminTokenHash\)\)/,
+    );
+    expect(source("shared/http/auth.ts")).toMatch(/tokenMatches\(token, credential\.tokenHash\)/);
+    expect(source("shared/http/auth.ts")).toMatch(/sameHash\(session\.subject\.adminKey, current\)/);
+    expect(source("shared/http/admin/routes.tsx")).toMatch(/principalOfToken\(deps, token\)/);
     expect(source("shared/http/admin/csrf.ts")).toMatch(/timingSafeEqual\(a, b\)/);
     expect(source("shared/http/routes/webhooks.ts")).toMatch(/timingSafeEqual\(given, expected\)/);
     expect(source("shared/http/routes/webhooks.ts")).toMatch(
