@@ -106,3 +106,17 @@ export function refuseTokenInUrl(): MiddlewareHandler {
     await next();
   };
 }
+
+/**
+ * Operator only, by Bearer token (no read): for what no forum's people may do, such as moving the
+ * local clock. Forum-scoped routes use `requireAuth` and the checks of `access.ts` instead.
+ */
+export function requireAdmin(tokenHash: TokenHash): MiddlewareHandler {
+  return async (c, next) => {
+    const token = bearerOf(c.req.header("authorization"));
+    if (!token || !tokenMatches(token, await resolveHash(tokenHash))) {
+      throw new ApiError(401, "unauthorized", "Jeton de l'opérateur manquant ou invalide.");
+    }
+    await next();
+  };
+}
