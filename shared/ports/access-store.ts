@@ -44,6 +44,8 @@ export interface AccessStore {
   putCredential(credential: Credential): Promise<void>;
   /** Consistent read: a deleted credential is never found again. */
   getCredential(id: string): Promise<Credential | null>;
+  /** A forum's credentials, oldest first (an index lists them; each is then read consistently). */
+  listCredentials(forumId: string): Promise<Credential[]>;
   /** Deletes it; false when there was none. */
   deleteCredential(id: string): Promise<boolean>;
   putSession(session: DeskSession): Promise<void>;

@@ -32,6 +32,7 @@ describe("CONTRACT 3.1 forum-scoped access", () => {
         { name: "Pris", webhookSecrets: {}, referees: [], notify: [{ type: "log" }] },
       ],
       ["POST", "/forums/poudlard/credentials", { role: "referee", name: "Intrus" }],
+      ["GET", "/forums/poudlard/credentials"],
       ["DELETE", `/forums/poudlard/credentials/${people.minerva.id}`],
       ["POST", "/duels", { ...DUEL_BODY, threadId: "555" }],
       ["GET", "/duels/poudlard.1234"],
@@ -78,7 +79,7 @@ describe("CONTRACT 3.1 forum-scoped access", () => {
     expect(await stateOf(h)).toEqual(before);
     // Poudlard's own people still reach it.
     expect((await call(h, people.minerva.token, "GET", "/duels/poudlard.1234")).status).toBe(200);
-    report("access cross-forum", { routes: routes.length + 3, attempts, refused, changed: 0 });
+    report("access cross-forum", { routes: routes.length + 2, attempts, refused, changed: 0 });
   }, 60_000);
 
   it("CONTRACT 3.1 roles: referees decide, forum admins manage their forum, the operator creates forums and their admins", async () => {
@@ -143,7 +144,7 @@ describe("CONTRACT 3.1 forum-scoped access", () => {
 
   it("CONTRACT 3.1 tokens are issued once, stored hashed, and a desk cookie holds a session id, not the token", async () => {
     const h = await recordedHarness();
-    const { minerva } = await twoForums(h, ADMIN_TOKEN);
+    const { albus, minerva } = await twoForums(h, ADMIN_TOKEN);
     expect(minerva.token).toMatch(/^arb\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
     const desk = await deskAs(h, minerva.token);
     const cookie = desk.jar.cookies.get("duel_admin") ?? "";
@@ -153,6 +154,24 @@ describe("CONTRACT 3.1 forum-scoped access", () => {
     expect(items.filter((i) => i.includes(minerva.token.split(".")[2] ?? "?"))).toEqual([]);
     expect(items.filter((i) => i.includes(cookie))).toEqual([]);
     expect(items.filter((i) => i.includes("CRED#")).length).toBe(4);
+    // The forum's admin lists who holds one, never a token nor its hash; a referee may not.
+    const listed = await call(h, albus.token, "GET", "/forums/poudlard/credentials");
+    // Issued at the same instant of the manual clock: their order is their ids'.
+    const byId = (list: unknown) => [...(list as { id: string }[])].sort((x, y) => (x.id < y.id ? -1 : 1));
+    expect(byId(listed.body.credentials)).toEqual(
+      byId([
+        { id: albus.id, role: "forum-admin", name: "Albus Dumbledore", createdAt: expect.any(String) },
+        {
+          id: minerva.id,
+          role: "referee",
+          name: "Minerva McGonagall",
+          refereeId: "7",
+          createdAt: expect.any(String),
+        },
+      ]),
+    );
+    expect(JSON.stringify(listed.body)).not.toMatch(/tokenHash|arb\./);
+    expect((await call(h, minerva.token, "GET", "/forums/poudlard/credentials")).status).toBe(403);
     // Shown once: the answer that issued it is the only one that ever held it.
     expect(seen.bodies.filter((b) => b.includes(minerva.token))).toHaveLength(1);
   }, 60_000);

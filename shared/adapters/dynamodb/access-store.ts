@@ -16,7 +16,8 @@ import type {
 } from "../../ports/access-store.js";
 import { type Item, marshall } from "./attributes.js";
 import { guarded, isConditionalCheckFailed } from "./errors.js";
-import { keys } from "./table.js";
+import { batchGetAll, partitionQuery, queryAll } from "./requests.js";
+import { keys, partitions } from "./table.js";
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
@@ -69,7 +70,12 @@ export class DynamoDbAccessStore implements AccessStore {
       await this.client.send(
         new PutItemCommand({
           TableName: this.tableName,
-          Item: marshall({ ...keys.credential(credential.id), ...credential }),
+          Item: marshall({
+            ...keys.credential(credential.id),
+            gsi1pk: partitions.credentials(credential.forumId),
+            gsi1sk: `${credential.createdAt}#${credential.id}`,
+            ...credential,
+          }),
           ConditionExpression: "attribute_not_exists(pk)",
         }),
       );
@@ -80,6 +86,27 @@ export class DynamoDbAccessStore implements AccessStore {
     return guarded(async () => {
       const item = await this.get(keys.credential(id));
       return item ? credentialOf(item) : null;
+    });
+  }
+
+  listCredentials(forumId: string): Promise<Credential[]> {
+    return guarded(async () => {
+      const listed = await queryAll(
+        this.client,
+        partitionQuery(this.tableName, partitions.credentials(forumId)),
+      );
+      const ids = listed.flatMap((item) => (item.id?.S ? [item.id.S] : []));
+      const items = await batchGetAll(
+        this.client,
+        this.tableName,
+        ids.map((id) => marshall(keys.credential(id))),
+      );
+      return items
+        .map(credentialOf)
+        .filter((c) => c.forumId === forumId)
+        .sort((a, b) =>
+          a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1,
+        );
     });
   }
 

@@ -13,12 +13,12 @@
  * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN#<duelId>`              |                             |                             | `bannedUntil`, `duelId`, `updatedAt`: one per duel that bans them, deleted when it ends |
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
  * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
- * | credential    | `CRED#<id>`                   | `CRED`                      |                             |                             | `id`, `forumId`, `role`, `name`, `refereeId`?, `tokenHash` (SHA-256 hex, never the token), `createdAt` |
+ * | credential    | `CRED#<id>`                   | `CRED`                      | `CREDS#<forumId>`           | `<createdAt>#<id>`          | `id`, `forumId`, `role`, `name`, `refereeId`?, `tokenHash` (SHA-256 hex, never the token), `createdAt` |
  * | desk session  | `SESSION#<sha256 of its id>`  | `SESSION`                   |                             |                             | `subject` (`operator`/`credential`), `adminKey` or `credentialId`, `createdAt`, `endsAt`, `expiresAt` (TTL) |
  * | login failures| `LOGIN#<account or address>`  | `LOGIN`                     |                             |                             | `key`, `failures` N, `blockedUntil`?, `expiresAt` (TTL: forgotten after a quiet spell) |
  *
  * gsi1 projects the outbox and timer attributes only (never a duel's state). It is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
- * keys. Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
+ * keys (and credentials, listed by forum). Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
  * order, and queries for "due at or before `now`" compare against `<now>~` (`~` sorts after `#`).
  *
  * @module
@@ -99,6 +99,7 @@ export const partitions = {
   outbox: "OUTBOX",
   failedOutbox: "OUTBOX#failed",
   timers: "TIMERS",
+  credentials: (forumId: string) => `CREDS#${forumId}`,
 } as const;
 
 /** An instant in its canonical form, so that sort keys compare as times; other text is kept. */

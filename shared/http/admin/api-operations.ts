@@ -74,6 +74,14 @@ export const OPERATIONS: readonly Operation[] = [
     ok: { "201": "L'identifiant et le jeton, à conserver : il n'est plus jamais montré." },
   },
   {
+    method: "get",
+    path: "/forums/{forumId}/credentials",
+    summary: "Lister les jetons du forum (qui, quel rôle ; jamais le jeton)",
+    auth: "admin",
+    roles: ADMINS,
+    ok: { "200": "Les jetons du forum, du plus ancien au plus récent." },
+  },
+  {
     method: "delete",
     path: "/forums/{forumId}/credentials/{credentialId}",
     summary: "Révoquer un jeton du forum, à effet immédiat (ses sessions du bureau comprises)",

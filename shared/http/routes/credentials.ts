@@ -53,6 +53,23 @@ export function credentialRoutes(deps: AppDeps) {
     return c.json({ id, forumId, role: body.role, name: body.name, token }, 201);
   });
 
+  // Who holds a credential for the forum, never the token nor its hash.
+  app.get("/:forumId/credentials", async (c) => {
+    const forumId = parseForumId(c.req.param("forumId"));
+    requireForumAdmin(c.get("principal"), forumId);
+    const credentials = await deps.access.listCredentials(forumId);
+    return c.json({
+      forumId,
+      credentials: credentials.map((k) => ({
+        id: k.id,
+        role: k.role,
+        name: k.name,
+        ...(k.refereeId ? { refereeId: k.refereeId } : {}),
+        createdAt: k.createdAt,
+      })),
+    });
+  });
+
   app.delete("/:forumId/credentials/:credentialId", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
     const principal = c.get("principal");

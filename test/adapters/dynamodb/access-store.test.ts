@@ -45,6 +45,23 @@ describe("CONTRACT 3.1 AccessStore on DynamoDB", () => {
     expect(await access.deleteCredential("AAAAAAAAAAAAAAAA")).toBe(false);
   });
 
+  it("CONTRACT 3.1 a forum's credentials are listed, oldest first, without a revoked one nor another forum's", async () => {
+    const of = (id: string, forumId: string, createdAt: string): Credential => ({
+      ...credential(id),
+      forumId,
+      createdAt,
+    });
+    await access.putCredential(of("LLLLLLLLLLLLLLL2", "serdaigle", "2026-12-01T09:00:00.000Z"));
+    await access.putCredential(of("LLLLLLLLLLLLLLL1", "serdaigle", "2026-12-01T08:00:00.000Z"));
+    await access.putCredential(of("LLLLLLLLLLLLLLL3", "serdaigle", "2026-12-01T10:00:00.000Z"));
+    await access.putCredential(of("LLLLLLLLLLLLLLL4", "gringotts", "2026-12-01T08:00:00.000Z"));
+    await access.deleteCredential("LLLLLLLLLLLLLLL3");
+    expect((await access.listCredentials("serdaigle")).map((c) => c.id)).toEqual([
+      "LLLLLLLLLLLLLLL1",
+      "LLLLLLLLLLLLLLL2",
+    ]);
+  });
+
   it("CONTRACT 3.1 a credential id is never issued twice", async () => {
     await access.putCredential(credential("BBBBBBBBBBBBBBBB"));
     await expect(access.putCredential(credential("BBBBBBBBBBBBBBBB"))).rejects.toThrow();
