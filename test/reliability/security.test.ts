@@ -52,7 +52,7 @@ describe("signatures and tokens are compared in constant time", () => {
     );
     expect(source("shared/http/auth.ts")).toMatch(/tokenMatches\(token, credential\.tokenHash\)/);
     expect(source("shared/http/auth.ts")).toMatch(/sameHash\(session\.subject\.adminKey, current\)/);
-    expect(source("shared/http/admin/routes.tsx")).toMatch(/principalOfToken\(deps, token\)/);
+    expect(source("shared/http/admin/login.tsx")).toMatch(/principalOfToken\(deps, token\)/);
     expect(source("shared/http/admin/csrf.ts")).toMatch(/timingSafeEqual\(a, b\)/);
     expect(source("shared/http/routes/webhooks.ts")).toMatch(/timingSafeEqual\(given, expected\)/);
     expect(source("shared/http/routes/webhooks.ts")).toMatch(

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { DomainError } from "../../domain/errors.js";
 import { ConcurrencyError, StorageUnavailableError } from "../../ports/duel-store.js";
 import { forumOf } from "../access.js";
-import { principalOfToken, refuseTokenInUrl } from "../auth.js";
+import { refuseTokenInUrl } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { parseCommandForm } from "./command-form.js";
@@ -10,21 +10,13 @@ import { csrfProtection, csrfToken } from "./csrf.js";
 import { DashboardPage, loadDashboard } from "./dashboard.js";
 import { DuelPage, loadDuelPage } from "./duel-page.js";
 import { type Flash, renderPage } from "./layout.js";
-import { accountKey, addressKey, loginFailed, loginWait } from "./login-throttle.js";
-import { ErrorPage, LoginPage } from "./pages.js";
+import { mountLogin } from "./login.js";
+import { ErrorPage } from "./pages.js";
 import { runRefereeCommand } from "./referee-command.js";
 import { loadRulesText, parseRules } from "./rules-doc.js";
 import { RulesPage } from "./rules-page.js";
 import { pageSecurityHeaders } from "./security.js";
-import {
-  type AdminEnv,
-  endLogin,
-  pagePrincipal,
-  requireLoginPage,
-  session,
-  startLogin,
-  withTokenHash,
-} from "./session.js";
+import { type AdminEnv, requireLoginPage, session, withTokenHash } from "./session.js";
 import { STYLE_CSS } from "./style.js";
 import { commandTexts, formTexts, ui } from "./texts.js";
 
@@ -61,39 +53,7 @@ export function adminRoutes(deps: AppDeps) {
     ),
   );
 
-  app.get("/login", async (c) =>
-    (await pagePrincipal(c, deps))
-      ? c.redirect("/admin", 303)
-      : renderPage(c, <LoginPage csrf={csrfOf(c)} />),
-  );
-  // Throttled per account and per address (login-throttle.ts): a refused wait is not checked.
-  app.post("/login", async (c) => {
-    const field = (await c.req.parseBody()).token;
-    const token = typeof field === "string" ? field.trim() : "";
-    const now = (deps.wallNow ?? (() => new Date()))();
-    const account = accountKey(token);
-    const address = addressKey(c);
-    const refuse = (waitMs: number) => {
-      const seconds = Math.ceil(waitMs / 1000);
-      c.header("Retry-After", String(seconds));
-      return renderPage(c, <LoginPage csrf={csrfOf(c)} error={ui.login.throttled(seconds)} />, 429);
-    };
-    const wait = await loginWait(deps.access, [account, address], now);
-    if (wait > 0) return refuse(wait);
-    const principal = token === "" ? null : await principalOfToken(deps, token);
-    if (!principal) {
-      const next = await loginFailed(deps.access, account, address, now);
-      const error = next > 0 ? ui.login.invalidWait(Math.ceil(next / 1000)) : ui.login.invalid;
-      return renderPage(c, <LoginPage csrf={csrfOf(c)} error={error} />, 401);
-    }
-    await deps.access.clearLoginFailures(account);
-    await startLogin(c, deps, principal);
-    return c.redirect("/admin", 303);
-  });
-  app.post("/logout", async (c) => {
-    await endLogin(c, deps);
-    return c.redirect("/admin/login", 303);
-  });
+  mountLogin(app, deps, csrfOf);
 
   app.use(
     "*",
@@ -141,6 +101,8 @@ export function adminRoutes(deps: AppDeps) {
       return c.redirect(`${duelPath(duelId)}?fait=${flash}`, 303);
     } catch (error) {
       if (!(error instanceof DomainError || error instanceof ApiError)) throw error;
+      if (error.status === 403) throw error; // another forum's duel: the 403 page, not the duel's
+
       const status = error.status === 404 ? 404 : error.status === 409 ? 409 : 400;
       return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(error.message) }, status);
     }
