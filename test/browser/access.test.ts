@@ -54,6 +54,7 @@ describe("CONTRACT 3.1 forum-scoped access in a real browser", () => {
   it("CONTRACT 3.1 another forum's referee neither sees nor acts on a duel: 403 on the page and the API", async () => {
     const context = await loggedIn(people.bogrod.token);
     const page = context.pages()[0] ?? (await context.newPage());
+    expect(await page.locator("header .who").textContent()).toBe("Bogrod · arbitre · gringotts");
     expect(await page.locator('section[data-duel="gringotts.77"]').count()).toBe(1);
     expect(await page.locator('section[data-duel="poudlard.1234"]').count()).toBe(0);
 

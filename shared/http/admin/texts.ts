@@ -9,6 +9,7 @@ export type CommandName = RefereeAction["command"];
 export const ui = {
   appName: "Arbitre des duels",
   nav: { dashboard: "Tableau de bord", rules: "Règles", docs: "API", logout: "Se déconnecter" },
+  roles: { operator: "opérateur", "forum-admin": "administrateur du forum", referee: "arbitre" },
   login: {
     title: "Connexion",
     intro:
