@@ -103,6 +103,7 @@ export function createRefereeApp(
   const dice = options.dice ?? ([1, 6] as const);
   const app = createApp({
     store,
+    access: store.accessStore(),
     duels,
     clock,
     adminTokenHash: hashToken(ADMIN_TOKEN),

@@ -8,6 +8,8 @@ export function composeHttpApp(source: NodeJS.ProcessEnv = process.env) {
   const { store, duels } = coreRuntime(source);
   return createApp({
     store,
+    // Credentials and sessions are read on every request, never cached (CONTRACT.md 3.1).
+    access: store.accessStore(),
     duels,
     clock: systemClock,
     adminTokenHash: adminTokenHashFromSecret(env("ADMIN_TOKEN_SECRET_ARN", source), source),

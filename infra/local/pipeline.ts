@@ -14,6 +14,8 @@ export interface LocalPipelineOptions {
   readonly clock: SystemClock | ManualClock;
   readonly notifier: Notifier;
   readonly adminTokenHash: string;
+  /** Real time for desk sessions and login delays (default: the system's). */
+  readonly wallNow?: () => Date;
   readonly rollDice: () => readonly [number, number];
   readonly log: Logger;
   /** The relay's clock for its own retries (default: the pipeline's clock). */
@@ -62,6 +64,8 @@ export function localPipeline(options: LocalPipelineOptions) {
 
   const app = createApp({
     store,
+    access: store.accessStore(),
+    ...(options.wallNow ? { wallNow: options.wallNow } : {}),
     duels,
     clock,
     adminTokenHash: options.adminTokenHash,

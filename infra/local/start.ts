@@ -1,6 +1,7 @@
 // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
+import { tokenWeakness } from "../../shared/http/tokens.js";
 import { newWebhookSecret, startLocalStack } from "./stack.js";
 
 /**
@@ -12,6 +13,9 @@ async function main(): Promise<void> {
   if (process.env.CLOCK && !["manual", "system"].includes(process.env.CLOCK)) {
     throw new Error(`CLOCK must be "system" or "manual", not "${process.env.CLOCK}"`);
   }
+  // A chosen admin token opens every forum: a weak one is refused before anything starts.
+  const weakness = process.env.ADMIN_TOKEN ? tokenWeakness(process.env.ADMIN_TOKEN) : null;
+  if (weakness) throw new Error(`ADMIN_TOKEN refusé. ${weakness}`);
   const stack = await startLocalStack({
     port: Number(process.env.PORT ?? 3000),
     ...(process.env.ADMIN_TOKEN ? { adminToken: process.env.ADMIN_TOKEN } : {}),

@@ -1,5 +1,6 @@
 import type { RegisterDuel } from "../domain/commands.js";
 import { DomainError } from "../domain/errors.js";
+import type { Actor } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
 import { normalizeKey } from "../parsing/normalize.js";
 import type { Clock } from "../ports/clock.js";
@@ -56,7 +57,12 @@ function particularityId(ruleset: Ruleset, name: string, index: number): string 
 export async function registerDuel(
   deps: RegisterDeps,
   body: DuelRegistration,
-  options: { readonly forum?: ForumConfig | null; readonly dedupKeys?: readonly string[] } = {},
+  options: {
+    readonly forum?: ForumConfig | null;
+    readonly dedupKeys?: readonly string[];
+    /** Who asked (CONTRACT.md 3.1), named in the audit log; a thread's opening is the referee's. */
+    readonly who?: Actor;
+  } = {},
 ): Promise<DuelState> {
   const forum = options.forum === undefined ? await deps.store.getForum(body.forumId) : options.forum;
   if (!forum) throw new DomainError("forum_not_found", `Forum inconnu : ${body.forumId}.`, 404);
@@ -97,7 +103,7 @@ export async function registerDuel(
   const now = deps.clock.now().toISOString();
   const outcome = await deps.duels.execute(
     duelId,
-    { type: "register", now, duel, bans },
+    { type: "register", now, duel, bans, ...(options.who ? { who: options.who } : {}) },
     { inputId: "register", forumId: body.forumId, dedupKeys: options.dedupKeys ?? [] },
   );
   if (outcome.result !== "applied")

@@ -1,4 +1,4 @@
-import { hashToken } from "../http/auth.js";
+import { hashToken, tokenWeakness } from "../http/tokens.js";
 
 /**
  * The admin token's hash, read once from Secrets Manager through the AWS Parameters and
@@ -23,7 +23,10 @@ export function adminTokenHashFromSecret(
     if (!response.ok) throw new Error(`admin token secret unreadable: HTTP ${response.status}`);
     const body = (await response.json()) as { SecretString?: string };
     if (!body.SecretString) throw new Error("admin token secret is empty");
-    return hashToken(body.SecretString.trim());
+    const token = body.SecretString.trim();
+    // A secret set by hand must be as strong as a generated one (CONTRACT.md 3.1).
+    if (tokenWeakness(token)) throw new Error("admin token secret is too weak (24+ varied characters)");
+    return hashToken(token);
   };
   return () => {
     cached ??= load().catch((error) => {

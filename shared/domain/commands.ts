@@ -1,6 +1,7 @@
 import type { PostFormat } from "../parsing/types.js";
 import type { TimerSpec } from "../ports/scheduler.js";
 import type { Ruleset, Year } from "../rules/ruleset.js";
+import type { Actor } from "./events.js";
 import type { RefereeAction } from "./referee-actions.js";
 
 /** A forum post as the edge hands it to the decider: content, author, time and dice. */
@@ -47,6 +48,7 @@ export type DuelCommand =
   | {
       readonly type: "register";
       readonly now: string;
+      readonly who?: Actor;
       readonly duel: RegisterDuel;
       /** Bans in force, by duelist id, read from the duelist records at the edge (R-1.2, R-6.9). */
       readonly bans: Readonly<Record<string, string | null>>;
@@ -69,7 +71,8 @@ export type DuelCommand =
   | {
       readonly type: "referee";
       readonly now: string;
-      readonly by: { readonly id: string; readonly via: "api" | "post" };
+      /** `who` names the person and role behind an API decision (CONTRACT.md 3.1). */
+      readonly by: { readonly id: string; readonly via: "api" | "post"; readonly who?: Actor };
       readonly action: RefereeAction;
       readonly reason?: string;
     };

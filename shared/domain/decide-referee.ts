@@ -5,6 +5,7 @@ import { catchUp, settlePending } from "./catch-up.js";
 import type { PostInput } from "./commands.js";
 import type { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
+import type { Actor } from "./events.js";
 import { faultLedger, lostPointsOf } from "./fault-ledger.js";
 import type { RefereeAction } from "./referee-actions.js";
 import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
@@ -36,10 +37,13 @@ export function applyRefereeAction(
   action: RefereeAction,
   via: "api" | "post",
   reason?: string,
+  who?: Actor,
 ): void {
   if (action.command !== "top") catchUp(e, e.now, true);
   const r = reason ? { reason } : {};
-  const record = () => e.emit({ type: "referee.command", rule: "R-7.1", action, via, ...r });
+  // A decision in the thread is the duel's referee's (decide.ts checks the author).
+  const by = who ?? { role: "referee" as const, name: e.state.referee.name };
+  const record = () => e.emit({ type: "referee.command", rule: "R-7.1", action, via, by, ...r });
   switch (action.command) {
     case "top": {
       if (e.state.status !== "registered") {

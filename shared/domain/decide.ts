@@ -7,7 +7,7 @@ import { applyRefereeAction } from "./decide-referee.js";
 import { requireDistinctNames } from "./duelist-names.js";
 import { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
-import type { DuelEvent } from "./events.js";
+import type { Actor, DuelEvent } from "./events.js";
 import type { DuelState } from "./state.js";
 
 /**
@@ -18,7 +18,7 @@ import type { DuelState } from "./state.js";
 export function decide(command: DuelCommand, state: DuelState, inputId: string): DuelEvent[] {
   const e = new Emitter(state, inputId, command.now);
   if (command.type === "register") {
-    register(e, command.duel, command.bans);
+    register(e, command.duel, command.bans, command.who);
     return e.events;
   }
   if (state.status === "none") throw new DomainError("duel_not_found", "Ce duel n'existe pas.", 404);
@@ -39,7 +39,7 @@ export function decide(command: DuelCommand, state: DuelState, inputId: string):
       if (command.by.via === "post" && command.by.id !== state.referee.id) {
         throw new DomainError("not_referee", "Seul l'arbitre du duel peut donner cette commande.", 409);
       }
-      applyRefereeAction(e, command.action, command.by.via, command.reason);
+      applyRefereeAction(e, command.action, command.by.via, command.reason, command.by.who);
       break;
     default: {
       const unreachable: never = command;
@@ -79,7 +79,12 @@ function decideTimer(e: Emitter, kind: string, ref: string, at: string): void {
 }
 
 /** Registration: one adult referee who is not a duelist, 2+ duelists, no one banned. */
-function register(e: Emitter, duel: RegisterDuel, bans: Readonly<Record<string, string | null>>): void {
+function register(
+  e: Emitter,
+  duel: RegisterDuel,
+  bans: Readonly<Record<string, string | null>>,
+  who?: Actor,
+): void {
   if (e.state.status !== "none")
     throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
   if (duel.duelists.length < 2)
@@ -126,6 +131,7 @@ function register(e: Emitter, duel: RegisterDuel, bans: Readonly<Record<string, 
   e.emit({
     type: "duel.registered",
     rule: "R-1.2",
+    ...(who ? { by: who } : {}),
     duel: {
       id: duel.id,
       forumId: duel.forumId,

@@ -35,9 +35,17 @@ export type Violation =
 /** Who decided: the system's verdict, or the referee's. */
 export type Decider = "system" | "referee";
 
+/** Who took a decision, as the audit log names them (CONTRACT.md 3.1). */
+export interface Actor {
+  readonly role: "operator" | "forum-admin" | "referee";
+  readonly name: string;
+}
+
 export type DuelEvent =
   | (Base & {
       readonly type: "duel.registered";
+      /** Who registered it, when known. */
+      readonly by?: Actor;
       readonly duel: {
         readonly id: string;
         readonly forumId: string;
@@ -312,6 +320,8 @@ export type DuelEvent =
       readonly type: "referee.command";
       readonly action: RefereeAction;
       readonly via: "api" | "post";
+      /** Absent on decisions recorded before it was kept: the duel's referee took them. */
+      readonly by?: Actor;
       readonly reason?: string;
     });
 

@@ -1,9 +1,12 @@
 import { Hono } from "hono";
+import { requireForum } from "./access.js";
 import { mountAdmin } from "./admin/index.js";
-import { requireAdmin } from "./auth.js";
+import { refuseTokenInUrl, requireAdmin, requireAuth } from "./auth.js";
 import type { AppDeps } from "./deps.js";
 import { ApiError } from "./errors.js";
 import { jsonBody } from "./json-body.js";
+import type { AuthEnv } from "./principal.js";
+import { credentialRoutes } from "./routes/credentials.js";
 import { duelRoutes } from "./routes/duels.js";
 import { forumRoutes } from "./routes/forums.js";
 import { statusRoutes } from "./routes/status.js";
@@ -13,31 +16,27 @@ import { parseForumId, parseUserId } from "./webhook-schemas.js";
 
 export { MAX_BODY_BYTES } from "./webhook-app.js";
 
-/**
- * The whole HTTP API as one Hono app, the same behind API Gateway and on the local server.
- * Webhooks authenticate by signature; everything else but `/healthz` needs the admin token.
- * In AWS, API Gateway sends `/webhooks/*` to the webhook function (`createWebhookApp`, the same
- * routes) and everything else to the HTTP function, which runs this app.
- */
-export function createApp(deps: AppDeps): Hono {
-  const app = new Hono();
-  const admin = requireAdmin(deps.adminTokenHash);
+/** Everything behind a token or a desk session, each route within the forums its caller may reach. */
+function apiRoutes(deps: AppDeps): Hono<AuthEnv> {
+  const api = new Hono<AuthEnv>();
+  const auth = requireAuth(deps);
+  const noTokenInUrl = refuseTokenInUrl();
+  for (const path of ["/forums/*", "/duels/*", "/duels", "/duelists/*", "/status"]) {
+    api.use(path, noTokenInUrl, auth);
+  }
+  // Whatever a forum's path holds (settings, credentials, reads), only its people reach it.
+  for (const path of ["/forums/:forumId", "/forums/:forumId/*", "/duelists/:forumId/*"]) {
+    api.use(path, async (c, next) => {
+      requireForum(c.get("principal"), c.req.param("forumId") ?? "");
+      await next();
+    });
+  }
+  api.route("/forums", forumRoutes(deps));
+  api.route("/forums", credentialRoutes(deps));
+  api.route("/duels", duelRoutes(deps));
+  api.route("/status", statusRoutes(deps));
 
-  mountPublicRoutes(app, deps);
-
-  app.use("/forums/*", admin);
-  app.use("/duels/*", admin);
-  app.use("/duels", admin);
-  app.use("/duelists/*", admin);
-  app.use("/status", admin);
-  // The local clock moves every duel's deadlines: the admin's like every other route (CONTRACT.md 7).
-  app.use("/_local/*", admin);
-  app.route("/forums", forumRoutes(deps));
-  app.route("/duels", duelRoutes(deps));
-  app.route("/status", statusRoutes(deps));
-  mountAdmin(app, deps); // /admin pages (own auth: login cookie + CSRF), public /openapi.json and /docs
-
-  app.get("/duelists/:forumId/:userId", async (c) => {
+  api.get("/duelists/:forumId/:userId", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
     const userId = parseUserId(c.req.param("userId"));
     const record = await deps.store.getDuelist(forumId, userId);
@@ -46,9 +45,26 @@ export function createApp(deps: AppDeps): Hono {
     const bannedUntil = record.bannedUntil && record.bannedUntil > now ? record.bannedUntil : null;
     return c.json({ id: record.userId, forumId: record.forumId, bannedUntil, duels: record.duels });
   });
+  return api;
+}
+
+/**
+ * The whole HTTP API as one Hono app, the same behind API Gateway and on the local server.
+ * Webhooks authenticate by signature; everything else but `/healthz` and the API docs needs a
+ * token or a desk session, and acts within the forums its role allows (CONTRACT.md 3.1).
+ * In AWS, API Gateway sends `/webhooks/*` to the webhook function (`createWebhookApp`, the same
+ * routes) and everything else to the HTTP function, which runs this app.
+ */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  mountPublicRoutes(app, deps);
+  app.route("/", apiRoutes(deps));
+  mountAdmin(app, deps); // /admin pages (own auth: desk session + CSRF), public /openapi.json and /docs
 
   const local = deps.local;
   if (local) {
+    // The local clock moves every duel's deadlines: the operator's, like every other route (CONTRACT.md 7).
+    app.use("/_local/*", refuseTokenInUrl(), requireAdmin(deps.adminTokenHash));
     app.get("/_local/clock", (c) => c.json({ now: deps.clock.now().toISOString(), manual: local.manual }));
     app.post("/_local/clock", async (c) => {
       if (!local.manual)

@@ -1,46 +1,121 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import type { AccessStore } from "../ports/access-store.js";
 import { ApiError } from "./errors.js";
+import { type AuthEnv, OPERATOR, type Principal } from "./principal.js";
+import { credentialIdOf, hashToken, sameHash, tokenMatches } from "./tokens.js";
 
+export { hashToken, tokenMatches } from "./tokens.js";
+
+/** The desk's login cookie: a random session id (never the token), looked up on every request. */
 export const ADMIN_COOKIE = "duel_admin";
-
-/** SHA-256 of a token, hex: what is kept in memory and compared, never the token itself. */
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
-}
-
-/** Constant-time comparison of a presented token with the stored hash. */
-export function tokenMatches(presented: string, expectedHash: string): boolean {
-  const a = Buffer.from(hashToken(presented), "hex");
-  const b = Buffer.from(expectedHash, "hex");
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The admin token from `Authorization: Bearer`, the login cookie, or `?token=` (for scripts). */
-export function presentedToken(
-  header: string | undefined,
-  cookie: string | undefined,
-  query: string | undefined,
-): string | null {
-  const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1];
-  return bearer ?? cookie ?? query ?? null;
-}
 
 /** The admin token's hash, known at start (local) or read once when first needed (Lambda). */
 export type TokenHash = string | (() => Promise<string>);
 
-/** Admin and referee API: 401 without the admin token. */
+/** What finding who is acting needs. */
+export interface AuthDeps {
+  readonly adminTokenHash: TokenHash;
+  readonly access: AccessStore;
+  /** Real time, for sessions' ends and login delays (a manual duel clock does not move them). */
+  readonly wallNow?: () => Date;
+}
+
+export async function resolveHash(tokenHash: TokenHash): Promise<string> {
+  return typeof tokenHash === "string" ? tokenHash : await tokenHash();
+}
+
+/** What an operator's session is tied to: rotating the admin token ends every operator session. */
+export function operatorKey(adminHash: string): string {
+  return hashToken(`desk-session:${adminHash}`);
+}
+
+/**
+ * Who a token belongs to: the operator (the admin token, no read), or an issued credential, read
+ * consistently on every request (never cached: a revoked one fails at once, CONTRACT.md 3.1).
+ */
+export async function principalOfToken(deps: AuthDeps, token: string): Promise<Principal | null> {
+  if (tokenMatches(token, await resolveHash(deps.adminTokenHash))) return OPERATOR;
+  const id = credentialIdOf(token);
+  if (!id) return null;
+  const credential = await deps.access.getCredential(id);
+  if (!credential || !tokenMatches(token, credential.tokenHash)) return null;
+  return {
+    role: credential.role,
+    name: credential.name,
+    forumId: credential.forumId,
+    credentialId: credential.id,
+    ...(credential.refereeId ? { refereeId: credential.refereeId } : {}),
+  };
+}
+
+/** Who a desk session belongs to, if it is still open and what it was opened for still holds. */
+export async function principalOfSession(deps: AuthDeps, sessionId: string): Promise<Principal | null> {
+  const session = await deps.access.getSession(hashToken(sessionId));
+  const now = (deps.wallNow ?? (() => new Date()))();
+  if (!session || Date.parse(session.expiresAt) <= now.getTime()) return null;
+  if (session.subject.kind === "operator") {
+    const current = operatorKey(await resolveHash(deps.adminTokenHash));
+    return sameHash(session.subject.adminKey, current) ? OPERATOR : null;
+  }
+  const credential = await deps.access.getCredential(session.subject.credentialId);
+  if (!credential) return null;
+  return {
+    role: credential.role,
+    name: credential.name,
+    forumId: credential.forumId,
+    credentialId: credential.id,
+    ...(credential.refereeId ? { refereeId: credential.refereeId } : {}),
+  };
+}
+
+/** The bearer token of a request, if any. */
+export function bearerOf(header: string | undefined): string | null {
+  return header?.match(/^Bearer\s+(.+)$/i)?.[1] ?? null;
+}
+
+/** Who is acting: the Bearer token, else the desk session's cookie; null when neither holds. */
+export async function principalOf(
+  deps: AuthDeps,
+  authorization: string | undefined,
+  sessionCookie: string | undefined,
+): Promise<Principal | null> {
+  const bearer = bearerOf(authorization);
+  if (bearer !== null) return principalOfToken(deps, bearer);
+  return sessionCookie ? principalOfSession(deps, sessionCookie) : null;
+}
+
+/** The API: 401 without a valid token or session; the principal is then on the context. */
+export function requireAuth(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const principal = await principalOf(deps, c.req.header("authorization"), getCookie(c, ADMIN_COOKIE));
+    if (!principal) throw new ApiError(401, "unauthorized", "Jeton manquant, invalide ou révoqué.");
+    c.set("principal", principal);
+    await next();
+  };
+}
+
+export const TOKEN_IN_URL_MESSAGE =
+  "Jeton refusé dans l'adresse : il finirait dans l'historique du navigateur et les journaux. " +
+  "Envoyez-le dans l'en-tête « Authorization: Bearer … » ou connectez-vous au bureau (/admin/login).";
+
+/** `?token=` is never read, and refused plainly so a script that relied on it learns why. */
+export function refuseTokenInUrl(): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.query("token") !== undefined) throw new ApiError(400, "token_in_url", TOKEN_IN_URL_MESSAGE);
+    await next();
+  };
+}
+
+/**
+ * Operator only, by Bearer token (no read): for what no forum's people may do, such as moving the
+ * local clock. Forum-scoped routes use `requireAuth` and the checks of `access.ts` instead.
+ */
 export function requireAdmin(tokenHash: TokenHash): MiddlewareHandler {
   return async (c, next) => {
-    const token = presentedToken(
-      c.req.header("authorization"),
-      getCookie(c, ADMIN_COOKIE),
-      c.req.query("token"),
-    );
-    const expected = typeof tokenHash === "string" ? tokenHash : await tokenHash();
-    if (!token || !tokenMatches(token, expected)) {
-      throw new ApiError(401, "unauthorized", "Jeton d'administration manquant ou invalide.");
+    const token = bearerOf(c.req.header("authorization"));
+    if (!token || !tokenMatches(token, await resolveHash(tokenHash))) {
+      throw new ApiError(401, "unauthorized", "Jeton de l'opérateur manquant ou invalide.");
     }
     await next();
   };

@@ -1,9 +1,10 @@
 import type { DuelService } from "../app/duel-service.js";
+import type { AccessStore } from "../ports/access-store.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
 import type { Notifier } from "../ports/notifier.js";
 import type { DestinationPolicy } from "../validation/channel-urls.js";
-import type { TokenHash } from "./auth.js";
+import type { AuthDeps, TokenHash } from "./auth.js";
 
 export type Logger = (line: Record<string, unknown>) => void;
 
@@ -18,9 +19,11 @@ export interface WebhookDeps {
 }
 
 /** What the whole HTTP app needs, built once in a composition root (Lambda or local). */
-export interface AppDeps extends WebhookDeps {
+export interface AppDeps extends WebhookDeps, AuthDeps {
   /** SHA-256 (hex) of the admin token: the token itself is never kept. */
   readonly adminTokenHash: TokenHash;
+  /** Credentials, desk sessions and login failures (CONTRACT.md 3.1). */
+  readonly access: AccessStore;
   readonly newId: () => string;
   /** Delivers the desk's test hibou to a forum's channel; without it the desk cannot test one. */
   readonly notifier?: Notifier;

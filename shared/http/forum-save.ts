@@ -22,10 +22,13 @@ export async function saveForum(
   },
   forumId: string,
   body: ForumBody,
+  /** Called before a forum that does not exist yet is created: throws when the caller may not. */
+  mayCreate: () => void = () => {},
 ): Promise<{ forum: ForumConfig; created: boolean }> {
   checkChannelUrls(body.notify, deps);
   const ruleset = body.ruleset === undefined ? undefined : loadRuleset(body.ruleset);
   const existing = await deps.store.getForum(forumId);
+  if (!existing) mayCreate();
   const now = deps.clock.now().toISOString();
   const forum: ForumConfig = {
     forumId,

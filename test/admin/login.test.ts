@@ -53,9 +53,11 @@ describe("admin login", () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith("duel_admin="))).toBe(false);
   });
 
-  it("accepts ?token= and Bearer for scripts", async () => {
+  it("CONTRACT 3.1 refuses ?token= in French, and accepts Bearer for scripts", async () => {
     const h = await createHarness();
-    expect((await h.app.request(`/admin?token=${ADMIN_TOKEN}`)).status).toBe(200);
+    const inUrl = await h.app.request(`/admin?token=${ADMIN_TOKEN}`);
+    expect(inUrl.status).toBe(400);
+    expect(decoded(await inUrl.text())).toContain("Jeton refusé dans l'adresse");
     const bearer = await h.app.request("/admin", { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(bearer.status).toBe(200);
   });

@@ -71,7 +71,7 @@ describe("admin page security", () => {
       _csrf: csrf,
     });
     expect(res.status).toBe(401);
-    expect(decoded(await res.text())).toContain("Jeton d'administration manquant ou invalide.");
+    expect(decoded(await res.text())).toContain("Jeton manquant, invalide ou révoqué : reconnectez-vous.");
   });
 
   it("shows a duelist's name holding HTML as text", async () => {

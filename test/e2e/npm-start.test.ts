@@ -22,7 +22,12 @@ afterAll(() => {
 async function start(): Promise<{ child: ChildProcess; banner: string; url: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "infra/local/start.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: "0", DATA_DIR: relative(root, dataDir), ADMIN_TOKEN: "start-test-token" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: relative(root, dataDir),
+      ADMIN_TOKEN: "start-test-token-long-enough-42",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -54,7 +59,7 @@ describe("README quick start: npm start", () => {
     expect(first.banner).toContain('Secret générique du forum "local"');
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
     const forum = await fetch(`${first.url}/forums/local`, {
-      headers: { Authorization: "Bearer start-test-token" },
+      headers: { Authorization: "Bearer start-test-token-long-enough-42" },
     });
     expect(forum.status).toBe(200);
     expect(await stop(first.child)).toBe(0);

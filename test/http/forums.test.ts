@@ -134,14 +134,16 @@ describe("CONTRACT 3 forums", () => {
       body: JSON.stringify(FORUM),
     });
     expect(wrongPut.status).toBe(401);
-    const wrongQuery = await h.app.request("/forums/gringotts?token=nope");
-    expect(wrongQuery.status).toBe(401);
   });
 
-  it("CONTRACT 6 the admin token may be given as ?token= (scripts)", async () => {
-    const res = await h.app.request(`/forums/gringotts?token=${ADMIN_TOKEN}`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ forumId: "gringotts" });
+  it("CONTRACT 3.1 a token in the URL is refused, even the right one, with a French message", async () => {
+    for (const token of ["nope", ADMIN_TOKEN]) {
+      const res = await h.app.request(`/forums/gringotts?token=${token}`);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("token_in_url");
+      expect(body.error.message).toContain("Jeton refusé dans l'adresse");
+    }
   });
 
   it("CONTRACT 2 an unknown forum is 404", async () => {

@@ -36,6 +36,7 @@ describe("CONTRACT 2 storage unavailable", () => {
     const store = new DynamoDbStore({ client, tableName: "down", now: () => clock.now() });
     app = createApp({
       store,
+      access: store.accessStore(),
       duels: new DuelService({ store, now: () => clock.now() }),
       clock,
       adminTokenHash: hashToken(ADMIN_TOKEN),

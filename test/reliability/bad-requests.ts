@@ -345,6 +345,8 @@ const ADMIN_ROUTES = [
   `/duels/${DUEL_ID}/notifications`,
   "/duelists/poudlard/42",
   "/status",
+  "/forums/poudlard/credentials",
+  "/forums/poudlard/credentials/AAAAAAAAAAAAAAAA",
 ];
 
 const noToken: fc.Arbitrary<BadRequest> = fc

@@ -250,6 +250,7 @@ describe("optimistic concurrency: no lost update", () => {
     const clock = h.clock;
     const app = createApp({
       store: busy,
+      access: h.store.accessStore(),
       duels: new DuelService({ store: busy, now: () => clock.now(), maxAttempts: 3, retryDelayMs: () => 0 }),
       clock,
       adminTokenHash: hashToken(ADMIN_TOKEN),

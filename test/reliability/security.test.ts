@@ -48,10 +48,14 @@ function sourcesUnder(dir: string): string[] {
 
 describe("signatures and tokens are compared in constant time", () => {
   it("the code compares with timingSafeEqual, and never a secret with ===", () => {
-    expect(source("shared/http/auth.ts")).toMatch(/timingSafeEqual\(a, b\)/);
-    expect(source("shared/http/auth.ts")).toMatch(/!tokenMatches\(token, expected\)/);
-    expect(source("shared/http/admin/session.ts")).toMatch(/tokenMatches\(token, tokenHash\)/);
-    expect(source("shared/http/admin/routes.tsx")).toMatch(/tokenMatches\(token, c\.get\("tokenHash"\)\)/);
+    expect(source("shared/http/tokens.ts")).toMatch(/timingSafeEqual\(a, b\)/);
+    // The admin token, an issued credential's token and an operator session's key (CONTRACT 3.1).
+    expect(source("shared/http/auth.ts")).toMatch(
+      /tokenMatches\(token, await resolveHash\(deps\.adminTokenHash\)\)/,
+    );
+    expect(source("shared/http/auth.ts")).toMatch(/tokenMatches\(token, credential\.tokenHash\)/);
+    expect(source("shared/http/auth.ts")).toMatch(/sameHash\(session\.subject\.adminKey, current\)/);
+    expect(source("shared/http/admin/login.tsx")).toMatch(/principalOfToken\(deps, token\)/);
     expect(source("shared/http/admin/csrf.ts")).toMatch(/timingSafeEqual\(a, b\)/);
     expect(source("shared/http/routes/webhooks.ts")).toMatch(/timingSafeEqual\(given, expected\)/);
     expect(source("shared/http/routes/webhooks.ts")).toMatch(
@@ -75,7 +79,7 @@ describe("signatures and tokens are compared in constant time", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("a wrong admin token of the right length is refused, by header, cookie, query and login form", async () => {
+  it("a wrong admin token of the right length is refused, by header, cookie and login form; any token in a URL is refused", async () => {
     const h = await recordedHarness();
     const ask = async (headers: Record<string, string>, query = "") =>
       (await h.app.request(`/duels${query}`, { headers })).status;
@@ -83,7 +87,8 @@ describe("signatures and tokens are compared in constant time", () => {
     expect(await ask({ authorization: `Bearer ${ADMIN_TOKEN}` })).toBe(200);
     expect(await ask({ authorization: `Bearer ${WRONG_SAME_LENGTH}` })).toBe(401);
     expect(await ask({ cookie: `duel_admin=${WRONG_SAME_LENGTH}` })).toBe(401);
-    expect(await ask({}, `?token=${WRONG_SAME_LENGTH}`)).toBe(401);
+    expect(await ask({}, `?token=${WRONG_SAME_LENGTH}`)).toBe(400);
+    expect(await ask({}, `?token=${ADMIN_TOKEN}`)).toBe(400);
     expect(await ask({ authorization: `Bearer ${ADMIN_TOKEN.slice(0, -1)}` })).toBe(401);
     expect(await ask({ authorization: `Bearer ${ADMIN_TOKEN}x` })).toBe(401);
     // The login form, with its CSRF token and session as a browser would send them.
@@ -139,13 +144,16 @@ describe("the admin token is kept hashed", () => {
     expect(source("shared/http/deps.ts")).toMatch(/readonly adminTokenHash: TokenHash;/);
     expect(source("shared/http/deps.ts")).not.toMatch(/adminToken\b(?!Hash)/);
     expect(source("functions/http/compose.ts")).toMatch(/adminTokenHash: adminTokenHashFromSecret\(/);
-    expect(source("shared/aws/admin-token.ts")).toMatch(/return hashToken\(body\.SecretString\.trim\(\)\)/);
+    expect(source("shared/aws/admin-token.ts")).toMatch(
+      /const token = body\.SecretString\.trim\(\);[\s\S]*return hashToken\(token\)/,
+    );
 
     const h = await recordedHarness();
     // An app given the token itself where the hash goes refuses the token: it compares hashes.
     const clock = new ManualClock("2026-11-30T10:00:00.000Z");
     const misconfigured = createApp({
       store: h.store,
+      access: h.store.accessStore(),
       duels: new DuelService({ store: h.store, now: () => clock.now() }),
       clock,
       adminTokenHash: ADMIN_TOKEN,
@@ -179,7 +187,7 @@ describe("the admin token is kept hashed", () => {
     const forum = await h.admin("GET", "/forums/poudlard");
     expect(JSON.stringify(forum.body)).not.toContain(GENERIC_SECRET.slice(6));
     expect(JSON.stringify(forum.body)).not.toContain(DISCOURSE_SECRET);
-    for (const path of ["/duels", "/status", "/openapi.json", "/docs", `/admin?token=${ADMIN_TOKEN}`]) {
+    for (const path of ["/duels", "/status", "/openapi.json", "/docs", "/admin"]) {
       const res = await h.app.request(path, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
       expect(res.status, path).toBeLessThan(400);
     }

@@ -25,6 +25,8 @@ export async function createHarness(
     log?: (line: Record<string, unknown>) => void;
     /** Lets forums name channels on this machine, as the local stack does for its fakes (off by default). */
     allowLoopbackChannels?: boolean;
+    /** Real time for desk sessions and login delays (default: the system's). */
+    wallNow?: () => Date;
   } = {},
 ) {
   const client = new DynamoDBClient({
@@ -56,6 +58,7 @@ export async function createHarness(
     rollDice: () => dice(),
     log: options.log ?? (() => {}),
     allowLoopbackChannels: options.allowLoopbackChannels ?? false,
+    ...(options.wallNow ? { wallNow: options.wallNow } : {}),
   });
 
   const auth = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };

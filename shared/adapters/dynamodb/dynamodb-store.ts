@@ -22,6 +22,7 @@ import type {
 } from "../../ports/duel-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
 import type { Ruleset } from "../../rules/ruleset.js";
+import { DynamoDbAccessStore } from "./access-store.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
 import { commitFailure, commitTransaction } from "./commit.js";
 import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
@@ -87,6 +88,11 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     this.tableName = options.tableName;
     this.now = options.now ?? (() => new Date());
     this.dedupTtlSeconds = options.dedupTtlSeconds ?? THIRTY_DAYS_SECONDS;
+  }
+
+  /** Credentials, sessions and login failures on the same client and table (CONTRACT.md 3.1). */
+  accessStore(): DynamoDbAccessStore {
+    return new DynamoDbAccessStore({ client: this.client, tableName: this.tableName });
   }
 
   /** Read with the other reads of the duel asked at the same moment (`ReadsInFlight`). */

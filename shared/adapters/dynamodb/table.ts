@@ -14,9 +14,12 @@
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
  * | forum account | `ACCOUNTS#<forumId>`          | `USER#<userId>`             |                             |                             | `userId`, `name`, `username`, `seenAt`: an author seen in the forum's posts |
  * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
+ * | credential    | `CRED#<id>`                   | `CRED`                      | `CREDS#<forumId>`           | `<createdAt>#<id>`          | `id`, `forumId`, `role`, `name`, `refereeId`?, `tokenHash` (SHA-256 hex, never the token), `createdAt` |
+ * | desk session  | `SESSION#<sha256 of its id>`  | `SESSION`                   |                             |                             | `subject` (`operator`/`credential`), `adminKey` or `credentialId`, `createdAt`, `endsAt`, `expiresAt` (TTL) |
+ * | login failures| `LOGIN#<account or address>`  | `LOGIN`                     |                             |                             | `key`, `failures` N, `blockedUntil`?, `expiresAt` (TTL: forgotten after a quiet spell) |
  *
  * gsi1 projects the outbox and timer attributes only (never a duel's state). It is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
- * keys. Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
+ * keys (and credentials, listed by forum). Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
  * order, and queries for "due at or before `now`" compare against `<now>~` (`~` sorts after `#`).
  *
  * @module
@@ -88,6 +91,9 @@ export const keys = {
   timer: (name: string) => ({ pk: `TIMER#${name}`, sk: "TIMER" }),
   accounts: (forumId: string) => `ACCOUNTS#${forumId}`,
   account: (forumId: string, userId: string) => ({ pk: `ACCOUNTS#${forumId}`, sk: `USER#${userId}` }),
+  credential: (id: string) => ({ pk: `CRED#${id}`, sk: "CRED" }),
+  session: (idHash: string) => ({ pk: `SESSION#${idHash}`, sk: "SESSION" }),
+  loginFailures: (key: string) => ({ pk: `LOGIN#${key}`, sk: "LOGIN" }),
 } as const;
 
 /** gsi1 partitions. */
@@ -96,6 +102,7 @@ export const partitions = {
   outbox: "OUTBOX",
   failedOutbox: "OUTBOX#failed",
   timers: "TIMERS",
+  credentials: (forumId: string) => `CREDS#${forumId}`,
 } as const;
 
 /** An instant in its canonical form, so that sort keys compare as times; other text is kept. */

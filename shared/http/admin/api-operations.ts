@@ -1,5 +1,6 @@
 import type { $ZodType } from "zod/v4/core";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
+import { credentialBodySchema } from "../routes/credentials.js";
 import {
   clockBodySchema,
   discoursePostSchema,
@@ -9,11 +10,18 @@ import {
 } from "../schemas.js";
 export type Auth = "admin" | "webhook" | "none";
 
+/** Who may call an operation with a Bearer token (CONTRACT.md 3.1), each within their forum. */
+export type Role = "operator" | "forum-admin" | "referee";
+const EVERYONE: readonly Role[] = ["operator", "forum-admin", "referee"];
+const ADMINS: readonly Role[] = ["operator", "forum-admin"];
+
 export interface Operation {
-  readonly method: "get" | "post" | "put";
+  readonly method: "get" | "post" | "put" | "delete";
   readonly path: string;
   readonly summary: string;
   readonly auth: Auth;
+  /** For `admin` operations: the roles allowed. */
+  readonly roles?: readonly Role[];
   readonly body?: $ZodType;
   readonly query?: Readonly<Record<string, string>>;
   readonly ok: Readonly<Record<string, string>>;
@@ -41,8 +49,9 @@ export const OPERATIONS: readonly Operation[] = [
   {
     method: "put",
     path: "/forums/{forumId}",
-    summary: "Créer ou modifier un forum",
+    summary: "Créer (opérateur) ou modifier (son administrateur) un forum",
     auth: "admin",
+    roles: ADMINS,
     body: forumBodySchema,
     ok: { "200": "Forum modifié.", "201": "Forum créé." },
   },
@@ -51,13 +60,41 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/forums/{forumId}",
     summary: "Lire un forum (sans ses secrets)",
     auth: "admin",
+    roles: EVERYONE,
     ok: { "200": "Le forum." },
+  },
+  {
+    method: "post",
+    path: "/forums/{forumId}/credentials",
+    summary:
+      "Émettre un jeton pour le forum : administrateur (opérateur seulement) ou arbitre ; montré une seule fois",
+    auth: "admin",
+    roles: ADMINS,
+    body: credentialBodySchema,
+    ok: { "201": "L'identifiant et le jeton, à conserver : il n'est plus jamais montré." },
+  },
+  {
+    method: "get",
+    path: "/forums/{forumId}/credentials",
+    summary: "Lister les jetons du forum (qui, quel rôle ; jamais le jeton)",
+    auth: "admin",
+    roles: ADMINS,
+    ok: { "200": "Les jetons du forum, du plus ancien au plus récent." },
+  },
+  {
+    method: "delete",
+    path: "/forums/{forumId}/credentials/{credentialId}",
+    summary: "Révoquer un jeton du forum, à effet immédiat (ses sessions du bureau comprises)",
+    auth: "admin",
+    roles: ADMINS,
+    ok: { "204": "Révoqué." },
   },
   {
     method: "post",
     path: "/duels",
     summary: "Inscrire un duel (R-1.2)",
     auth: "admin",
+    roles: EVERYONE,
     body: registerBodySchema,
     ok: { "201": "Le duel inscrit." },
   },
@@ -66,6 +103,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/duels",
     summary: "Lister les duels",
     auth: "admin",
+    roles: EVERYONE,
     query: { status: "registered, active ou finished" },
     ok: { "200": "Les duels." },
   },
@@ -74,6 +112,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/duels/{duelId}",
     summary: "Lire un duel",
     auth: "admin",
+    roles: EVERYONE,
     ok: { "200": "Le duel." },
   },
   {
@@ -81,6 +120,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/duels/{duelId}/commands",
     summary: "Décision de l'arbitre (R-7.1)",
     auth: "admin",
+    roles: EVERYONE,
     body: refereeCommandBodySchema,
     ok: { "200": "Résultat, événements et duel." },
   },
@@ -89,6 +129,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/duels/{duelId}/events",
     summary: "Journal d'audit du duel",
     auth: "admin",
+    roles: EVERYONE,
     ok: { "200": "Les événements, du plus ancien au plus récent." },
   },
   {
@@ -96,6 +137,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/duels/{duelId}/notifications",
     summary: "Hiboux du duel et leur remise",
     auth: "admin",
+    roles: EVERYONE,
     ok: { "200": "Les hiboux." },
   },
   {
@@ -103,6 +145,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/duelists/{forumId}/{userId}",
     summary: "Bannissement et duels d'un duelliste",
     auth: "admin",
+    roles: EVERYONE,
     ok: { "200": "Le duelliste." },
   },
   {
@@ -110,6 +153,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/status",
     summary: "Santé du stockage, des minuteurs et des hiboux",
     auth: "admin",
+    roles: EVERYONE,
     ok: { "200": "En forme.", "503": "Un composant est en panne." },
   },
   {
@@ -117,6 +161,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/_local/clock",
     summary: "Déplacer l'horloge (pile locale, CLOCK=manual)",
     auth: "admin",
+    roles: ["operator"],
     body: clockBodySchema,
     ok: { "200": "Nouvelle heure et minuteurs déclenchés." },
   },

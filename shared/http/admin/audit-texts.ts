@@ -108,6 +108,8 @@ export const valueLabels: Record<string, string> = {
   cancelled: "annulé",
   system: "système",
   referee: "arbitre",
+  operator: "opérateur",
+  "forum-admin": "administrateur du forum",
   duelist: "duelliste",
   action: "action",
   absence: "absence",

@@ -34,6 +34,8 @@ function shownValue(key: string, value: unknown, nameOf: (id: string) => string)
   if (DURATION_FIELDS.has(key) && typeof value === "string") return formatDuration(value);
   if (key === "command" && typeof value === "string" && value in commandTexts)
     return commandTexts[value as CommandName].title;
+  if (key === "by" && typeof value === "object" && "role" in value && "name" in value)
+    return `${String(value.name)} (${word(value.role)})`; // who took a decision (CONTRACT.md 3.1)
   if (Array.isArray(value)) return value.length === 0 ? null : value.map(word).join(", ");
   if (typeof value === "object") {
     // A referee's action or a correction's fields: one level of "label : value", same words as the top.

@@ -34,11 +34,14 @@ const LIMIT = 50;
 /**
  * What the dashboard shows, read through the same paths as the API: the status route for health,
  * the store's status index for duels. A storage failure leaves the lists empty and the health red
- * rather than hiding the page that reports it.
+ * rather than hiding the page that reports it. A forum's people see their forum's duels only
+ * (`forumId`); the operator (null) sees them all.
  */
-export async function loadDashboard(deps: AppDeps): Promise<DashboardData> {
-  const list = (status: DuelState["status"]) =>
-    deps.store.listDuels(status, LIMIT).catch((): DuelSnapshot[] => []);
+export async function loadDashboard(deps: AppDeps, forumId: string | null = null): Promise<DashboardData> {
+  const list = async (status: DuelState["status"]) =>
+    (await deps.store.listDuels(status, LIMIT).catch((): DuelSnapshot[] => [])).filter(
+      (d) => forumId === null || d.state.forumId === forumId,
+    );
   const [active, registered, finished, status] = await Promise.all([
     list("active"),
     list("registered"),

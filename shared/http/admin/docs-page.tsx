@@ -23,6 +23,9 @@ export function DocsPage(props: { doc: OpenApiDocument; csrf?: string }) {
           </h3>
           <p>
             {op.summary} <span class="muted">({t.auth[op["x-auth"]]})</span>
+            {op["x-roles"] ? (
+              <span class="muted"> — {op["x-roles"].map((r) => t.roles[r]).join(", ")}</span>
+            ) : null}
           </p>
           <ul>
             {Object.entries(op.responses).map(([status, r]) => (

@@ -1,6 +1,8 @@
 import type { DuelEvent } from "../../domain/events.js";
 import type { DuelState } from "../../domain/state.js";
+import { requireForum } from "../access.js";
 import type { AppDeps } from "../deps.js";
+import type { Principal } from "../principal.js";
 import { notificationsView } from "../views.js";
 import { eventDetail, rulesOf } from "./audit.js";
 import { eventLabels } from "./audit-texts.js";
@@ -19,10 +21,18 @@ export interface DuelPageData {
   readonly hiboux: readonly Hibou[];
 }
 
-/** The duel, its whole audit log (oldest first) and its hiboux, as the JSON API shows them. */
-export async function loadDuelPage(deps: AppDeps, duelId: string): Promise<DuelPageData | null> {
+/**
+ * The duel, its whole audit log (oldest first) and its hiboux, as the JSON API shows them; another
+ * forum's people get 403 `forbidden_forum` before anything but the duel's forum is read.
+ */
+export async function loadDuelPage(
+  deps: AppDeps,
+  principal: Principal,
+  duelId: string,
+): Promise<DuelPageData | null> {
   const duel = await deps.store.loadDuel(duelId);
   if (!duel) return null;
+  requireForum(principal, duel.state.forumId);
   const [inputs, outbox] = await Promise.all([deps.store.listInputs(duelId), deps.store.listOutbox(duelId)]);
   return {
     now: deps.clock.now().toISOString(),

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { DeliveryError, type Hibou, type Recipient } from "../../ports/notifier.js";
+import { requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { saveForum } from "../forum-save.js";
 import { forumIdSchema } from "../webhook-schemas.js";
@@ -53,6 +54,13 @@ function forumIdOf(c: Ctx): string | null {
  */
 export function forumSettingsRoutes(deps: AppDeps) {
   const app = new Hono<AdminEnv>();
+  // A forum's settings are its admin's (and the operator's), CONTRACT.md 3.1.
+  for (const path of ["/forums/:forumId", "/forums/:forumId/*"]) {
+    app.use(path, async (c, next) => {
+      requireForumAdmin(c.get("principal"), c.req.param("forumId") ?? "");
+      await next();
+    });
+  }
 
   const page = async (
     c: Ctx,
@@ -89,7 +97,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
   /** Stores a section's result and goes back to the page, or shows the page with its errors. */
   const apply = async (c: Ctx, forumId: string, result: SectionResult, values: Record<string, string>) => {
     if (!result.ok) return page(c, forumId, { values, errors: { ...result.errors }, status: 400 });
-    await saveForum(deps, forumId, result.body);
+    await saveForum(deps, forumId, result.body, () => requireOperator(c.get("principal")));
     return c.redirect(`${settingsPath(forumId)}?fait=saved`, 303);
   };
 

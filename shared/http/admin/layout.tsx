@@ -1,6 +1,7 @@
 import type { Context } from "hono";
-import type { Child } from "hono/jsx";
+import { type Child, createContext, useContext } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Principal } from "../principal.js";
 import { CSRF_FIELD } from "./csrf.js";
 import { forumTexts } from "./forum-texts.js";
 import { registerTexts } from "./register-texts.js";
@@ -14,6 +15,17 @@ export interface Flash {
 /** The hidden CSRF field every admin form carries (csrf.ts). */
 export function CsrfField(props: { token: string }) {
   return <input type="hidden" name={CSRF_FIELD} value={props.token} />;
+}
+
+/** Who is logged in, as the header shows it; given by `renderPage` from the request. */
+const SignedIn = createContext<string | null>(null);
+
+/** "Bogrod · arbitre · gringotts": the person, their role and their forum (CONTRACT.md 3.1). */
+export function signedInLabel(principal: Principal): string {
+  const role = ui.roles[principal.role];
+  return principal.role === "operator"
+    ? `${principal.name}`
+    : `${principal.name} · ${role} · ${principal.forumId}`;
 }
 
 /** Every page: French, the one stylesheet, the navigation when logged in, the flash message. */
@@ -38,6 +50,7 @@ export function Layout(props: { title: string; csrf?: string; flash?: Flash | nu
           <a href="/admin/forums">{forumTexts.nav}</a>
           <a href="/admin/rules">{ui.nav.rules}</a>
           <a href="/docs">{ui.nav.docs}</a>
+          {props.csrf ? <SignedInName /> : null}
           {props.csrf ? (
             <form method="post" action="/admin/logout">
               <CsrfField token={props.csrf} />
@@ -59,12 +72,28 @@ export function Layout(props: { title: string; csrf?: string; flash?: Flash | nu
   );
 }
 
+function SignedInName() {
+  const who = useContext(SignedIn);
+  return who ? <span class="who">{who}</span> : null;
+}
+
+/** The principal the login guard put on the request, if any (pages before login have none). */
+function principalOf(c: Context): Principal | null {
+  const found: unknown = Reflect.get(c.var, "principal");
+  return typeof found === "object" && found !== null && "role" in found && "name" in found
+    ? (found as Principal)
+    : null;
+}
+
 /** Sends a page; JSX has escaped every value already, the doctype is the only raw text. */
 export async function renderPage(
   c: Context,
   page: Child,
   status: ContentfulStatusCode = 200,
 ): Promise<Response> {
-  const html = await Promise.resolve(page);
+  const principal = principalOf(c);
+  const html = await Promise.resolve(
+    <SignedIn.Provider value={principal ? signedInLabel(principal) : null}>{page}</SignedIn.Provider>,
+  );
   return c.html(`<!doctype html>${String(html)}`, status);
 }

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { $ZodType } from "zod/v4/core";
-import { type Auth, OPERATIONS, type Operation } from "./api-operations.js";
+import { type Auth, OPERATIONS, type Operation, type Role } from "./api-operations.js";
 
 const errorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
@@ -20,6 +20,8 @@ export interface OperationObject {
   readonly summary: string;
   /** How the caller authenticates, for the docs page (the webhooks sign rather than carry a token). */
   readonly "x-auth": Auth;
+  /** Who may call it with a Bearer token, each within their own forum (CONTRACT.md 3.1). */
+  readonly "x-roles"?: readonly Role[];
   readonly security: readonly Record<string, readonly string[]>[];
   readonly parameters?: readonly { name?: string; in: string }[];
   readonly requestBody?: {
@@ -57,6 +59,7 @@ function operationObject(op: Operation): OperationObject {
   return {
     summary: op.summary,
     "x-auth": op.auth,
+    ...(op.roles ? { "x-roles": op.roles } : {}),
     security: op.auth === "admin" ? [{ jeton: [] }] : [],
     ...(params.length + query.length > 0 ? { parameters: [...params, ...query] } : {}),
     ...(op.body
@@ -83,12 +86,23 @@ export function openApiDocument(): OpenApiDocument {
     info: {
       title: "API de l'arbitre des duels",
       version: "0.1.0",
-      description: "Contrat : shared/CONTRACT.md.",
+      description:
+        "Contrat : shared/CONTRACT.md. Trois rôles (section 3.1) : l'opérateur (jeton d'administration du " +
+        "déploiement, tous les forums), l'administrateur d'un forum et l'arbitre d'un forum (jetons émis par " +
+        "POST /forums/{forumId}/credentials). Un jeton s'envoie dans l'en-tête Authorization: Bearer, jamais " +
+        "dans l'adresse (?token= est refusé, 400 token_in_url). Un jeton utilisé sur un autre forum reçoit " +
+        "403 forbidden_forum ; un rôle insuffisant, 403 forbidden_role.",
     },
     paths,
     components: {
       schemas: { Erreur: jsonSchema(errorSchema) },
-      securitySchemes: { jeton: { type: "http", scheme: "bearer", description: "Jeton d'administration." } },
+      securitySchemes: {
+        jeton: {
+          type: "http",
+          scheme: "bearer",
+          description: "Jeton de l'opérateur, ou jeton émis pour un forum (administrateur ou arbitre).",
+        },
+      },
     },
   };
   return cached;

@@ -1,7 +1,9 @@
 import { type Context, Hono } from "hono";
 import { registerDuel } from "../../app/register-duel.js";
 import { DomainError } from "../../domain/errors.js";
+import { forumOf, requireForum, requireOwnReferee } from "../access.js";
 import type { AppDeps } from "../deps.js";
+import { decidedBy } from "../principal.js";
 import { forumIdSchema } from "../webhook-schemas.js";
 import { csrfToken } from "./csrf.js";
 import { renderPage } from "./layout.js";
@@ -27,7 +29,10 @@ async function forumNamed(deps: AppDeps, forumId: string) {
 export function registerDuelRoutes(deps: AppDeps) {
   const app = new Hono<AdminEnv>();
   app.get("/duels/new", async (c) => {
-    const forumId = c.req.query("forum") ?? "";
+    const principal = c.get("principal");
+    // A forum's people register in their forum; the operator names the forum.
+    const forumId = c.req.query("forum") ?? forumOf(principal) ?? "";
+    if (forumId !== "") requireForum(principal, forumId);
     const forum = await forumNamed(deps, forumId);
     const values = {
       forumId,
@@ -40,6 +45,8 @@ export function registerDuelRoutes(deps: AppDeps) {
   app.post("/duels/new", async (c) => {
     const form = await c.req.parseBody();
     const values = formValues(form);
+    const principal = c.get("principal");
+    requireForum(principal, values.forumId?.trim() ?? "");
     const forum = await forumNamed(deps, values.forumId?.trim() ?? "");
     const refused = (errors: Record<string, string>, status: 400 | 404 | 409) =>
       renderPage(
@@ -61,7 +68,8 @@ export function registerDuelRoutes(deps: AppDeps) {
       return refused({ ...(parsed.ok ? {} : parsed.errors), forumId: `Forum inconnu : ${forumId}.` }, 404);
     if (!parsed.ok) return refused(parsed.errors, 400);
     try {
-      const state = await registerDuel(deps, parsed.body);
+      requireOwnReferee(principal, parsed.body.referee.id);
+      const state = await registerDuel(deps, parsed.body, { who: decidedBy(principal) });
       return c.redirect(`/admin/duels/${encodeURIComponent(state.id)}?fait=registered`, 303);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

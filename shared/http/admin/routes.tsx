@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
 import { DomainError } from "../../domain/errors.js";
 import { ConcurrencyError, StorageUnavailableError } from "../../ports/duel-store.js";
-import { tokenMatches } from "../auth.js";
+import { forumOf } from "../access.js";
+import { refuseTokenInUrl } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { isDuelId } from "../webhook-schemas.js";
@@ -11,22 +12,15 @@ import { DashboardPage, loadDashboard } from "./dashboard.js";
 import { DuelPage, loadDuelPage } from "./duel-page.js";
 import { forumSettingsRoutes } from "./forum-routes.js";
 import { type Flash, renderPage } from "./layout.js";
-import { ErrorPage, LoginPage } from "./pages.js";
+import { mountLogin } from "./login.js";
+import { ErrorPage } from "./pages.js";
 import { runRefereeCommand } from "./referee-command.js";
 import { registerDuelRoutes } from "./register-routes.js";
 import { registerTexts } from "./register-texts.js";
 import { loadRulesText, parseRules } from "./rules-doc.js";
 import { RulesPage } from "./rules-page.js";
 import { pageSecurityHeaders } from "./security.js";
-import {
-  type AdminEnv,
-  endLogin,
-  isAdmin,
-  requireAdminPage,
-  session,
-  startLogin,
-  withTokenHash,
-} from "./session.js";
+import { type AdminEnv, requireLoginPage, session, withTokenHash } from "./session.js";
 import { STYLE_CSS } from "./style.js";
 import { commandTexts, formTexts, ui } from "./texts.js";
 
@@ -52,7 +46,7 @@ export function adminRoutes(deps: AppDeps) {
       "Cache-Control": "public, max-age=3600",
     }),
   );
-  app.use("*", withTokenHash(deps.adminTokenHash), session());
+  app.use("*", refuseTokenInUrl(), withTokenHash(deps), session());
   app.use(
     "*",
     csrfProtection((c, why) =>
@@ -64,34 +58,18 @@ export function adminRoutes(deps: AppDeps) {
     ),
   );
 
-  app.get("/login", async (c) =>
-    (await isAdmin(c, c.get("tokenHash")))
-      ? c.redirect("/admin", 303)
-      : renderPage(c, <LoginPage csrf={csrfOf(c)} />),
-  );
-  app.post("/login", async (c) => {
-    const token = (await c.req.parseBody()).token;
-    if (typeof token !== "string" || !tokenMatches(token, c.get("tokenHash"))) {
-      return renderPage(c, <LoginPage csrf={csrfOf(c)} error={ui.login.invalid} />, 401);
-    }
-    startLogin(c, token);
-    return c.redirect("/admin", 303);
-  });
-  app.post("/logout", (c) => {
-    endLogin(c);
-    return c.redirect("/admin/login", 303);
-  });
+  mountLogin(app, deps, csrfOf);
 
   app.use(
     "*",
-    requireAdminPage((c) => renderPage(c, <ErrorPage message={ui.errors.unauthorized} />, 401)),
+    requireLoginPage(deps, (c) => renderPage(c, <ErrorPage message={ui.errors.unauthorized} />, 401)),
   );
 
   app.get("/", async (c) =>
     renderPage(
       c,
       <DashboardPage
-        data={await loadDashboard(deps)}
+        data={await loadDashboard(deps, forumOf(c.get("principal")))}
         csrf={csrfOf(c)}
         flash={flashOf(c.req.query("fait"))}
       />,
@@ -111,7 +89,7 @@ export function adminRoutes(deps: AppDeps) {
     status: 200 | 400 | 404 | 409 = 200,
   ) => {
     // An id no duel can have is not looked up (a key over DynamoDB's limit would fail the read).
-    const data = isDuelId(duelId) ? await loadDuelPage(deps, duelId) : null;
+    const data = isDuelId(duelId) ? await loadDuelPage(deps, c.get("principal"), duelId) : null;
     if (!data) return renderPage(c, <ErrorPage message={ui.errors.notFound} csrf={csrfOf(c)} />, 404);
     return renderPage(c, <DuelPage data={data} csrf={csrfOf(c)} flash={flash} />, status);
   };
@@ -126,11 +104,13 @@ export function adminRoutes(deps: AppDeps) {
       return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(parsed.message) }, 400);
     const key = typeof form.idempotencyKey === "string" ? form.idempotencyKey : undefined;
     try {
-      const done = await runRefereeCommand(deps, duelId, parsed.body, key);
+      const done = await runRefereeCommand(deps, c.get("principal"), duelId, parsed.body, key);
       const flash = done.result === "duplicate" ? "duplicate" : parsed.body.command;
       return c.redirect(`${duelPath(duelId)}?fait=${flash}`, 303);
     } catch (error) {
       if (!(error instanceof DomainError || error instanceof ApiError)) throw error;
+      if (error.status === 403) throw error; // another forum's duel: the 403 page, not the duel's
+
       const status = error.status === 404 ? 404 : error.status === 409 ? 409 : 400;
       return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(error.message) }, status);
     }

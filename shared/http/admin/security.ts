@@ -4,7 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 /**
  * Headers for every admin and docs page. The CSP allows nothing but this origin's stylesheet and
  * forms: no script at all, no inline style, so an escaped value that slipped through could still
- * not run. `no-referrer` keeps a `?token=` URL from leaking to other sites.
+ * not run. `no-referrer` keeps a URL's query from leaking to other sites (`?token=` is refused anyway).
  */
 export function pageSecurityHeaders(): MiddlewareHandler {
   const headers = secureHeaders({

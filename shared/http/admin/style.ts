@@ -10,6 +10,7 @@ header.top { display: flex; gap: 1.5rem; align-items: center; padding: .6rem 1.5
 header.top a { color: #fff; text-decoration: none; }
 header.top .brand { font-weight: 700; margin-right: auto; }
 header.top form { margin: 0; }
+header.top .who { opacity: .85; font-size: .9rem; }
 header.top button { background: none; border: 1px solid #fff8; color: #fff; padding: .2rem .6rem; border-radius: 4px; cursor: pointer; }
 main { max-width: 1200px; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
 h1 { font-size: 1.5rem; margin: .5rem 0 1rem; }

@@ -9,12 +9,18 @@ export type CommandName = RefereeAction["command"];
 export const ui = {
   appName: "Arbitre des duels",
   nav: { dashboard: "Tableau de bord", rules: "Règles", docs: "API", logout: "Se déconnecter" },
+  roles: { operator: "opérateur", "forum-admin": "administrateur du forum", referee: "arbitre" },
   login: {
     title: "Connexion",
-    intro: "Entrez le jeton d'administration pour ouvrir le tableau de bord de l'arbitre.",
+    intro:
+      "Entrez votre jeton (celui de l'opérateur, de l'administrateur du forum ou d'arbitre) pour ouvrir le tableau de bord.",
     token: "Jeton d'administration",
     submit: "Se connecter",
     invalid: "Jeton invalide.",
+    invalidWait: (seconds: number) =>
+      `Jeton invalide. Trop d'essais : attendez ${seconds} s avant le prochain.`,
+    throttled: (seconds: number) =>
+      `Trop de tentatives de connexion : réessayez dans ${seconds} s. Chaque nouvel échec allonge l'attente.`,
   },
   dashboard: {
     title: "Tableau de bord",
@@ -118,13 +124,18 @@ export const ui = {
       "Opérations décrites par le document OpenAPI, généré depuis les mêmes schémas zod que la validation.",
     document: "Document OpenAPI (JSON)",
     body: "Corps attendu (schéma JSON)",
-    auth: { admin: "jeton d'administration", webhook: "signature du webhook", none: "sans authentification" },
+    auth: {
+      admin: "jeton (Authorization: Bearer)",
+      webhook: "signature du webhook",
+      none: "sans authentification",
+    },
+    roles: { operator: "opérateur", "forum-admin": "administrateur du forum", referee: "arbitre du forum" },
   },
   errors: {
     title: "Erreur",
     forbidden: "Requête refusée : jeton anti-CSRF manquant ou invalide. Rechargez la page et recommencez.",
     crossOrigin: "Requête refusée : elle ne vient pas de cette application.",
-    unauthorized: "Jeton d'administration manquant ou invalide.",
+    unauthorized: "Jeton manquant, invalide ou révoqué : reconnectez-vous.",
     notFound: "Duel inconnu.",
     internal: "Erreur interne. Réessayez plus tard.",
     storage: "Stockage indisponible, réessayez dans un instant.",

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import type { ForumConfig } from "../../ports/duel-store.js";
+import { requireForum, requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { saveForum } from "../forum-save.js";
 import { jsonBody } from "../json-body.js";
+import type { AuthEnv } from "../principal.js";
 import { forumBodySchema } from "../schemas.js";
 import { parseForumId } from "../webhook-schemas.js";
 
@@ -24,17 +26,24 @@ export function forumView(forum: ForumConfig) {
   };
 }
 
-/** `PUT /forums/{forumId}` and `GET /forums/{forumId}` (CONTRACT.md section 3). */
+/**
+ * `PUT /forums/{forumId}` and `GET /forums/{forumId}` (CONTRACT.md section 3): the operator creates
+ * forums; a forum's admin changes its settings; its people read them (3.1).
+ */
 export function forumRoutes(deps: AppDeps) {
-  const app = new Hono();
+  const app = new Hono<AuthEnv>();
   app.put("/:forumId", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
+    const principal = c.get("principal");
+    requireForumAdmin(principal, forumId);
     const body = await jsonBody(c, forumBodySchema);
-    const { forum, created } = await saveForum(deps, forumId, body);
+    const { forum, created } = await saveForum(deps, forumId, body, () => requireOperator(principal));
     return c.json(forumView(forum), created ? 201 : 200);
   });
   app.get("/:forumId", async (c) => {
-    const forum = await deps.store.getForum(parseForumId(c.req.param("forumId")));
+    const forumId = parseForumId(c.req.param("forumId"));
+    requireForum(c.get("principal"), forumId);
+    const forum = await deps.store.getForum(forumId);
     if (!forum) throw new ApiError(404, "forum_not_found", "Forum inconnu.");
     return c.json(forumView(forum));
   });

@@ -1,0 +1,71 @@
+import type { Context } from "hono";
+import type { AccessStore } from "../../ports/access-store.js";
+import { credentialIdOf } from "../tokens.js";
+
+/**
+ * Login throttling (CONTRACT.md 3.1): failed logins are counted per account and per address in
+ * DynamoDB (so every Lambda container sees the same counts), and past a few free attempts each
+ * further failure makes the next attempt wait twice as long: 1 s, 2 s, 4 s… up to 15 minutes.
+ * An attempt made while waiting is refused unchecked and not counted. A count is forgotten after
+ * 15 minutes without a failure; a successful login forgets the account's count at once.
+ */
+const FREE_PER_ACCOUNT = 5;
+const FREE_PER_ADDRESS = 20;
+const MAX_DELAY_MS = 15 * 60 * 1000;
+const FORGET_AFTER_S = 15 * 60;
+
+function growingDelay(free: number): (failures: number) => number {
+  return (failures) => (failures <= free ? 0 : Math.min(MAX_DELAY_MS, 1000 * 2 ** (failures - free - 1)));
+}
+
+/**
+ * The account a login tries: an issued credential's id (its token names it), or the operator's
+ * account for anything else, so guessing the admin token is throttled too.
+ */
+export function accountKey(token: string): string {
+  return `account#${credentialIdOf(token) ?? "operator"}`;
+}
+
+/** Where the request comes from: API Gateway's source ip, the socket's, or the last proxy hop. */
+export function addressKey(c: Context): string {
+  const env: unknown = c.env;
+  const fromEnv = (path: readonly string[]): string | undefined => {
+    let at: unknown = env;
+    for (const step of path) at = typeof at === "object" && at !== null ? Reflect.get(at, step) : undefined;
+    return typeof at === "string" && at !== "" ? at : undefined;
+  };
+  const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+  const address =
+    fromEnv(["requestContext", "http", "sourceIp"]) ??
+    fromEnv(["incoming", "socket", "remoteAddress"]) ??
+    (forwarded || "unknown");
+  return `address#${address}`;
+}
+
+/** How long (ms) before another login may be tried under these keys; 0 when it may be now. */
+export async function loginWait(access: AccessStore, keys: readonly string[], now: Date): Promise<number> {
+  const counts = await access.loginFailures(keys);
+  let until = 0;
+  for (const { blockedUntil } of Object.values(counts)) {
+    if (blockedUntil) until = Math.max(until, Date.parse(blockedUntil));
+  }
+  return Math.max(0, until - now.getTime());
+}
+
+/** Counts a failed login under both keys; answers the wait it leads to (ms). */
+export async function loginFailed(
+  access: AccessStore,
+  account: string,
+  address: string,
+  now: Date,
+): Promise<number> {
+  const [a, b] = await Promise.all([
+    access.recordLoginFailure(account, now, growingDelay(FREE_PER_ACCOUNT), FORGET_AFTER_S),
+    access.recordLoginFailure(address, now, growingDelay(FREE_PER_ADDRESS), FORGET_AFTER_S),
+  ]);
+  const until = Math.max(
+    a.blockedUntil ? Date.parse(a.blockedUntil) : 0,
+    b.blockedUntil ? Date.parse(b.blockedUntil) : 0,
+  );
+  return Math.max(0, until - now.getTime());
+}

@@ -1,0 +1,68 @@
+/**
+ * Who may act (CONTRACT.md 3.1): credentials issued for one forum, desk sessions and login
+ * throttling. Kept apart from DuelStore: none of it is about a duel, and every read here is
+ * consistent, because a revoked credential must stop working on the very next request.
+ */
+
+/** A forum's role. The operator is not stored: it is whoever holds the stack's admin token. */
+export type ForumRole = "forum-admin" | "referee";
+
+/** A credential as stored: the token itself is never kept, only its SHA-256. */
+export interface Credential {
+  readonly id: string;
+  readonly forumId: string;
+  readonly role: ForumRole;
+  readonly name: string;
+  /** The forum's referee this credential speaks for, when it names one. */
+  readonly refereeId?: string;
+  readonly tokenHash: string;
+  readonly createdAt: string;
+}
+
+/** Whom a desk session was opened for. */
+export type SessionSubject =
+  | { readonly kind: "operator"; readonly adminKey: string }
+  | { readonly kind: "credential"; readonly credentialId: string };
+
+/** A desk session, found by the SHA-256 of the random id its cookie holds. */
+export interface DeskSession {
+  readonly idHash: string;
+  readonly subject: SessionSubject;
+  readonly createdAt: string;
+  /** When it ends, whatever happens; TTL removes it some time after. */
+  readonly expiresAt: string;
+}
+
+/** Failed logins counted under one key (an account or an address). */
+export interface LoginFailures {
+  readonly failures: number;
+  /** Until when further attempts under this key are refused unchecked, if they are. */
+  readonly blockedUntil: string | null;
+}
+
+export interface AccessStore {
+  putCredential(credential: Credential): Promise<void>;
+  /** Consistent read: a deleted credential is never found again. */
+  getCredential(id: string): Promise<Credential | null>;
+  /** A forum's credentials, oldest first (an index lists them; each is then read consistently). */
+  listCredentials(forumId: string): Promise<Credential[]>;
+  /** Deletes it; false when there was none. */
+  deleteCredential(id: string): Promise<boolean>;
+  putSession(session: DeskSession): Promise<void>;
+  /** Consistent read. */
+  getSession(idHash: string): Promise<DeskSession | null>;
+  deleteSession(idHash: string): Promise<void>;
+  /** The failures counted under these keys (absent keys have none). */
+  loginFailures(keys: readonly string[]): Promise<Record<string, LoginFailures>>;
+  /**
+   * Counts one more failure under `key` atomically and sets the block the new count calls for
+   * (`blockFor(count)` milliseconds from `now`); the count is forgotten `forgetAfterS` after.
+   */
+  recordLoginFailure(
+    key: string,
+    now: Date,
+    blockFor: (failures: number) => number,
+    forgetAfterS: number,
+  ): Promise<LoginFailures>;
+  clearLoginFailures(key: string): Promise<void>;
+}

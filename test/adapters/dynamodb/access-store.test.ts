@@ -1,0 +1,117 @@
+import { GetItemCommand } from "@aws-sdk/client-dynamodb";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DynamoDbAccessStore } from "../../../shared/adapters/dynamodb/access-store.js";
+import { marshall } from "../../../shared/adapters/dynamodb/attributes.js";
+import { keys } from "../../../shared/adapters/dynamodb/table.js";
+import {
+  credentialIdOf,
+  MIN_TOKEN_LENGTH,
+  newCredentialToken,
+  tokenWeakness,
+} from "../../../shared/http/tokens.js";
+import type { Credential } from "../../../shared/ports/access-store.js";
+import { freshStore } from "./fixtures.js";
+
+let access: DynamoDbAccessStore;
+let read: (key: Record<string, string>) => Promise<Record<string, unknown> | undefined>;
+
+beforeAll(async () => {
+  const { store, client, tableName } = await freshStore();
+  access = store.accessStore();
+  read = async (key) =>
+    (
+      await client.send(
+        new GetItemCommand({ TableName: tableName, Key: marshall(key), ConsistentRead: true }),
+      )
+    ).Item;
+});
+
+const credential = (id: string): Credential => ({
+  id,
+  forumId: "poudlard",
+  role: "referee",
+  name: "Minerva McGonagall",
+  refereeId: "7",
+  tokenHash: "ab".repeat(32),
+  createdAt: "2026-12-01T08:00:00.000Z",
+});
+
+describe("CONTRACT 3.1 AccessStore on DynamoDB", () => {
+  it("CONTRACT 3.1 a credential is read back, then gone the moment it is deleted", async () => {
+    await access.putCredential(credential("AAAAAAAAAAAAAAAA"));
+    expect(await access.getCredential("AAAAAAAAAAAAAAAA")).toEqual(credential("AAAAAAAAAAAAAAAA"));
+    expect(await access.deleteCredential("AAAAAAAAAAAAAAAA")).toBe(true);
+    expect(await access.getCredential("AAAAAAAAAAAAAAAA")).toBeNull();
+    expect(await access.deleteCredential("AAAAAAAAAAAAAAAA")).toBe(false);
+  });
+
+  it("CONTRACT 3.1 a forum's credentials are listed, oldest first, without a revoked one nor another forum's", async () => {
+    const of = (id: string, forumId: string, createdAt: string): Credential => ({
+      ...credential(id),
+      forumId,
+      createdAt,
+    });
+    await access.putCredential(of("LLLLLLLLLLLLLLL2", "serdaigle", "2026-12-01T09:00:00.000Z"));
+    await access.putCredential(of("LLLLLLLLLLLLLLL1", "serdaigle", "2026-12-01T08:00:00.000Z"));
+    await access.putCredential(of("LLLLLLLLLLLLLLL3", "serdaigle", "2026-12-01T10:00:00.000Z"));
+    await access.putCredential(of("LLLLLLLLLLLLLLL4", "gringotts", "2026-12-01T08:00:00.000Z"));
+    await access.deleteCredential("LLLLLLLLLLLLLLL3");
+    expect((await access.listCredentials("serdaigle")).map((c) => c.id)).toEqual([
+      "LLLLLLLLLLLLLLL1",
+      "LLLLLLLLLLLLLLL2",
+    ]);
+  });
+
+  it("CONTRACT 3.1 a credential id is never issued twice", async () => {
+    await access.putCredential(credential("BBBBBBBBBBBBBBBB"));
+    await expect(access.putCredential(credential("BBBBBBBBBBBBBBBB"))).rejects.toThrow();
+  });
+
+  it("CONTRACT 3.1 a session is stored with a TTL and ended by deleting it", async () => {
+    const session = {
+      idHash: "cd".repeat(32),
+      subject: { kind: "credential" as const, credentialId: "BBBBBBBBBBBBBBBB" },
+      createdAt: "2026-12-01T08:00:00.000Z",
+      expiresAt: "2026-12-01T20:00:00.000Z",
+    };
+    await access.putSession(session);
+    expect(await access.getSession(session.idHash)).toEqual(session);
+    const item = await read(keys.session(session.idHash));
+    expect(item?.expiresAt).toEqual({ N: String(Date.parse(session.expiresAt) / 1000) });
+    await access.deleteSession(session.idHash);
+    expect(await access.getSession(session.idHash)).toBeNull();
+  });
+
+  it("CONTRACT 3.1 failed logins counted at once by several containers are all counted", async () => {
+    const now = new Date("2026-12-01T08:00:00.000Z");
+    const block = (n: number) => (n > 5 ? 1000 : 0);
+    await Promise.all(
+      Array.from({ length: 8 }, () => access.recordLoginFailure("account#x", now, block, 900)),
+    );
+    const counted = await access.loginFailures(["account#x", "address#nobody"]);
+    expect(counted["account#x"]).toEqual({ failures: 8, blockedUntil: "2026-12-01T08:00:01.000Z" });
+    expect(counted["address#nobody"]).toBeUndefined();
+    expect((await read(keys.loginFailures("account#x")))?.expiresAt).toEqual({
+      N: String(Date.parse("2026-12-01T08:15:00.000Z") / 1000),
+    });
+    await access.clearLoginFailures("account#x");
+    expect(await access.loginFailures(["account#x"])).toEqual({});
+  });
+});
+
+describe("CONTRACT 3.1 token strength", () => {
+  it("CONTRACT 3.1 issued tokens name their credential and carry 32 random bytes", () => {
+    const { id, token } = newCredentialToken();
+    expect(credentialIdOf(token)).toBe(id);
+    expect(token.split(".")[2]).toHaveLength(43);
+    expect(newCredentialToken().token).not.toBe(token);
+    expect(credentialIdOf("test-admin-token")).toBeNull();
+  });
+
+  it("CONTRACT 3.1 a chosen admin token needs 24 characters, 10 of them different", () => {
+    expect(tokenWeakness("x".repeat(MIN_TOKEN_LENGTH - 1))).toContain("trop court");
+    expect(tokenWeakness("ab".repeat(20))).toContain("trop répétitif");
+    expect(tokenWeakness("start-test-token-long-enough-42")).toBeNull();
+    expect(tokenWeakness(newCredentialToken().token)).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { twoForums } from "../reliability/access-support.js";
+import { ADMIN_TOKEN, createHarness, type Harness } from "../support/harness.js";
+
+/** Debian's Chromium, installed by .ci/run; playwright-core brings no browser of its own. */
+const CHROMIUM = "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+];
+
+describe("CONTRACT 3.1 forum-scoped access in a real browser", () => {
+  let h: Harness;
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let base: string;
+  let people: Awaited<ReturnType<typeof twoForums>>;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (as .ci/run does)`);
+    h = await createHarness();
+    people = await twoForums(h, ADMIN_TOKEN);
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await close?.();
+  });
+
+  async function loggedIn(token: string): Promise<BrowserContext> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/admin`);
+    await page.getByLabel("Jeton d'administration").fill(token);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.waitForURL(`${base}/admin`);
+    return context;
+  }
+
+  it("CONTRACT 3.1 another forum's referee neither sees nor acts on a duel: 403 on the page and the API", async () => {
+    const context = await loggedIn(people.bogrod.token);
+    const page = context.pages()[0] ?? (await context.newPage());
+    expect(await page.locator("header .who").textContent()).toBe("Bogrod · arbitre · gringotts");
+    expect(await page.locator('section[data-duel="gringotts.77"]').count()).toBe(1);
+    expect(await page.locator('section[data-duel="poudlard.1234"]').count()).toBe(0);
+
+    const duelPage = await page.goto(`${base}/admin/duels/poudlard.1234`);
+    expect(duelPage?.status()).toBe(403);
+    expect(await page.locator("main").textContent()).toContain("Accès refusé");
+    expect(await page.locator('form[data-command="top"]').count()).toBe(0);
+
+    // The same browser session through the API, and the referee's token as a script would send it.
+    const viaSession = await context.request.get(`${base}/duels/poudlard.1234`);
+    expect(viaSession.status()).toBe(403);
+    expect(((await viaSession.json()) as { error: { code: string } }).error.code).toBe("forbidden_forum");
+    const command = await context.request.post(`${base}/duels/poudlard.1234/commands`, {
+      headers: { authorization: `Bearer ${people.bogrod.token}` },
+      data: { command: "top" },
+    });
+    expect(command.status()).toBe(403);
+    expect((await h.store.loadDuel("poudlard.1234"))?.state.status).toBe("registered");
+
+    // Their own forum's duel is theirs.
+    const own = await page.goto(`${base}/admin/duels/gringotts.77`);
+    expect(own?.status()).toBe(200);
+    await context.close();
+  }, 60_000);
+
+  it("CONTRACT 3.1 logout ends the session: the pages and the API refuse the old cookie", async () => {
+    const context = await loggedIn(people.minerva.token);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cookie = (await context.cookies()).find((c) => c.name === "duel_admin");
+    expect(cookie?.httpOnly).toBe(true);
+    expect((await context.request.get(`${base}/duels/poudlard.1234`)).status()).toBe(200);
+
+    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await page.waitForURL(`${base}/admin/login`);
+
+    // Even with the old cookie put back, the session is gone on the server.
+    if (cookie) await context.addCookies([cookie]);
+    await page.goto(`${base}/admin/duels/poudlard.1234`);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    expect((await context.request.get(`${base}/duels/poudlard.1234`)).status()).toBe(401);
+    await context.close();
+  }, 60_000);
+});
