@@ -5,6 +5,7 @@ import type { AppDeps } from "./deps.js";
 import { ApiError } from "./errors.js";
 import { jsonBody } from "./json-body.js";
 import { duelRoutes } from "./routes/duels.js";
+import { forumactifAdminRoutes, forumactifSnippetRoute } from "./routes/forumactif-admin.js";
 import { forumRoutes } from "./routes/forums.js";
 import { statusRoutes } from "./routes/status.js";
 import { clockBodySchema } from "./schemas.js";
@@ -30,6 +31,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use("/duelists/*", admin);
   app.use("/status", admin);
   app.route("/forums", forumRoutes(deps));
+  if (deps.forumactif) app.route("/forums", forumactifAdminRoutes(deps, deps.forumactif));
+  app.route("/forumactif", forumactifSnippetRoute());
   app.route("/duels", duelRoutes(deps));
   app.route("/status", statusRoutes(deps));
   mountAdmin(app, deps); // /admin pages (own auth: login cookie + CSRF), public /openapi.json and /docs

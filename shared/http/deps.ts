@@ -1,6 +1,9 @@
 import type { DuelService } from "../app/duel-service.js";
 import type { Clock } from "../ports/clock.js";
+import type { TopicPoller } from "../forumactif/poller.js";
+import type { SourceDeps } from "../forumactif/source-route.js";
 import type { DuelStore } from "../ports/duel-store.js";
+import type { PollStore } from "../ports/poll-store.js";
 import type { TokenHash } from "./auth.js";
 
 export type Logger = (line: Record<string, unknown>) => void;
@@ -13,6 +16,15 @@ export interface WebhookDeps {
   /** Two six-sided dice for duels in `server` dice mode. */
   readonly rollDice: () => readonly [number, number];
   readonly log: Logger;
+  /** Forumactif forums, read rather than sent (CONTRACT.md 4.4); absent where nothing reads them. */
+  readonly forumactif?: ForumactifDeps;
+}
+
+/** The Forumactif poller and what the routes that drive it need. */
+export interface ForumactifDeps {
+  readonly poller: TopicPoller;
+  readonly polls: PollStore;
+  readonly source: SourceDeps;
 }
 
 /** What the whole HTTP app needs, built once in a composition root (Lambda or local). */

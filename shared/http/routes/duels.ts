@@ -83,6 +83,8 @@ export function duelRoutes(deps: AppDeps) {
     );
     if (outcome.result !== "applied")
       throw new ApiError(409, "duel_already_exists", "Un duel existe déjà pour ce fil.");
+    // A Forumactif forum sends nothing: its topic is read from now on (CONTRACT.md 4.4).
+    await deps.forumactif?.poller.watch(forum, duelId);
     return c.json(duelView(outcome.state), 201);
   });
 

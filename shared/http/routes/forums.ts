@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { sourceView } from "../../forumactif/source-settings.js";
+import { readSourceSettings } from "../../forumactif/source-route.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { loadRuleset } from "../../rules/ruleset.js";
 import type { AppDeps } from "../deps.js";
@@ -19,6 +21,7 @@ export function forumView(forum: ForumConfig) {
     referees: forum.referees,
     notify: forum.notify.map((n) => ({ type: n.type })),
     ruleset: forum.ruleset ? { name: forum.ruleset.name, custom: true } : { custom: false },
+    ...(forum.source ? { source: sourceView(forum.source) } : {}),
     createdAt: forum.createdAt,
     updatedAt: forum.updatedAt,
   };
@@ -31,6 +34,7 @@ export function forumRoutes(deps: AppDeps) {
     const forumId = parseForumId(c.req.param("forumId"));
     const body = await jsonBody(c, forumBodySchema);
     const ruleset = body.ruleset === undefined ? undefined : loadRuleset(body.ruleset);
+    const source = await readSourceSettings(body.source, deps.forumactif?.source);
     const existing = await deps.store.getForum(forumId);
     const now = deps.clock.now().toISOString();
     const forum: ForumConfig = {
@@ -40,6 +44,7 @@ export function forumRoutes(deps: AppDeps) {
       referees: body.referees,
       notify: body.notify,
       ...(ruleset ? { ruleset } : {}),
+      ...(source ? { source } : {}),
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     };
