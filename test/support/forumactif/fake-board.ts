@@ -1,0 +1,279 @@
+/**
+ * A fake Forumactif board on loopback: it serves topic pages rendered from a model in any template
+ * version, and tests change the model (a reply, an edit, a deletion, a dice roll), put the board
+ * in maintenance, or make the next requests fail (429, 503), as a real board would behave.
+ * Conditional requests get 304 when nothing changed (ETag and Last-Modified).
+ */
+import { createHash } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TemplateVersion } from "../../../shared/forumactif/types.js";
+import { diceRollMessage, GAME_MASTER_NAME, type RolledDice } from "./dice-markup.js";
+import type { DateStyle } from "./format-date.js";
+import type { BoardLanguage, ModelPost, TopicModel } from "./model.js";
+import {
+  renderIndexPage,
+  renderLoginPage,
+  renderMaintenancePage,
+  renderNoTopicPage,
+} from "./render-pages.js";
+import { renderTopicPage } from "./render-topic.js";
+
+export interface FakeBoardOptions {
+  readonly template?: TemplateVersion;
+  readonly timeZone?: string;
+  readonly language?: BoardLanguage;
+  readonly dateStyle?: DateStyle;
+  readonly perPage?: number;
+  /** The board's clock (ISO); post times default to it. */
+  readonly now?: () => string;
+}
+
+/** A request the board received, for assertions on politeness (User-Agent, conditional headers). */
+export interface BoardRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly status: number;
+}
+
+interface MutableTopic {
+  topicId: string;
+  slug: string;
+  title: string;
+  perPage: number;
+  posts: ModelPost[];
+  guestsCanRead: boolean;
+  modifiedAt: string;
+}
+
+const TOPIC_PATH = /^\/t(\d+)(?:p(\d+))?(?:-[^/?#]*)?$/;
+
+export class FakeBoard {
+  readonly requests: BoardRequest[] = [];
+  template: TemplateVersion;
+  private readonly topics = new Map<string, MutableTopic>();
+  private readonly failures: { status: number; headers: Record<string, string> }[] = [];
+  private maintenance: { status: number } | null = null;
+  private nextPostId = 1000;
+  private nextTopicId = 100;
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    private readonly options: Required<Omit<FakeBoardOptions, "template">>,
+    template: TemplateVersion,
+  ) {
+    this.template = template;
+  }
+
+  /** Starts a board on 127.0.0.1 on a free port. */
+  static async start(options: FakeBoardOptions = {}): Promise<FakeBoard> {
+    let board: FakeBoard | null = null;
+    const server = createServer((req, res) => {
+      if (board === null) return void res.writeHead(503).end();
+      const { status, headers, body } = board.respond(req.method ?? "GET", req.url ?? "/", req.headers);
+      board.requests.push({
+        method: req.method ?? "GET",
+        path: req.url ?? "/",
+        headers: req.headers,
+        status,
+      });
+      res.writeHead(status, headers).end(req.method === "HEAD" ? undefined : body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    board = new FakeBoard(
+      server,
+      `http://127.0.0.1:${port}`,
+      {
+        timeZone: options.timeZone ?? "Europe/Paris",
+        language: options.language ?? "fr",
+        dateStyle: options.dateStyle ?? "auto",
+        perPage: options.perPage ?? 25,
+        now: options.now ?? (() => new Date().toISOString()),
+      },
+      options.template ?? "modernbb",
+    );
+    return board;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve, reject) =>
+      this.server.close((error) => (error ? reject(error) : resolve())),
+    );
+  }
+
+  /** Creates a topic; its first post is added with addPost like any other. */
+  createTopic(input: { title: string; slug?: string; topicId?: string; guestsCanRead?: boolean }): string {
+    const topicId = input.topicId ?? String(this.nextTopicId++);
+    this.topics.set(topicId, {
+      topicId,
+      slug: input.slug ?? "duel",
+      title: input.title,
+      perPage: this.options.perPage,
+      posts: [],
+      guestsCanRead: input.guestsCanRead ?? true,
+      modifiedAt: this.options.now(),
+    });
+    return topicId;
+  }
+
+  /** The topic as stored now (a copy). */
+  topic(topicId: string): TopicModel {
+    const topic = this.mustTopic(topicId);
+    return { ...topic, posts: [...topic.posts] };
+  }
+
+  /** A reply at the end of the topic; returns the stored post (its id is the board's next id). */
+  addPost(
+    topicId: string,
+    input: {
+      authorId: string | null;
+      authorName: string;
+      html: string;
+      createdAt?: string;
+      signature?: string;
+      postId?: string;
+    },
+  ): ModelPost {
+    const topic = this.mustTopic(topicId);
+    const post: ModelPost = {
+      postId: input.postId ?? String(this.nextPostId++),
+      authorId: input.authorId,
+      authorName: input.authorName,
+      createdAt: input.createdAt ?? this.minute(),
+      html: input.html,
+      signature: input.signature ?? null,
+      edited: null,
+    };
+    topic.posts.push(post);
+    this.touch(topic);
+    return post;
+  }
+
+  /** The Game Master's post with `player`'s roll, as Forumactif adds it right after the reply. */
+  addDiceRoll(topicId: string, player: string, rolls: readonly RolledDice[], createdAt?: string): ModelPost {
+    return this.addPost(topicId, {
+      authorId: null,
+      authorName: GAME_MASTER_NAME,
+      html: diceRollMessage(player, rolls),
+      ...(createdAt === undefined ? {} : { createdAt }),
+    });
+  }
+
+  /** An edit: new content, and Forumactif's note (editor, time, count). */
+  editPost(postId: string, html: string, input: { by?: string; at?: string } = {}): ModelPost {
+    const [topic, index, post] = this.findPost(postId);
+    const edited: ModelPost = {
+      ...post,
+      html,
+      edited: {
+        by: input.by ?? post.authorName,
+        at: input.at ?? this.minute(),
+        count: (post.edited?.count ?? 0) + 1,
+      },
+    };
+    topic.posts[index] = edited;
+    this.touch(topic);
+    return edited;
+  }
+
+  deletePost(postId: string): void {
+    const [topic, index] = this.findPost(postId);
+    topic.posts.splice(index, 1);
+    this.touch(topic);
+  }
+
+  /** Maintenance on or off; Forumactif answers its maintenance page (status 200 unless told). */
+  setMaintenance(on: boolean, status = 200): void {
+    this.maintenance = on ? { status } : null;
+  }
+
+  /** The next `count` requests fail with `status` (429 gets `Retry-After` unless headers say otherwise). */
+  failNext(status: number, count = 1, headers: Record<string, string> = {}): void {
+    for (let i = 0; i < count; i++) {
+      this.failures.push({ status, headers: status === 429 ? { "retry-after": "60", ...headers } : headers });
+    }
+  }
+
+  setGuestsCanRead(topicId: string, can: boolean): void {
+    this.mustTopic(topicId).guestsCanRead = can;
+  }
+
+  /** Requests for one topic's pages, in order. */
+  topicRequests(topicId: string): BoardRequest[] {
+    return this.requests.filter((r) => new RegExp(`^/t${topicId}(?:p\\d+)?(?:-|$)`).test(r.path));
+  }
+
+  private respond(
+    method: string,
+    rawPath: string,
+    headers: IncomingHttpHeaders,
+  ): { status: number; headers: Record<string, string>; body: string } {
+    const html = { "content-type": "text/html; charset=utf-8" };
+    const failure = this.failures.shift();
+    if (failure) return { status: failure.status, headers: { ...html, ...failure.headers }, body: "" };
+    const language = this.options.language;
+    if (this.maintenance) {
+      return { status: this.maintenance.status, headers: html, body: renderMaintenancePage(language) };
+    }
+    if (method !== "GET" && method !== "HEAD") return { status: 405, headers: html, body: "" };
+    const path = rawPath.split("?")[0] ?? "/";
+    if (path === "/" || path === "/forum")
+      return { status: 200, headers: html, body: renderIndexPage(language) };
+    const match = TOPIC_PATH.exec(path);
+    const topic = match?.[1] === undefined ? undefined : this.topics.get(match[1]);
+    if (match === null || topic === undefined || topic.posts.length === 0) {
+      return { status: 404, headers: html, body: renderNoTopicPage(language) };
+    }
+    if (!topic.guestsCanRead) return { status: 200, headers: html, body: renderLoginPage(language) };
+    // Past the end, Forumactif shows the last page.
+    const lastOffset = Math.floor((topic.posts.length - 1) / topic.perPage) * topic.perPage;
+    const asked = Number(match[2] ?? "0");
+    const offset = Math.min(lastOffset, asked - (asked % topic.perPage));
+    const body = renderTopicPage(topic, {
+      template: this.template,
+      offset,
+      timeZone: this.options.timeZone,
+      now: this.options.now(),
+      language,
+      dateStyle: this.options.dateStyle,
+    });
+    const etag = `"${createHash("sha1").update(body).digest("hex").slice(0, 20)}"`;
+    const lastModified = new Date(topic.modifiedAt).toUTCString();
+    const cache = { ...html, etag, "last-modified": lastModified, "cache-control": "private, no-cache" };
+    const ifNoneMatch = headers["if-none-match"];
+    const ifModifiedSince = headers["if-modified-since"];
+    const notModified =
+      ifNoneMatch !== undefined
+        ? ifNoneMatch.split(",").some((tag) => tag.trim() === etag)
+        : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(lastModified);
+    return notModified ? { status: 304, headers: cache, body: "" } : { status: 200, headers: cache, body };
+  }
+
+  private mustTopic(topicId: string): MutableTopic {
+    const topic = this.topics.get(topicId);
+    if (topic === undefined) throw new Error(`fake board: no topic ${topicId}`);
+    return topic;
+  }
+
+  private findPost(postId: string): [MutableTopic, number, ModelPost] {
+    for (const topic of this.topics.values()) {
+      const index = topic.posts.findIndex((p) => p.postId === postId);
+      const post = topic.posts[index];
+      if (post !== undefined) return [topic, index, post];
+    }
+    throw new Error(`fake board: no post ${postId}`);
+  }
+
+  /** The board's clock, to the minute (Forumactif shows minutes only). */
+  private minute(): string {
+    const ms = Date.parse(this.options.now());
+    return new Date(ms - (ms % 60_000)).toISOString();
+  }
+
+  private touch(topic: MutableTopic): void {
+    topic.modifiedAt = this.options.now();
+  }
+}
