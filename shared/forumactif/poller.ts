@@ -14,7 +14,7 @@ import { initialPollState, type KnownPost, type PollState, type PollStore } from
 import { addDuration, durationMs } from "../time/duration.js";
 import { type BoardClient, BoardFetchError } from "./board-client.js";
 import { pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
-import { readTopic, type TopicReader } from "./read-topic.js";
+import { readTopic, type TopicReader } from "./topic-fetch.js";
 import type { ForumactifSource } from "./source-settings.js";
 import { diffTopic, type PostChange } from "./topic-diff.js";
 import { ForumactifPageError } from "./types.js";

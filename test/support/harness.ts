@@ -5,7 +5,9 @@ import { inject } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
 import { localPipeline } from "../../infra/local/pipeline.js";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
+import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
+import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
 
@@ -23,6 +25,8 @@ export async function createHarness(
     notifier?: Notifier;
     dice?: () => readonly [number, number];
     log?: (line: Record<string, unknown>) => void;
+    /** Forumactif forums read from a board on loopback (CONTRACT.md 4.4). */
+    forumactif?: { reader: TopicReader };
   } = {},
 ) {
   const client = new DynamoDBClient({
@@ -46,13 +50,17 @@ export async function createHarness(
     },
   };
   let dice = options.dice ?? (() => [3, 3] as const);
-  const { duels, relay, settle, app } = localPipeline({
+  const polls = new DynamoDbPollStore(client, tableName);
+  const { duels, relay, settle, app, poller } = localPipeline({
     store,
     clock,
     notifier,
     adminTokenHash: hashToken(ADMIN_TOKEN),
     rollDice: () => dice(),
     log: options.log ?? (() => {}),
+    ...(options.forumactif
+      ? { forumactif: { polls, reader: options.forumactif.reader, allowLoopback: true, minIntervalMs: 0 } }
+      : {}),
   });
 
   const auth = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };
@@ -66,6 +74,8 @@ export async function createHarness(
     duels,
     relay,
     settle,
+    polls,
+    poller,
     setDice(next: () => readonly [number, number]) {
       dice = next;
     },
