@@ -8,8 +8,8 @@ import { TopicPoller } from "../../shared/forumactif/poller.js";
 import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { createApp } from "../../shared/http/app.js";
 import type { ForumactifDeps, Logger } from "../../shared/http/deps.js";
-import type { PollStore } from "../../shared/ports/poll-store.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
+import type { PollStore } from "../../shared/ports/poll-store.js";
 import { ManualClock, type SystemClock } from "./clock.js";
 import { LocalScheduler } from "./local-scheduler.js";
 

@@ -35,11 +35,20 @@ export function pollTimer(duelId: string, at: string, ref: "chain" | "ping"): Ti
 
 /** The outbox entry that schedules a read of the topic. */
 export function schedulePoll(timer: TimerSpec, now: string): OutboxEntry {
-  return entry(`${timer.name}.schedule`, timer.duelId, now, { type: "timers", cancel: [], schedule: [timer] });
+  return entry(`${timer.name}.schedule`, timer.duelId, now, {
+    type: "timers",
+    cancel: [],
+    schedule: [timer],
+  });
 }
 
 /** The French hiboux of the poller, to the duel's referee. */
-export type PollHibouDraft = { readonly key: string; readonly kind: string; readonly title: string; readonly text: string };
+export type PollHibouDraft = {
+  readonly key: string;
+  readonly kind: string;
+  readonly title: string;
+  readonly text: string;
+};
 
 const topicLink = (state: DuelState) => `le sujet ${state.threadId}`;
 
@@ -98,7 +107,12 @@ export function refereeHiboux(
     duelId: state.id,
     forumId: state.forumId,
     threadId: state.threadId,
-    to: { role: "referee", id: state.referee.id, name: state.referee.name, ...(username ? { username } : {}) },
+    to: {
+      role: "referee",
+      id: state.referee.id,
+      name: state.referee.name,
+      ...(username ? { username } : {}),
+    },
     kind: draft.kind,
     title: draft.title,
     text: draft.text,

@@ -14,9 +14,9 @@ import { initialPollState, type KnownPost, type PollState, type PollStore } from
 import { addDuration, durationMs } from "../time/duration.js";
 import { type BoardClient, BoardFetchError } from "./board-client.js";
 import { pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
-import { readTopic, type TopicReader } from "./topic-fetch.js";
 import type { ForumactifSource } from "./source-settings.js";
 import { diffTopic, type PostChange } from "./topic-diff.js";
+import { readTopic, type TopicReader } from "./topic-fetch.js";
 import { ForumactifPageError } from "./types.js";
 
 /** Why a poll runs: its chain's timer, a ping, a deadline about to be decided, or an admin. */
@@ -149,13 +149,23 @@ export class TopicPoller {
         result = { status: "read", posts: fed.counts, requests };
       }
       if (previous.failureReported && previous.failingSince)
-        outbox.push(...refereeHiboux(forum, duel.state, pollHiboux.readable(duel.state, previous.failingSince), nowIso));
+        outbox.push(
+          ...refereeHiboux(forum, duel.state, pollHiboux.readable(duel.state, previous.failingSince), nowIso),
+        );
     } catch (error) {
       if (!isReadFailure(error)) throw error;
       const message = error instanceof Error ? error.message : String(error);
       const failures = previous.failures + 1;
       const report = failures >= (this.deps.failuresBeforeReport ?? 3) && !previous.failureReported;
-      if (report) outbox.push(...refereeHiboux(forum, duel.state, pollHiboux.unreadable(duel.state, failures, frenchReason(error)), nowIso));
+      if (report)
+        outbox.push(
+          ...refereeHiboux(
+            forum,
+            duel.state,
+            pollHiboux.unreadable(duel.state, failures, frenchReason(error)),
+            nowIso,
+          ),
+        );
       next = {
         ...previous,
         lastPolledAt: nowIso,
@@ -165,11 +175,20 @@ export class TopicPoller {
         failureReported: previous.failureReported || report,
       };
       result = { status: "failed", posts: NO_POSTS, requests, error: message };
-      this.deps.log({ level: "warn", msg: "forumactif poll failed", duelId, trigger, failures, error: message });
+      this.deps.log({
+        level: "warn",
+        msg: "forumactif poll failed",
+        duelId,
+        trigger,
+        failures,
+        error: message,
+      });
     }
     if (trigger === "chain") {
       const wait = nextWait(source.pollEvery, next.failures, error429(result));
-      outbox.push(schedulePoll(pollTimer(duelId, addDuration(nowIso, `PT${Math.ceil(wait / 1000)}S`), "chain"), nowIso));
+      outbox.push(
+        schedulePoll(pollTimer(duelId, addDuration(nowIso, `PT${Math.ceil(wait / 1000)}S`), "chain"), nowIso),
+      );
     }
     await polls.addOutbox(outbox);
     // Another poll of the same topic (a ping's, a deadline's) may have written first: what this one
@@ -204,7 +223,10 @@ export class TopicPoller {
           deliveryKey: `forumactif#${change.postId}#${change.kind}#${change.hash}`,
         });
         if (answer.result !== "duplicate") counts[change.kind]++;
-        done.set(change.postId, change.kind === "deleted" ? null : { hash: change.hash, authorId: change.authorId });
+        done.set(
+          change.postId,
+          change.kind === "deleted" ? null : { hash: change.hash, authorId: change.authorId },
+        );
       } catch (caught) {
         if (caught instanceof DomainError) {
           refused[change.postId] = { reason: "refused", message: caught.message };

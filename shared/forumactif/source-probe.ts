@@ -11,7 +11,10 @@ const FORUMACTIF_MARKS = [/\b_userdata\b/, /illiweb\.com/i, /forumactif\./i];
  * wrong address is refused then, in French, not found out at the first poll. Undefined when the
  * address answers a Forumactif page; otherwise why not.
  */
-export async function probeBoard(board: Pick<BoardClient, "get">, baseUrl: string): Promise<string | undefined> {
+export async function probeBoard(
+  board: Pick<BoardClient, "get">,
+  baseUrl: string,
+): Promise<string | undefined> {
   let html: string;
   try {
     const page = await board.get(`${baseUrl}/`);

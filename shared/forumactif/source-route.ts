@@ -1,8 +1,8 @@
 import { safeParse } from "zod/mini";
 import { ApiError, zodDetails } from "../http/errors.js";
 import type { BoardClient } from "./board-client.js";
-import { type BoardHostPolicy, type ForumactifSource, forumactifSourceSchema } from "./source-settings.js";
 import { probeBoard } from "./source-probe.js";
+import { type BoardHostPolicy, type ForumactifSource, forumactifSourceSchema } from "./source-settings.js";
 
 /** What `PUT /forums/{forumId}` needs to accept a Forumactif source. */
 export interface SourceDeps {

@@ -67,9 +67,7 @@ export function forumactifSourceSchema(policy: BoardHostPolicy) {
         .max(64)
         .refine(isTimeZone, { message: "fuseau horaire IANA attendu (ex. Europe/Paris)" })
         .default("Europe/Paris"),
-      template: z
-        .enum(TEMPLATE_VERSIONS as unknown as [TemplateVersion, ...TemplateVersion[]])
-        .optional(),
+      template: z.enum(TEMPLATE_VERSIONS as unknown as [TemplateVersion, ...TemplateVersion[]]).optional(),
       pollEvery: z
         .string()
         .refine(isDuration, { message: "durée ISO-8601 attendue (ex. PT2M)" })

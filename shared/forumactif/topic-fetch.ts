@@ -73,7 +73,10 @@ export async function readTopic(
     if (fetched.status === "unchanged") return { page: null, fetched };
     const page = reader.readTopicPage(fetched.html, options);
     if (page.topicId !== address.topicId)
-      throw new ForumactifPageError("incomplete_page", `page of topic ${page.topicId}, not ${address.topicId}`);
+      throw new ForumactifPageError(
+        "incomplete_page",
+        `page of topic ${page.topicId}, not ${address.topicId}`,
+      );
     return { page, fetched };
   };
 

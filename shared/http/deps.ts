@@ -1,7 +1,7 @@
 import type { DuelService } from "../app/duel-service.js";
-import type { Clock } from "../ports/clock.js";
 import type { TopicPoller } from "../forumactif/poller.js";
 import type { SourceDeps } from "../forumactif/source-route.js";
+import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
 import type { PollStore } from "../ports/poll-store.js";
 import type { TokenHash } from "./auth.js";

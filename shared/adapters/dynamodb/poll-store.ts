@@ -30,7 +30,11 @@ export class DynamoDbPollStore implements PollStore {
   getPollState(duelId: string): Promise<PollState | null> {
     return guarded(async () => {
       const answer = await this.client.send(
-        new GetItemCommand({ TableName: this.tableName, Key: marshall(pollKey(duelId)), ConsistentRead: true }),
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: marshall(pollKey(duelId)),
+          ConsistentRead: true,
+        }),
       );
       if (!answer.Item) return null;
       const plain = unmarshall(answer.Item);
@@ -56,10 +60,8 @@ export class DynamoDbPollStore implements PollStore {
             createdAt: state.failingSince,
             ...failing,
           }),
-          ConditionExpression:
-            expectedVersion === 0 ? "attribute_not_exists(#pk)" : "#version = :expected",
-          ExpressionAttributeNames:
-            expectedVersion === 0 ? { "#pk": "pk" } : { "#version": "version" },
+          ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(#pk)" : "#version = :expected",
+          ExpressionAttributeNames: expectedVersion === 0 ? { "#pk": "pk" } : { "#version": "version" },
           ...(expectedVersion === 0
             ? {}
             : { ExpressionAttributeValues: { ":expected": { N: String(expectedVersion) } } }),

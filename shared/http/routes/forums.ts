@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { sourceView } from "../../forumactif/source-settings.js";
 import { readSourceSettings } from "../../forumactif/source-route.js";
+import { sourceView } from "../../forumactif/source-settings.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { loadRuleset } from "../../rules/ruleset.js";
 import type { AppDeps } from "../deps.js";
