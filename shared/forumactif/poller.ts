@@ -125,7 +125,7 @@ export class TopicPoller {
           rollOf: (post) =>
             source.dice
               ? this.deps.reader.readDiceRoll(post, source.dice)
-              : { kind: "unreadable", reason: "les dés du forum ne sont pas décrits dans ses réglages" },
+              : { status: "unreadable", reason: "les dés du forum ne sont pas décrits dans ses réglages" },
         });
         const fed = await this.feed(forumId, duel.state.threadId, diff.changes);
         const held = { ...diff.held, ...fed.refused };

@@ -2,11 +2,11 @@ import { contentHash } from "../domain/decide-post.js";
 import type { HeldPost, KnownPost } from "../ports/poll-store.js";
 import type { TopicPage, TopicPost } from "./types.js";
 
-/** A forum die roll read from the Game Master's post that follows a member's post. */
+/** A forum die roll read from the Game Master's post that follows a member's post (`readDiceRoll`). */
 export type DiceReading =
-  | { readonly kind: "none" }
-  | { readonly kind: "rolled"; readonly values: readonly number[] }
-  | { readonly kind: "unreadable"; readonly reason: string };
+  | { readonly status: "none" }
+  | { readonly status: "rolled"; readonly values: readonly number[] }
+  | { readonly status: "unreadable"; readonly reason: string };
 
 /** A change the poller found, in the words of the intake (`IncomingPost`). */
 export interface PostChange {
@@ -44,8 +44,8 @@ function idKey(id: string): bigint {
 
 /** The two Duel dice (attack, defence) of a roll, or why they cannot be taken as such. */
 function duelDice(reading: DiceReading): readonly [number, number] | string {
-  if (reading.kind === "unreadable") return reading.reason;
-  if (reading.kind === "none") return "aucun dé lisible dans le message du Maître du jeu";
+  if (reading.status === "unreadable") return reading.reason;
+  if (reading.status === "none") return "aucun dé lisible dans le message du Maître du jeu";
   const [attack, defence, ...more] = reading.values;
   if (attack === undefined || defence === undefined || more.length > 0)
     return `${reading.values.length} dé(s) lu(s) au lieu de 2`;

@@ -14,7 +14,7 @@ import { topicUrl } from "./urls.js";
 export interface TopicReader {
   readTopicPage(
     html: string,
-    options: { readonly timeZone: string; readonly now: Date; readonly template?: TemplateVersion },
+    options: { readonly timeZone: string; readonly now: string; readonly template?: TemplateVersion },
   ): TopicPage;
   isGameMasterPost(post: TopicPost): boolean;
   readDiceRoll(post: TopicPost, dice: DiceSettings): DiceReading;
@@ -60,7 +60,7 @@ export async function readTopic(
 ): Promise<TopicRead> {
   const options = {
     timeZone: address.timeZone,
-    now,
+    now: now.toISOString(),
     ...(address.template ? { template: address.template } : {}),
   };
   let requests = 0;

@@ -27,7 +27,7 @@ function page(posts: TopicPost[], currentPage = 1, lastPage = 1): TopicPage {
   };
 }
 
-const options = (diceMode: "server" | "forum" = "server", roll: DiceReading = { kind: "none" }) => ({
+const options = (diceMode: "server" | "forum" = "server", roll: DiceReading = { status: "none" }) => ({
   now: "2026-11-30T12:00:00.000Z",
   diceMode,
   isGameMaster: (p: TopicPost) => p.authorName === GM && p.authorId === null,
@@ -90,7 +90,7 @@ describe("CONTRACT 4.4: a topic read becomes the intake's created, edited and de
     const diff = diffTopic(
       {},
       [page([post("10", "a"), gm])],
-      options("forum", { kind: "rolled", values: [5, 2] }),
+      options("forum", { status: "rolled", values: [5, 2] }),
     );
     expect(diff.changes).toHaveLength(1);
     expect(diff.changes[0]).toMatchObject({ kind: "created", postId: "10", forumDice: [5, 2] });
@@ -99,9 +99,9 @@ describe("CONTRACT 4.4: a topic read becomes the intake's created, edited and de
   it("a roll that cannot be read holds the post back, never guessed", () => {
     const gm = post("11", "?", { authorId: null, authorName: GM });
     for (const roll of [
-      { kind: "unreadable", reason: "image inconnue" },
-      { kind: "rolled", values: [5] },
-      { kind: "rolled", values: [5, 9] },
+      { status: "unreadable", reason: "image inconnue" },
+      { status: "rolled", values: [5] },
+      { status: "rolled", values: [5, 9] },
     ] as DiceReading[]) {
       const diff = diffTopic({}, [page([post("10", "a"), gm])], options("forum", roll));
       expect(diff.changes).toEqual([]);
