@@ -1,0 +1,131 @@
+/**
+ * Forum dice: Forumactif posts each roll as a separate message by its Game Master account ("Maître
+ * du jeu") right after the member's reply. Its wording is not documented, so it is read
+ * tolerantly: the member's name when given, then each die's name (`'Duel' :`) followed by one
+ * image per die. A face image the forum did not map, or a roll without the forum's die, is
+ * reported as unreadable, never guessed.
+ */
+import { decodeEntities } from "../parsing/html-entities.js";
+import type { DiceSettings, TopicPost } from "./types.js";
+
+export type DiceRoll =
+  | { readonly status: "none" }
+  | { readonly status: "rolled"; readonly values: readonly number[]; readonly forPlayer: string | null }
+  | { readonly status: "unreadable"; readonly reason: string; readonly forPlayer: string | null };
+
+/** Names Forumactif gives the account that posts rolls, compared without case or accents. */
+const GAME_MASTER_NAMES = new Set(["maitre du jeu", "game master"]);
+
+function fold(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\s\u00a0]+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/** True for a post by the board's Game Master account. */
+export function isGameMasterPost(post: TopicPost): boolean {
+  return GAME_MASTER_NAMES.has(fold(post.authorName));
+}
+
+const QUOTE = `['‘’"«»]`;
+const HEADER = new RegExp(
+  String.raw`(?:membre|member)\s*${QUOTE}\s*(.+?)\s*${QUOTE}\s*(?:a\s+effectu[ée]|has\s+(?:done|made|performed))[^:]*:\s*(?:Lancer\s+de\s+d[ée]s|Dice\s+roll|[^#'‘]*)`,
+  "i",
+);
+const LABEL = new RegExp(String.raw`${QUOTE}([^\n]+?)${QUOTE}\s*:`, "g");
+const TOKEN = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>|<[^>]{0,2000}>/gi;
+
+type Piece = { readonly label: string } | { readonly image: string };
+
+/** The message as a sequence of die labels and images, after the header naming the member. */
+function pieces(html: string): { forPlayer: string | null; items: Piece[] } {
+  let text = "";
+  const items: Piece[] = [];
+  let forPlayer: string | null = null;
+  let headerDone = false;
+  const flush = () => {
+    let chunk = decodeEntities(text);
+    text = "";
+    if (!headerDone) {
+      const header = HEADER.exec(chunk);
+      if (header !== null) {
+        forPlayer = header[1]?.trim() || null;
+        chunk = chunk.slice(header.index + header[0].length);
+        headerDone = true;
+      }
+    }
+    LABEL.lastIndex = 0;
+    for (let m = LABEL.exec(chunk); m !== null; m = LABEL.exec(chunk))
+      items.push({ label: m[1]?.trim() ?? "" });
+  };
+  let last = 0;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(html); m !== null; m = TOKEN.exec(html)) {
+    text += html.slice(last, m.index);
+    last = TOKEN.lastIndex;
+    const src = m[1] ?? m[2];
+    if (src === undefined) {
+      if (/^<br\b/i.test(m[0])) text += "\n";
+      continue;
+    }
+    flush();
+    headerDone = true; // images come after the header, if there is one
+    items.push({ image: decodeEntities(src).trim() });
+  }
+  text += html.slice(last);
+  flush();
+  return { forPlayer, items };
+}
+
+function fileName(src: string): string {
+  const path = src.split(/[?#]/)[0] ?? src;
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/** The value of a face image, by full URL first, then by file name. */
+function faceValue(src: string, dice: DiceSettings): number | undefined {
+  if (Object.hasOwn(dice.faces, src)) return dice.faces[src];
+  const name = fileName(src);
+  for (const [key, value] of Object.entries(dice.faces)) {
+    if (key === name || fileName(key) === name) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The forum die's values in a Game Master post: `none` for any other post, `rolled` with the
+ * values in the order shown, `unreadable` with the reason when the post cannot be read for sure.
+ */
+export function readDiceRoll(post: TopicPost, dice: DiceSettings): DiceRoll {
+  if (!isGameMasterPost(post)) return { status: "none" };
+  const { forPlayer, items } = pieces(post.html);
+  const unreadable = (reason: string): DiceRoll => ({ status: "unreadable", reason, forPlayer });
+  const wanted = fold(dice.name);
+  let current: string | null = null;
+  let found = false;
+  const values: number[] = [];
+  for (const item of items) {
+    if ("label" in item) {
+      current = fold(item.label);
+      if (current === wanted) found = true;
+      continue;
+    }
+    if (current === null) return unreadable(`an image without a die name (${fileName(item.image)})`);
+    if (current !== wanted) continue;
+    const value = faceValue(item.image, dice);
+    if (value === undefined)
+      return unreadable(`face image not in the forum's dice settings: ${fileName(item.image)}`);
+    values.push(value);
+  }
+  if (!found) return unreadable(`no '${dice.name}' die in the Game Master's post`);
+  if (values.length === 0) return unreadable(`the '${dice.name}' die shows no face`);
+  return { status: "rolled", values, forPlayer };
+}
