@@ -7,7 +7,6 @@ import { createHarness, type Harness } from "../support/harness.js";
 
 const ALICE = { authorId: "42", authorName: "Alice Dubois" };
 const BOB = { authorId: "43", authorName: "Bob Martin" };
-const MINERVA = { authorId: "7", authorName: "Minerva McGonagall" };
 
 /** A turn as Forumactif renders it: the action block is no BBCode of the board, so it shows as text. */
 function turnHtml(target: string, options: { spell?: string; zone?: string | null } = {}): string {
@@ -29,7 +28,12 @@ async function forumactifDuel(): Promise<{ h: Harness; board: FakeBoard; duelId:
   });
   expect(forum.status).toBe(201);
   board.createTopic({ title: "Duel : Alice contre Bob", topicId: "1234" });
-  board.addPost("1234", { ...MINERVA, html: "Le duel est ouvert. Saluez-vous !" });
+  // The club's steward opens the topic; nobody of the duel, so the duel ignores it (R-1.5).
+  board.addPost("1234", {
+    authorId: "99",
+    authorName: "Rubeus Hagrid",
+    html: "Le sujet du duel est ouvert.",
+  });
   const created = await h.admin("POST", "/duels", {
     forumId: "poudlard",
     threadId: "1234",
@@ -51,8 +55,12 @@ async function advance(h: Harness, by: string) {
   expect(moved.status).toBe(200);
 }
 
-/** A member's reply with its Duel roll, as Forumactif posts it: the Game Master's post right after. */
-function reply(fake: FakeBoard, who: typeof ALICE, html: string, dice: [number, number]) {
+/**
+ * A member's reply with its Duel roll, as Forumactif posts it: the Game Master's post right after.
+ * Posted a minute on (the board shows minutes), so it comes after what the referee did before it.
+ */
+async function reply(h: Harness, fake: FakeBoard, who: typeof ALICE, html: string, dice: [number, number]) {
+  await advance(h, "PT1M");
   const post = fake.addPost("1234", { ...who, html });
   fake.addDiceRoll("1234", who.authorName, [{ dieName: "Duel", faceImages: dice.map(duelFace) }]);
   return post.postId;
@@ -62,20 +70,19 @@ describe("CONTRACT 4.4: a whole duel read from a Forumactif board", () => {
   it("CONTRACT 4.4 registration, top, turns with forum dice, a correction, an edit fault, an absence revised", async () => {
     const { h, board: fake, duelId } = await forumactifDuel();
 
-    // The top, posted by the referee in the topic, is read at the next poll.
-    fake.addPost("1234", { ...MINERVA, html: "[arbitre]top[/arbitre]" });
-    await advance(h, "PT2M");
-    expect((await h.admin("GET", `/duels/${duelId}`)).body.status).toBe("active");
+    // The first read found the opening post; the referee gives the top.
+    expect((await auditOf(h, duelId)).map((e) => e.type)).toContain("post.ignored");
+    expect((await h.admin("POST", `/duels/${duelId}/commands`, { command: "top" })).status).toBe(200);
 
     // Alice's turn with the forum's Duel dice, read from the Game Master's post.
-    const alice1 = reply(fake, ALICE, turnHtml("Bob Martin"), [5, 3]);
+    const alice1 = await reply(h, fake, ALICE, turnHtml("Bob Martin"), [5, 3]);
     await advance(h, "PT2M");
     const played = (await auditOf(h, duelId)).filter((e) => e.type === "turn.played");
     expect(played).toHaveLength(1);
     expect(played[0]).toMatchObject({ postId: alice1, duelistId: "42", dice: [5, 3] });
 
     // Bob forgets the zone: the window of R-6.7 opens; the referee's correction completes the post.
-    const bob1 = reply(fake, BOB, turnHtml("Alice Dubois", { zone: null }), [2, 6]);
+    const bob1 = await reply(h, fake, BOB, turnHtml("Alice Dubois", { zone: null }), [2, 6]);
     await advance(h, "PT2M");
     expect((await auditOf(h, duelId)).map((e) => e.type)).toContain("correction.opened");
     const correction = await h.admin("POST", `/duels/${duelId}/commands`, {
@@ -87,7 +94,7 @@ describe("CONTRACT 4.4: a whole duel read from a Forumactif board", () => {
     expect((await auditOf(h, duelId)).filter((e) => e.type === "turn.played")).toHaveLength(2);
 
     // Alice edits her second turn after it was read: an edit fault (R-6.3).
-    const alice2 = reply(fake, ALICE, turnHtml("Bob Martin", { spell: "Incendio" }), [4, 4]);
+    const alice2 = await reply(h, fake, ALICE, turnHtml("Bob Martin", { spell: "Incendio" }), [4, 4]);
     await advance(h, "PT2M");
     fake.editPost(alice2, turnHtml("Bob Martin", { spell: "Expelliarmus" }));
     await advance(h, "PT2M");
@@ -99,19 +106,31 @@ describe("CONTRACT 4.4: a whole duel read from a Forumactif board", () => {
     const requests = fake.topicRequests("1234").length;
     await advance(h, "PT2M");
     expect((await auditOf(h, duelId)).length).toBe(before);
-    expect(fake.topicRequests("1234").slice(requests).map((r) => r.status)).toEqual([304]);
+    expect(
+      fake
+        .topicRequests("1234")
+        .slice(requests)
+        .map((r) => r.status),
+    ).toEqual([304]);
 
     // Bob replies in time, but the board is in maintenance: the referee is told after three failed
     // reads, the deadline decides an absence, and the post read later revises it (CONTRACT.md 4.3).
-    const deadline = (await h.admin("GET", `/duels/${duelId}`)).body.turn as { deadline: string; duelistId: string };
+    const deadline = (await h.admin("GET", `/duels/${duelId}`)).body.turn as {
+      deadline: string;
+      duelistId: string;
+    };
     expect(deadline.duelistId).toBe("43");
     fake.setMaintenance(true);
-    reply(fake, BOB, turnHtml("Alice Dubois"), [3, 3]);
+    await reply(h, fake, BOB, turnHtml("Alice Dubois"), [3, 3]);
     for (let i = 0; i < 4; i++) await advance(h, "PT20M");
-    expect(h.delivered.filter((d) => d.kind === "forumactif.unreadable")).toMatchObject([{ to: "referee:7" }]);
+    expect(h.delivered.filter((d) => d.kind === "forumactif.unreadable")).toMatchObject([
+      { to: "referee:7" },
+    ]);
     const status = await h.admin("GET", "/status");
     expect(status.body.forumactif).toMatchObject({ failing: [{ duelId }] });
-    await h.admin("POST", "/_local/clock", { set: new Date(Date.parse(deadline.deadline) + 60_000).toISOString() });
+    await h.admin("POST", "/_local/clock", {
+      set: new Date(Date.parse(deadline.deadline) + 60_000).toISOString(),
+    });
     expect(await duelistOf(h, duelId, "43")).toMatchObject({ absenceFaults: 1 });
 
     fake.setMaintenance(false);
