@@ -78,7 +78,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     rollDice: options.rollDice,
     newId: randomUUID,
     log,
-    ...(forumactif ? { forumactif } : {}),
+    ...(forumactif ? { forumactif, forumactifPolls: forumactif.polls } : {}),
     schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),
     local: {
       manual: clock instanceof ManualClock,

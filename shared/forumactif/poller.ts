@@ -1,7 +1,6 @@
 import type { DuelService } from "../app/duel-service.js";
 import { intakePost } from "../app/post-intake.js";
 import { DomainError } from "../domain/errors.js";
-import type { DuelState } from "../domain/state.js";
 import type { Clock } from "../ports/clock.js";
 import {
   ConcurrencyError,
@@ -14,10 +13,10 @@ import { initialPollState, type KnownPost, type PollState, type PollStore } from
 import { addDuration, durationMs } from "../time/duration.js";
 import { type BoardClient, BoardFetchError } from "./board-client.js";
 import { pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
-import type { ForumactifSource } from "./source-settings.js";
 import { diffTopic, type PostChange } from "./topic-diff.js";
 import { readTopic, type TopicReader } from "./topic-fetch.js";
 import { ForumactifPageError } from "./types.js";
+import { forumactifSource, isWatched } from "./watched.js";
 
 /** Why a poll runs: its chain's timer, a ping, a deadline about to be decided, or an admin. */
 export type PollTrigger = "chain" | "ping" | "deadline" | "admin";
@@ -43,16 +42,6 @@ export interface PollerDeps {
   readonly failuresBeforeReport?: number;
 }
 
-/** A duel is read while it is registered or active (CONTRACT.md 4.4). */
-export function isWatched(status: DuelState["status"]): boolean {
-  return status === "registered" || status === "active";
-}
-
-/** The forum's Forumactif source, if it has one. */
-export function forumactifSource(forum: ForumConfig | null): ForumactifSource | null {
-  return forum?.source?.type === "forumactif" ? forum.source : null;
-}
-
 const NO_POSTS = { created: 0, edited: 0, deleted: 0 };
 const MAX_BACKOFF_MS = 3_600_000;
 
@@ -69,18 +58,6 @@ export class TopicPoller {
     if (!forumactifSource(forum)) return;
     const now = this.deps.clock.now().toISOString();
     await this.deps.polls.addOutbox([schedulePoll(pollTimer(duelId, now, "chain"), now)]);
-  }
-
-  /**
-   * A ping (CONTRACT.md 4.4): brings the topic's next read forward to now, at most once a minute
-   * per topic (the read's name and the outbox entry are the minute's). True when the topic is watched.
-   */
-  async ping(forumId: string, duelId: string): Promise<boolean> {
-    const { forum, duel } = await this.deps.store.loadForumAndDuel(forumId, duelId);
-    if (!forumactifSource(forum) || !duel || !isWatched(duel.state.status)) return false;
-    const minute = `${this.deps.clock.now().toISOString().slice(0, 16)}:00.000Z`;
-    await this.deps.polls.addOutbox([schedulePoll(pollTimer(duelId, minute, "ping"), minute)]);
-    return true;
   }
 
   /** Reads one duel's topic now and feeds what changed. Throws only when storage fails. */

@@ -16,8 +16,8 @@ export interface WebhookDeps {
   /** Two six-sided dice for duels in `server` dice mode. */
   readonly rollDice: () => readonly [number, number];
   readonly log: Logger;
-  /** Forumactif forums, read rather than sent (CONTRACT.md 4.4); absent where nothing reads them. */
-  readonly forumactif?: ForumactifDeps;
+  /** Where Forumactif pings bring a topic's read forward (CONTRACT.md 4.4); absent: no ping route. */
+  readonly forumactifPolls?: PollStore;
 }
 
 /** The Forumactif poller and what the routes that drive it need. */
@@ -29,6 +29,8 @@ export interface ForumactifDeps {
 
 /** What the whole HTTP app needs, built once in a composition root (Lambda or local). */
 export interface AppDeps extends WebhookDeps {
+  /** Forumactif forums, read rather than sent (CONTRACT.md 4.4); absent where nothing reads them. */
+  readonly forumactif?: ForumactifDeps;
   /** SHA-256 (hex) of the admin token: the token itself is never kept. */
   readonly adminTokenHash: TokenHash;
   readonly newId: () => string;

@@ -25,7 +25,7 @@ export function mountPublicRoutes(app: Hono, deps: WebhookDeps): void {
   );
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.route("/webhooks", webhookRoutes(deps));
-  if (deps.forumactif) app.route("/webhooks", forumactifPingRoutes(deps.forumactif));
+  if (deps.forumactifPolls) app.route("/webhooks", forumactifPingRoutes(deps, deps.forumactifPolls));
 }
 
 /** What every HTTP app ends with: unknown routes and errors answered the same way. */

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { pingSnippet } from "../../forumactif/ping-snippet.js";
-import { forumactifSource, isWatched, type PollResult } from "../../forumactif/poller.js";
+import type { PollResult } from "../../forumactif/poller.js";
+import { forumactifSource, isWatched } from "../../forumactif/watched.js";
 import type { AppDeps, ForumactifDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { parseForumId } from "../webhook-schemas.js";

@@ -1,6 +1,8 @@
 import { Hono } from "hono/tiny";
 import { duelIdOf } from "../../app/post-intake.js";
-import type { ForumactifDeps } from "../deps.js";
+import { pingTopic } from "../../forumactif/ping.js";
+import type { PollStore } from "../../ports/poll-store.js";
+import type { WebhookDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
 import { parseForumId } from "../webhook-schemas.js";
@@ -16,7 +18,7 @@ const MAX_REMEMBERED = 5000;
  * browsers), so all it does is bring the topic's next read forward, once a minute at most: a
  * forged ping costs one read. Any content type is taken (a browser's `sendBeacon` sends text/plain).
  */
-export function forumactifPingRoutes(deps: ForumactifDeps, now: () => number = Date.now) {
+export function forumactifPingRoutes(deps: WebhookDeps, polls: PollStore, now: () => number = Date.now) {
   const app = new Hono();
   const recent = new Map<string, number>();
   app.post("/:forumId/forumactif/ping", async (c) => {
@@ -37,7 +39,7 @@ export function forumactifPingRoutes(deps: ForumactifDeps, now: () => number = D
     }
     if (recent.size >= MAX_REMEMBERED) recent.clear();
     recent.set(key, now());
-    const watched = await deps.poller.ping(forumId, key);
+    const watched = await pingTopic({ store: deps.store, polls, clock: deps.clock }, forumId, key);
     return c.json({ result: watched ? "scheduled" : "ignored" }, watched ? 202 : 200);
   });
   return app;
