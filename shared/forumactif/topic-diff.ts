@@ -96,8 +96,13 @@ export function diffTopic(
     }
   const changes: PostChange[] = [];
   const held: Record<string, HeldPost> = {};
+  // Pages that stop before the topic's end: their last post's roll may open the next page, so that
+  // post waits for the poll that reads on (it is seen, so it is not taken for deleted either).
+  const lastPage = pages[pages.length - 1]?.pagination;
+  const complete = lastPage !== undefined && lastPage.currentPage >= lastPage.lastPage;
   posts.forEach((post, index) => {
     if (options.isGameMaster(post) || post.authorId === null) return;
+    if (!complete && index === posts.length - 1) return;
     const next = posts[index + 1];
     const hash = contentHash(post.html);
     const before = known[post.postId];

@@ -33,14 +33,14 @@ export type TopicRead =
   | {
       readonly kind: "read";
       readonly requests: number;
-      /** The pages read, in topic order, the last being the topic's last page. */
+      /** The pages read, in topic order; the last is the topic's last page unless it grew by more than a poll reads. */
       readonly pages: readonly TopicPage[];
       readonly lastPageOffset: number;
       readonly etag: string | null;
       readonly lastModified: string | null;
     };
 
-/** Pages one poll reads at most: a topic never grows by more between two polls. */
+/** Pages one poll reads at most; a topic that grew by more is read on at the next poll. */
 const MAX_PAGES = 4;
 
 /**
@@ -93,9 +93,8 @@ export async function readTopic(
   const pages: TopicPage[] = [first.page];
   let last: Awaited<ReturnType<typeof fetchPage>> = first;
   let current = first.page;
-  while (current.pagination.currentPage < current.pagination.lastPage) {
-    if (pages.length >= MAX_PAGES)
-      throw new ForumactifPageError("incomplete_page", `more than ${MAX_PAGES} new pages in one poll`);
+  // A topic that grew by more pages than one poll reads is read on at the next poll, from here.
+  while (current.pagination.currentPage < current.pagination.lastPage && pages.length < MAX_PAGES) {
     const { pagination } = current;
     const jump =
       pagination.lastPageOffset !== null &&
