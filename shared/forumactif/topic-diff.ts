@@ -37,6 +37,16 @@ export interface TopicDiff {
   readonly held: Readonly<Record<string, HeldPost>>;
 }
 
+/**
+ * A post's time as the board makes it known: the end of the minute it shows (Forumactif shows
+ * minutes only). A post is then never placed before a referee's decision or a timer of that same
+ * minute that it may have followed; the intake brings a time still ahead back to when it was read.
+ */
+export function endOfMinute(iso: string): string {
+  const ms = Date.parse(iso);
+  return new Date(ms - (ms % 60_000) + 59_999).toISOString();
+}
+
 /** Post ids compare as numbers (Forumactif's are), so `999` comes before `1000`. */
 function idKey(id: string): bigint {
   return /^\d{1,30}$/.test(id) ? BigInt(id) : -1n;
@@ -116,14 +126,16 @@ export function diffTopic(
       }
       forumDice = dice;
     }
-    const editedAt = post.edited?.at && post.edited.at > post.createdAt ? post.edited.at : options.now;
+    const createdAt = endOfMinute(post.createdAt);
+    const noted = post.edited?.at ? endOfMinute(post.edited.at) : null;
+    const editedAt = noted && noted > createdAt && noted < options.now ? noted : options.now;
     changes.push({
       kind: before ? "edited" : "created",
       postId: post.postId,
       authorId: post.authorId,
       authorName: post.authorName,
-      createdAt: post.createdAt,
-      changedAt: before ? editedAt : post.createdAt,
+      createdAt,
+      changedAt: before ? editedAt : createdAt,
       html: post.html,
       hash,
       ...(forumDice ? { forumDice } : {}),

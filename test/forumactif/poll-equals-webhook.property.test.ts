@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { endOfMinute } from "../../shared/forumactif/topic-diff.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { auditOf, LONG_RP } from "../http/support.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
@@ -69,7 +70,7 @@ describe("CONTRACT 4.4: a topic read by polls is the same duel as its posts sent
               postPayload({
                 postId: "1000",
                 author: { id: "99", name: "Rubeus Hagrid" },
-                createdAt: START,
+                createdAt: endOfMinute(START),
                 content: "Ouverture",
               }),
             );
@@ -87,7 +88,7 @@ describe("CONTRACT 4.4: a topic read by polls is the same duel as its posts sent
               const payload = postPayload({
                 postId: post.postId,
                 author: { id: who.id, name: who.name },
-                createdAt: at,
+                createdAt: endOfMinute(at), // the board shows the minute: its end (topic-diff.ts)
                 content: html(step),
               });
               const sentAnswer = await sent.generic({

@@ -61,7 +61,7 @@ describe("CONTRACT 4.4: a topic read becomes the intake's created, edited and de
     });
     const diff = diffTopic(known(["10", "a"], ["11", "b"]), [page([noted, post("11", "b2")])], options());
     expect(diff.changes.map((c) => [c.kind, c.postId, c.changedAt])).toEqual([
-      ["edited", "10", "2026-11-30T10:05:00.000Z"],
+      ["edited", "10", "2026-11-30T10:05:59.999Z"],
       ["edited", "11", "2026-11-30T12:00:00.000Z"],
     ]);
   });
