@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
+import { browser, decoded } from "../admin/support.js";
 import { auditOf, duelistOf, LONG_RP } from "../http/support.js";
 import { DUEL_FACES, duelFace } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
@@ -128,6 +129,11 @@ describe("CONTRACT 4.4: a whole duel read from a Forumactif board", () => {
     ]);
     const status = await h.admin("GET", "/status");
     expect(status.body.forumactif).toMatchObject({ failing: [{ duelId }] });
+    const desk = browser(h);
+    await desk.login();
+    const dashboard = decoded(await (await desk.get("/admin")).text());
+    expect(dashboard).toContain("Lecture Forumactif");
+    expect(dashboard).toContain("1 sujet(s) illisible(s)");
     await h.admin("POST", "/_local/clock", {
       set: new Date(Date.parse(deadline.deadline) + 60_000).toISOString(),
     });
