@@ -10,7 +10,11 @@ import { wallTimeAt, zonedToUtc } from "./zoned-time.js";
 export interface DateContext {
   /** The board's IANA zone (`Europe/Paris`). */
   readonly timeZone: string;
-  /** The instant of reading, ISO: relative dates and yearless dates are read against it. */
+  /**
+   * The instant the page was served, ISO: relative and yearless dates are read against it. Pass the
+   * response's HTTP `Date` when there is one: "Hier" on a page served at 23:59 and read at 00:01
+   * means the day before the reader's yesterday, which only the serving time tells.
+   */
   readonly now: string;
 }
 
@@ -112,6 +116,9 @@ function normalize(text: string): string {
     .toLowerCase();
 }
 
+/** How far ahead of the reading instant a relative date may fall (clocks differ a little). */
+const RELATIVE_SLACK_MS = 15 * 60 * 1000;
+
 function hour24(hour: string, minute: string, meridiem: string | undefined): [number, number] | null {
   let h = Number(hour);
   const m = Number(minute);
@@ -138,14 +145,20 @@ function fromMatch(
     const time = hour24(m[2] ?? "", m[3] ?? "", m[4]);
     if (time === null) return null;
     const back = m[1] === "hier" || m[1] === "yesterday" ? 1 : 0;
-    const date = new Date(Date.UTC(today.year, today.month - 1, today.day - back));
-    return zonedToUtc(
-      date.getUTCFullYear(),
-      date.getUTCMonth() + 1,
-      date.getUTCDate(),
-      ...time,
-      ctx.timeZone,
-    );
+    const on = (daysBack: number) => {
+      const date = new Date(Date.UTC(today.year, today.month - 1, today.day - daysBack));
+      return zonedToUtc(
+        date.getUTCFullYear(),
+        date.getUTCMonth() + 1,
+        date.getUTCDate(),
+        ...time,
+        ctx.timeZone,
+      );
+    };
+    // A page served just before midnight and read just after still says "today" for the day
+    // before: a post is never in the future, so such a date belongs to the previous day.
+    const utc = on(back);
+    return utc > nowMs + RELATIVE_SLACK_MS ? on(back + 1) : utc;
   }
   if (kind === "numeric") {
     const time = hour24(m[4] ?? "", m[5] ?? "", m[6]);

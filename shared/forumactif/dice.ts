@@ -32,11 +32,13 @@ export function isGameMasterPost(post: TopicPost): boolean {
 
 const QUOTE = `['‘’"«»]`;
 const HEADER = new RegExp(
-  String.raw`(?:membre|member)\s*${QUOTE}\s*(.+?)\s*${QUOTE}\s*(?:a\s+effectu[ée]|has\s+(?:done|made|performed))[^:]*:\s*(?:Lancer\s+de\s+d[ée]s|Dice\s+roll|[^#'‘]*)`,
+  String.raw`(?:membre|member)\s{0,5}${QUOTE}\s{0,5}([^\n]{1,80}?)\s{0,5}${QUOTE}\s{0,5}(?:a\s+effectu[ée]|has\s+(?:done|made|performed))[^:\n]{0,80}:\s{0,5}(?:Lancer\s+de\s+d[ée]s|Dice\s+roll|[^#'‘\n]{0,60})`,
   "i",
 );
-const LABEL = new RegExp(String.raw`${QUOTE}([^\n]+?)${QUOTE}\s*:`, "g");
-const TOKEN = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>|<[^>]{0,2000}>/gi;
+const LABEL = new RegExp(String.raw`${QUOTE}([^\n]{1,80}?)${QUOTE}\s{0,5}:`, "g");
+// Bounded and stopping at the next `<`, so that broken markup cannot make the scan quadratic.
+const TOKEN =
+  /<img\b[^<>]{0,1000}?\bsrc\s*=\s*(?:"([^"<>]{0,2000})"|'([^'<>]{0,2000})')[^<>]{0,1000}>|<[^<>]{0,2000}>/gi;
 
 type Piece = { readonly label: string } | { readonly image: string };
 

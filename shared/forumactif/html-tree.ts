@@ -46,9 +46,12 @@ const VOID = new Set([
 /** Elements whose content is raw text up to their own closing tag. */
 const RAW = new Set(["script", "style", "textarea", "title", "xmp"]);
 
-/** A comment, a doctype, or a tag with quoted attributes; bounded so broken markup stays linear. */
+/**
+ * A comment, a doctype, or a tag with quoted attributes; bounded, and an unquoted `<` ends the
+ * attempt, so that broken markup stays linear.
+ */
 const TAG =
-  /<!--[\s\S]*?(?:-->|$)|<![^>]{0,2000}>|<(\/?)([a-zA-Z][a-zA-Z0-9:-]{0,30})((?:[^>"']|"[^"]{0,4000}"|'[^']{0,4000}'){0,500})\/?>/g;
+  /<!--[\s\S]*?(?:-->|$)|<![^>]{0,2000}>|<(\/?)([a-zA-Z][a-zA-Z0-9:-]{0,30})((?:[^<>"']|"[^"]{0,4000}"|'[^']{0,4000}'){0,500})\/?>/g;
 const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
 function parseAttributes(raw: string): Record<string, string> {
@@ -136,13 +139,16 @@ export function parseHtml(html: string): HtmlElement {
   return root;
 }
 
-/** Depth-first walk of an element's descendants, in document order. */
+/** Depth-first walk of an element's descendants, in document order (iterative: pages nest deep). */
 export function* descendants(node: HtmlElement): Generator<HtmlElement> {
-  for (const child of node.children) {
-    if (child.name === "#text") continue;
-    const el = child as HtmlElement;
+  const stack: HtmlElement[] = childElements(node).reverse();
+  for (let el = stack.pop(); el !== undefined; el = stack.pop()) {
     yield el;
-    yield* descendants(el);
+    const children = childElements(el);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child !== undefined) stack.push(child);
+    }
   }
 }
 

@@ -70,11 +70,13 @@ function sharedMessageEnd(html: string, region: HtmlElement, sel: TemplateSelect
         (child as HtmlElement).classes.includes("attachbox")),
   );
   if (tail[0] !== undefined) end = tail[0].start;
+  // The note, when there, is the last thing before that point: anything after it but line
+  // breaks means the words belong to the message (a quoted note, say).
   for (const child of region.children.filter((c) => c.end <= end).reverse()) {
-    const index = editedNoteIndex(textIn(html, child));
-    if (index < 0) continue;
-    // The note is its own element, or bare text: it starts there either way.
-    end = child.name === "#text" ? child.start + index : child.start;
+    const source = textIn(html, child);
+    if (child.name === "br" || source.trim() === "") continue;
+    const index = editedNoteIndex(source);
+    if (index >= 0) end = child.name === "#text" ? child.start + index : child.start;
     break;
   }
   return end;
@@ -97,7 +99,8 @@ export function readPost(
     sel.signature === null
       ? undefined
       : selectAll(post, sel.signature).find(
-          (el) => el.start >= message.innerEnd || el.end <= message.innerStart,
+          // Outside the message, or (AwesomeBB) one of the shared element's own children.
+          (el) => el.start >= message.innerEnd || el.end <= message.innerStart || el.parent === message,
         );
   const excluded: [number, number][] = signature === undefined ? [] : [[signature.start, signature.end]];
   let messageHtml: string;

@@ -14,5 +14,12 @@ export const channelSchema = z.discriminatedUnion("type", [
     apiKey: z.string().min(1),
     apiUsername: z.string().min(1),
   }),
+  // A Forumactif board's bot account: hiboux go as the board's private messages (issue 14).
+  z.object({
+    type: z.literal("forumactif"),
+    baseUrl: z.url(),
+    username: z.string().min(1).max(40),
+    password: z.string().min(1).max(200),
+  }),
 ]);
 export type ChannelConfig = z.infer<typeof channelSchema>;

@@ -1,6 +1,7 @@
 import { DeliveryError, type Notifier } from "../../ports/notifier.js";
 import { createDiscordNotifier } from "./discord-notifier.js";
 import { createDiscourseNotifier } from "./discourse-notifier.js";
+import { createForumactifNotifier } from "./forumactif-notifier.js";
 import type { HttpOptions } from "./http.js";
 import { createLogNotifier, type LogLine } from "./log-notifier.js";
 import { notifierTexts } from "./messages.js";
@@ -9,6 +10,7 @@ import { createWebhookNotifier } from "./webhook-notifier.js";
 export type { ChannelNotifier, ChannelOf, DeliveryContext } from "./channel.js";
 export { createDiscordNotifier, discordMessage } from "./discord-notifier.js";
 export { createDiscourseNotifier, discoursePrivateMessage } from "./discourse-notifier.js";
+export { createForumactifNotifier, type ForumactifAccount } from "./forumactif-notifier.js";
 export { type FetchLike, type HttpOptions, parseRetryAfter, postJson } from "./http.js";
 export { createLogNotifier, type LogLine } from "./log-notifier.js";
 export { createWebhookNotifier, webhookPayload } from "./webhook-notifier.js";
@@ -30,6 +32,10 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
   const webhook = createWebhookNotifier({ http: options.http, now: options.now });
   const discord = createDiscordNotifier({ http: options.http, wait: options.discordWait });
   const discourse = createDiscourseNotifier({ http: options.http });
+  const forumactif = createForumactifNotifier({
+    ...(options.http?.fetch === undefined ? {} : { fetch: options.http.fetch }),
+    ...(options.http?.timeoutMs === undefined ? {} : { timeoutMs: options.http.timeoutMs }),
+  });
   return {
     async deliver(hibou, channel, context) {
       switch (channel.type) {
@@ -41,6 +47,8 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
           return discord.deliver(hibou, channel, context);
         case "discourse":
           return discourse.deliver(hibou, channel, context);
+        case "forumactif":
+          return forumactif.deliver(hibou, channel);
         default: {
           const unknown: never = channel;
           throw new DeliveryError(

@@ -32,4 +32,15 @@ export const notifierTexts = {
   /** Appended to a Discourse PM title too short for Discourse. */
   discourseTitleSuffix: " — hibou du club de duel",
   discourseDefaultTitle: "Hibou du club de duel",
+  noForumactifUsername: (recipient: Recipient) =>
+    `Forumactif : pas de message privé possible, le destinataire ${recipient.name ?? recipient.id} n'a pas de nom d'utilisateur sur le forum.`,
+  forumactifLoginRefused:
+    "Forumactif : le compte du robot n'a pas pu se connecter (identifiant ou mot de passe refusé, ou messagerie privée fermée à ce compte).",
+  forumactifNoLoginForm: "Forumactif : formulaire de connexion introuvable sur le forum.",
+  forumactifForeignForm:
+    "Forumactif : le formulaire du forum envoie vers un autre site ; rien n'a été envoyé.",
+  forumactifFlood: "Forumactif : le forum demande d'attendre avant un nouveau message privé.",
+  forumactifSessionLost: "Forumactif : la session du robot a expiré pendant l'envoi ; nouvel essai.",
+  forumactifUnexpected:
+    "Forumactif : réponse inattendue du forum après l'envoi ; le message n'est pas renvoyé, pour ne pas l'envoyer deux fois.",
 } as const;

@@ -9,6 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TemplateVersion } from "../../../shared/forumactif/types.js";
 import { diceRollMessage, GAME_MASTER_NAME, type RolledDice } from "./dice-markup.js";
+import { FakeMessaging } from "./fake-messaging.js";
 import type { DateStyle } from "./format-date.js";
 import type { BoardLanguage, ModelPost, TopicModel } from "./model.js";
 import {
@@ -51,6 +52,8 @@ const TOPIC_PATH = /^\/t(\d+)(?:p(\d+))?(?:-[^/?#]*)?$/;
 
 export class FakeBoard {
   readonly requests: BoardRequest[] = [];
+  /** Accounts, `/login` and private messages (`/privmsg`). */
+  readonly messaging = new FakeMessaging();
   template: TemplateVersion;
   private readonly topics = new Map<string, MutableTopic>();
   private readonly failures: { status: number; headers: Record<string, string> }[] = [];
@@ -71,15 +74,20 @@ export class FakeBoard {
   static async start(options: FakeBoardOptions = {}): Promise<FakeBoard> {
     let board: FakeBoard | null = null;
     const server = createServer((req, res) => {
-      if (board === null) return void res.writeHead(503).end();
-      const { status, headers, body } = board.respond(req.method ?? "GET", req.url ?? "/", req.headers);
-      board.requests.push({
-        method: req.method ?? "GET",
-        path: req.url ?? "/",
-        headers: req.headers,
-        status,
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        if (board === null) return void res.writeHead(503).end();
+        const method = req.method ?? "GET";
+        const { status, headers, body } = board.respond(
+          method,
+          req.url ?? "/",
+          req.headers,
+          Buffer.concat(chunks).toString(),
+        );
+        board.requests.push({ method, path: req.url ?? "/", headers: req.headers, status });
+        res.writeHead(status, headers).end(method === "HEAD" ? undefined : body);
       });
-      res.writeHead(status, headers).end(req.method === "HEAD" ? undefined : body);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
@@ -210,7 +218,8 @@ export class FakeBoard {
     method: string,
     rawPath: string,
     headers: IncomingHttpHeaders,
-  ): { status: number; headers: Record<string, string>; body: string } {
+    requestBody: string,
+  ): { status: number; headers: Record<string, string | string[]>; body: string } {
     const html = { "content-type": "text/html; charset=utf-8" };
     const failure = this.failures.shift();
     if (failure) return { status: failure.status, headers: { ...html, ...failure.headers }, body: "" };
@@ -218,8 +227,10 @@ export class FakeBoard {
     if (this.maintenance) {
       return { status: this.maintenance.status, headers: html, body: renderMaintenancePage(language) };
     }
-    if (method !== "GET" && method !== "HEAD") return { status: 405, headers: html, body: "" };
     const path = rawPath.split("?")[0] ?? "/";
+    const messaging = this.messaging.handle(method, path, headers, requestBody);
+    if (messaging !== null) return messaging;
+    if (method !== "GET" && method !== "HEAD") return { status: 405, headers: html, body: "" };
     if (path === "/" || path === "/forum")
       return { status: 200, headers: html, body: renderIndexPage(language) };
     const match = TOPIC_PATH.exec(path);

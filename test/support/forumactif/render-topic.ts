@@ -46,9 +46,7 @@ function editedNote(post: ModelPost, options: RenderOptions): string {
     language === "fr"
       ? `Dernière édition par ${by} le ${date}, édité ${post.edited.count} fois`
       : `Last edited by ${by} on ${date}; edited ${post.edited.count} time${post.edited.count > 1 ? "s" : ""} in total`;
-  return options.editedMarkup === "element"
-    ? `<div class="clear"></div><div>${text}</div>`
-    : `<br /><br />${text}`;
+  return options.editedMarkup === "element" ? `<div>${text}</div>` : `<br /><br />${text}`;
 }
 
 function postParts(model: TopicModel, post: ModelPost, options: RenderOptions): PostParts {

@@ -1,0 +1,171 @@
+/**
+ * Hiboux as Forumactif private messages (issue 14, item 7): on these boards a private message is
+ * what members call a hibou. Forumactif has no API, so the forum's bot account logs in through
+ * the board's `/login` form and sends through `/privmsg?mode=post`, as a member would: the forms
+ * are read from the page, so the board's own hidden fields travel unchanged, and only a form that
+ * posts back to the same board ever receives the password.
+ */
+import { type BoardForm, formBody, formWithField } from "../../forumactif/board-form.js";
+import { CookieJar } from "../../forumactif/cookie-jar.js";
+import { DeliveryError, type Hibou } from "../../ports/notifier.js";
+import { type FetchLike, parseRetryAfter } from "./http.js";
+import { notifierTexts } from "./messages.js";
+import { truncate } from "./text.js";
+
+/** The board and its bot account (a secret: never logged, never returned). */
+export interface ForumactifAccount {
+  readonly baseUrl: string;
+  readonly username: string;
+  readonly password: string;
+}
+
+export interface ForumactifNotifierOptions {
+  readonly fetch?: FetchLike;
+  readonly timeoutMs?: number;
+  readonly userAgent?: string;
+  readonly now?: () => number;
+}
+
+export interface ForumactifNotifier {
+  deliver(hibou: Hibou, account: ForumactifAccount): Promise<void>;
+}
+
+const LABEL = "Forumactif";
+/** Forumactif cuts subjects; a short one reads whole in the inbox. */
+const SUBJECT_MAX = 60;
+const SENT = /message a été envoyé|message a bien été envoyé|envoyé avec succès|message has been sent/i;
+const FLOOD = /flood|aussi rapidement|trop rapidement|patienter|too quickly|must wait/i;
+
+interface Answer {
+  readonly status: number;
+  readonly location: string | null;
+  readonly html: string;
+}
+
+/** Creates the notifier; sessions are kept per board and account for the process's life. */
+export function createForumactifNotifier(options: ForumactifNotifierOptions = {}): ForumactifNotifier {
+  const send = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const userAgent = options.userAgent ?? "ArbitreAutomatiqueDuClubDeDuel/1.0 (hiboux Forumactif)";
+  const now = options.now ?? Date.now;
+  const sessions = new Map<string, CookieJar>();
+
+  async function request(jar: CookieJar, url: URL, body?: URLSearchParams): Promise<Answer> {
+    const headers: Record<string, string> = { "user-agent": userAgent, accept: "text/html" };
+    const cookie = jar.header();
+    if (cookie !== null) headers.cookie = cookie;
+    if (body !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
+    let response: Response;
+    let html: string;
+    try {
+      response = await send(url.toString(), {
+        method: body === undefined ? "GET" : "POST",
+        headers,
+        ...(body === undefined ? {} : { body: body.toString() }),
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      html = await response.text();
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      throw new DeliveryError(
+        timedOut
+          ? notifierTexts.timeout(LABEL, timeoutMs / 1000)
+          : notifierTexts.unreachable(LABEL, error instanceof Error ? error.message : String(error)),
+        true,
+      );
+    }
+    jar.store(response.headers.getSetCookie(), now());
+    const status = response.status;
+    if (status === 429) {
+      const wait = parseRetryAfter(response.headers.get("retry-after"), now());
+      throw new DeliveryError(notifierTexts.rateLimited(LABEL, wait), true, wait);
+    }
+    if (status >= 500) throw new DeliveryError(notifierTexts.serverError(LABEL, status), true);
+    if (status >= 400) throw new DeliveryError(notifierTexts.refused(LABEL, status, ""), false);
+    return { status, location: response.headers.get("location"), html };
+  }
+
+  /** A GET that follows the board's redirects, on the board only. */
+  async function page(jar: CookieJar, url: URL): Promise<Answer> {
+    let at = url;
+    for (let hop = 0; hop < 4; hop++) {
+      const answer = await request(jar, at);
+      if (answer.status < 300 || answer.status >= 400 || answer.location === null) return answer;
+      at = new URL(answer.location, at);
+      if (at.origin !== url.origin) throw new DeliveryError(notifierTexts.forumactifForeignForm, false);
+    }
+    throw new DeliveryError(notifierTexts.refused(LABEL, 310, ""), false);
+  }
+
+  /** Where a form posts, refused unless it is the board itself. */
+  function target(form: BoardForm, base: URL, fallback: string): URL {
+    const url = new URL(form.action === "" ? fallback : form.action, base);
+    if (url.origin !== base.origin) throw new DeliveryError(notifierTexts.forumactifForeignForm, false);
+    return url;
+  }
+
+  async function login(jar: CookieJar, base: URL, account: ForumactifAccount): Promise<void> {
+    jar.clear();
+    const loginPage = await page(jar, new URL("/login", base));
+    const form = formWithField(loginPage.html, "password");
+    if (form === null) throw new DeliveryError(notifierTexts.forumactifNoLoginForm, false);
+    const submit = "login" in form.submits ? "login" : (Object.keys(form.submits)[0] ?? null);
+    const body = formBody(
+      form,
+      { username: account.username, password: account.password, autologin: "on" },
+      submit,
+    );
+    await request(jar, target(form, base, "/login"), body);
+  }
+
+  /** The PM form, logging in first when the session is missing or gone. */
+  async function messageForm(jar: CookieJar, base: URL, account: ForumactifAccount): Promise<BoardForm> {
+    const formUrl = new URL("/privmsg?mode=post", base);
+    const first = jar.header() === null ? null : formWithField((await page(jar, formUrl)).html, "message");
+    if (first !== null) return first;
+    await login(jar, base, account);
+    const form = formWithField((await page(jar, formUrl)).html, "message");
+    if (form === null) throw new DeliveryError(notifierTexts.forumactifLoginRefused, false);
+    return form;
+  }
+
+  return {
+    async deliver(hibou, account) {
+      const recipient = hibou.to.username?.trim();
+      if (recipient === undefined || recipient === "") {
+        throw new DeliveryError(notifierTexts.noForumactifUsername(hibou.to), false);
+      }
+      const base = new URL(`${account.baseUrl.replace(/\/+$/, "")}/`);
+      const key = `${base.origin}\u0000${account.username}`;
+      const jar = sessions.get(key) ?? new CookieJar();
+      sessions.set(key, jar);
+      const form = await messageForm(jar, base, account);
+      const rule = hibou.rule === undefined ? "" : `\n\n${notifierTexts.ruleLine(hibou.rule)}`;
+      const body = formBody(
+        form,
+        {
+          "username[]": recipient,
+          subject: truncate(
+            hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle,
+            SUBJECT_MAX,
+          ),
+          message: hibou.text + rule,
+        },
+        "post" in form.submits ? "post" : null,
+      );
+      const answer = await request(jar, target(form, base, "/privmsg"), body);
+      if (answer.status >= 300 && answer.location !== null && /privmsg/.test(answer.location)) {
+        if (!/mode=post/.test(answer.location)) return;
+      }
+      if (SENT.test(answer.html)) return;
+      if (FLOOD.test(answer.html)) throw new DeliveryError(notifierTexts.forumactifFlood, true, 60_000);
+      if (formWithField(answer.html, "password") !== null) {
+        jar.clear();
+        throw new DeliveryError(notifierTexts.forumactifSessionLost, true);
+      }
+      throw new DeliveryError(notifierTexts.forumactifUnexpected, false);
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createForumactifNotifier } from "../../shared/adapters/notifiers/forumactif-notifier.js";
+import { createNotifier } from "../../shared/adapters/notifiers/index.js";
+import { channelSchema } from "../../shared/ports/channels.js";
+import { DeliveryError, type Hibou } from "../../shared/ports/notifier.js";
+import { FakeBoard } from "../support/forumactif/fake-board.js";
+
+let board: FakeBoard | null = null;
+afterEach(async () => {
+  await board?.close();
+  board = null;
+});
+
+const hibou: Hibou = {
+  id: "h1",
+  duelId: "d1",
+  forumId: "poudlard",
+  threadId: "482",
+  to: { role: "referee", id: "7", name: "Filius Flitwick", username: "Filius Flitwick" },
+  kind: "turn",
+  title: "Duel Harry contre Drago : à Drago de jouer",
+  text: "Harry a lancé Expelliarmus (dés 4 et 2).\nDrago a 48 heures pour répondre.",
+  createdAt: "2026-12-01T13:30:00.000Z",
+  eventId: "e1",
+  rule: "R-4.1",
+};
+
+async function start(): Promise<FakeBoard> {
+  board = await FakeBoard.start();
+  board.messaging.addMember("Arbitre automatique", "mot-de-passe-du-robot");
+  board.messaging.addMember("Filius Flitwick", "flitwick");
+  return board;
+}
+
+async function failure(run: () => Promise<void>): Promise<DeliveryError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof DeliveryError) return error;
+    throw error;
+  }
+  throw new Error("delivered");
+}
+
+describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot account", () => {
+  it("logs in through /login, sends through /privmsg with the board's own fields, and keeps the session", async () => {
+    const b = await start();
+    const account = { baseUrl: b.url, username: "Arbitre automatique", password: "mot-de-passe-du-robot" };
+    const notifier = createForumactifNotifier();
+    await notifier.deliver(hibou, account);
+    await notifier.deliver({ ...hibou, id: "h2", title: "Duel : verdict" }, account);
+    expect(b.messaging.sent).toEqual([
+      {
+        from: "Arbitre automatique",
+        to: ["Filius Flitwick"],
+        subject: "Duel Harry contre Drago : à Drago de jouer",
+        message: `${hibou.text}\n\nRègle appliquée : R-4.1`,
+      },
+      expect.objectContaining({ subject: "Duel : verdict" }),
+    ]);
+    expect(b.requests.filter((r) => r.path === "/login" && r.method === "POST")).toHaveLength(1);
+    expect(b.requests.every((r) => String(r.headers["user-agent"]).includes("ArbitreAutomatique"))).toBe(
+      true,
+    );
+  });
+
+  it("logs in again when the board ended the session", async () => {
+    const b = await start();
+    const account = { baseUrl: b.url, username: "Arbitre automatique", password: "mot-de-passe-du-robot" };
+    const notifier = createForumactifNotifier();
+    await notifier.deliver(hibou, account);
+    b.messaging.expireSessions();
+    await notifier.deliver(hibou, account);
+    expect(b.messaging.sent).toHaveLength(2);
+    expect(b.requests.filter((r) => r.path === "/login" && r.method === "POST")).toHaveLength(2);
+  });
+
+  it("a refused password, a recipient without a username, an unknown recipient fail for good", async () => {
+    const b = await start();
+    const notifier = createForumactifNotifier();
+    const wrong = await failure(() =>
+      notifier.deliver(hibou, { baseUrl: b.url, username: "Arbitre automatique", password: "faux" }),
+    );
+    expect([wrong.retryable, wrong.message]).toEqual([
+      false,
+      expect.stringContaining("n'a pas pu se connecter"),
+    ]);
+    expect(wrong.message).not.toContain("faux");
+    const account = { baseUrl: b.url, username: "Arbitre automatique", password: "mot-de-passe-du-robot" };
+    const anonymous = await failure(() =>
+      notifier.deliver({ ...hibou, to: { role: "referee", id: "7" } }, account),
+    );
+    expect(anonymous.retryable).toBe(false);
+    const unknown = await failure(() =>
+      notifier.deliver({ ...hibou, to: { role: "duelist", id: "9", username: "Personne" } }, account),
+    );
+    expect([unknown.retryable, unknown.message]).toEqual([
+      false,
+      expect.stringContaining("réponse inattendue"),
+    ]);
+    expect(b.messaging.sent).toEqual([]);
+  });
+
+  it("flood control, 429 and 5xx are retried later", async () => {
+    const b = await start();
+    const account = { baseUrl: b.url, username: "Arbitre automatique", password: "mot-de-passe-du-robot" };
+    const notifier = createForumactifNotifier();
+    b.messaging.floodNext();
+    const flood = await failure(() => notifier.deliver(hibou, account));
+    expect([flood.retryable, flood.retryAfterMs]).toEqual([true, 60_000]);
+    b.failNext(429);
+    expect((await failure(() => notifier.deliver(hibou, account))).retryable).toBe(true);
+    b.failNext(503);
+    expect((await failure(() => notifier.deliver(hibou, account))).retryable).toBe(true);
+    await notifier.deliver(hibou, account);
+    expect(b.messaging.sent).toHaveLength(1);
+  });
+
+  it("never sends the password to a login form that posts to another site", async () => {
+    const b = await start();
+    b.messaging.loginAction = "https://collecteur.example/login";
+    const notifier = createForumactifNotifier();
+    const refused = await failure(() =>
+      notifier.deliver(hibou, {
+        baseUrl: b.url,
+        username: "Arbitre automatique",
+        password: "mot-de-passe-du-robot",
+      }),
+    );
+    expect([refused.retryable, refused.message]).toEqual([false, expect.stringContaining("un autre site")]);
+    expect(b.requests.some((r) => r.method === "POST")).toBe(false);
+  });
+});
+
+describe("CONTRACT 3: the forumactif notification channel", () => {
+  it("is a channel type of a forum's settings, its account required", () => {
+    const channel = {
+      type: "forumactif",
+      baseUrl: "https://poudlard.forumactif.com",
+      username: "Arbitre",
+      password: "x",
+    };
+    expect(channelSchema.safeParse(channel).success).toBe(true);
+    expect(channelSchema.safeParse({ ...channel, password: "" }).success).toBe(false);
+    expect(
+      channelSchema.safeParse({ type: "forumactif", baseUrl: "https://poudlard.forumactif.com" }).success,
+    ).toBe(false);
+  });
+
+  it("createNotifier sends a forumactif channel's hiboux as the board's private messages", async () => {
+    const b = await start();
+    await createNotifier().deliver(
+      hibou,
+      {
+        type: "forumactif",
+        baseUrl: b.url,
+        username: "Arbitre automatique",
+        password: "mot-de-passe-du-robot",
+      },
+      {},
+    );
+    expect(b.messaging.sent.map((m) => [m.from, m.to])).toEqual([
+      ["Arbitre automatique", ["Filius Flitwick"]],
+    ]);
+  });
+});

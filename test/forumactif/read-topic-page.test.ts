@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { detectTemplate, readTopicPage } from "../../shared/forumactif/read-topic-page.js";
+import {
+  ForumactifPageError,
+  TEMPLATE_VERSIONS,
+  type TemplateVersion,
+} from "../../shared/forumactif/types.js";
+import type { TopicModel } from "../support/forumactif/model.js";
+import { type RenderOptions, renderTopicPage } from "../support/forumactif/render-topic.js";
+import { sampleDuelTopic } from "../support/forumactif/sample-topic.js";
+import { expectedPost } from "./expected.js";
+
+const board = { timeZone: "Europe/Paris", now: "2026-12-01T13:30:00.000Z" };
+const topic = sampleDuelTopic();
+
+function render(
+  template: TemplateVersion,
+  offset: number,
+  extra: Partial<RenderOptions> = {},
+  model = topic,
+) {
+  return renderTopicPage(model, { template, offset, ...board, ...extra });
+}
+
+function codeOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ForumactifPageError) return error.code;
+    throw error;
+  }
+  return "no error";
+}
+
+describe("Issue 14: a topic page reads back exactly the posts it shows, in every template version", () => {
+  for (const template of TEMPLATE_VERSIONS) {
+    it(`${template}: every page, posts, authors, dates, messages without signature, edited notes`, () => {
+      for (const offset of [0, 3, 6]) {
+        const page = readTopicPage(render(template, offset), board);
+        expect(page.template).toBe(template);
+        expect(page.topicId).toBe("482");
+        expect(page.title).toBe(template === "mobile" ? null : topic.title);
+        expect(page.pagination).toEqual({
+          perPage: 3,
+          offset,
+          currentPage: offset / 3 + 1,
+          lastPage: 3,
+          lastPageOffset: 6,
+        });
+        expect(page.posts).toEqual(topic.posts.slice(offset, offset + 3).map(expectedPost));
+      }
+    });
+
+    it(`${template}: English board, full dates, and a forced template setting`, () => {
+      const html = render(template, 3, { language: "en", dateStyle: "full" });
+      const page = readTopicPage(html, { ...board, template });
+      expect(page.posts).toEqual(topic.posts.slice(3, 6).map(expectedPost));
+    });
+
+    it(`${template}: detected from the page`, () => {
+      expect(detectTemplate(render(template, 0))).toBe(template);
+    });
+  }
+
+  it("a single page has no pagination and reads as page 1 of 1", () => {
+    const short: TopicModel = { ...topic, perPage: 25 };
+    const page = readTopicPage(render("modernbb", 0, {}, short), board);
+    expect(page.pagination).toEqual({
+      perPage: null,
+      offset: 0,
+      currentPage: 1,
+      lastPage: 1,
+      lastPageOffset: 0,
+    });
+    expect(page.posts).toHaveLength(7);
+  });
+
+  it("AwesomeBB keeps the edited note out of the message whether it is bare text or an element", () => {
+    for (const editedMarkup of ["text", "element"] as const) {
+      const page = readTopicPage(render("awesomebb", 0, { editedMarkup }), board);
+      expect(page.posts).toEqual(topic.posts.slice(0, 3).map(expectedPost));
+    }
+  });
+
+  it("a quoted edited note inside a message is the member's text, not the post's note", () => {
+    const quoting: TopicModel = {
+      ...topic,
+      posts: [
+        {
+          ...topic.posts[0],
+          postId: "1",
+          authorId: "2",
+          authorName: "Hermione Granger",
+          createdAt: "2026-11-20T10:00:00.000Z",
+          html: "<blockquote><div>Dernière édition par Ron le Lun 16 Nov 2026 - 10:00, édité 1 fois</div></blockquote>Merci Ron.",
+          edited: null,
+        },
+      ],
+    };
+    for (const template of ["phpbb3", "awesomebb"] as const) {
+      const page = readTopicPage(render(template, 0, {}, quoting), board);
+      expect(page.posts[0]?.edited).toBeNull();
+      expect(page.posts[0]?.html).toContain("Merci Ron.");
+    }
+  });
+});
+
+describe("Issue 14: a signature is never the message nor its edited note", () => {
+  it("a signature that imitates an edited note leaves the post unedited, in every version", () => {
+    const imitating: TopicModel = {
+      ...topic,
+      posts: [
+        {
+          postId: "9",
+          authorId: "12",
+          authorName: "Harry Potter",
+          createdAt: "2026-11-20T10:00:00.000Z",
+          html: "Lumos.",
+          signature: "Dernière édition par Dumbledore le Lun 16 Nov 2026 - 10:00, édité 9 fois",
+          edited: null,
+        },
+      ],
+    };
+    for (const template of TEMPLATE_VERSIONS) {
+      const page = readTopicPage(render(template, 0, {}, imitating), board);
+      expect(page.posts[0]).toMatchObject({ html: "Lumos.", edited: null });
+    }
+  });
+});
+
+describe("Issue 14: nothing is decided from a page that was not read whole", () => {
+  it("a page cut short in transfer is incomplete_page", () => {
+    const html = render("phpbb3", 0);
+    expect(codeOf(() => readTopicPage(html.slice(0, Math.floor(html.length * 0.6)), board))).toBe(
+      "incomplete_page",
+    );
+  });
+
+  it("a page before the last with a post missing is incomplete_page", () => {
+    const html = render("modernbb", 0).replace(/<div id="p10241"[\s\S]*?(?=<div id="p10242")/, "");
+    expect(codeOf(() => readTopicPage(html, board))).toBe("incomplete_page");
+  });
+
+  it("a post shown twice is incomplete_page", () => {
+    const html = render("modernbb", 6);
+    const block = /<div id="p10270"[\s\S]*?<\/div>\s*<\/div>\s*<\/div>/.exec(html)?.[0] ?? "";
+    expect(block).not.toBe("");
+    expect(codeOf(() => readTopicPage(html.replace(block, block + block), board))).toBe("incomplete_page");
+  });
+
+  it("a post whose date was replaced by something unreadable makes the template unknown", () => {
+    const html = render("phpbb2", 6).replace("Aujourd'hui à 14:05", "il y a un moment");
+    expect(codeOf(() => readTopicPage(html, board))).toBe("unknown_template");
+  });
+
+  it("a post without its author makes the template unknown", () => {
+    const html = render("punbb", 0).replace(/<h4 class="username">/g, '<h4 class="pseudo">');
+    expect(codeOf(() => readTopicPage(html, board))).toBe("unknown_template");
+  });
+
+  it("a customised template that no row of the table fits is unknown_template, and a forced wrong version too", () => {
+    const custom = render("modernbb", 0).replace(/class="postprofile-name"/g, 'class="nom-du-membre"');
+    expect(codeOf(() => readTopicPage(custom, board))).toBe("unknown_template");
+    expect(codeOf(() => readTopicPage(render("invision", 0), { ...board, template: "phpbb3" }))).toBe(
+      "unknown_template",
+    );
+  });
+
+  it("page links without a readable pagination are refused", () => {
+    const html = render("phpbb3", 0).replace(/start = \(start > 3\) \? 3 : start;/g, "");
+    expect(codeOf(() => readTopicPage(html, board))).toBe("unknown_template");
+  });
+
+  it("a page that is not from Forumactif is not_forumactif", () => {
+    expect(codeOf(() => readTopicPage("<html><body><p>Bonjour</p></body></html>", board))).toBe(
+      "not_forumactif",
+    );
+    expect(codeOf(() => readTopicPage('{"error":"nope"}', board))).toBe("not_forumactif");
+  });
+});
+
+describe("Issue 14: hostile pages are refused with a code", () => {
+  it("broken markup, deep nesting and runs of quotes give a page error, not a hang or a crash", () => {
+    const wrap = (body: string) =>
+      `<html><head><script src="https://illiweb.com/x.js"></script></head><body>${body}</body></html>`;
+    for (const body of [
+      "<".repeat(100_000),
+      "<a ".repeat(30_000),
+      "<div>".repeat(30_000),
+      "'".repeat(50_000),
+    ]) {
+      expect(codeOf(() => readTopicPage(wrap(body), board))).toBe("unknown_template");
+    }
+    const nested = `<div class="post post--5" id="p5">${"<div>".repeat(20_000)}</div>`;
+    expect(codeOf(() => readTopicPage(wrap(nested), board))).toBe("unknown_template");
+  });
+});
