@@ -168,6 +168,9 @@ export class TopicPoller {
       );
     }
     await polls.addOutbox(outbox);
+    // A topic that did not change, read by a poll that was not failing, leaves its state as it was:
+    // no write for the most common poll of all.
+    if (result.status === "unchanged" && previous.failures === 0 && previous.version > 0) return result;
     // Another poll of the same topic (a ping's, a deadline's) may have written first: what this one
     // fed is in the duel either way, and the next poll sees it known or answered `duplicate`.
     await polls.putPollState(next, previous.version);
