@@ -21,11 +21,13 @@ afterEach(async () => {
   board = undefined;
 });
 
-async function forumactifDuel(): Promise<{ h: Harness; board: FakeBoard; duelId: string }> {
+async function forumactifDuel(
+  extra: Record<string, unknown> = {},
+): Promise<{ h: Harness; board: FakeBoard; duelId: string }> {
   const h = await createHarness({ forumactif: { reader: topicReader } });
   board = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
   const forum = await h.forum({
-    source: { type: "forumactif", baseUrl: board.url, dice: { name: "Duel", faces: DUEL_FACES } },
+    source: { type: "forumactif", baseUrl: board.url, dice: { name: "Duel", faces: DUEL_FACES }, ...extra },
   });
   expect(forum.status).toBe(201);
   board.createTopic({ title: "Duel : Alice contre Bob", topicId: "1234" });
@@ -147,5 +149,26 @@ describe("CONTRACT 4.4: a whole duel read from a Forumactif board", () => {
     expect(h.delivered.map((d) => d.kind)).toContain("verdict.revised");
     expect(h.delivered.map((d) => d.kind)).toContain("forumactif.readable");
     expect((await h.admin("GET", "/status")).body.forumactif).toMatchObject({ failing: [] });
+  });
+
+  it("CONTRACT 4.4 a polled duel's deadline reads the topic first: a post made in time is never taken for an absence", async () => {
+    // Reads a day apart: without the read before the deadline, the post would be seen a day late.
+    const { h, board: fake, duelId } = await forumactifDuel({ pollEvery: "PT24H" });
+    await advance(h, "PT1M");
+    expect((await h.admin("POST", `/duels/${duelId}/commands`, { command: "top" })).status).toBe(200);
+    const { deadline } = (await h.admin("GET", `/duels/${duelId}`)).body.turn as { deadline: string };
+    const before = fake.topicRequests("1234").length;
+    await h.admin("POST", "/_local/clock", { set: new Date(Date.parse(deadline) - 30_000).toISOString() });
+    const readsBeforePost = fake.topicRequests("1234").length;
+    fake.addPost("1234", { ...ALICE, html: turnHtml("Bob Martin") });
+    fake.addDiceRoll("1234", ALICE.authorName, [{ dieName: "Duel", faceImages: [duelFace(4), duelFace(2)] }]);
+    await h.admin("POST", "/_local/clock", { set: new Date(Date.parse(deadline) + 60_000).toISOString() });
+    // One read at the deadline, none in between: the chain's next read is a day away.
+    expect(fake.topicRequests("1234").length).toBe(readsBeforePost + 1);
+    expect(readsBeforePost).toBeGreaterThan(before);
+    const audit = await auditOf(h, duelId);
+    expect(audit.filter((e) => e.type === "fault.absence")).toEqual([]);
+    expect(audit.filter((e) => e.type === "turn.played")).toMatchObject([{ duelistId: "42", dice: [4, 2] }]);
+    expect(await duelistOf(h, duelId, "42")).toMatchObject({ absenceFaults: 0 });
   });
 });
