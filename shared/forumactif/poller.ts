@@ -74,6 +74,8 @@ export class TopicPoller {
       (await polls.getPollState(duelId)) ?? initialPollState(duelId, forumId, duel.state.threadId);
     const outbox: OutboxEntry[] = [];
     let requests = 0;
+    // The posts fed so far: kept even when feeding stops half-way, so they are not fed again.
+    let posts = previous.posts;
     let next: PollState;
     let result: PollResult;
     try {
@@ -105,6 +107,7 @@ export class TopicPoller {
               : { status: "unreadable", reason: "les dés du forum ne sont pas décrits dans ses réglages" },
         });
         const fed = await this.feed(forumId, duel.state.threadId, diff.changes);
+        posts = fed.posts(previous.posts);
         const held = { ...diff.held, ...fed.refused };
         for (const [postId, hold] of Object.entries(held)) {
           if (previous.held[postId]) continue;
@@ -116,7 +119,7 @@ export class TopicPoller {
         }
         next = {
           ...recovered(base),
-          posts: fed.posts(previous.posts),
+          posts,
           held,
           ...(fed.error
             ? {}
@@ -145,6 +148,7 @@ export class TopicPoller {
         );
       next = {
         ...previous,
+        posts,
         lastPolledAt: nowIso,
         failures,
         lastError: message.slice(0, 300),
@@ -205,7 +209,9 @@ export class TopicPoller {
         if (answer.result !== "duplicate") counts[change.kind]++;
         done.set(
           change.postId,
-          change.kind === "deleted" ? null : { hash: change.hash, authorId: change.authorId },
+          change.kind === "deleted"
+            ? null
+            : { hash: change.hash, authorId: change.authorId, createdAt: change.createdAt },
         );
       } catch (caught) {
         if (caught instanceof DomainError) {

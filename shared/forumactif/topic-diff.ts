@@ -47,6 +47,11 @@ export function endOfMinute(iso: string): string {
   return new Date(ms - (ms % 60_000) + 59_999).toISOString();
 }
 
+/** The later of two instants (ISO strings of one form compare as times). */
+function later(a: string, b: string): string {
+  return a >= b ? a : b;
+}
+
 /** Post ids compare as numbers (Forumactif's are), so `999` comes before `1000`. */
 function idKey(id: string): bigint {
   return /^\d{1,30}$/.test(id) ? BigInt(id) : -1n;
@@ -128,7 +133,9 @@ export function diffTopic(
     }
     const createdAt = endOfMinute(post.createdAt);
     const noted = post.edited?.at ? endOfMinute(post.edited.at) : null;
-    const editedAt = noted && noted > createdAt && noted < options.now ? noted : options.now;
+    const firstTime = before?.createdAt ?? createdAt;
+    const read = later(options.now, firstTime);
+    const editedAt = noted && noted > firstTime && noted < read ? noted : read;
     changes.push({
       kind: before ? "edited" : "created",
       postId: post.postId,
@@ -147,13 +154,15 @@ export function diffTopic(
     .filter(([postId]) => ranges.some(([from, to]) => idKey(postId) >= from && idKey(postId) <= to))
     .sort(([a], [b]) => (idKey(a) < idKey(b) ? -1 : 1));
   for (const [postId, post] of gone) {
+    // Seen gone at this read; never before its own time (a post's time is its minute's end).
+    const at = later(options.now, post.createdAt ?? options.now);
     changes.push({
       kind: "deleted",
       postId,
       authorId: post.authorId,
       authorName: "",
-      createdAt: options.now,
-      changedAt: options.now,
+      createdAt: at,
+      changedAt: at,
       html: "",
       hash: "",
     });

@@ -48,7 +48,7 @@ const MAX_PAGES = 4;
  * a topic that did not change costs one request and no reading. When the topic has grown past it,
  * the following pages are read up to the last one, so posts that span the boundary are all seen
  * (the page read first is then the page before the new last one). The first read of a topic starts
- * on its first page and goes to its last. Any page not read whole throws (ForumactifPageError,
+ * on its first page; a topic longer than one poll reads is read on at the next polls. Any page not read whole throws (ForumactifPageError,
  * BoardFetchError): nothing is decided from it.
  */
 export async function readTopic(
@@ -96,12 +96,11 @@ export async function readTopic(
   // A topic that grew by more pages than one poll reads is read on at the next poll, from here.
   while (current.pagination.currentPage < current.pagination.lastPage && pages.length < MAX_PAGES) {
     const { pagination } = current;
-    const jump =
-      pagination.lastPageOffset !== null &&
-      (pagination.currentPage + 1 === pagination.lastPage || state.lastPageOffset === null);
-    const offset = jump
-      ? (pagination.lastPageOffset ?? 0)
-      : pagination.offset + (pagination.perPage ?? current.posts.length);
+    // Page after page, so no post between the page read first and the last page is skipped.
+    const offset =
+      pagination.currentPage + 1 === pagination.lastPage && pagination.lastPageOffset !== null
+        ? pagination.lastPageOffset
+        : pagination.offset + (pagination.perPage ?? current.posts.length);
     last = await fetchPage(offset, false);
     if (last.page === null || last.page.pagination.currentPage <= current.pagination.currentPage)
       throw new ForumactifPageError("incomplete_page", `page at offset ${offset} did not move on`);

@@ -5,6 +5,8 @@ export interface KnownPost {
   /** Content hash (`contentHash` of the post's HTML) as last fed. */
   readonly hash: string;
   readonly authorId: string;
+  /** Its time in the thread as fed: an edit or a deletion is never placed before it. */
+  readonly createdAt?: string;
 }
 
 /** Why the poller keeps a post back instead of feeding it (reported once to the referee). */

@@ -110,5 +110,6 @@ describe("CONTRACT 4.4: a topic read by polls is the same duel as its posts sent
       ),
       { numRuns: 8 },
     );
-  });
+    // Each run is two stacks on DynamoDB Local and a board: seconds, not milliseconds.
+  }, 180_000);
 });
