@@ -97,8 +97,9 @@ function checkWhole(posts: readonly TopicPost[], page: TopicPage["pagination"]):
 export function readTopicPage(html: string, options: ReadTopicOptions): TopicPage {
   if (!FORUMACTIF_MARKS.test(html))
     throw new ForumactifPageError("not_forumactif", "the page is not a Forumactif page");
-  // A page cut short in transfer still parses: only its end shows it was whole.
-  if (!/<\/html\s*>\s*$/i.test(html.slice(-200))) {
+  // A page cut short in transfer still parses: only its end shows it was whole. Hosts may add a
+  // comment or a script after `</html>`, so the closing tag is looked for near the end only.
+  if (!/<\/html\s*>/i.test(html.slice(-4000))) {
     throw new ForumactifPageError("incomplete_page", "the page does not end with </html>");
   }
   const root = parseHtml(html);

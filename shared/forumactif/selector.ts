@@ -38,12 +38,12 @@ function parse(selector: string): readonly Step[] {
   if (cached !== undefined) return cached;
   const steps: Step[] = [];
   let child = false;
-  for (const token of selector.replace(/>/g, " > ").trim().split(/\s+/)) {
-    if (token === ">") {
+  for (const part of selector.replace(/>/g, " > ").trim().split(/\s+/)) {
+    if (part === ">") {
       child = true;
       continue;
     }
-    steps.push({ compound: parseCompound(token), child });
+    steps.push({ compound: parseCompound(part), child });
     child = false;
   }
   CACHE.set(selector, steps);

@@ -136,6 +136,11 @@ describe("Issue 14: nothing is decided from a page that was not read whole", () 
     );
   });
 
+  it("what a host adds after </html> does not make a whole page incomplete", () => {
+    const html = `${render("phpbb3", 6)}<!-- page générée en 0.12 s --><script>var stats = 1;</script>\n`;
+    expect(readTopicPage(html, board).posts).toEqual(topic.posts.slice(6).map(expectedPost));
+  });
+
   it("a page before the last with a post missing is incomplete_page", () => {
     const html = render("modernbb", 0).replace(/<div id="p10241"[\s\S]*?(?=<div id="p10242")/, "");
     expect(codeOf(() => readTopicPage(html, board))).toBe("incomplete_page");

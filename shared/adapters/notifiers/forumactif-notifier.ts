@@ -96,7 +96,7 @@ export function createForumactifNotifier(options: ForumactifNotifierOptions = {}
       at = new URL(answer.location, at);
       if (at.origin !== url.origin) throw new DeliveryError(notifierTexts.forumactifForeignForm, false);
     }
-    throw new DeliveryError(notifierTexts.refused(LABEL, 310, ""), false);
+    throw new DeliveryError(notifierTexts.forumactifRedirectLoop, false);
   }
 
   /** Where a form posts, refused unless it is the board itself. */

@@ -40,6 +40,7 @@ export const notifierTexts = {
   forumactifForeignForm:
     "Forumactif : le formulaire du forum envoie vers un autre site ; rien n'a été envoyé.",
   forumactifFlood: "Forumactif : le forum demande d'attendre avant un nouveau message privé.",
+  forumactifRedirectLoop: "Forumactif : le forum renvoie de page en page sans fin ; rien n'a été envoyé.",
   forumactifSessionLost: "Forumactif : la session du robot a expiré pendant l'envoi ; nouvel essai.",
   forumactifUnexpected:
     "Forumactif : réponse inattendue du forum après l'envoi ; le message n'est pas renvoyé, pour ne pas l'envoyer deux fois.",
