@@ -39,6 +39,21 @@ export const OPERATIONS: readonly Operation[] = [
     ok: { "200": "Message traité ou ignoré." },
   },
   {
+    method: "post",
+    path: "/webhooks/{forumId}/forumactif/ping",
+    summary: "Signaler un sujet Forumactif à relire (aucun secret, limité)",
+    auth: "none",
+    ok: { "202": "Lecture avancée.", "200": "Sujet non suivi : ignoré." },
+  },
+  {
+    method: "get",
+    path: "/forumactif/ping.js",
+    summary: "Le script à coller dans la gestion des codes JavaScript de Forumactif",
+    auth: "none",
+    query: { forum: "identifiant du forum" },
+    ok: { "200": "Le script." },
+  },
+  {
     method: "put",
     path: "/forums/{forumId}",
     summary: "Créer ou modifier un forum",
@@ -52,6 +67,13 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Lire un forum (sans ses secrets)",
     auth: "admin",
     ok: { "200": "Le forum." },
+  },
+  {
+    method: "post",
+    path: "/forums/{forumId}/poll",
+    summary: "Lire maintenant les sujets Forumactif suivis du forum",
+    auth: "admin",
+    ok: { "200": "Sujets lus, messages trouvés." },
   },
   {
     method: "post",
