@@ -33,9 +33,12 @@ export function pollTimer(duelId: string, at: string, ref: "chain" | "ping"): Ti
   return { name: `${duelId}.poll.${ref}.${stamp}`, duelId, kind: "poll", at, ref };
 }
 
-/** The outbox entry that schedules a read of the topic. */
-export function schedulePoll(timer: TimerSpec, now: string): OutboxEntry {
-  return entry(`${timer.name}.schedule`, timer.duelId, now, {
+/**
+ * The outbox entry that schedules a read of the topic, named by the read and by who asked for it
+ * (`by`): an admin re-arming a chain at the instant the chain scheduled the same read still writes.
+ */
+export function schedulePoll(timer: TimerSpec, now: string, by = "chain"): OutboxEntry {
+  return entry(`${timer.name}.by-${by}`, timer.duelId, now, {
     type: "timers",
     cancel: [],
     schedule: [timer],

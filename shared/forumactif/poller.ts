@@ -10,7 +10,7 @@ import {
   StorageUnavailableError,
 } from "../ports/duel-store.js";
 import { initialPollState, type KnownPost, type PollState, type PollStore } from "../ports/poll-store.js";
-import { addDuration, durationMs } from "../time/duration.js";
+import { durationMs } from "../time/duration.js";
 import { type BoardClient, BoardFetchError } from "./board-client.js";
 import { pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
 import { diffTopic, type PostChange } from "./topic-diff.js";
@@ -165,11 +165,12 @@ export class TopicPoller {
         error: message,
       });
     }
-    if (trigger === "chain") {
+    // The chain goes on from its own reads; an admin's read re-arms it, in case it was lost (a
+    // firing that failed for good): on the grid, the re-armed read is the chain's own next one.
+    if (trigger === "chain" || trigger === "admin") {
       const wait = nextWait(source.pollEvery, next.failures, error429(result));
-      outbox.push(
-        schedulePoll(pollTimer(duelId, addDuration(nowIso, `PT${Math.ceil(wait / 1000)}S`), "chain"), nowIso),
-      );
+      const timer = pollTimer(duelId, onGrid(now, wait, source.pollEvery), "chain");
+      outbox.push(schedulePoll(timer, nowIso, trigger));
     }
     await polls.addOutbox(outbox);
     // A topic that did not change, read by a poll that was not failing, leaves its state as it was:
@@ -232,6 +233,16 @@ export class TopicPoller {
     };
     return { counts, posts, refused, error };
   }
+}
+
+/**
+ * The next read of a chain, `wait` from now, brought back to the forum's interval grid: two chains
+ * of one topic (a lost one re-armed while it still ran) name the same reads and merge into one.
+ */
+function onGrid(now: Date, wait: number, pollEvery: string): string {
+  const every = durationMs(pollEvery);
+  const at = now.getTime() + wait;
+  return new Date(at - (at % every)).toISOString();
 }
 
 /** A state after a read that went through: its failures are over. */

@@ -70,4 +70,24 @@ describe("issue 14: polls that fail change nothing and are retried", () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toContain("pas visible sans connexion");
   });
+
+  it("CONTRACT 4.4 an admin's read re-arms a chain that was lost, and never makes two", async () => {
+    const { h, duelId } = await polledDuel();
+    const reads = async () =>
+      (await h.store.dueTimers("2100-01-01T00:00:00.000Z", 50)).filter((t) => t.kind === "poll");
+    const [chain] = await reads();
+    expect(chain).toMatchObject({ kind: "poll", duelId });
+    if (chain) await h.store.deleteTimer(chain.name); // a firing lost for good
+    expect(await reads()).toEqual([]);
+    await h.admin("POST", "/forums/poudlard/poll");
+    await h.settle();
+    expect(await reads()).toMatchObject([{ kind: "poll", duelId }]);
+    // The chain running and a second admin read name the same next read.
+    await h.admin("POST", "/forums/poudlard/poll");
+    await h.settle();
+    await h.admin("POST", "/_local/clock", { advance: "PT2M" });
+    await h.admin("POST", "/forums/poudlard/poll");
+    await h.settle();
+    expect(await reads()).toHaveLength(1);
+  });
 });
