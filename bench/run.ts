@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { startDynamoDbLocal } from "../infra/local/dynamodb-local.js";
+import { measureForumactifPoll, printableForumactifPoll } from "./forumactif-poll.js";
 import { measureBundles } from "./function-bundles.js";
 import { measureGrowth } from "./growth.js";
 import { measureLatency } from "./latency.js";
@@ -24,6 +25,7 @@ const PLAN = {
   growth: { posts: 1000, window: 100, thread: 3000 },
   throughput: { duels: 20, postsPerDuel: 25, firstThread: 2000 },
   coldStartRuns: 11,
+  forumactifPoll: { duels: 10, postsPerTopic: 20 },
 };
 
 // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
@@ -65,6 +67,9 @@ try {
   say(`Bundles and cold starts (${PLAN.coldStartRuns} runs each)…`);
   const bundles = await measureBundles(dynamo.endpoint, table, PLAN.coldStartRuns);
 
+  say(`Forumactif polls: ${PLAN.forumactifPoll.duels} topics on a fake board…`);
+  const forumactifPoll = await measureForumactifPoll(dynamo.endpoint, table, PLAN.forumactifPoll);
+
   const results = resultsOf({
     latency,
     relayCheck,
@@ -74,8 +79,8 @@ try {
     seconds: (performance.now() - started) / 1000,
     loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
   });
-  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(printable(results));
+  writeFileSync(RESULTS, `${JSON.stringify({ ...results, forumactifPoll }, null, 2)}\n`);
+  process.stdout.write(printable(results) + printableForumactifPoll(forumactifPoll));
   say(`Wrote ${RESULTS} in ${Math.round((performance.now() - started) / 1000)} s.`);
 } finally {
   await dynamo.stop();

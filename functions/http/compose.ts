@@ -1,11 +1,15 @@
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { adminTokenHashFromSecret } from "../../shared/aws/admin-token.js";
+import { forumactifRuntime } from "../../shared/aws/forumactif-runtime.js";
 import { coreRuntime, env, jsonLog, newId, rollDice, systemClock } from "../../shared/aws/runtime.js";
 import { createApp } from "../../shared/http/app.js";
 
 /** The HTTP function's composition root: the same Hono app as locally, on AWS adapters. */
 export function composeHttpApp(source: NodeJS.ProcessEnv = process.env) {
-  const { store, duels } = coreRuntime(source);
+  const core = coreRuntime(source);
+  const { store, duels } = core;
+  // The board is probed within the function's 10 s: a board that slow is refused, said in French.
+  const forumactif = forumactifRuntime(core, { timeoutMs: 5000 });
   return createApp({
     store,
     // Credentials and sessions are read on every request, never cached (CONTRACT.md 3.1).
@@ -18,5 +22,7 @@ export function composeHttpApp(source: NodeJS.ProcessEnv = process.env) {
     // The desk's "send a test hibou" (forum settings) delivers through the same notifiers as the relay.
     notifier: createNotifier(),
     log: jsonLog,
+    forumactif,
+    forumactifPolls: forumactif.polls,
   });
 }

@@ -1,3 +1,4 @@
+import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js";
 import { coreRuntime, jsonLog, rollDice, systemClock } from "../../shared/aws/runtime.js";
 import { createWebhookApp } from "../../shared/http/webhook-app.js";
 
@@ -6,6 +7,15 @@ import { createWebhookApp } from "../../shared/http/webhook-app.js";
  * API Gateway) and `/healthz`, on AWS adapters. No admin token: nothing here needs it.
  */
 export function composeWebhookApp(source: NodeJS.ProcessEnv = process.env) {
-  const { store, duels } = coreRuntime(source);
-  return createWebhookApp({ store, duels, clock: systemClock, rollDice, log: jsonLog });
+  const core = coreRuntime(source);
+  const { store, duels } = core;
+  return createWebhookApp({
+    store,
+    duels,
+    clock: systemClock,
+    rollDice,
+    log: jsonLog,
+    // Pings only: the webhook function reads no board (CONTRACT.md 4.4).
+    forumactifPolls: new DynamoDbPollStore(core.client, core.tableName),
+  });
 }

@@ -2,10 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { OutboxRelay } from "../../shared/app/relay.js";
-import { fireTimer } from "../../shared/app/timer-service.js";
+import { timerDispatcher } from "../../shared/app/timer-dispatch.js";
+import { BoardClient } from "../../shared/forumactif/board-client.js";
+import { TopicPoller } from "../../shared/forumactif/poller.js";
+import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { createApp } from "../../shared/http/app.js";
-import type { Logger } from "../../shared/http/deps.js";
+import type { ForumactifDeps, Logger } from "../../shared/http/deps.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
+import type { PollStore } from "../../shared/ports/poll-store.js";
 import { ManualClock, type SystemClock } from "./clock.js";
 import { LocalScheduler } from "./local-scheduler.js";
 
@@ -25,6 +29,15 @@ export interface LocalPipelineOptions {
    * receivers. Off unless said: the deployed stack has no such option (CONTRACT.md section 3).
    */
   readonly allowLoopbackChannels?: boolean;
+  /** Forumactif forums (CONTRACT.md 4.4): where the poller keeps its state, and how it reads pages. */
+  readonly forumactif?: {
+    readonly polls: PollStore;
+    readonly reader: TopicReader;
+    /** The local stack may read a board on loopback (a fake board); the deployed one never does. */
+    readonly allowLoopback: boolean;
+    /** Least pause between two requests to one board (ms); tests make it short. */
+    readonly minIntervalMs?: number;
+  };
 }
 
 /**
@@ -35,10 +48,12 @@ export interface LocalPipelineOptions {
 export function localPipeline(options: LocalPipelineOptions) {
   const { store, clock, log } = options;
   const duels = new DuelService({ store, now: () => clock.now() });
+  const forumactif = options.forumactif ? forumactifParts(options, duels) : undefined;
+  const fire = timerDispatcher(duels, forumactif?.poller, log);
   const scheduler = new LocalScheduler({
     timers: store,
     clock,
-    fire: async (timer) => void (await fireTimer(duels, timer)),
+    fire,
     log: (message, error) =>
       log({ level: "error", msg: message, error: error instanceof Error ? error.message : String(error) }),
   });
@@ -74,6 +89,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     notifier: options.notifier,
     log,
     channelDestinations: { allowLoopback: options.allowLoopbackChannels === true },
+    ...(forumactif ? { forumactif, forumactifPolls: forumactif.polls } : {}),
     schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),
     local: {
       manual: clock instanceof ManualClock,
@@ -85,5 +101,27 @@ export function localPipeline(options: LocalPipelineOptions) {
       },
     },
   });
-  return { duels, scheduler, relay, settle, app };
+  return { duels, scheduler, relay, settle, app, poller: forumactif?.poller };
+}
+
+/** The poller of Forumactif topics and what its routes need, on the pipeline's store and clock. */
+function forumactifParts(options: LocalPipelineOptions, duels: DuelService): ForumactifDeps | undefined {
+  const settings = options.forumactif;
+  if (!settings) return undefined;
+  const policy = { allowLoopback: settings.allowLoopback };
+  const board = new BoardClient({
+    policy,
+    ...(settings.minIntervalMs === undefined ? {} : { minIntervalMs: settings.minIntervalMs }),
+  });
+  const poller = new TopicPoller({
+    store: options.store,
+    polls: settings.polls,
+    duels,
+    clock: options.clock,
+    rollDice: options.rollDice,
+    board,
+    reader: settings.reader,
+    log: options.log,
+  });
+  return { poller, polls: settings.polls, source: { policy, board } };
 }

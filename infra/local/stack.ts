@@ -4,9 +4,11 @@ import type { AddressInfo } from "node:net";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { getRequestListener } from "@hono/node-server";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
+import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import type { OutboxRelay } from "../../shared/app/relay.js";
+import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Logger } from "../../shared/http/deps.js";
 import { MAX_BODY_BYTES } from "../../shared/http/webhook-app.js";
@@ -32,6 +34,11 @@ export interface LocalStackOptions {
   readonly hibouLog?: (line: string) => void;
   /** How often the relay looks for effects to perform (ms). */
   readonly relayPollMs?: number;
+  /**
+   * Whether Forumactif boards on loopback may be read (a fake board, `npm run fake-forumactif`):
+   * yes unless told, on this machine only; the deployed stack never reads them (CONTRACT.md 4.4).
+   */
+  readonly allowLoopbackBoards?: boolean;
 }
 
 export interface LocalStack {
@@ -95,6 +102,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log,
     // The relay's own retries run on real time, or on the manual clock when it is ahead of it.
     relayNow: () => new Date(Math.max(Date.now(), clock.now().getTime())),
+    forumactif: {
+      polls: new DynamoDbPollStore(client, tableName),
+      reader: topicReader,
+      allowLoopback: options.allowLoopbackBoards ?? true,
+    },
   });
   const errorLog = (message: string, error: unknown) =>
     log({ level: "error", msg: message, error: error instanceof Error ? error.message : String(error) });

@@ -2,6 +2,7 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 import { tokenWeakness } from "../../shared/http/tokens.js";
+import { LOCAL_DUEL_FACES } from "./local-dice.js";
 import { newWebhookSecret, startLocalStack } from "./stack.js";
 
 /**
@@ -40,6 +41,29 @@ async function main(): Promise<void> {
     });
   }
 
+  // FORUMACTIF_URL: a forum "forumactif" read from that board (`npm run fake-forumactif` prints one).
+  const board = process.env.FORUMACTIF_URL;
+  if (board) {
+    const now = stack.clock.now().toISOString();
+    const existing = await stack.store.getForum("forumactif");
+    await stack.store.putForum({
+      forumId: "forumactif",
+      name: "Forum Forumactif local",
+      webhookSecrets: {},
+      referees: existing?.referees ?? [],
+      notify: [{ type: "log" }],
+      source: {
+        type: "forumactif",
+        baseUrl: board.replace(/\/+$/, ""),
+        timeZone: process.env.FORUMACTIF_TIME_ZONE ?? "Europe/Paris",
+        pollEvery: process.env.FORUMACTIF_POLL_EVERY ?? "PT30S",
+        dice: { name: "Duel", faces: LOCAL_DUEL_FACES },
+      },
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    });
+  }
+
   const lines = [
     "",
     "Arbitre automatique du club de duel — pile locale prête",
@@ -56,6 +80,7 @@ async function main(): Promise<void> {
       ? `  Secret générique du forum "local"  ${secrets.generic}`
       : `  Forum "local" déjà configuré (secrets inchangés)`,
     secrets ? `  Secret Discourse du forum "local"  ${secrets.discourse}` : "",
+    board ? `  Forum "forumactif" lu sur        ${board}` : "",
     "",
     "Ctrl-C pour arrêter.",
   ];

@@ -2,6 +2,7 @@ import type { RegisterDuel } from "../domain/commands.js";
 import { DomainError } from "../domain/errors.js";
 import type { Actor } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
+import type { TopicPoller } from "../forumactif/poller.js";
 import { normalizeKey } from "../parsing/normalize.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
@@ -32,6 +33,8 @@ export interface RegisterDeps {
   readonly store: DuelStore;
   readonly duels: DuelService;
   readonly clock: Clock;
+  /** A Forumactif forum sends nothing: its topic is read from registration on (CONTRACT.md 4.4). */
+  readonly forumactif?: { readonly poller: Pick<TopicPoller, "watch"> };
 }
 
 /** A particularity as a registration may name it ("Legilimens", "legilimens", "Mage noir"). */
@@ -108,5 +111,6 @@ export async function registerDuel(
   );
   if (outcome.result !== "applied")
     throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
+  await deps.forumactif?.poller.watch(forum, duelId);
   return outcome.state;
 }

@@ -2,7 +2,8 @@ import { SchedulerClient } from "@aws-sdk/client-scheduler";
 import { EventBridgeScheduler } from "../adapters/eventbridge-scheduler.js";
 import { createNotifier } from "../adapters/notifiers/index.js";
 import { OutboxRelay } from "../app/relay.js";
-import { fireTimer } from "../app/timer-service.js";
+import { timerDispatcher } from "../app/timer-dispatch.js";
+import { forumactifRuntime } from "./forumactif-runtime.js";
 import { coreRuntime, env, jsonLog } from "./runtime.js";
 
 // Apart from runtime.ts so that only the relay's bundle loads the Scheduler client and the
@@ -14,6 +15,7 @@ import { coreRuntime, env, jsonLog } from "./runtime.js";
  */
 export function relayRuntime(source: NodeJS.ProcessEnv = process.env) {
   const core = coreRuntime(source);
+  const fire = timerDispatcher(core.duels, forumactifRuntime(core).poller, jsonLog);
   const scheduler = new EventBridgeScheduler({
     client: new SchedulerClient({}),
     groupName: env("SCHEDULE_GROUP_NAME", source),
@@ -21,7 +23,7 @@ export function relayRuntime(source: NodeJS.ProcessEnv = process.env) {
     roleArn: env("SCHEDULER_ROLE_ARN", source),
     ...(source.SCHEDULER_DLQ_ARN ? { deadLetterArn: source.SCHEDULER_DLQ_ARN } : {}),
     now: () => new Date(),
-    fireNow: async (timer) => void (await fireTimer(core.duels, timer)),
+    fireNow: fire,
   });
   const relay = new OutboxRelay({
     store: core.store,

@@ -25,9 +25,10 @@ export function rollDice(): readonly [number, number] {
 /** The store and decider service every function shares, clients built once per container. */
 export function coreRuntime(source: NodeJS.ProcessEnv = process.env) {
   const client = new DynamoDBClient({});
-  const store = new DynamoDbStore({ client, tableName: env("TABLE_NAME", source) });
+  const tableName = env("TABLE_NAME", source);
+  const store = new DynamoDbStore({ client, tableName });
   const duels = new DuelService({ store, now: () => new Date() });
-  return { store, duels };
+  return { store, duels, client, tableName };
 }
 
 export const newId = (): string => randomUUID();

@@ -8,6 +8,7 @@ import { jsonBody } from "./json-body.js";
 import type { AuthEnv } from "./principal.js";
 import { credentialRoutes } from "./routes/credentials.js";
 import { duelRoutes } from "./routes/duels.js";
+import { forumactifAdminRoutes, forumactifSnippetRoute } from "./routes/forumactif-admin.js";
 import { forumRoutes } from "./routes/forums.js";
 import { statusRoutes } from "./routes/status.js";
 import { clockBodySchema } from "./schemas.js";
@@ -33,6 +34,7 @@ function apiRoutes(deps: AppDeps): Hono<AuthEnv> {
   }
   api.route("/forums", forumRoutes(deps));
   api.route("/forums", credentialRoutes(deps));
+  if (deps.forumactif) api.route("/forums", forumactifAdminRoutes(deps, deps.forumactif));
   api.route("/duels", duelRoutes(deps));
   api.route("/status", statusRoutes(deps));
 
@@ -58,6 +60,8 @@ function apiRoutes(deps: AppDeps): Hono<AuthEnv> {
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   mountPublicRoutes(app, deps);
+  // The snippet a Forumactif admin pastes: public, it holds no secret (CONTRACT.md 4.4).
+  app.route("/forumactif", forumactifSnippetRoute());
   app.route("/", apiRoutes(deps));
   mountAdmin(app, deps); // /admin pages (own auth: desk session + CSRF), public /openapi.json and /docs
 

@@ -1,8 +1,11 @@
 import type { DuelService } from "../app/duel-service.js";
+import type { TopicPoller } from "../forumactif/poller.js";
+import type { SourceDeps } from "../forumactif/source-route.js";
 import type { AccessStore } from "../ports/access-store.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
 import type { Notifier } from "../ports/notifier.js";
+import type { PollStore } from "../ports/poll-store.js";
 import type { DestinationPolicy } from "../validation/channel-urls.js";
 import type { AuthDeps, TokenHash } from "./auth.js";
 
@@ -16,10 +19,21 @@ export interface WebhookDeps {
   /** Two six-sided dice for duels in `server` dice mode. */
   readonly rollDice: () => readonly [number, number];
   readonly log: Logger;
+  /** Where Forumactif pings bring a topic's read forward (CONTRACT.md 4.4); absent: no ping route. */
+  readonly forumactifPolls?: PollStore;
+}
+
+/** The Forumactif poller and what the routes that drive it need. */
+export interface ForumactifDeps {
+  readonly poller: TopicPoller;
+  readonly polls: PollStore;
+  readonly source: SourceDeps;
 }
 
 /** What the whole HTTP app needs, built once in a composition root (Lambda or local). */
 export interface AppDeps extends WebhookDeps, AuthDeps {
+  /** Forumactif forums, read rather than sent (CONTRACT.md 4.4); absent where nothing reads them. */
+  readonly forumactif?: ForumactifDeps;
   /** SHA-256 (hex) of the admin token: the token itself is never kept. */
   readonly adminTokenHash: TokenHash;
   /** Credentials, desk sessions and login failures (CONTRACT.md 3.1). */

@@ -1,4 +1,5 @@
 import type * as z from "zod";
+import { readSourceSettings, type SourceDeps } from "../forumactif/source-route.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
 import type { ChannelConfig } from "../ports/notifier.js";
@@ -19,6 +20,7 @@ export async function saveForum(
     readonly store: DuelStore;
     readonly clock: Clock;
     readonly channelDestinations?: DestinationPolicy;
+    readonly forumactif?: { readonly source: SourceDeps };
   },
   forumId: string,
   body: ForumBody,
@@ -29,6 +31,7 @@ export async function saveForum(
   const ruleset = body.ruleset === undefined ? undefined : loadRuleset(body.ruleset);
   const existing = await deps.store.getForum(forumId);
   if (!existing) mayCreate();
+  const source = await readSourceSettings(body.source, deps.forumactif?.source);
   const now = deps.clock.now().toISOString();
   const forum: ForumConfig = {
     forumId,
@@ -37,6 +40,7 @@ export async function saveForum(
     referees: body.referees,
     notify: body.notify,
     ...(ruleset ? { ruleset } : {}),
+    ...(source ? { source } : {}),
     createdAt: existing?.createdAt ?? now,
     updatedAt: now,
   };

@@ -53,6 +53,8 @@ export const forumBodySchema = z.object({
     .max(10)
     .default([]),
   ruleset: z.unknown().optional(),
+  /** Validated apart, with the host policy of the stack (`forumactif/source-route.ts`). */
+  source: z.unknown().optional(),
 });
 
 /** `POST /duels` (CONTRACT.md section 6, R-1.2). */

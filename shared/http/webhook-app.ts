@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { Hono } from "hono/tiny";
 import type { WebhookDeps } from "./deps.js";
 import { errorBody, onError } from "./errors.js";
+import { forumactifPingRoutes } from "./routes/forumactif-ping.js";
 import { webhookRoutes } from "./routes/webhooks.js";
 
 /** Bodies over this are refused with 413 before they are read (CONTRACT.md section 2). */
@@ -29,6 +30,7 @@ export function mountPublicRoutes(app: Hono, deps: WebhookDeps): void {
   );
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.route("/webhooks", webhookRoutes(deps));
+  if (deps.forumactifPolls) app.route("/webhooks", forumactifPingRoutes(deps, deps.forumactifPolls));
 }
 
 /** What every HTTP app ends with: unknown routes and errors answered the same way. */

@@ -1,6 +1,7 @@
 import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
+import type { ForumactifSource } from "../forumactif/source-settings.js";
 import type { Ruleset } from "../rules/ruleset.js";
 import type { ChannelConfig, Hibou } from "./notifier.js";
 import type { TimerSpec } from "./scheduler.js";
@@ -120,6 +121,8 @@ export interface ForumConfig {
   readonly referees: readonly { readonly id: string; readonly name: string; readonly username?: string }[];
   readonly notify: readonly ChannelConfig[];
   readonly ruleset?: Ruleset;
+  /** Where the forum's posts are read from when it sends no webhook (CONTRACT.md 4.4). */
+  readonly source?: ForumactifSource;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

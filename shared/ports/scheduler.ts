@@ -1,5 +1,8 @@
-/** The kinds of one-time timers that drive a duel's time (R-6.1, R-6.7, R-6.9, reminders). */
-export type TimerKind = "reply-deadline" | "reminder" | "correction" | "ban-end";
+/**
+ * The kinds of one-time timers that drive a duel's time (R-6.1, R-6.7, R-6.9, reminders), and the
+ * reads of a Forumactif topic (`poll`, CONTRACT.md 4.4), which go to the poller, not the decider.
+ */
+export type TimerKind = "reply-deadline" | "reminder" | "correction" | "ban-end" | "poll";
 
 /**
  * A one-time timer. `name` is deterministic (duel, kind, version), so creating it twice is harmless

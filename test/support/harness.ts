@@ -5,7 +5,9 @@ import { inject } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
 import { localPipeline } from "../../infra/local/pipeline.js";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
+import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
+import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
 
@@ -27,6 +29,8 @@ export async function createHarness(
     allowLoopbackChannels?: boolean;
     /** Real time for desk sessions and login delays (default: the system's). */
     wallNow?: () => Date;
+    /** Forumactif forums read from a board on loopback (CONTRACT.md 4.4). */
+    forumactif?: { reader: TopicReader };
   } = {},
 ) {
   const client = new DynamoDBClient({
@@ -50,7 +54,8 @@ export async function createHarness(
     },
   };
   let dice = options.dice ?? (() => [3, 3] as const);
-  const { duels, relay, settle, app } = localPipeline({
+  const polls = new DynamoDbPollStore(client, tableName);
+  const { duels, relay, settle, app, poller } = localPipeline({
     store,
     clock,
     notifier,
@@ -59,6 +64,9 @@ export async function createHarness(
     log: options.log ?? (() => {}),
     allowLoopbackChannels: options.allowLoopbackChannels ?? false,
     ...(options.wallNow ? { wallNow: options.wallNow } : {}),
+    ...(options.forumactif
+      ? { forumactif: { polls, reader: options.forumactif.reader, allowLoopback: true, minIntervalMs: 0 } }
+      : {}),
   });
 
   const auth = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };
@@ -72,6 +80,8 @@ export async function createHarness(
     duels,
     relay,
     settle,
+    polls,
+    poller,
     setDice(next: () => readonly [number, number]) {
       dice = next;
     },

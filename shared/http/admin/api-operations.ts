@@ -47,6 +47,21 @@ export const OPERATIONS: readonly Operation[] = [
     ok: { "200": "Message traité ou ignoré." },
   },
   {
+    method: "post",
+    path: "/webhooks/{forumId}/forumactif/ping",
+    summary: "Signaler un sujet Forumactif à relire (aucun secret, limité)",
+    auth: "none",
+    ok: { "202": "Lecture avancée.", "200": "Sujet non suivi : ignoré." },
+  },
+  {
+    method: "get",
+    path: "/forumactif/ping.js",
+    summary: "Le script à coller dans la gestion des codes JavaScript de Forumactif",
+    auth: "none",
+    query: { forum: "identifiant du forum" },
+    ok: { "200": "Le script." },
+  },
+  {
     method: "put",
     path: "/forums/{forumId}",
     summary: "Créer (opérateur) ou modifier (son administrateur) un forum",
@@ -88,6 +103,14 @@ export const OPERATIONS: readonly Operation[] = [
     auth: "admin",
     roles: ADMINS,
     ok: { "204": "Révoqué." },
+  },
+  {
+    method: "post",
+    path: "/forums/{forumId}/poll",
+    summary: "Lire maintenant les sujets Forumactif suivis du forum",
+    auth: "admin",
+    roles: ADMINS,
+    ok: { "200": "Sujets lus, messages trouvés." },
   },
   {
     method: "post",

@@ -1,7 +1,9 @@
 import type { DuelState } from "../../domain/state.js";
 import type { DuelSnapshot } from "../../ports/duel-store.js";
+import type { FailingPoll } from "../../ports/poll-store.js";
 import type { AppDeps } from "../deps.js";
 import { statusRoutes } from "../routes/status.js";
+import { ForumactifCard } from "./forumactif-card.js";
 import { type Flash, Layout } from "./layout.js";
 import { CorrectionsList, DuelistsTable, namer, TurnLine } from "./parts.js";
 import { ui } from "./texts.js";
@@ -12,6 +14,8 @@ interface Health {
   readonly storage: { ok: boolean; latencyMs: number };
   readonly scheduler: { ok: boolean; openTimers: number | null };
   readonly notifications: { undelivered: number | null; failed: number | null };
+  /** Present where Forumactif topics are read (CONTRACT.md 4.4). */
+  readonly forumactif?: { failing: readonly FailingPoll[] | null };
 }
 
 interface RecentBan {
@@ -87,6 +91,7 @@ function HealthCards(props: { health: Health }) {
         <h3>{d.hiboux}</h3>
         <State ok={delivered} /> · {d.delivery(notifications.undelivered, notifications.failed)}
       </div>
+      {props.health.forumactif ? <ForumactifCard failing={props.health.forumactif.failing} /> : null}
     </div>
   );
 }

@@ -45,6 +45,7 @@ function currentBody(forum: ForumConfig | null, forumId: string): Record<string,
     referees: [...(forum?.referees ?? [])],
     notify: [...(forum?.notify ?? [])],
     ...(forum?.ruleset ? { ruleset: forum.ruleset } : {}),
+    ...(forum?.source ? { source: forum.source } : {}),
   };
 }
 

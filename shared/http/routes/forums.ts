@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { sourceView } from "../../forumactif/source-settings.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { requireForum, requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
@@ -21,6 +22,7 @@ export function forumView(forum: ForumConfig) {
     referees: forum.referees,
     notify: forum.notify.map((n) => ({ type: n.type })),
     ruleset: forum.ruleset ? { name: forum.ruleset.name, custom: true } : { custom: false },
+    ...(forum.source ? { source: sourceView(forum.source) } : {}),
     createdAt: forum.createdAt,
     updatedAt: forum.updatedAt,
   };

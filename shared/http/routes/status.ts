@@ -23,6 +23,10 @@ export function statusRoutes(deps: AppDeps) {
     const scheduler = deps.schedulerHealth
       ? await deps.schedulerHealth().catch(() => ({ ok: false, openTimers: null }))
       : { ok: true, openTimers: null };
+    // Topics that could not be read at their last poll (issue 14): shown, not counted as down.
+    const forumactif = deps.forumactif
+      ? { failing: await deps.forumactif.polls.listFailingPolls().catch(() => null) }
+      : undefined;
     const ok = storage.ok && scheduler.ok;
     // A 503 still carries the error body every non-2xx answer has (CONTRACT.md section 2).
     const down = [...(storage.ok ? [] : ["stockage"]), ...(scheduler.ok ? [] : ["minuteries"])];
@@ -37,6 +41,7 @@ export function statusRoutes(deps: AppDeps) {
         scheduler,
         notifications: { undelivered: counts?.pendingEffects ?? null, failed: counts?.failedEffects ?? null },
         duels: { active: counts?.activeDuels ?? null, registered: counts?.registeredDuels ?? null },
+        ...(forumactif ? { forumactif } : {}),
       },
       ok ? 200 : 503,
     );

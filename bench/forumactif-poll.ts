@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import { ManualClock } from "../infra/local/clock.js";
+import { DynamoDbStore } from "../shared/adapters/dynamodb/dynamodb-store.js";
+import { DynamoDbPollStore } from "../shared/adapters/dynamodb/poll-store.js";
+import { DuelService } from "../shared/app/duel-service.js";
+import { BoardClient } from "../shared/forumactif/board-client.js";
+import { TopicPoller } from "../shared/forumactif/poller.js";
+import { topicReader } from "../shared/forumactif/topic-reader.js";
+import { FakeBoard } from "../test/support/forumactif/fake-board.js";
+import { localClient, START } from "./referee-app.js";
+import { RequestCounter, readsAndWrites, since } from "./request-counter.js";
+
+/**
+ * One kind of poll, per active duel: board requests, DynamoDB requests and time. A chain's poll
+ * (as its timer runs it), so its next read's outbox entry is counted; the relay then turns that
+ * entry into a schedule (one CreateSchedule in AWS), which is not counted here.
+ */
+export interface PollCost {
+  readonly boardRequestsPerDuel: number;
+  readonly dynamoRequestsPerDuel: number;
+  readonly dynamoReadsPerDuel: number;
+  readonly dynamoWritesPerDuel: number;
+  readonly msPerDuel: number;
+}
+
+export interface ForumactifPollResults {
+  readonly duels: number;
+  readonly postsPerTopic: number;
+  /** A topic that did not change: one conditional request answered 304. */
+  readonly unchanged: PollCost;
+  /** One new post in each topic: the page read and parsed, the post fed to the intake. */
+  readonly onePost: PollCost;
+}
+
+const LONG_RP = Array.from({ length: 110 }, (_, i) => `mot${i}`).join(" ");
+const turn = (target: string) =>
+  `${LONG_RP}<br />[duel]<br />Sort : Rictusempra<br />Cible : ${target}<br />Zone : torse<br />Pari : 4<br />[/duel]`;
+
+/**
+ * The cost of reading Forumactif topics (issue 14), with the real poller, page reader and
+ * DynamoDB Local, against the tests' fake board on loopback: `duels` active duels of a forum whose
+ * topics already hold `postsPerTopic` posts, each polled as its timer would poll it.
+ */
+export async function measureForumactifPoll(
+  endpoint: string,
+  tableName: string,
+  plan: { duels: number; postsPerTopic: number },
+): Promise<ForumactifPollResults> {
+  const client = localClient(endpoint);
+  const counter = new RequestCounter();
+  counter.attach(client);
+  const clock = new ManualClock(START);
+  const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
+  const duels = new DuelService({ store, now: () => clock.now() });
+  const polls = new DynamoDbPollStore(client, tableName);
+  const board = await FakeBoard.start({ now: () => clock.now().toISOString() });
+  const poller = new TopicPoller({
+    store,
+    polls,
+    duels,
+    clock,
+    rollDice: () => [1, 6],
+    board: new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 }),
+    reader: topicReader,
+    log: () => {},
+  });
+  const forumId = `fa${randomUUID().slice(0, 8)}`;
+  try {
+    await store.putForum({
+      forumId,
+      name: "Bench Forumactif",
+      webhookSecrets: {},
+      referees: [],
+      notify: [{ type: "log" }],
+      source: { type: "forumactif", baseUrl: board.url, timeZone: "Europe/Paris", pollEvery: "PT2M" },
+      createdAt: START,
+      updatedAt: START,
+    });
+    const { defaultRuleset } = await import("../shared/rules/default-ruleset.js");
+    const ids: string[] = [];
+    for (let i = 0; i < plan.duels; i++) {
+      const topicId = String(5000 + i);
+      const duelId = `${forumId}.${topicId}`;
+      board.createTopic({ title: `Duel ${i}`, topicId });
+      const duel = {
+        id: duelId,
+        forumId,
+        threadId: topicId,
+        referee: { id: "7", name: "Minerva McGonagall" },
+        duelists: [
+          { id: "42", name: "Alice Dubois", year: 3 as const, particularities: [], extraSpells: [] },
+          { id: "43", name: "Bob Martin", year: "adulte" as const, particularities: [], extraSpells: [] },
+        ],
+        dice: "server" as const,
+        stakes: null,
+        ruleset: defaultRuleset,
+      };
+      await duels.execute(
+        duelId,
+        { type: "register", now: START, duel, bans: {} },
+        { inputId: "register", forumId },
+      );
+      await duels.execute(
+        duelId,
+        { type: "referee", now: START, action: { command: "top" }, by: { via: "api", id: "admin" } },
+        { inputId: "top", forumId },
+      );
+      ids.push(duelId);
+    }
+    const addTurns = (n: number) => {
+      for (const i of ids.keys())
+        for (let k = 0; k < n; k++) {
+          const alice = k % 2 === 0;
+          clock.advance("PT1M");
+          board.addPost(String(5000 + i), {
+            authorId: alice ? "42" : "43",
+            authorName: alice ? "Alice Dubois" : "Bob Martin",
+            html: turn(alice ? "Bob Martin" : "Alice Dubois"),
+          });
+        }
+    };
+    const pollAll = async (): Promise<PollCost> => {
+      const requestsBefore = board.requests.length;
+      const dynamoBefore = counter.tally();
+      const started = performance.now();
+      for (const duelId of ids) await poller.poll(duelId, "chain");
+      const ms = performance.now() - started;
+      const spent = since(dynamoBefore, counter.tally());
+      const { reads, writes } = readsAndWrites(spent);
+      const per = (n: number) => Math.round((n / ids.length) * 100) / 100;
+      return {
+        boardRequestsPerDuel: per(board.requests.length - requestsBefore),
+        dynamoRequestsPerDuel: per(spent.total),
+        dynamoReadsPerDuel: per(reads),
+        dynamoWritesPerDuel: per(writes),
+        msPerDuel: per(ms),
+      };
+    };
+    addTurns(plan.postsPerTopic);
+    await pollAll(); // the first read of each topic feeds its posts
+    const unchanged = await pollAll();
+    addTurns(1);
+    const onePost = await pollAll();
+    return { duels: plan.duels, postsPerTopic: plan.postsPerTopic, unchanged, onePost };
+  } finally {
+    await board.close();
+    client.destroy();
+  }
+}
+
+/** The figures as the bench prints them. */
+export function printableForumactifPoll(r: ForumactifPollResults): string {
+  const row = (name: string, c: PollCost) =>
+    `  ${name.padEnd(22)} ${String(c.boardRequestsPerDuel).padStart(8)} ${String(c.dynamoRequestsPerDuel).padStart(10)} (${c.dynamoReadsPerDuel} r, ${c.dynamoWritesPerDuel} w) ${String(c.msPerDuel).padStart(9)}`;
+  return [
+    "",
+    `Forumactif polls (${r.duels} active duels, topics of ${r.postsPerTopic} posts, fake board on loopback)`,
+    "  per active duel, per poll   board req   DynamoDB req          ms",
+    row("topic unchanged (304)", r.unchanged),
+    row("one new post", r.onePost),
+    "",
+  ].join("\n");
+}
+
+// `npx tsx bench/forumactif-poll.ts`: these figures alone, on a DynamoDB Local started for them.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { startDynamoDbLocal } = await import("../infra/local/dynamodb-local.js");
+  const { createBenchTable } = await import("./referee-app.js");
+  const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
+  try {
+    const table = await createBenchTable(dynamo.endpoint);
+    const results = await measureForumactifPoll(dynamo.endpoint, table, { duels: 10, postsPerTopic: 20 });
+    process.stdout.write(printableForumactifPoll(results));
+  } finally {
+    await dynamo.stop();
+  }
+}

@@ -1,0 +1,37 @@
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDbPollStore } from "../adapters/dynamodb/poll-store.js";
+import type { DuelService } from "../app/duel-service.js";
+import { BoardClient } from "../forumactif/board-client.js";
+import { TopicPoller } from "../forumactif/poller.js";
+import { topicReader } from "../forumactif/topic-reader.js";
+import type { ForumactifDeps } from "../http/deps.js";
+import type { DuelStore } from "../ports/duel-store.js";
+import { jsonLog, rollDice, systemClock } from "./runtime.js";
+
+/**
+ * The Forumactif poller in AWS (CONTRACT.md 4.4): public `https` boards only, never loopback or a
+ * private address. Built by the functions that read topics (timer, relay) or drive their reads
+ * (http: settings, admin poll; webhook: pings).
+ */
+export function forumactifRuntime(
+  core: { store: DuelStore; duels: DuelService; client: DynamoDBClient; tableName: string },
+  options: { readonly timeoutMs?: number } = {},
+): ForumactifDeps {
+  const policy = { allowLoopback: false };
+  const board = new BoardClient({
+    policy,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  const polls = new DynamoDbPollStore(core.client, core.tableName);
+  const poller = new TopicPoller({
+    store: core.store,
+    polls,
+    duels: core.duels,
+    clock: systemClock,
+    rollDice,
+    board,
+    reader: topicReader,
+    log: jsonLog,
+  });
+  return { poller, polls, source: { policy, board } };
+}

@@ -1,0 +1,23 @@
+import type { Clock } from "../ports/clock.js";
+import type { DuelStore } from "../ports/duel-store.js";
+import type { PollStore } from "../ports/poll-store.js";
+import { pollTimer, schedulePoll } from "./poll-effects.js";
+import { forumactifSource, isWatched } from "./watched.js";
+
+/**
+ * A ping (CONTRACT.md 4.4): brings a watched topic's next read forward to now, at most once a
+ * minute per topic (the read's name and its outbox entry are the minute's, so a second ping in the
+ * same minute writes nothing new). True when the topic is watched. Apart from the poller, so the
+ * webhook function that answers pings carries no page reader.
+ */
+export async function pingTopic(
+  deps: { readonly store: DuelStore; readonly polls: PollStore; readonly clock: Clock },
+  forumId: string,
+  duelId: string,
+): Promise<boolean> {
+  const { forum, duel } = await deps.store.loadForumAndDuel(forumId, duelId);
+  if (!forumactifSource(forum) || !duel || !isWatched(duel.state.status)) return false;
+  const minute = `${deps.clock.now().toISOString().slice(0, 16)}:00.000Z`;
+  await deps.polls.addOutbox([schedulePoll(pollTimer(duelId, minute, "ping"), minute)]);
+  return true;
+}

@@ -1,0 +1,133 @@
+import { channelsOf } from "../app/effects.js";
+import type { DuelState } from "../domain/state.js";
+import type { ForumConfig, OutboxEntry } from "../ports/duel-store.js";
+import type { Hibou } from "../ports/notifier.js";
+import type { TimerSpec } from "../ports/scheduler.js";
+
+/**
+ * What the poller adds to the outbox on its own (no decision of the duel makes these): its next
+ * read, and the hiboux that tell the referee what the poller could not do. The relay performs them
+ * like every other effect.
+ */
+
+function entry(id: string, duelId: string, now: string, effect: OutboxEntry["effect"]): OutboxEntry {
+  return {
+    id,
+    duelId,
+    createdAt: now,
+    effect,
+    attempts: 0,
+    nextAttemptAt: now,
+    doneAt: null,
+    lastError: null,
+    failedAt: null,
+  };
+}
+
+/**
+ * A read of the topic at `at`. `ref` tells a chain's read (`chain`: each schedules the next) from
+ * a read brought forward by a ping (`ping`: schedules nothing, so pings never multiply the chain).
+ */
+export function pollTimer(duelId: string, at: string, ref: "chain" | "ping"): TimerSpec {
+  const stamp = at.replace(/[-:.]/g, "");
+  return { name: `${duelId}.poll.${ref}.${stamp}`, duelId, kind: "poll", at, ref };
+}
+
+/**
+ * The outbox entry that schedules a read of the topic, named by the read and by who asked for it
+ * (`by`): an admin re-arming a chain at the instant the chain scheduled the same read still writes.
+ */
+export function schedulePoll(timer: TimerSpec, now: string, by = "chain"): OutboxEntry {
+  return entry(`${timer.name}.by-${by}`, timer.duelId, now, {
+    type: "timers",
+    cancel: [],
+    schedule: [timer],
+  });
+}
+
+/** The French hiboux of the poller, to the duel's referee. */
+export type PollHibouDraft = {
+  readonly key: string;
+  readonly kind: string;
+  readonly title: string;
+  readonly text: string;
+};
+
+const topicLink = (state: DuelState) => `le sujet ${state.threadId}`;
+
+export const pollHiboux = {
+  unreadable(state: DuelState, failures: number, error: string): PollHibouDraft {
+    return {
+      key: `unreadable.${failures}`,
+      kind: "forumactif.unreadable",
+      title: "Le fil du duel ne peut plus être lu",
+      text:
+        `L'arbitre automatique n'arrive plus à lire ${topicLink(state)} sur le forum ` +
+        `(${failures} tentatives de suite ; dernière erreur : ${error}). Rien n'est décidé tant que ` +
+        "le fil ne se lit pas en entier : les messages postés entre-temps seront pris à leur place " +
+        "dès qu'il se lira de nouveau. Vérifiez que le sujet est visible des invités et que le forum répond.",
+    };
+  },
+  readable(state: DuelState, since: string): PollHibouDraft {
+    return {
+      key: `readable.${since}`,
+      kind: "forumactif.readable",
+      title: "Le fil du duel se lit de nouveau",
+      text: `${topicLink(state)[0]?.toUpperCase()}${topicLink(state).slice(1)} se lit de nouveau : les messages postés entre-temps ont été pris à leur place.`,
+    };
+  },
+  unreadableDice(state: DuelState, postId: string, reason: string): PollHibouDraft {
+    return {
+      key: `dice.${postId}`,
+      kind: "forumactif.dice-unreadable",
+      title: "Lancer de dés illisible",
+      text:
+        `Le lancer de dés qui suit le message ${postId} (${topicLink(state)}) ne peut pas être lu : ` +
+        `${reason}. Le message attend : vérifiez les images des faces dans les réglages du forum ` +
+        "(source Forumactif, « dice »), ou décidez vous-même. Aucun dé n'est deviné.",
+    };
+  },
+  refused(state: DuelState, postId: string, message: string): PollHibouDraft {
+    return {
+      key: `refused.${postId}`,
+      kind: "forumactif.post-refused",
+      title: "Message du fil non pris en compte",
+      text: `Le message ${postId} (${topicLink(state)}) n'a pas pu être pris en compte : ${message}`,
+    };
+  },
+};
+
+/** A poller's hibou to the duel's referee, through each of the forum's channels. */
+export function refereeHiboux(
+  forum: ForumConfig | null,
+  state: DuelState,
+  draft: PollHibouDraft,
+  now: string,
+): OutboxEntry[] {
+  const username = forum?.referees.find((r) => r.id === state.referee.id)?.username;
+  const hibou: Hibou = {
+    id: `${state.id}.poll.${draft.key}`,
+    duelId: state.id,
+    forumId: state.forumId,
+    threadId: state.threadId,
+    to: {
+      role: "referee",
+      id: state.referee.id,
+      name: state.referee.name,
+      ...(username ? { username } : {}),
+    },
+    kind: draft.kind,
+    title: draft.title,
+    text: draft.text,
+    createdAt: now,
+    eventId: `poll.${draft.key}`,
+  };
+  return channelsOf(forum).map((channel, index) =>
+    entry(`${hibou.id}.c${index}`, state.id, now, {
+      type: "notify",
+      hibou,
+      channel: index,
+      channelType: channel.type,
+    }),
+  );
+}

@@ -1,0 +1,115 @@
+import type { PollState } from "../ports/poll-store.js";
+import type { BoardClient } from "./board-client.js";
+import type { DiceReading } from "./topic-diff.js";
+import {
+  type DiceSettings,
+  ForumactifPageError,
+  type TemplateVersion,
+  type TopicPage,
+  type TopicPost,
+} from "./types.js";
+import { topicUrl } from "./urls.js";
+
+/** The page reader (`readTopicPage` and its helpers), passed in so the poller can be read alone. */
+export interface TopicReader {
+  readTopicPage(
+    html: string,
+    options: { readonly timeZone: string; readonly now: string; readonly template?: TemplateVersion },
+  ): TopicPage;
+  isGameMasterPost(post: TopicPost): boolean;
+  readDiceRoll(post: TopicPost, dice: DiceSettings): DiceReading;
+}
+
+/** Where a topic is read from, as its forum's source says. */
+export interface TopicAddress {
+  readonly baseUrl: string;
+  readonly timeZone: string;
+  readonly template?: TemplateVersion;
+  readonly topicId: string;
+}
+
+export type TopicRead =
+  | { readonly kind: "unchanged"; readonly requests: number }
+  | {
+      readonly kind: "read";
+      readonly requests: number;
+      /** The pages read, in topic order; the last is the topic's last page unless it grew by more than a poll reads. */
+      readonly pages: readonly TopicPage[];
+      readonly lastPageOffset: number;
+      readonly etag: string | null;
+      readonly lastModified: string | null;
+    };
+
+/** Pages one poll reads at most; a topic that grew by more is read on at the next poll. */
+const MAX_PAGES = 4;
+
+/**
+ * Reads a topic's last page (issue 14): the page the last poll found last, asked conditionally, so
+ * a topic that did not change costs one request and no reading. When the topic has grown past it,
+ * the following pages are read up to the last one, so posts that span the boundary are all seen
+ * (the page read first is then the page before the new last one). The first read of a topic starts
+ * on its first page; a topic longer than one poll reads is read on at the next polls. Any page not read whole throws (ForumactifPageError,
+ * BoardFetchError): nothing is decided from it.
+ */
+export async function readTopic(
+  board: Pick<BoardClient, "get">,
+  reader: TopicReader,
+  address: TopicAddress,
+  state: Pick<PollState, "lastPageOffset" | "etag" | "lastModified">,
+  now: Date,
+): Promise<TopicRead> {
+  const options = {
+    timeZone: address.timeZone,
+    now: now.toISOString(),
+    ...(address.template ? { template: address.template } : {}),
+  };
+  let requests = 0;
+  const fetchPage = async (offset: number, conditional: boolean) => {
+    requests++;
+    const fetched = await board.get(
+      topicUrl(address.baseUrl, address.topicId, offset),
+      conditional ? { etag: state.etag, lastModified: state.lastModified } : undefined,
+    );
+    if (fetched.status === "unchanged") return { page: null, fetched };
+    const page = reader.readTopicPage(fetched.html, options);
+    if (page.topicId !== address.topicId)
+      throw new ForumactifPageError(
+        "incomplete_page",
+        `page of topic ${page.topicId}, not ${address.topicId}`,
+      );
+    return { page, fetched };
+  };
+
+  const remembered = state.lastPageOffset ?? 0;
+  let first: Awaited<ReturnType<typeof fetchPage>>;
+  try {
+    first = await fetchPage(remembered, state.lastPageOffset !== null);
+  } catch (error) {
+    // The remembered page may be gone (posts deleted, the topic shorter): start again from the first.
+    if (!(error instanceof ForumactifPageError && error.code === "not_found" && remembered > 0)) throw error;
+    first = await fetchPage(0, false);
+  }
+  if (first.page === null) return { kind: "unchanged", requests };
+  const pages: TopicPage[] = [first.page];
+  let last: Awaited<ReturnType<typeof fetchPage>> = first;
+  let current = first.page;
+  // A topic that grew by more pages than one poll reads is read on at the next poll, from here.
+  while (current.pagination.currentPage < current.pagination.lastPage && pages.length < MAX_PAGES) {
+    const { pagination } = current;
+    // Page after page, so no post between the page read first and the last page is skipped.
+    const offset =
+      pagination.currentPage + 1 === pagination.lastPage && pagination.lastPageOffset !== null
+        ? pagination.lastPageOffset
+        : pagination.offset + (pagination.perPage ?? current.posts.length);
+    last = await fetchPage(offset, false);
+    if (last.page === null || last.page.pagination.currentPage <= current.pagination.currentPage)
+      throw new ForumactifPageError("incomplete_page", `page at offset ${offset} did not move on`);
+    current = last.page;
+    pages.push(current);
+  }
+  const validators =
+    last.fetched.status === "fresh"
+      ? { etag: last.fetched.etag, lastModified: last.fetched.lastModified }
+      : { etag: null, lastModified: null };
+  return { kind: "read", requests, pages, lastPageOffset: current.pagination.offset, ...validators };
+}

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { BoardClient, BoardFetchError, USER_AGENT } from "../../shared/forumactif/board-client.js";
+import { boardUrlRefusal } from "../../shared/forumactif/source-settings.js";
+import { FakeBoard } from "../support/forumactif/fake-board.js";
+
+let board: FakeBoard | undefined;
+afterEach(async () => {
+  await board?.close();
+  board = undefined;
+});
+
+async function topicBoard() {
+  board = await FakeBoard.start();
+  const topicId = board.createTopic({ title: "Duel", topicId: "1234" });
+  board.addPost(topicId, { authorId: "42", authorName: "Alice Dubois", html: "Bonjour" });
+  return board;
+}
+
+describe("issue 14: the board is read politely", () => {
+  it("names the project in its User-Agent and asks again conditionally (304 when nothing changed)", async () => {
+    const fake = await topicBoard();
+    const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
+    const first = await client.get(`${fake.url}/t1234-duel`);
+    expect(first.status).toBe("fresh");
+    if (first.status !== "fresh") return;
+    const again = await client.get(`${fake.url}/t1234-duel`, first);
+    expect(again.status).toBe("unchanged");
+    fake.addPost("1234", { authorId: "43", authorName: "Bob Martin", html: "Réponse" });
+    expect((await client.get(`${fake.url}/t1234-duel`, first)).status).toBe("fresh");
+    const requests = fake.topicRequests("1234");
+    expect(requests.map((r) => r.headers["user-agent"])).toEqual([USER_AGENT, USER_AGENT, USER_AGENT]);
+    expect(requests[1]?.headers["if-none-match"]).toBe(first.etag);
+    expect(requests.map((r) => r.status)).toEqual([200, 304, 200]);
+  });
+
+  it("a 429 leaves the host alone until its Retry-After: the next read fails without asking", async () => {
+    const fake = await topicBoard();
+    let now = 1_000_000;
+    const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0, now: () => now });
+    fake.failNext(429, 1, { "retry-after": "120" });
+    const error = await client.get(`${fake.url}/t1234-duel`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BoardFetchError);
+    expect((error as BoardFetchError).code).toBe("rate_limited");
+    expect((error as BoardFetchError).retryAfterMs).toBe(120_000);
+    await expect(client.get(`${fake.url}/t1234-duel`)).rejects.toBeInstanceOf(BoardFetchError);
+    expect(fake.topicRequests("1234")).toHaveLength(1);
+    now += 121_000;
+    expect((await client.get(`${fake.url}/t1234-duel`)).status).toBe("fresh");
+  });
+
+  it("a 503 is a failure to retry, never a page", async () => {
+    const fake = await topicBoard();
+    const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
+    fake.failNext(503, 1, { "retry-after": "0" });
+    await expect(client.get(`${fake.url}/t1234-duel`)).rejects.toMatchObject({ code: "server_error" });
+  });
+
+  it("one request at a time per host, never all at once", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const client = new BoardClient({
+      policy: { allowLoopback: false },
+      minIntervalMs: 1,
+      fetch: async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+        return new Response("<html></html>", { status: 200 });
+      },
+    });
+    await Promise.all([1, 2, 3].map(() => client.get("https://poudlard.forumactif.com/t1-x")));
+    expect(most).toBe(1);
+  });
+
+  it("the deployed stack reads public https hosts only; the local stack may read loopback", () => {
+    const deployed = { allowLoopback: false };
+    expect(boardUrlRefusal("https://poudlard.forumactif.com", deployed)).toBeUndefined();
+    expect(boardUrlRefusal("http://poudlard.forumactif.com", deployed)).toMatch(/https/);
+    for (const host of [
+      "https://127.0.0.1",
+      "https://localhost",
+      "https://10.0.0.2",
+      "https://169.254.169.254",
+      "https://192.168.1.1",
+      "https://intranet",
+    ])
+      expect(boardUrlRefusal(host, deployed)).toBeDefined();
+    expect(boardUrlRefusal("http://127.0.0.1:8080", { allowLoopback: true })).toBeUndefined();
+    expect(boardUrlRefusal("https://user:pw@poudlard.forumactif.com", deployed)).toBeDefined();
+  });
+
+  it("a redirect to a refused host is not followed", async () => {
+    const client = new BoardClient({
+      policy: { allowLoopback: false },
+      minIntervalMs: 0,
+      fetch: async () =>
+        new Response(null, { status: 302, headers: { location: "https://169.254.169.254/" } }),
+    });
+    await expect(client.get("https://poudlard.forumactif.com/t1-x")).rejects.toMatchObject({
+      code: "refused_host",
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { endOfMinute } from "../../shared/forumactif/topic-diff.js";
+import { topicReader } from "../../shared/forumactif/topic-reader.js";
+import { auditOf, LONG_RP } from "../http/support.js";
+import { FakeBoard } from "../support/forumactif/fake-board.js";
+import { createHarness, DUEL_BODY, type Harness, postPayload } from "../support/harness.js";
+
+const PEOPLE = [
+  { id: "42", name: "Alice Dubois", target: "Bob Martin" },
+  { id: "43", name: "Bob Martin", target: "Alice Dubois" },
+  { id: "99", name: "Rubeus Hagrid", target: "Alice Dubois" },
+] as const;
+
+/** One post of the thread: who writes it, whether it is a whole turn, and whether a poll follows it. */
+interface Step {
+  readonly author: number;
+  readonly whole: boolean;
+  readonly pollAfter: boolean;
+}
+
+const stepArb: fc.Arbitrary<Step> = fc.record({
+  author: fc.nat(2),
+  whole: fc.boolean(),
+  pollAfter: fc.boolean(),
+});
+
+function html(step: Step): string {
+  const who = PEOPLE[step.author] ?? PEOPLE[0];
+  const words = step.whole ? LONG_RP : "Quelques mots seulement";
+  return `${words}<br />[duel]<br />Sort : Rictusempra<br />Cible : ${who.target}<br />Zone : torse<br />Pari : 4<br />[/duel]`;
+}
+
+/** What a duel shows: its view and its audit log, as the API gives them (a referee command's random id aside). */
+async function outcome(h: Harness, duelId: string) {
+  const { body } = await h.admin("GET", `/duels/${duelId}`);
+  const { updatedAt: _, ...view } = body;
+  const text = JSON.stringify({ view, audit: await auditOf(h, duelId) });
+  return JSON.parse(text.replace(/r\.[0-9a-f]{8}-[0-9a-f-]{27}/g, "r.command")) as unknown;
+}
+
+const START = "2026-11-30T10:00:00.000Z";
+const minute = (n: number) => new Date(Date.parse(START) + n * 60_000).toISOString();
+
+describe("CONTRACT 4.4: a topic read by polls is the same duel as its posts sent by webhook", () => {
+  it("CONTRACT 4.4 whatever the poll timing and the page boundaries, the final state equals the webhook's in thread order", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(stepArb, { minLength: 1, maxLength: 14 }),
+        fc.integer({ min: 2, max: 6 }),
+        async (steps, perPage) => {
+          const polled = await createHarness({ start: START, forumactif: { reader: topicReader } });
+          const sent = await createHarness({ start: START });
+          const board = await FakeBoard.start({ perPage, now: () => polled.clock.now().toISOString() });
+          try {
+            await polled.forum({ source: { type: "forumactif", baseUrl: board.url } });
+            await sent.forum();
+            board.createTopic({ title: "Duel", topicId: "1234" });
+            board.addPost("1234", {
+              authorId: "99",
+              authorName: "Rubeus Hagrid",
+              html: "Ouverture",
+              createdAt: START,
+            });
+            for (const h of [polled, sent]) {
+              const duel = await h.admin("POST", "/duels", DUEL_BODY);
+              await h.admin("POST", `/duels/${duel.body.id as string}/commands`, { command: "top" });
+            }
+            await sent.generic(
+              postPayload({
+                postId: "1000",
+                author: { id: "99", name: "Rubeus Hagrid" },
+                createdAt: endOfMinute(START),
+                content: "Ouverture",
+              }),
+            );
+            for (const [i, step] of steps.entries()) {
+              const who = PEOPLE[step.author] ?? PEOPLE[0];
+              const at = minute(i + 1);
+              polled.clock.set(at);
+              sent.clock.set(at);
+              const post = board.addPost("1234", {
+                authorId: who.id,
+                authorName: who.name,
+                html: html(step),
+                createdAt: at,
+              });
+              const payload = postPayload({
+                postId: post.postId,
+                author: { id: who.id, name: who.name },
+                createdAt: endOfMinute(at), // the board shows the minute: its end (topic-diff.ts)
+                content: html(step),
+              });
+              const sentAnswer = await sent.generic({
+                ...payload,
+                data: { ...payload.data, format: "html" },
+              });
+              expect(sentAnswer.status).toBe(200);
+              if (step.pollAfter) await polled.admin("POST", "/forums/poudlard/poll");
+            }
+            const last = await polled.admin("POST", "/forums/poudlard/poll");
+            expect(last.body.failed).toBe(0);
+            await polled.settle();
+            await sent.settle();
+            expect(await outcome(polled, "poudlard.1234")).toEqual(await outcome(sent, "poudlard.1234"));
+          } finally {
+            await board.close();
+          }
+        },
+      ),
+      { numRuns: 8 },
+    );
+    // Each run is two stacks on DynamoDB Local and a board: seconds, not milliseconds.
+  }, 180_000);
+});

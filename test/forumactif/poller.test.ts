@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { topicReader } from "../../shared/forumactif/topic-reader.js";
+import { auditOf } from "../http/support.js";
+import { FakeBoard } from "../support/forumactif/fake-board.js";
+import { createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
+
+let board: FakeBoard | undefined;
+afterEach(async () => {
+  await board?.close();
+  board = undefined;
+});
+
+/** A forum read from a fake board, its duel registered and started, its first read done. */
+async function polledDuel(): Promise<{ h: Harness; fake: FakeBoard; duelId: string }> {
+  const h = await createHarness({ forumactif: { reader: topicReader } });
+  const fake = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
+  board = fake;
+  await h.forum({ source: { type: "forumactif", baseUrl: fake.url } });
+  fake.createTopic({ title: "Duel", topicId: "1234" });
+  fake.addPost("1234", { authorId: "99", authorName: "Rubeus Hagrid", html: "Ouverture" });
+  const duel = await h.admin("POST", "/duels", DUEL_BODY);
+  const duelId = duel.body.id as string;
+  await h.admin("POST", `/duels/${duelId}/commands`, { command: "top" });
+  await h.settle();
+  return { h, fake, duelId };
+}
+
+describe("issue 14: polls that fail change nothing and are retried", () => {
+  it("CONTRACT 4.4 a 503 changes nothing; the chain's next read waits longer after each failure", async () => {
+    const { h, fake, duelId } = await polledDuel();
+    const audit = await auditOf(h, duelId);
+    fake.failNext(503, 2, { "retry-after": "0" });
+    await h.admin("POST", "/_local/clock", { advance: "PT2M" });
+    expect(await auditOf(h, duelId)).toEqual(audit);
+    expect(await h.polls.getPollState(duelId)).toMatchObject({ failures: 1, failureReported: false });
+    const afterOne = await h.store.nextTimer();
+    expect(afterOne?.kind).toBe("poll");
+    // Doubled: four minutes after the failed read, not two.
+    expect(afterOne?.at).toBe(new Date(Date.parse("2026-11-30T10:02:00.000Z") + 4 * 60_000).toISOString());
+    await h.admin("POST", "/_local/clock", { advance: "PT4M" });
+    expect(await h.polls.getPollState(duelId)).toMatchObject({ failures: 2 });
+    await h.admin("POST", "/_local/clock", { advance: "PT8M" });
+    expect(await h.polls.getPollState(duelId)).toMatchObject({ failures: 0, lastError: null });
+    expect(h.delivered.filter((d) => d.kind.startsWith("forumactif."))).toEqual([]);
+  });
+
+  it("CONTRACT 4.4 a known post gone from the topic is a deletion; reading again changes nothing", async () => {
+    const { h, fake, duelId } = await polledDuel();
+    await h.admin("POST", "/_local/clock", { advance: "PT1M" });
+    const post = fake.addPost("1234", { authorId: "42", authorName: "Alice Dubois", html: "Un mot" });
+    const polled = await h.admin("POST", "/forums/poudlard/poll");
+    expect(polled.body.posts).toEqual({ created: 1, edited: 0, deleted: 0 });
+    fake.deletePost(post.postId);
+    const again = await h.admin("POST", "/forums/poudlard/poll");
+    expect(again.body.posts).toEqual({ created: 0, edited: 0, deleted: 1 });
+    const tampered = (await auditOf(h, duelId)).filter((e) => e.type === "post.tampered");
+    expect(tampered).toMatchObject([{ postId: post.postId, how: "deleted" }]);
+    const third = await h.admin("POST", "/forums/poudlard/poll");
+    expect(third.body.posts).toEqual({ created: 0, edited: 0, deleted: 0 });
+  });
+
+  it("CONTRACT 4.4 a topic guests cannot read is never decided from: the referee is told after three reads", async () => {
+    const { h, fake, duelId } = await polledDuel();
+    fake.setGuestsCanRead("1234", false);
+    const audit = await auditOf(h, duelId);
+    for (let i = 0; i < 3; i++) await h.admin("POST", "/forums/poudlard/poll");
+    await h.settle();
+    expect(await auditOf(h, duelId)).toEqual(audit);
+    const told = h.delivered.filter((d) => d.kind === "forumactif.unreadable");
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain("pas visible sans connexion");
+  });
+
+  it("CONTRACT 4.4 an admin's read re-arms a chain that was lost, and never makes two", async () => {
+    const { h, duelId } = await polledDuel();
+    const reads = async () =>
+      (await h.store.dueTimers("2100-01-01T00:00:00.000Z", 50)).filter((t) => t.kind === "poll");
+    const [chain] = await reads();
+    expect(chain).toMatchObject({ kind: "poll", duelId });
+    if (chain) await h.store.deleteTimer(chain.name); // a firing lost for good
+    expect(await reads()).toEqual([]);
+    await h.admin("POST", "/forums/poudlard/poll");
+    await h.settle();
+    expect(await reads()).toMatchObject([{ kind: "poll", duelId }]);
+    // The chain running and a second admin read name the same next read.
+    await h.admin("POST", "/forums/poudlard/poll");
+    await h.settle();
+    await h.admin("POST", "/_local/clock", { advance: "PT2M" });
+    await h.admin("POST", "/forums/poudlard/poll");
+    await h.settle();
+    expect(await reads()).toHaveLength(1);
+  });
+});

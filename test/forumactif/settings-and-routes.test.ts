@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { topicReader } from "../../shared/forumactif/topic-reader.js";
+import { DUEL_FACES } from "../support/forumactif/dice-markup.js";
+import { FakeBoard } from "../support/forumactif/fake-board.js";
+import { createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
+
+let board: FakeBoard | undefined;
+afterEach(async () => {
+  await board?.close();
+  board = undefined;
+});
+
+async function setup(): Promise<{ h: Harness; board: FakeBoard }> {
+  const h = await createHarness({ forumactif: { reader: topicReader } });
+  board = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
+  return { h, board };
+}
+
+const source = (baseUrl: string, extra: Record<string, unknown> = {}) => ({
+  type: "forumactif",
+  baseUrl,
+  dice: { name: "Duel", faces: DUEL_FACES },
+  account: { username: "Arbitre automatique", password: "mot-de-passe-secret" },
+  ...extra,
+});
+
+describe("CONTRACT 4.4: a forum's Forumactif source", () => {
+  it("CONTRACT 4.4 is stored with its defaults, and its account's password is never returned", async () => {
+    const { h, board: fake } = await setup();
+    const put = await h.forum({ source: source(`${fake.url}/`) });
+    expect(put.status).toBe(201);
+    const got = await h.admin("GET", "/forums/poudlard");
+    expect(got.body.source).toEqual({
+      type: "forumactif",
+      baseUrl: fake.url,
+      timeZone: "Europe/Paris",
+      pollEvery: "PT2M",
+      dice: { name: "Duel", faces: DUEL_FACES },
+      account: { username: "Arbitre automatique" },
+    });
+    expect(JSON.stringify(got.body)).not.toContain("mot-de-passe-secret");
+    expect(JSON.stringify(put.body)).not.toContain("mot-de-passe-secret");
+  });
+
+  it("CONTRACT 4.4 bad settings get 400 naming the field, and nothing is stored", async () => {
+    const { h, board: fake } = await setup();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ timeZone: "Europe/Poudlard" }, "source.timeZone"],
+      [{ pollEvery: "toutes les deux minutes" }, "source.pollEvery"],
+      [{ pollEvery: "PT5S" }, "source.pollEvery"],
+      [{ template: "vbulletin" }, "source.template"],
+      [{ dice: { name: "Duel", faces: {} } }, "source.dice.faces"],
+      [{ account: { username: "Arbitre" } }, "source.account.password"],
+      [{ baseUrl: "pas une adresse" }, "source.baseUrl"],
+      [{ extra: true }, "source"],
+    ];
+    for (const [extra, path] of cases) {
+      const res = await h.forum({ source: source(fake.url, extra) });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error).toMatchObject({ code: "invalid_body" });
+      expect((res.body.error as { details: { path: string }[] }).details.map((d) => d.path)).toContain(path);
+    }
+    expect((await h.admin("GET", "/forums/poudlard")).status).toBe(404);
+  });
+
+  it("CONTRACT 4.4 a base URL that answers no Forumactif page is refused at PUT time, in French", async () => {
+    const { h, board: fake } = await setup();
+    await fake.close();
+    board = undefined;
+    const down = await h.forum({ source: source(fake.url) });
+    expect(down.status).toBe(400);
+    expect(down.body.error).toMatchObject({ code: "forumactif_unreachable" });
+    expect((down.body.error as { message: string }).message).toMatch(/^Forum Forumactif injoignable/);
+
+    const other = await FakeBoard.start();
+    board = other;
+    other.failNext(404);
+    const missing = await h.forum({ source: source(other.url) });
+    expect(missing.body.error).toMatchObject({ code: "forumactif_unreachable" });
+    expect((await h.admin("GET", "/forums/poudlard")).status).toBe(404);
+  });
+
+  it("CONTRACT 4.4 the deployed policy reads public https hosts only", async () => {
+    const { h } = await setup();
+    // The harness is the local stack (loopback allowed); an http address elsewhere is refused all the same.
+    const res = await h.forum({ source: source("http://poudlard.forumactif.com") });
+    expect(res.status).toBe(400);
+    expect((res.body.error as { details: { path: string }[] }).details[0]?.path).toBe("source.baseUrl");
+  });
+
+  it("CONTRACT 4.4 a ping brings a watched topic's read forward, once, and carries no authority", async () => {
+    const { h, board: fake } = await setup();
+    await h.forum({ source: source(fake.url) });
+    fake.createTopic({ title: "Duel", topicId: "1234" });
+    fake.addPost("1234", { authorId: "99", authorName: "Rubeus Hagrid", html: "Ouverture" });
+    expect((await h.admin("POST", "/duels", DUEL_BODY)).status).toBe(201);
+    await h.settle();
+    const before = fake.topicRequests("1234").length;
+    const ping = (topicId: unknown, type = "text/plain") =>
+      h.app.request("/webhooks/poudlard/forumactif/ping", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: JSON.stringify({ topicId }),
+      });
+    const first = await ping("1234");
+    expect(first.status).toBe(202);
+    expect((await ping("1234")).status).toBe(429);
+    expect((await ping("../1")).status).toBe(400);
+    expect(await (await ping("9999")).json()).toEqual({ result: "ignored" });
+    await h.settle();
+    expect(fake.topicRequests("1234").length).toBe(before + 1);
+    // The read brought forward schedules no chain of its own: the chain's next read is still the only one.
+    const timers = await h.store.countTimers();
+    expect(timers).toBe(1);
+  });
+
+  it("CONTRACT 4.4 POST /forums/{forumId}/poll is the admin's, and reads every watched topic", async () => {
+    const { h, board: fake } = await setup();
+    await h.forum({ source: source(fake.url) });
+    fake.createTopic({ title: "Duel", topicId: "1234" });
+    fake.addPost("1234", { authorId: "99", authorName: "Rubeus Hagrid", html: "Ouverture" });
+    await h.admin("POST", "/duels", DUEL_BODY);
+    const anonymous = await h.app.request("/forums/poudlard/poll", { method: "POST" });
+    expect(anonymous.status).toBe(401);
+    fake.addPost("1234", { authorId: "43", authorName: "Bob Martin", html: "Bonjour Alice" });
+    const polled = await h.admin("POST", "/forums/poudlard/poll");
+    expect(polled.body).toEqual({ polled: 1, failed: 0, posts: { created: 2, edited: 0, deleted: 0 } });
+    const again = await h.admin("POST", "/forums/poudlard/poll");
+    expect(again.body).toEqual({ polled: 1, failed: 0, posts: { created: 0, edited: 0, deleted: 0 } });
+  });
+
+  it("the snippet for Forumactif's JavaScript management pings this forum's route", async () => {
+    const { h } = await setup();
+    const res = await h.app.request("http://referee.example/forumactif/ping.js?forum=poudlard");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/javascript/);
+    const text = await res.text();
+    expect(text).toContain('"http://referee.example/webhooks/poudlard/forumactif/ping"');
+    expect((await h.app.request("/forumactif/ping.js?forum=../x")).status).toBe(400);
+  });
+});
