@@ -143,6 +143,11 @@ export const commandTexts: Record<CommandName, { title: string; submit: string; 
   "adjust-points": { title: "Ajuster les points", submit: "Ajuster", done: "Points ajustés." },
   disqualify: { title: "Disqualifier", submit: "Disqualifier", done: "Duelliste disqualifié(e)." },
   end: { title: "Terminer le duel", submit: "Terminer", done: "Duel terminé." },
+  announce: {
+    title: "Annonces dans le fil",
+    submit: "Appliquer",
+    done: "Annonces dans le fil mises à jour.",
+  },
 };
 
 /** The forms' field labels; error messages name the field by the same words. */
