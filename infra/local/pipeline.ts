@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
+import { createThreadPoster } from "../../shared/adapters/thread-bots/index.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { OutboxRelay } from "../../shared/app/relay.js";
 import { fireTimer } from "../../shared/app/timer-service.js";
 import { createApp } from "../../shared/http/app.js";
 import type { Logger } from "../../shared/http/deps.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
+import type { ThreadPoster } from "../../shared/ports/thread-bot.js";
 import { ManualClock, type SystemClock } from "./clock.js";
 import { LocalScheduler } from "./local-scheduler.js";
 
@@ -13,6 +15,8 @@ export interface LocalPipelineOptions {
   readonly store: DynamoDbStore;
   readonly clock: SystemClock | ManualClock;
   readonly notifier: Notifier;
+  /** Posts the verdicts in the threads (default: the forums' APIs over HTTP). */
+  readonly threadPoster?: ThreadPoster;
   readonly adminTokenHash: string;
   readonly rollDice: () => readonly [number, number];
   readonly log: Logger;
@@ -39,6 +43,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     store,
     scheduler,
     notifier: options.notifier,
+    threadPoster: options.threadPoster ?? createThreadPoster(),
     now: options.relayNow ?? (() => clock.now()),
     log,
   });

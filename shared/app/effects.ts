@@ -68,8 +68,8 @@ export function effectsOf(input: {
     composeHiboux({ events: i.events, previous: i.previous, before, after, revised: true }),
   );
   // Revised verdicts are the referee's to tell: the thread hears each decision once.
-  const thread = announcementEntries({ forum: input.forum, before, after, events: input.events }).map(
-    (a) => entry(a.id, duelId, now, a.effect),
+  const thread = announcementEntries({ forum: input.forum, before, after, events: input.events }).map((a) =>
+    entry(a.id, duelId, now, a.effect),
   );
   const channels = channelsOf(input.forum).length;
   const fits =

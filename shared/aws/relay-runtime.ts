@@ -1,6 +1,7 @@
 import { SchedulerClient } from "@aws-sdk/client-scheduler";
 import { EventBridgeScheduler } from "../adapters/eventbridge-scheduler.js";
 import { createNotifier } from "../adapters/notifiers/index.js";
+import { createThreadPoster } from "../adapters/thread-bots/index.js";
 import { OutboxRelay } from "../app/relay.js";
 import { fireTimer } from "../app/timer-service.js";
 import { coreRuntime, env, jsonLog } from "./runtime.js";
@@ -27,6 +28,7 @@ export function relayRuntime(source: NodeJS.ProcessEnv = process.env) {
     store: core.store,
     scheduler,
     notifier: createNotifier(),
+    threadPoster: createThreadPoster(),
     now: () => new Date(),
     log: jsonLog,
   });

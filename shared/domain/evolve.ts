@@ -319,9 +319,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
     case "referee.command-rejected":
       return state;
     case "referee.command":
-      return event.action.command === "announce"
-        ? { ...state, announceOff: !event.action.enabled }
-        : state;
+      return event.action.command === "announce" ? { ...state, announceOff: !event.action.enabled } : state;
     default:
       return state;
   }

@@ -150,7 +150,8 @@ const COMMANDS: readonly (readonly [RegExp, Handler])[] = [
       const key = normalizeKey(rest).replace(/^[:=]\s*/, "");
       if (/^(?:non|off|aucune?|stop|no|false)$/.test(key))
         return { ok: true, action: { command: "announce", enabled: false } };
-      if (/^(?:oui|on|yes|true)$/.test(key)) return { ok: true, action: { command: "announce", enabled: true } };
+      if (/^(?:oui|on|yes|true)$/.test(key))
+        return { ok: true, action: { command: "announce", enabled: true } };
       return { ok: false, error: say.missingAnnounce };
     },
   ],

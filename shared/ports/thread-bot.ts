@@ -47,7 +47,5 @@ export function isBotAuthor(
 ): boolean {
   if (!bot) return false;
   if (bot.type === "xenforo") return author.userId !== undefined && author.userId === bot.userId;
-  return (
-    author.username !== undefined && author.username.toLowerCase() === bot.apiUsername.toLowerCase()
-  );
+  return author.username !== undefined && author.username.toLowerCase() === bot.apiUsername.toLowerCase();
 }

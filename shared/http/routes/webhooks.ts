@@ -3,6 +3,7 @@ import type { Context } from "hono";
 // The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
 import { Hono } from "hono/tiny";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
+import { isBotAuthor } from "../../ports/thread-bot.js";
 import type { WebhookDeps } from "../deps.js";
 import { ApiError, zodDetails } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
@@ -13,6 +14,7 @@ import {
   parseForumId,
   threadIdSchema,
 } from "../webhook-schemas.js";
+import { xenforoWebhook } from "./xenforo-webhook.js";
 
 const DISCOURSE_POST_EVENTS = new Set(["post_created", "post_edited", "post_destroyed"]);
 
@@ -78,7 +80,7 @@ async function readDelivery(c: Context, deps: WebhookDeps, shape: DeliveryShape)
 }
 
 /**
- * The two receivers (CONTRACT.md 4.1, 4.2). Both read the raw body, read the forum and the duel
+ * The receivers (CONTRACT.md 4.1, 4.2; XenForo's, 4.5, in xenforo-webhook.ts). Both read the raw body, read the forum and the duel
  * in one request, verify the signature on the raw bytes, and only then validate and act.
  */
 export function webhookRoutes(deps: WebhookDeps) {
@@ -136,6 +138,8 @@ export function webhookRoutes(deps: WebhookDeps) {
     const { post } = body.data;
     // Only regular posts are turns; whispers, moderator and small-action posts are not.
     if (post.post_type !== undefined && post.post_type !== 1) return c.json({ result: "ignored" });
+    // The forum's bot's own replies in the thread (the verdicts it posts) are nobody's turn.
+    if (isBotAuthor(loaded.forum?.bot, { username: post.username })) return c.json({ result: "ignored" });
     // An author deleting their own post sends an edit to the stub, then a destroy: both are the deletion.
     const deleted = event === "post_destroyed" || post.user_deleted === true;
     const eventId = c.req.header("x-discourse-event-id");
@@ -157,6 +161,8 @@ export function webhookRoutes(deps: WebhookDeps) {
     });
     return c.json(answer);
   });
+
+  app.post("/:forumId/xenforo", xenforoWebhook(deps));
 
   return app;
 }
