@@ -49,6 +49,8 @@ function namedIds(body: unknown): { threadId: string; postId: string } {
 const inData = (error: Parameters<typeof zodDetails>[0]) =>
   zodDetails(error).map((d) => ({ ...d, path: d.path ? `data.${d.path}` : "data" }));
 
+const later = (a: string, b: string): string => (a > b ? a : b);
+
 const seconds = (value: number | string): string => new Date(Number(value) * 1000).toISOString();
 
 /**
@@ -130,7 +132,8 @@ export function xenforoWebhook(deps: WebhookDeps) {
       authorName: post.username,
       username: post.username,
       createdAt: seconds(post.post_date),
-      changedAt: kind === "edited" && lastEdit > 0 ? seconds(lastEdit) : now,
+      // XenForo dates edits, not deletions: a deletion happens now, and never before the post.
+      changedAt: kind === "edited" && lastEdit > 0 ? seconds(lastEdit) : later(now, seconds(post.post_date)),
       content: post.message ?? "",
       format: "bbcode",
       // A retry sends the same bytes: their hash names the delivery.
