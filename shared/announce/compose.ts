@@ -57,56 +57,82 @@ export function composeAnnouncements(input: {
 }): AnnouncementDraft[] {
   if (input.mode === "none") return [];
   const wanted = input.mode === "all" ? ALL : TURNS;
-  const replies: { eventId: string; title: string; lines: string[]; points: boolean }[] = [];
-  let current: (typeof replies)[number] | null = null;
+  const { events } = input;
+  const replies: AnnouncementDraft[] = [];
+  let current: { eventId: string; title: string; lines: string[]; points: boolean; turn: boolean } | null =
+    null;
   let state = input.before;
-  const open = (eventId: string, title: string) => {
-    current = { eventId, title, lines: [], points: false };
-    replies.push(current);
-    return current;
+  // A reply ends where the next begins (or at the end): the points as they stood then.
+  const close = (at: DuelState) => {
+    if (current && current.lines.length > 0) {
+      replies.push({
+        eventId: current.eventId,
+        title: current.title,
+        lines: current.points ? [...current.lines, standings(at)] : current.lines,
+      });
+    }
+    current = null;
   };
-  input.events.forEach((e, index) => {
+  events.forEach((e, index) => {
     const at = state;
     state = evolve(state, e);
     if (!wanted.has(e.type)) return;
-    const later = input.events.slice(index + 1);
+    const later = events.slice(index + 1);
     if (e.type === "turn.played") {
-      const reply = open(e.id, t.turnTitle(e.number, nameIn(at, e.duelistId)));
       const rolled =
-        at.dice === "server" || input.events.some((x) => x.type === "dice.rolled" && x.postId === e.postId);
-      reply.lines.push(t.dice(e.dice[0], e.dice[1], rolled));
-      if (e.faulty) reply.lines.push(t.faultyTurn);
-      reply.points = true;
+        at.dice === "server" || events.some((x) => x.type === "dice.rolled" && x.postId === e.postId);
+      const head = [t.dice(e.dice[0], e.dice[1], rolled), ...(e.faulty ? [t.faultyTurn] : [])];
+      // What the turn's post decided before its turn (a fault found in it) reads with the turn.
+      if (current?.turn && current.eventId === e.id) current.lines.unshift(...head);
+      else {
+        close(at);
+        current = { eventId: e.id, title: titleOfTurn(at, e), lines: head, points: true, turn: true };
+      }
+      current.points = true;
       return;
     }
-    const reply: (typeof replies)[number] =
-      current ??
-      open(
-        e.id,
-        e.type === "duel.finished" ? t.endTitle : e.type === "duel.started" ? t.startTitle : t.refereeTitle,
-      );
     const line = lineOf(e, at, state, later);
     if (line === null) return;
-    if (e.type === "turn.passed" || e.type === "duel.finished") {
-      if (reply.points) reply.lines.push(standings(at));
+    if (current === null) {
+      // Events before a turn in the same decision open the turn's reply; others their own.
+      const turn = later.find((x) => x.type === "turn.played");
+      current =
+        turn?.type === "turn.played"
+          ? { eventId: turn.id, title: titleOfTurn(at, turn), lines: [], points: false, turn: true }
+          : { eventId: e.id, title: titleOf(e, events), lines: [], points: false, turn: false };
+    }
+    const reply = current;
+    if ((e.type === "turn.passed" || e.type === "duel.finished") && reply.points) {
+      reply.lines.push(standings(at));
       reply.points = false;
     }
-    if (
-      e.type === "defence.resolved" ||
-      e.type === "fault.action" ||
-      e.type === "fault.absence" ||
-      e.type === "points.adjusted"
-    )
-      reply.points = true;
+    if (POINTS.has(e.type)) reply.points = true;
     reply.lines.push(...line);
   });
-  return replies
-    .filter((r) => r.lines.length > 0)
-    .map((r) => ({
-      eventId: r.eventId,
-      title: r.title,
-      lines: r.points ? [...r.lines, standings(state)] : r.lines,
-    }));
+  close(state);
+  return replies;
+}
+
+/** Events after which the points are shown. */
+const POINTS: ReadonlySet<DuelEventType> = new Set<DuelEventType>([
+  "defence.resolved",
+  "fault.action",
+  "fault.absence",
+  "points.adjusted",
+  "fault.cancelled",
+]);
+
+function titleOfTurn(at: DuelState, e: Extract<DuelEvent, { type: "turn.played" }>): string {
+  return t.turnTitle(e.number, nameIn(at, e.duelistId));
+}
+
+/** A reply's title when no turn was played: what started it. */
+function titleOf(e: DuelEvent, events: readonly DuelEvent[]): string {
+  if (e.type === "duel.started" || (e.type === "turn.passed" && e.number === 1)) return t.startTitle;
+  if (e.type === "duel.finished") return t.endTitle;
+  if (events.some((x) => x.type === "referee.command")) return t.refereeTitle;
+  if (e.type === "fault.absence") return t.absenceTitle;
+  return t.verdictTitle;
 }
 
 function standings(state: DuelState): string {
@@ -160,7 +186,7 @@ function lineOf(e: DuelEvent, at: DuelState, after: DuelState, later: readonly D
       return lines;
     }
     case "duel.started":
-      return [t.next(name(e.firstDuelistId), 1, e.deadline)];
+      return [t.started(name(e.firstDuelistId))];
     case "correction.opened":
       return [t.correction(name(e.duelistId), e.until)];
     case "correction.accepted":

@@ -10,12 +10,15 @@ export const announceTexts = {
   startTitle: "Le duel commence",
   endTitle: "Fin du duel",
   refereeTitle: "Décision de l'arbitre",
+  absenceTitle: "Délai dépassé",
+  verdictTitle: "Verdict",
+  started: (name: string) => `Top ! ${name} ouvre le duel.`,
   dice: (attack: number, defence: number, bySystem: boolean) =>
-    `Dés : ${attack} et ${defence}${bySystem ? " (lancés par l'arbitre automatique)" : ""}`,
+    `Dés : ${attack} en attaque, ${defence} en défense${bySystem ? " (lancés par l'arbitre automatique)" : ""}`,
   defence: (spell: string, attacker: string, defender: string) => `${spell} ${de(attacker)} sur ${defender}`,
   hit: (attack: number, defence: number | null, lost: number | null) =>
-    `touché (${attack} contre ${defence ?? "aucune défense"})${lost === null ? "" : `, −${lost} PD`}`,
-  deflected: (attack: number, defence: number | null) => `paré (${defence ?? 0} contre ${attack})`,
+    `touché (attaque ${attack}, ${defence === null ? "pas de défense" : `défense ${defence}`})${lost === null ? "" : `, −${lost} PD`}`,
+  deflected: (attack: number, defence: number | null) => `paré (attaque ${attack}, défense ${defence ?? 0})`,
   cancelled: "annulé",
   attack: (name: string, spell: string, target: string, attack: number) =>
     `${name} lance ${spell} sur ${target} (attaque ${attack}).`,
