@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { browser, decoded } from "../admin/support.js";
 import {
   auditOf,
   DISCOURSE_DUEL,
@@ -126,8 +127,13 @@ describe("CONTRACT 3 announce: the verdicts in a Discourse thread", () => {
       (e) => e.effect.type === "announce" && e.effect.reply.title.startsWith("Tour 1"),
     );
     expect(turn).toMatchObject([{ doneAt: null, attempts: 1, lastError: expect.any(String) }]);
+    const desk = browser(h);
+    await desk.login();
+    const waiting = decoded((await desk.page(`/admin/duels/${duelId}`)).html);
+    expect(waiting).toContain("en attente (1 essai : Discourse : injoignable");
     h.clock.advance("PT1M");
     await h.settle();
+    expect(decoded((await desk.page(`/admin/duels/${duelId}`)).html)).not.toContain("en attente");
     expect(forum.posts).toHaveLength(atTop + 1);
     expect(forum.requests.filter((r) => r.method === "POST")).toHaveLength(atTop + 1);
     const done = (await h.store.listOutbox(duelId)).filter((e) => e.id === turn[0]?.id);

@@ -2,6 +2,7 @@ import type { DuelEvent } from "../../domain/events.js";
 import type { DuelState } from "../../domain/state.js";
 import type { AppDeps } from "../deps.js";
 import { notificationsView } from "../views.js";
+import { Announcements, announcementsView } from "./announcements.js";
 import { eventDetail, rulesOf } from "./audit.js";
 import { eventLabels } from "./audit-texts.js";
 import { CommandForms } from "./command-forms.js";
@@ -17,6 +18,7 @@ export interface DuelPageData {
   readonly state: DuelState;
   readonly events: readonly DuelEvent[];
   readonly hiboux: readonly Hibou[];
+  readonly announcements: ReturnType<typeof announcementsView>;
 }
 
 /** The duel, its whole audit log (oldest first) and its hiboux, as the JSON API shows them. */
@@ -29,6 +31,7 @@ export async function loadDuelPage(deps: AppDeps, duelId: string): Promise<DuelP
     state: duel.state,
     events: inputs.flatMap((i) => i.events),
     hiboux: notificationsView(outbox),
+    announcements: announcementsView(outbox),
   };
 }
 
@@ -170,6 +173,7 @@ export function DuelPage(props: { data: DuelPageData; csrf: string; flash?: Flas
       <AuditLog events={props.data.events} state={state} />
       <h2>{t.hiboux}</h2>
       <Hiboux hiboux={props.data.hiboux} />
+      <Announcements state={state} announcements={props.data.announcements} />
     </Layout>
   );
 }

@@ -160,6 +160,7 @@ export const fieldLabels: Record<string, string> = {
   "fields.zone": "Zone",
   "fields.pari": "Pari de dé",
   "fields.text": "Texte",
+  enabled: "Annonces dans le fil",
   fields: "Correction",
   duelistId: "Duelliste",
   duration: "Durée (ISO-8601, ex. P3D)",
@@ -172,6 +173,8 @@ export const fieldLabels: Record<string, string> = {
 export const formTexts = {
   firstDefault: "le premier inscrit",
   noWinner: "aucun (match nul)",
+  announceOff: "arrêter les annonces dans le fil",
+  announceOn: "reprendre les annonces dans le fil",
   kinds: { action: "faute d'action", absence: "faute d'absence" },
   duplicate: "Commande déjà appliquée : l'envoi en double a été ignoré.",
   choose: "— choisir —",
