@@ -10,6 +10,7 @@ export {
   forumIdSchema,
   genericWebhookSchema,
   threadIdSchema,
+  xenforoEnvelopeSchema,
 } from "./webhook-schemas.js";
 
 const id = z.string().min(1).max(128);

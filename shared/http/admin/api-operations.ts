@@ -6,6 +6,7 @@ import {
   forumBodySchema,
   genericWebhookSchema,
   registerBodySchema,
+  xenforoEnvelopeSchema,
 } from "../schemas.js";
 export type Auth = "admin" | "webhook" | "none";
 
@@ -36,6 +37,14 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Webhook Discourse signé (X-Discourse-Event-Signature)",
     auth: "webhook",
     body: discoursePostSchema,
+    ok: { "200": "Message traité ou ignoré." },
+  },
+  {
+    method: "post",
+    path: "/webhooks/{forumId}/xenforo",
+    summary: "Webhook XenForo 2.3 (secret XF-Webhook-Secret, HTTPS seulement ; JSON ou formulaire)",
+    auth: "webhook",
+    body: xenforoEnvelopeSchema,
     ok: { "200": "Message traité ou ignoré." },
   },
   {
