@@ -163,7 +163,9 @@ function lineOf(e: DuelEvent, at: DuelState, after: DuelState, later: readonly D
     case "fault.action":
     case "fault.absence": {
       const sanction = later.find((x) => x.type === "sanction.applied" && x.faultEventId === e.id);
-      const why = e.type === "fault.action" ? texts.common.violations(e.violations, at.ruleset.minWords) : "";
+      // A fault the referee gave says nothing more than its line: only the system's say why.
+      const violations = e.type === "fault.action" ? e.violations.filter((v) => v !== "referee") : [];
+      const why = texts.common.violations(violations, at.ruleset.minWords);
       const cost =
         sanction?.type === "sanction.applied" ? t.sanction(sanction.points, sanction.disqualify) : "";
       const line = t.fault(

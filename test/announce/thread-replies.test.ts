@@ -69,7 +69,7 @@ describe("CONTRACT 3 announce: the verdicts in a Discourse thread", () => {
   });
   afterEach(async () => forum.close());
 
-  /** A whole duel: two turns each, then the referee ends it. */
+  /** A whole duel: three turns, an absence, a fault given by the referee, then the referee ends it. */
   async function wholeDuel() {
     h.setDice(() => [5, 2]);
     await sendDiscourse(
@@ -93,6 +93,16 @@ describe("CONTRACT 3 announce: the verdicts in a Discourse thread", () => {
         turnContent("Hermione Granger", "Sortilège de Feu"),
       ),
     );
+    await h.settle();
+    // Hermione lets her deadline pass: an absence, and its sanction.
+    h.clock.set("2026-03-17T21:31:00.000Z");
+    await h.settle();
+    await h.admin("POST", `/duels/${duelId}/commands`, {
+      command: "fault",
+      duelistId: "311",
+      kind: "action",
+      reason: "Sort mal décrit",
+    });
     await h.settle();
     await h.admin("POST", `/duels/${duelId}/commands`, {
       command: "end",
