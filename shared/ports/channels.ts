@@ -30,5 +30,6 @@ export const threadBotSchema = z.discriminatedUnion("type", [
     baseUrl: z.url(),
     apiKey: z.string().min(1),
     userId: z.string().regex(/^\d{1,20}$/, { message: "identifiant numérique de l'utilisateur XenForo" }),
+    superUserKey: z.boolean().optional(),
   }),
 ]);

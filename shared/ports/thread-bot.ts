@@ -14,8 +14,13 @@ export type ThreadBotConfig =
       readonly type: "xenforo";
       readonly baseUrl: string;
       readonly apiKey: string;
-      /** The bot's user id: sent as `XF-Api-User` (a super-user key) and recognised in webhooks. */
+      /** The bot's user id: its posts are recognised in webhooks by it. */
       readonly userId: string;
+      /**
+       * The key is a super-user key: `XF-Api-User` names the bot. A user key (the default) acts as
+       * its own user and is sent alone.
+       */
+      readonly superUserKey?: boolean;
     };
 
 /** Which verdicts go to the thread: none, the turns (with faults and the end), or every verdict. */

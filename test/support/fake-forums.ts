@@ -104,7 +104,8 @@ export function fakeDiscourse(apiKey: string): Promise<FakeForum> {
 export function fakeXenForo(apiKey: string): Promise<FakeForum> {
   return start((req, body, url, forum) => {
     if (req.headers["xf-api-key"] !== apiKey) return null;
-    const userId = String(req.headers["xf-api-user"] ?? "");
+    // A user key acts as its own user; a super-user key names one in XF-Api-User.
+    const userId = String(req.headers["xf-api-user"] ?? "4242");
     if (req.method === "POST" && url.pathname === "/api/posts/") {
       const form = new URLSearchParams(body);
       const post = {

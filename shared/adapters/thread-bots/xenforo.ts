@@ -16,7 +16,8 @@ export function xenforoReplyMessage(reply: ThreadReply): string {
 }
 
 const api = (bot: XenForoBot) => `${bot.baseUrl.replace(/\/+$/, "")}/api`;
-const headers = (bot: XenForoBot) => ({ "XF-Api-Key": bot.apiKey, "XF-Api-User": bot.userId });
+const headers = (bot: XenForoBot): Record<string, string> =>
+  bot.superUserKey ? { "XF-Api-Key": bot.apiKey, "XF-Api-User": bot.userId } : { "XF-Api-Key": bot.apiKey };
 
 /** Posts a reply in a thread: `POST /api/posts/` with `thread_id` and `message`, form-encoded. */
 export async function postXenForoReply(reply: ThreadReply, bot: XenForoBot, http?: HttpOptions) {
