@@ -49,4 +49,7 @@ export const announceTexts = {
     `Points de ${name} ajustés (${delta > 0 ? "+" : "−"}${Math.abs(delta)}) : ${formatPoints(points, startingPoints)}.`,
   faultCancelled: (name: string) => `Faute ${de(name)} annulée.`,
   resumed: "Le duel reprend.",
+  /** Why a reply could not be posted, as the duel's page shows it. */
+  noBot: "Aucun compte robot configuré pour ce forum.",
+  noPoster: "Aucun moyen de publier dans le fil.",
 } as const;

@@ -1,3 +1,4 @@
+import { announceTexts } from "../announce/texts.js";
 import type { DuelStore, OutboxEntry } from "../ports/duel-store.js";
 import { DeliveryError, type Notifier } from "../ports/notifier.js";
 import type { SchedulerPort } from "../ports/scheduler.js";
@@ -104,8 +105,8 @@ export class OutboxRelay {
   ): Promise<void> {
     const bot = (await this.options.store.getForum(effect.forumId))?.bot;
     const poster = this.options.threadPoster;
-    if (!bot) throw new DeliveryError("Aucun compte robot configuré pour ce forum.", false);
-    if (!poster) throw new DeliveryError("Aucun moyen de publier dans le fil.", false);
+    if (!bot) throw new DeliveryError(announceTexts.noBot, false);
+    if (!poster) throw new DeliveryError(announceTexts.noPoster, false);
     if (attempts > 1 && (await poster.alreadyPosted(effect.reply, bot))) return;
     await poster.post(effect.reply, bot);
   }
