@@ -35,7 +35,7 @@ export class EffectTally {
     this.commits++;
     for (const { effect } of commit.outbox) {
       this.entries++;
-      if (effect.type === "notify") this.notify++;
+      if (effect.type === "notify" || effect.type === "announce") this.notify++;
       else {
         this.schedule += effect.schedule.length;
         this.cancel += effect.cancel.length;

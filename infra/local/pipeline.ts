@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
+import { createThreadPoster } from "../../shared/adapters/thread-bots/index.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { OutboxRelay } from "../../shared/app/relay.js";
 import { timerDispatcher } from "../../shared/app/timer-dispatch.js";
@@ -10,6 +11,7 @@ import { createApp } from "../../shared/http/app.js";
 import type { ForumactifDeps, Logger } from "../../shared/http/deps.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
 import type { PollStore } from "../../shared/ports/poll-store.js";
+import type { ThreadPoster } from "../../shared/ports/thread-bot.js";
 import { ManualClock, type SystemClock } from "./clock.js";
 import { LocalScheduler } from "./local-scheduler.js";
 
@@ -17,6 +19,8 @@ export interface LocalPipelineOptions {
   readonly store: DynamoDbStore;
   readonly clock: SystemClock | ManualClock;
   readonly notifier: Notifier;
+  /** Posts the verdicts in the threads (default: the forums' APIs over HTTP). */
+  readonly threadPoster?: ThreadPoster;
   readonly adminTokenHash: string;
   /** Real time for desk sessions and login delays (default: the system's). */
   readonly wallNow?: () => Date;
@@ -61,6 +65,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     store,
     scheduler,
     notifier: options.notifier,
+    threadPoster: options.threadPoster ?? createThreadPoster(),
     now: options.relayNow ?? (() => clock.now()),
     log,
   });

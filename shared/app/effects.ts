@@ -1,3 +1,4 @@
+import { announcementEntries } from "../announce/entries.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
@@ -66,15 +67,20 @@ export function effectsOf(input: {
   const revised = input.revised.flatMap((i) =>
     composeHiboux({ events: i.events, previous: i.previous, before, after, revised: true }),
   );
+  // Revised verdicts are the referee's to tell: the thread hears each decision once.
+  const thread = announcementEntries({ forum: input.forum, before, after, events: input.events }).map((a) =>
+    entry(a.id, duelId, now, a.effect),
+  );
   const channels = channelsOf(input.forum).length;
   const fits =
     input.maxEntries === undefined ||
-    out.length + (own.length + revised.length) * channels <= input.maxEntries;
+    out.length + thread.length + (own.length + revised.length) * channels <= input.maxEntries;
   const announced = fits ? revised : composeRevisedNotice({ revised: input.revised, before, after });
   return [
     ...out,
     ...notifyEntries(input.forum, after, version, now, own, false),
     ...notifyEntries(input.forum, after, version, now, announced, true),
+    ...thread,
   ];
 }
 

@@ -1,12 +1,16 @@
+import { announceTexts } from "../announce/texts.js";
 import type { DuelStore, OutboxEntry } from "../ports/duel-store.js";
 import { DeliveryError, type Notifier } from "../ports/notifier.js";
 import type { SchedulerPort } from "../ports/scheduler.js";
+import type { ThreadPoster } from "../ports/thread-bot.js";
 import { channelsOf } from "./effects.js";
 
 export interface RelayOptions {
   readonly store: DuelStore;
   readonly scheduler: SchedulerPort;
   readonly notifier: Notifier;
+  /** Posts the verdicts in the duels' threads as the forum's bot (absent: announcements fail). */
+  readonly threadPoster?: ThreadPoster;
   readonly now: () => Date;
   /** Attempts before an effect is given up (and shown as failed on /status). */
   readonly maxAttempts?: number;
@@ -83,10 +87,28 @@ export class OutboxRelay {
       for (const timer of effect.schedule) await this.options.scheduler.schedule(timer);
       return;
     }
+    if (effect.type === "announce") return this.announce(effect, entry.attempts);
     const forum = await this.options.store.getForum(effect.hibou.forumId);
     const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };
     const secret = forum?.webhookSecrets.generic;
     await this.options.notifier.deliver(effect.hibou, channel, secret ? { forumWebhookSecret: secret } : {});
+  }
+
+  /**
+   * Posts a verdict in the thread. An attempt after the first may follow one that posted the reply
+   * and lost the answer (a timeout, a relay that stopped before marking it done): the thread's
+   * latest posts are searched for the reply's marker first, so it is never posted twice.
+   */
+  private async announce(
+    effect: Extract<OutboxEntry["effect"], { type: "announce" }>,
+    attempts: number,
+  ): Promise<void> {
+    const bot = (await this.options.store.getForum(effect.forumId))?.bot;
+    const poster = this.options.threadPoster;
+    if (!bot) throw new DeliveryError(announceTexts.noBot, false);
+    if (!poster) throw new DeliveryError(announceTexts.noPoster, false);
+    if (attempts > 1 && (await poster.alreadyPosted(effect.reply, bot))) return;
+    await poster.post(effect.reply, bot);
   }
 
   private async failed(entry: OutboxEntry, error: unknown): Promise<void> {

@@ -1,6 +1,7 @@
 import { SchedulerClient } from "@aws-sdk/client-scheduler";
 import { EventBridgeScheduler } from "../adapters/eventbridge-scheduler.js";
 import { createNotifier } from "../adapters/notifiers/index.js";
+import { createThreadPoster } from "../adapters/thread-bots/index.js";
 import { OutboxRelay } from "../app/relay.js";
 import { timerDispatcher } from "../app/timer-dispatch.js";
 import { forumactifRuntime } from "./forumactif-runtime.js";
@@ -29,6 +30,7 @@ export function relayRuntime(source: NodeJS.ProcessEnv = process.env) {
     store: core.store,
     scheduler,
     notifier: createNotifier(),
+    threadPoster: createThreadPoster(),
     now: () => new Date(),
     log: jsonLog,
   });

@@ -147,6 +147,10 @@ export function applyRefereeAction(
       disqualify(e, duelist.id, "referee", "R-6.8", reason);
       return;
     }
+    case "announce":
+      // Only the thread announcements change: recorded, nothing else decided.
+      record();
+      return;
     case "adjust-points": {
       const duelist = requireDuelist(e, action.duelistId);
       record();

@@ -317,8 +317,9 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
     case "legilimens.cast":
     case "referee.decision-needed":
     case "referee.command-rejected":
-    case "referee.command":
       return state;
+    case "referee.command":
+      return event.action.command === "announce" ? { ...state, announceOff: !event.action.enabled } : state;
     default:
       return state;
   }

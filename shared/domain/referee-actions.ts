@@ -36,6 +36,8 @@ export const refereeActionSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("disqualify"), duelistId: nonEmpty() }),
   z.object({ command: z.literal("adjust-points"), duelistId: nonEmpty(), delta: z.int() }),
   z.object({ command: z.literal("end"), winnerId: z.nullable(nonEmpty()) }),
+  // Whether the forum's bot posts this duel's verdicts in its thread (CONTRACT.md 3, `announce`).
+  z.object({ command: z.literal("announce"), enabled: z.boolean() }),
 ]);
 export type RefereeAction = z.infer<typeof refereeActionSchema>;
 

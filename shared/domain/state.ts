@@ -151,6 +151,8 @@ export interface DuelState {
   readonly droppedAttacks?: readonly PendingAttack[];
   /** The turn running when the duel finished: where it resumes if its end is undone (R-7.1). */
   readonly stoppedTurn?: Turn | null;
+  /** The referee turned this duel's thread announcements off (CONTRACT.md 3, `announce`). */
+  readonly announceOff?: boolean;
 }
 
 /** The state before registration. */

@@ -39,6 +39,8 @@ export async function saveForum(
     webhookSecrets: body.webhookSecrets,
     referees: body.referees,
     notify: body.notify,
+    ...(body.announce ? { announce: body.announce } : {}),
+    ...(body.bot ? { bot: body.bot } : {}),
     ...(ruleset ? { ruleset } : {}),
     ...(source ? { source } : {}),
     createdAt: existing?.createdAt ?? now,

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { channelSchema } from "../ports/channels.js";
+import { channelSchema, threadBotSchema } from "../ports/channels.js";
 import { rulesetSchemas } from "../rules/ruleset.js";
 import { isDuration } from "../time/duration.js";
 import { standardWebhookKey } from "./standard-webhooks.js";
@@ -10,6 +10,7 @@ export {
   forumIdSchema,
   genericWebhookSchema,
   threadIdSchema,
+  xenforoEnvelopeSchema,
 } from "./webhook-schemas.js";
 
 const id = z.string().min(1).max(128);
@@ -34,8 +35,12 @@ export const forumBodySchema = z.object({
         .refine(isUsableSecret, { message: UNUSABLE_SECRET })
         .optional(),
       discourse: z.string().min(12, { message: "12 caractères au moins (règle de Discourse)" }).optional(),
+      // XenForo sends it in clear in every request: long enough that it cannot be guessed.
+      xenforo: z.string().min(16, { message: "16 caractères au moins" }).max(200).optional(),
     })
     .strict(),
+  announce: z.enum(["none", "turns", "all"]).optional(),
+  bot: threadBotSchema.optional(),
   referees: z
     .array(person.extend({ username: z.string().min(1).max(100).optional() }))
     .max(100)

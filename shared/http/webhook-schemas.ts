@@ -95,3 +95,35 @@ export const discoursePostSchema = z.object({
     version: z.optional(z.int()),
   }),
 });
+
+/** A XenForo id or time: an integer in JSON, its digits in a form body (WEBHOOKS.md section 2). */
+const xfInt = z.union([
+  z.int().check(z.gte(0)),
+  z.string().check(z.regex(/^\d{1,15}$/, { message: "entier attendu" })),
+]);
+
+/** XenForo 2.3's webhook envelope (WEBHOOKS.md section 2); `data` is read by content type. */
+export const xenforoEnvelopeSchema = z.object({
+  content_type: z.string(),
+  event: z.string(),
+  content_id: xfInt,
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** The fields of XenForo's post API result we read; others (`Thread`, `User`, `can_*`…) are ignored. */
+export const xenforoPostSchema = z.object({
+  post_id: xfInt,
+  thread_id: xfInt,
+  user_id: xfInt,
+  username: z.string().check(z.minLength(1), z.maxLength(200)),
+  post_date: xfInt,
+  message: z.optional(z.string().check(z.maxLength(500_000))),
+  message_state: z.optional(z.string()),
+  last_edit_date: z.optional(xfInt),
+});
+
+/** The fields of XenForo's thread API result we read: which thread, and whether it is deleted. */
+export const xenforoThreadSchema = z.object({
+  thread_id: xfInt,
+  discussion_state: z.optional(z.string()),
+});

@@ -145,6 +145,17 @@ const COMMANDS: readonly (readonly [RegExp, Handler])[] = [
     },
   ],
   [
+    /^(?:annonces?|announcements?)\b(.*)$/ds,
+    (rest) => {
+      const key = normalizeKey(rest).replace(/^[:=]\s*/, "");
+      if (/^(?:non|off|aucune?|stop|no|false)$/.test(key))
+        return { ok: true, action: { command: "announce", enabled: false } };
+      if (/^(?:oui|on|yes|true)$/.test(key))
+        return { ok: true, action: { command: "announce", enabled: true } };
+      return { ok: false, error: say.missingAnnounce };
+    },
+  ],
+  [
     /^(?:fin|end|terminer|termine|finish)(?: du duel| of duel)?\b(.*)$/ds,
     (rest, duelists) => {
       const key = normalizeKey(rest);

@@ -22,5 +22,7 @@ export const refereeMessages = {
   missingEventId: "annuler faute : indiquez l'identifiant de la faute, par exemple « annuler faute evt-12 ».",
   missingDelta: "points : indiquez un nombre signé, par exemple « points Alice -3 » ou « points Alice +2 ».",
   missingWinner: "fin : indiquez le vainqueur, ou « fin nul » s'il n'y en a pas.",
+  missingAnnounce:
+    "annonces : écrivez « annonces : non » pour les arrêter dans ce fil, « annonces : oui » pour les reprendre.",
   invalid: (detail: string): string => `commande invalide : ${detail}`,
 } as const;

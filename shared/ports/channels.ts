@@ -23,3 +23,20 @@ export const channelSchema = z.discriminatedUnion("type", [
   }),
 ]);
 export type ChannelConfig = z.infer<typeof channelSchema>;
+
+/** The forum's bot account that posts the verdicts in the thread (CONTRACT.md 3, `bot`). */
+export const threadBotSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("discourse"),
+    baseUrl: z.url(),
+    apiKey: z.string().min(1),
+    apiUsername: z.string().min(1),
+  }),
+  z.object({
+    type: z.literal("xenforo"),
+    baseUrl: z.url(),
+    apiKey: z.string().min(1),
+    userId: z.string().regex(/^\d{1,20}$/, { message: "identifiant numérique de l'utilisateur XenForo" }),
+    superUserKey: z.boolean().optional(),
+  }),
+]);

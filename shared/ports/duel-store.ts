@@ -5,6 +5,7 @@ import type { ForumactifSource } from "../forumactif/source-settings.js";
 import type { Ruleset } from "../rules/ruleset.js";
 import type { ChannelConfig, Hibou } from "./notifier.js";
 import type { TimerSpec } from "./scheduler.js";
+import type { AnnounceMode, ThreadBotConfig, ThreadReply } from "./thread-bot.js";
 
 /**
  * One input of a duel (a post, an edit, a timer firing, a referee decision) with the events it
@@ -46,7 +47,9 @@ export type Effect =
       readonly hibou: Hibou;
       readonly channel: number;
       readonly channelType: ChannelConfig["type"];
-    };
+    }
+  /** A verdict posted in the duel's thread by the forum's bot (CONTRACT.md 3, `announce`). */
+  | { readonly type: "announce"; readonly forumId: string; readonly reply: ThreadReply };
 
 /** An effect in the outbox, with its delivery state (CONTRACT.md 6.1 `deliveredAt`). */
 export interface OutboxEntry {
@@ -117,7 +120,15 @@ export interface DuelCommit {
 export interface ForumConfig {
   readonly forumId: string;
   readonly name: string;
-  readonly webhookSecrets: { readonly generic?: string; readonly discourse?: string };
+  readonly webhookSecrets: {
+    readonly generic?: string;
+    readonly discourse?: string;
+    readonly xenforo?: string;
+  };
+  /** Which verdicts the bot posts in the duel's thread (`none` when absent). */
+  readonly announce?: AnnounceMode;
+  /** The account that posts them. */
+  readonly bot?: ThreadBotConfig;
   readonly referees: readonly { readonly id: string; readonly name: string; readonly username?: string }[];
   readonly notify: readonly ChannelConfig[];
   readonly ruleset?: Ruleset;

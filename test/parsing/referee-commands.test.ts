@@ -205,3 +205,16 @@ describe("R-7.1 reasons, names and bad lines", () => {
     expect(readRefereeCommands("top", "text", ctx)).toEqual([]);
   });
 });
+
+describe("CONTRACT 3 announce: the referee turns a duel's thread announcements off or on", () => {
+  it("CONTRACT 3 reads `annonces : non` and `annonces : oui`, without case or accents", () => {
+    expect(only("annonces : non")).toEqual({ command: "announce", enabled: false });
+    expect(only("Annonces non")).toEqual({ command: "announce", enabled: false });
+    expect(only("annonce : OUI")).toEqual({ command: "announce", enabled: true });
+    expect(only("announcements off")).toEqual({ command: "announce", enabled: false });
+  });
+
+  it("CONTRACT 3 anything else is an error in French", () => {
+    expect(error("annonces peut-être")).toContain("annonces : non");
+  });
+});

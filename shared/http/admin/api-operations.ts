@@ -7,6 +7,7 @@ import {
   forumBodySchema,
   genericWebhookSchema,
   registerBodySchema,
+  xenforoEnvelopeSchema,
 } from "../schemas.js";
 export type Auth = "admin" | "webhook" | "none";
 
@@ -60,6 +61,14 @@ export const OPERATIONS: readonly Operation[] = [
     auth: "none",
     query: { forum: "identifiant du forum" },
     ok: { "200": "Le script." },
+  },
+  {
+    method: "post",
+    path: "/webhooks/{forumId}/xenforo",
+    summary: "Webhook XenForo 2.3 (secret XF-Webhook-Secret, HTTPS seulement ; JSON ou formulaire)",
+    auth: "webhook",
+    body: xenforoEnvelopeSchema,
+    ok: { "200": "Message traité ou ignoré." },
   },
   {
     method: "put",

@@ -125,6 +125,21 @@ export function CommandForms(props: { state: DuelState; csrf: string }) {
       <CommandForm command="disqualify" {...form}>
         <Select name="duelistId" options={choose} />
       </CommandForm>
+      <CommandForm command="announce" {...form}>
+        <Select
+          name="enabled"
+          options={[
+            {
+              value: state.announceOff ? "true" : "false",
+              label: state.announceOff ? formTexts.announceOn : formTexts.announceOff,
+            },
+            {
+              value: state.announceOff ? "false" : "true",
+              label: state.announceOff ? formTexts.announceOff : formTexts.announceOn,
+            },
+          ]}
+        />
+      </CommandForm>
       <CommandForm command="end" {...form}>
         <Select name="winnerId" options={[...choose, { value: NO_WINNER, label: formTexts.noWinner }]} />
       </CommandForm>

@@ -4,6 +4,7 @@ import { requireForum } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import type { Principal } from "../principal.js";
 import { notificationsView } from "../views.js";
+import { Announcements, announcementsView } from "./announcements.js";
 import { eventDetail, rulesOf } from "./audit.js";
 import { eventLabels } from "./audit-texts.js";
 import { CommandForms } from "./command-forms.js";
@@ -19,6 +20,7 @@ export interface DuelPageData {
   readonly state: DuelState;
   readonly events: readonly DuelEvent[];
   readonly hiboux: readonly Hibou[];
+  readonly announcements: ReturnType<typeof announcementsView>;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function loadDuelPage(
     state: duel.state,
     events: inputs.flatMap((i) => i.events),
     hiboux: notificationsView(outbox),
+    announcements: announcementsView(outbox),
   };
 }
 
@@ -180,6 +183,7 @@ export function DuelPage(props: { data: DuelPageData; csrf: string; flash?: Flas
       <AuditLog events={props.data.events} state={state} />
       <h2>{t.hiboux}</h2>
       <Hiboux hiboux={props.data.hiboux} />
+      <Announcements state={state} announcements={props.data.announcements} />
     </Layout>
   );
 }

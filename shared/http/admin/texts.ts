@@ -154,6 +154,11 @@ export const commandTexts: Record<CommandName, { title: string; submit: string; 
   "adjust-points": { title: "Ajuster les points", submit: "Ajuster", done: "Points ajustés." },
   disqualify: { title: "Disqualifier", submit: "Disqualifier", done: "Duelliste disqualifié(e)." },
   end: { title: "Terminer le duel", submit: "Terminer", done: "Duel terminé." },
+  announce: {
+    title: "Annonces dans le fil",
+    submit: "Appliquer",
+    done: "Annonces dans le fil mises à jour.",
+  },
 };
 
 /** The forms' field labels; error messages name the field by the same words. */
@@ -166,6 +171,7 @@ export const fieldLabels: Record<string, string> = {
   "fields.zone": "Zone",
   "fields.pari": "Pari de dé",
   "fields.text": "Texte",
+  enabled: "Annonces dans le fil",
   fields: "Correction",
   duelistId: "Duelliste",
   duration: "Durée (ISO-8601, ex. P3D)",
@@ -178,6 +184,8 @@ export const fieldLabels: Record<string, string> = {
 export const formTexts = {
   firstDefault: "le premier inscrit",
   noWinner: "aucun (match nul)",
+  announceOff: "arrêter les annonces dans le fil",
+  announceOn: "reprendre les annonces dans le fil",
   kinds: { action: "faute d'action", absence: "faute d'absence" },
   duplicate: "Commande déjà appliquée : l'envoi en double a été ignoré.",
   choose: "— choisir —",

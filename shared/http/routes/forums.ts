@@ -18,7 +18,10 @@ export function forumView(forum: ForumConfig) {
     webhookSecrets: {
       generic: forum.webhookSecrets.generic !== undefined,
       discourse: forum.webhookSecrets.discourse !== undefined,
+      xenforo: forum.webhookSecrets.xenforo !== undefined,
     },
+    announce: forum.announce ?? "none",
+    bot: forum.bot ? { type: forum.bot.type } : null,
     referees: forum.referees,
     notify: forum.notify.map((n) => ({ type: n.type })),
     ruleset: forum.ruleset ? { name: forum.ruleset.name, custom: true } : { custom: false },

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 // The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
 import { Hono } from "hono/tiny";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
+import { isBotAuthor } from "../../ports/thread-bot.js";
 import type { WebhookDeps } from "../deps.js";
 import { DISCOURSE_POST_EVENTS, discourseChange } from "../discourse-event.js";
 import { ApiError, zodDetails } from "../errors.js";
@@ -15,6 +16,7 @@ import {
   parseForumId,
   threadIdSchema,
 } from "../webhook-schemas.js";
+import { xenforoWebhook } from "./xenforo-webhook.js";
 
 /**
  * What a forum without a secret (or no forum at all) is checked against: a key drawn at start, that
@@ -88,7 +90,7 @@ async function readDelivery(c: Context, deps: WebhookDeps, shape: DeliveryShape)
 }
 
 /**
- * The two receivers (CONTRACT.md 4.1, 4.2). Both read the raw body, read the forum and the duel
+ * The receivers (CONTRACT.md 4.1, 4.2; XenForo's, 4.5, in xenforo-webhook.ts). Both read the raw body, read the forum and the duel
  * in one request, verify the signature on the raw bytes, and only then validate and act.
  */
 export function webhookRoutes(deps: WebhookDeps) {
@@ -144,6 +146,8 @@ export function webhookRoutes(deps: WebhookDeps) {
     const { post } = body.data;
     // Only regular posts are turns; whispers, moderator and small-action posts are not.
     if (post.post_type !== undefined && post.post_type !== 1) return c.json({ result: "ignored" });
+    // The forum's bot's own replies in the thread (the verdicts it posts) are nobody's turn.
+    if (isBotAuthor(loaded.forum?.bot, { username: post.username })) return c.json({ result: "ignored" });
     // The header is not signed: what happened is read from the body; a header it contradicts changes nothing.
     const change = discourseChange(event, post, loaded);
     if (change === "contradicted") return c.json({ result: "ignored" });
@@ -167,6 +171,8 @@ export function webhookRoutes(deps: WebhookDeps) {
     });
     return c.json(answer);
   });
+
+  app.post("/:forumId/xenforo", xenforoWebhook(deps));
 
   return app;
 }

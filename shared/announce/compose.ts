@@ -1,0 +1,209 @@
+import type { DuelEvent, DuelEventType } from "../domain/events.js";
+import { evolve } from "../domain/evolve.js";
+import type { DuelState } from "../domain/state.js";
+import { spellName } from "../hiboux/format.js";
+import { texts } from "../hiboux/texts.js";
+import type { AnnounceMode } from "../ports/thread-bot.js";
+import { announceTexts as t } from "./texts.js";
+
+/** One reply for the thread: a title line, then short lines. */
+export interface AnnouncementDraft {
+  /** The event it starts from: the reply's identity (one reply per turn, never two). */
+  readonly eventId: string;
+  readonly title: string;
+  readonly lines: readonly string[];
+}
+
+/** What the thread hears with `announce: "turns"`: the turns, their faults and the end. */
+const TURNS: ReadonlySet<DuelEventType> = new Set<DuelEventType>([
+  "turn.played",
+  "defence.resolved",
+  "attack.launched",
+  "wand.recovered",
+  "effect.applied",
+  "fault.action",
+  "fault.absence",
+  "duelist.out",
+  "duelist.disqualified",
+  "turn.passed",
+  "duel.finished",
+]);
+
+/** And with `"all"`: the referee's decisions and the windows the duelists must know of. */
+const ALL: ReadonlySet<DuelEventType> = new Set<DuelEventType>([
+  ...TURNS,
+  "duel.started",
+  "correction.opened",
+  "correction.accepted",
+  "derogation.granted",
+  "points.adjusted",
+  "fault.cancelled",
+  "duel.resumed",
+]);
+
+const nameIn = (state: DuelState, id: string | null): string =>
+  state.duelists.find((d) => d.id === id)?.name ?? id ?? "";
+
+/**
+ * The replies one decision posts in the duel's thread: one per turn played (its dice, each attack
+ * answered, the action, faults and their sanctions, the points, who plays next and until when),
+ * and one for what happened outside a turn (an absence found at a deadline, the end). Read on the
+ * state as it stood at each event, so a decision that plays two turns tells each as it was.
+ */
+export function composeAnnouncements(input: {
+  readonly mode: AnnounceMode;
+  readonly before: DuelState;
+  readonly events: readonly DuelEvent[];
+}): AnnouncementDraft[] {
+  if (input.mode === "none") return [];
+  const wanted = input.mode === "all" ? ALL : TURNS;
+  const { events } = input;
+  const replies: AnnouncementDraft[] = [];
+  let current: { eventId: string; title: string; lines: string[]; points: boolean; turn: boolean } | null =
+    null;
+  let state = input.before;
+  // A reply ends where the next begins (or at the end): the points as they stood then.
+  const close = (at: DuelState) => {
+    if (current && current.lines.length > 0) {
+      replies.push({
+        eventId: current.eventId,
+        title: current.title,
+        lines: current.points ? [...current.lines, standings(at)] : current.lines,
+      });
+    }
+    current = null;
+  };
+  events.forEach((e, index) => {
+    const at = state;
+    state = evolve(state, e);
+    if (!wanted.has(e.type)) return;
+    const later = events.slice(index + 1);
+    if (e.type === "turn.played") {
+      const rolled =
+        at.dice === "server" || events.some((x) => x.type === "dice.rolled" && x.postId === e.postId);
+      const head = [t.dice(e.dice[0], e.dice[1], rolled), ...(e.faulty ? [t.faultyTurn] : [])];
+      // What the turn's post decided before its turn (a fault found in it) reads with the turn.
+      if (current?.turn && current.eventId === e.id) current.lines.unshift(...head);
+      else {
+        close(at);
+        current = { eventId: e.id, title: titleOfTurn(at, e), lines: head, points: true, turn: true };
+      }
+      current.points = true;
+      return;
+    }
+    const line = lineOf(e, at, state, later);
+    if (line === null) return;
+    if (current === null) {
+      // Events before a turn in the same decision open the turn's reply; others their own.
+      const turn = later.find((x) => x.type === "turn.played");
+      current =
+        turn?.type === "turn.played"
+          ? { eventId: turn.id, title: titleOfTurn(at, turn), lines: [], points: false, turn: true }
+          : { eventId: e.id, title: titleOf(e, events), lines: [], points: false, turn: false };
+    }
+    const reply = current;
+    if ((e.type === "turn.passed" || e.type === "duel.finished") && reply.points) {
+      reply.lines.push(standings(at));
+      reply.points = false;
+    }
+    if (POINTS.has(e.type)) reply.points = true;
+    reply.lines.push(...line);
+  });
+  close(state);
+  return replies;
+}
+
+/** Events after which the points are shown. */
+const POINTS: ReadonlySet<DuelEventType> = new Set<DuelEventType>([
+  "defence.resolved",
+  "fault.action",
+  "fault.absence",
+  "points.adjusted",
+  "fault.cancelled",
+]);
+
+function titleOfTurn(at: DuelState, e: Extract<DuelEvent, { type: "turn.played" }>): string {
+  return t.turnTitle(e.number, nameIn(at, e.duelistId));
+}
+
+/** A reply's title when no turn was played: what started it. */
+function titleOf(e: DuelEvent, events: readonly DuelEvent[]): string {
+  if (e.type === "duel.started" || (e.type === "turn.passed" && e.number === 1)) return t.startTitle;
+  if (e.type === "duel.finished") return t.endTitle;
+  if (events.some((x) => x.type === "referee.command")) return t.refereeTitle;
+  if (e.type === "fault.absence") return t.absenceTitle;
+  return t.verdictTitle;
+}
+
+function standings(state: DuelState): string {
+  return t.standings(
+    state.duelists.map((d) => ({ name: d.name, points: d.points, startingPoints: d.startingPoints })),
+  );
+}
+
+/** The lines of one event, read on the state before it (`at`) and after it (`after`). */
+function lineOf(e: DuelEvent, at: DuelState, after: DuelState, later: readonly DuelEvent[]): string[] | null {
+  const name = (id: string | null) => nameIn(at, id);
+  switch (e.type) {
+    case "defence.resolved": {
+      const head = t.defence(spellName(at.ruleset, e.spellId), name(e.attackerId), name(e.defenderId));
+      if (e.outcome === "cancelled") return [`${head} : ${t.cancelled}.`];
+      if (e.outcome === "deflected") return [`${head} : ${t.deflected(e.attack, e.defence)}.`];
+      const lost = later.find(
+        (x) => x.type === "points.lost" && x.duelistId === e.defenderId && x.cause === "hit",
+      );
+      return [`${head} : ${t.hit(e.attack, e.defence, lost?.type === "points.lost" ? lost.amount : null)}.`];
+    }
+    case "attack.launched":
+      return [t.attack(name(e.attackerId), spellName(at.ruleset, e.spellId), name(e.targetId), e.attack)];
+    case "wand.recovered":
+      return [t.wand(name(e.duelistId))];
+    case "effect.applied":
+      return e.effect === "disarmed" ? [t.disarmed(name(e.duelistId))] : null;
+    case "fault.action":
+    case "fault.absence": {
+      const sanction = later.find((x) => x.type === "sanction.applied" && x.faultEventId === e.id);
+      // A fault the referee gave says nothing more than its line: only the system's say why.
+      const violations = e.type === "fault.action" ? e.violations.filter((v) => v !== "referee") : [];
+      const why = texts.common.violations(violations, at.ruleset.minWords);
+      const cost =
+        sanction?.type === "sanction.applied" ? t.sanction(sanction.points, sanction.disqualify) : "";
+      const line = t.fault(
+        e.type === "fault.absence" ? "absence" : "action",
+        name(e.duelistId),
+        e.count,
+        why,
+      );
+      return [cost ? `${line} ; ${cost}.` : `${line}.`];
+    }
+    case "duelist.out":
+      return [t.out(name(e.duelistId))];
+    case "duelist.disqualified":
+      return [t.disqualified(name(e.duelistId))];
+    case "turn.passed":
+      return [t.next(name(e.duelistId), e.number, e.deadline)];
+    case "duel.finished": {
+      const lines = [e.winnerId === null ? t.draw : t.winner(name(e.winnerId), e.reason)];
+      if (e.stakes) lines.push(t.stakes(e.stakes));
+      return lines;
+    }
+    case "duel.started":
+      return [t.started(name(e.firstDuelistId))];
+    case "correction.opened":
+      return [t.correction(name(e.duelistId), e.until)];
+    case "correction.accepted":
+      return [t.corrected(name(e.duelistId))];
+    case "derogation.granted":
+      return [t.derogation(name(e.duelistId), e.deadline)];
+    case "points.adjusted": {
+      const d = after.duelists.find((x) => x.id === e.duelistId);
+      return [t.adjusted(name(e.duelistId), e.delta, e.points, d?.startingPoints ?? e.points)];
+    }
+    case "fault.cancelled":
+      return [t.faultCancelled(name(e.duelistId))];
+    case "duel.resumed":
+      return [t.resumed];
+    default:
+      return null;
+  }
+}
