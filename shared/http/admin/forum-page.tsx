@@ -1,6 +1,7 @@
 import type { Child } from "hono/jsx";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
+import { credentialTexts } from "./credential-texts.js";
 import {
   CHANNEL_FIELDS,
   channelSummary,
@@ -215,6 +216,14 @@ export function ForumPage(props: {
         </SectionForm>
       </section>
 
+      <section id="credentials">
+        <h2>{credentialTexts.link}</h2>
+        <p class="muted">{credentialTexts.intro}</p>
+        <p>
+          <a href={`/admin/forums/${forumId}/credentials`}>{credentialTexts.link}</a>
+        </p>
+      </section>
+
       <section id="secrets">
         <h2>{t.secrets.title}</h2>
         <p class="muted">{t.secrets.intro}</p>
@@ -302,21 +311,6 @@ export function ForumPage(props: {
         <h2>{t.source.title}</h2>
         <p class="muted">{t.source.intro}</p>
       </section>
-    </Layout>
-  );
-}
-
-/** `GET /admin/forums`: which forum's settings to open. */
-export function ForumPickPage(props: { csrf: string }) {
-  return (
-    <Layout title={t.pick.title} csrf={props.csrf}>
-      <form class="settings" method="get" action="/admin/forums">
-        <label>
-          {t.pick.forumId}
-          <input type="text" name="forum" required />
-        </label>
-        <button type="submit">{t.pick.submit}</button>
-      </form>
     </Layout>
   );
 }

@@ -29,10 +29,7 @@ export function credentialRoutes(deps: AppDeps) {
     requireForumAdmin(principal, forumId);
     const body = await jsonBody(c, credentialBodySchema);
     const { credential, token } = await issueCredential(deps, principal, forumId, body);
-    return c.json(
-      { id: credential.id, forumId, role: credential.role, name: credential.name, token },
-      201,
-    );
+    return c.json({ id: credential.id, forumId, role: credential.role, name: credential.name, token }, 201);
   });
 
   // Who holds a credential for the forum, never the token nor its hash.
