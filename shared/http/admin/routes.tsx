@@ -1,7 +1,6 @@
 import { type Context, Hono } from "hono";
 import { DomainError } from "../../domain/errors.js";
 import { ConcurrencyError, StorageUnavailableError } from "../../ports/duel-store.js";
-import { forumOf } from "../access.js";
 import { refuseTokenInUrl } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
