@@ -179,6 +179,10 @@ describe("CONTRACT 3.1 the operator's forums on the desk", () => {
     );
     expect(dash).toContain('data-duel="poudlard.1234"');
     expect(dash).not.toContain('data-duel="gringotts.77"');
+    // The header offers a referee no forum settings, a forum admin theirs.
+    expect(dash).not.toContain('href="/admin/forums');
+    const admin = await (await (await deskAs(h, people.albus.token)).get("/admin")).text();
+    expect(admin).toContain('<a href="/admin/forums/poudlard">Forum</a>');
     const form = await (await referee.get("/admin/duels/new")).text();
     expect(form).toMatch(/name="refereeId" value="7"/);
     const operator = decoded(await (await (await deskAs(h, ADMIN_TOKEN)).get("/admin")).text());
