@@ -2,6 +2,7 @@ import type { Credential } from "../../ports/access-store.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { credentialTexts as t } from "./credential-texts.js";
 import type { FieldErrors } from "./forum-form.js";
+import { FieldError } from "./forum-page.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";
 import { when } from "./time.js";
 
@@ -9,15 +10,6 @@ import { when } from "./time.js";
 export interface IssuedToken {
   readonly name: string;
   readonly token: string;
-}
-
-function FieldError(props: { name: string; errors: FieldErrors }) {
-  const message = props.errors[props.name];
-  return message ? (
-    <span class="field-error" id={`err-${props.name}`} data-error-for={props.name}>
-      {message}
-    </span>
-  ) : null;
 }
 
 const aria = (name: string, errors: FieldErrors) =>

@@ -1,17 +1,9 @@
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { credentialTexts } from "./credential-texts.js";
 import type { FieldErrors } from "./forum-form.js";
+import { FieldError } from "./forum-page.js";
 import { forumTexts as t } from "./forum-texts.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";
-
-function FieldError(props: { name: string; errors: FieldErrors }) {
-  const message = props.errors[props.name];
-  return message ? (
-    <span class="field-error" id={`err-${props.name}`} data-error-for={props.name}>
-      {message}
-    </span>
-  ) : null;
-}
 
 /**
  * `GET /admin/forums` for the operator (CONTRACT.md 3.1): every forum of the deployment, each

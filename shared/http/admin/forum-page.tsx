@@ -20,7 +20,8 @@ export interface ForumPageNotes {
   readonly test?: { readonly ok: boolean; readonly text: string };
 }
 
-function FieldError(props: { name: string; errors: FieldErrors }) {
+/** A field's error, next to it (the desk's settings forms share it). */
+export function FieldError(props: { name: string; errors: FieldErrors }) {
   const message = props.errors[props.name];
   return message ? (
     <span class="field-error" id={`err-${props.name}`} data-error-for={props.name}>
