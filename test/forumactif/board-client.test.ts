@@ -125,4 +125,33 @@ describe("issue 14: the board is read politely", () => {
     const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0, maxBytes: 200 });
     await expect(client.get(`${fake.url}/t1234-duel`)).rejects.toMatchObject({ code: "too_large" });
   });
+
+  it("CONTRACT 4.4 the bot account's password goes only to the board's own login form: a form posting elsewhere is not filled in", async () => {
+    const fake = await topicBoard();
+    fake.messaging.addMember("Arbitre automatique", "secret-du-robot");
+    fake.messaging.loginAction = "https://ailleurs.example.org/login";
+    fake.setGuestsCanRead("1234", false);
+    const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
+    const account = { baseUrl: fake.url, username: "Arbitre automatique", password: "secret-du-robot" };
+    await expect(client.get(`${fake.url}/t1234-duel`, undefined, account)).rejects.toBeInstanceOf(
+      BoardFetchError,
+    );
+    expect(fake.requests.filter((r) => r.method === "POST")).toEqual([]);
+  });
+
+  it("CONTRACT 4.4 a wrong password fails the read as login_refused", async () => {
+    const fake = await topicBoard();
+    fake.messaging.addMember("Arbitre automatique", "secret-du-robot");
+    fake.setGuestsCanRead("1234", false);
+    const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
+    const account = { baseUrl: fake.url, username: "Arbitre automatique", password: "faux" };
+    await expect(client.get(`${fake.url}/t1234-duel`, undefined, account)).rejects.toMatchObject({
+      code: "login_refused",
+    });
+    const page = await client.get(`${fake.url}/t1234-duel`, undefined, {
+      ...account,
+      password: "secret-du-robot",
+    });
+    expect(page.status === "fresh" && page.html.includes("Bonjour")).toBe(true);
+  });
 });
