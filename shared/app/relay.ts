@@ -91,7 +91,11 @@ export class OutboxRelay {
     const forum = await this.options.store.getForum(effect.hibou.forumId);
     const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };
     const secret = forum?.webhookSecrets.generic;
-    await this.options.notifier.deliver(effect.hibou, channel, secret ? { forumWebhookSecret: secret } : {});
+    const source = forum?.source;
+    await this.options.notifier.deliver(effect.hibou, channel, {
+      ...(secret ? { forumWebhookSecret: secret } : {}),
+      ...(source?.account ? { forumactifAccount: { baseUrl: source.baseUrl, ...source.account } } : {}),
+    });
   }
 
   /**

@@ -123,15 +123,13 @@ export class BoardClient {
 
   /**
    * Reads one page; `validators` from its previous read make the request conditional. With the
-   * forum's bot `account`, the page is read in its session, logging in first when there is none.
+   * forum's bot `account`, the page is read in the account's session when it has one (it logs in
+   * only when a page asks for it: see {@link logIn}), so a wrong account never stops what guests read.
    */
   get(url: string, validators?: PageValidators, account?: BoardAccount): Promise<FetchedPage> {
-    return this.queued(url, async (slot) => {
-      if (account === undefined) return this.request(url, slot, validators, null);
-      const jar = this.sessions.jar(account);
-      if (jar.header() === null) await this.logInNow(slot, jar, account);
-      return this.request(url, slot, validators, jar);
-    });
+    return this.queued(url, (slot) =>
+      this.request(url, slot, validators, account === undefined ? null : this.sessions.jar(account)),
+    );
   }
 
   /**

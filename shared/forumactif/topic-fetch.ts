@@ -91,8 +91,8 @@ export async function readTopic(
     try {
       return { page: read(fetched.html), fetched };
     } catch (error) {
-      // The account's session is gone (expired, or ended by the board): log in again, once per
-      // read, and read the page again. A page still closed after that stays a failure.
+      // A page closed to guests, or the account's session gone (expired, ended by the board): log
+      // in, once per read, and read the page again. A page still closed after that stays a failure.
       const closed = error instanceof ForumactifPageError && error.code === "login_required";
       if (!closed || account === undefined || loggedInAfresh) throw error;
       loggedInAfresh = true;

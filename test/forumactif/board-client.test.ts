@@ -133,25 +133,20 @@ describe("issue 14: the board is read politely", () => {
     fake.setGuestsCanRead("1234", false);
     const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
     const account = { baseUrl: fake.url, username: "Arbitre automatique", password: "secret-du-robot" };
-    await expect(client.get(`${fake.url}/t1234-duel`, undefined, account)).rejects.toBeInstanceOf(
-      BoardFetchError,
-    );
+    await expect(client.logIn(account)).rejects.toBeInstanceOf(BoardFetchError);
     expect(fake.requests.filter((r) => r.method === "POST")).toEqual([]);
   });
 
-  it("CONTRACT 4.4 a wrong password fails the read as login_refused", async () => {
+  it("CONTRACT 4.4 a wrong password fails the login as login_refused; the right one reads the closed topic", async () => {
     const fake = await topicBoard();
     fake.messaging.addMember("Arbitre automatique", "secret-du-robot");
     fake.setGuestsCanRead("1234", false);
     const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
     const account = { baseUrl: fake.url, username: "Arbitre automatique", password: "faux" };
-    await expect(client.get(`${fake.url}/t1234-duel`, undefined, account)).rejects.toMatchObject({
-      code: "login_refused",
-    });
-    const page = await client.get(`${fake.url}/t1234-duel`, undefined, {
-      ...account,
-      password: "secret-du-robot",
-    });
+    await expect(client.logIn(account)).rejects.toMatchObject({ code: "login_refused" });
+    const right = { ...account, password: "secret-du-robot" };
+    await client.logIn(right);
+    const page = await client.get(`${fake.url}/t1234-duel`, undefined, right);
     expect(page.status === "fresh" && page.html.includes("Bonjour")).toBe(true);
   });
 });

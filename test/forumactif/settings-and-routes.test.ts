@@ -138,4 +138,31 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     expect(text).toContain('"http://referee.example/webhooks/poudlard/forumactif/ping"');
     expect((await h.app.request("/forumactif/ping.js?forum=../x")).status).toBe(400);
   });
+
+  it("CONTRACT 3 a forumactif channel without an account needs the source's: 400 naming the field when the forum has none", async () => {
+    const { h, board: fake } = await setup();
+    const { account: _omitted, ...withoutAccount } = source(fake.url);
+    const refused = await h.forum({
+      source: withoutAccount,
+      notify: [{ type: "log" }, { type: "forumactif" }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "invalid_body" });
+    expect((refused.body.error as { details: { path: string }[] }).details.map((d) => d.path)).toEqual([
+      "notify.1.username",
+    ]);
+    expect((await h.admin("GET", "/forums/poudlard")).status).toBe(404);
+    const noSource = await h.forum({ notify: [{ type: "forumactif" }] });
+    expect(noSource.status).toBe(400);
+    const partial = await h.forum({
+      source: source(fake.url),
+      notify: [{ type: "forumactif", username: "x" }],
+    });
+    expect((partial.body.error as { details: { path: string }[] }).details.map((d) => d.path)).toEqual(
+      expect.arrayContaining(["notify.0.baseUrl", "notify.0.password"]),
+    );
+    const saved = await h.forum({ source: source(fake.url), notify: [{ type: "forumactif" }] });
+    expect(saved.status).toBe(201);
+    expect((await h.admin("GET", "/forums/poudlard")).body.notify).toEqual([{ type: "forumactif" }]);
+  });
 });
