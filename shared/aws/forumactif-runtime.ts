@@ -11,7 +11,8 @@ import { jsonLog, rollDice, systemClock } from "./runtime.js";
 
 /**
  * The Forumactif poller in AWS (CONTRACT.md 4.4): public `https` boards only, never loopback or a
- * private address. Built by the functions that read topics (timer, relay) or drive their reads
+ * private address, as the hiboux' channels (section 3); the board client's default transport is
+ * the guarded one, which connects only to the addresses it checked (no DNS rebinding). Built by the functions that read topics (timer, relay) or drive their reads
  * (http: settings, admin poll; webhook: pings).
  */
 export function forumactifRuntime(

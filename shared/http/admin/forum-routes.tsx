@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { deliveryForumOf } from "../../app/delivery-forum.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { DeliveryError, type Hibou, type Recipient } from "../../ports/notifier.js";
 import { requireForumAdmin, requireOperator } from "../access.js";
@@ -220,10 +221,9 @@ export function forumSettingsRoutes(deps: AppDeps) {
       createdAt: now,
       eventId: "test",
     };
-    const secret = forum.webhookSecrets.generic;
     const number = index + 1;
     try {
-      await deps.notifier.deliver(hibou, channel, secret ? { forumWebhookSecret: secret } : {});
+      await deps.notifier.deliver(hibou, channel, deliveryForumOf(forum));
       return page(c, forumId, { notes: { test: { ok: true, text: t.channels.delivered(number) } } });
     } catch (error) {
       const retryable = !(error instanceof DeliveryError) || error.retryable;
