@@ -130,8 +130,11 @@ export async function readTopic(
     current = last.page;
     pages.push(current);
   }
+  // A read that stopped short of the topic's last page must not be answered "unchanged" next time
+  // (its page did not change, the topic did): the next poll asks for it again unconditionally.
+  const readToTheEnd = current.pagination.currentPage >= current.pagination.lastPage;
   const validators =
-    last.fetched.status === "fresh"
+    last.fetched.status === "fresh" && readToTheEnd
       ? { etag: last.fetched.etag, lastModified: last.fetched.lastModified }
       : { etag: null, lastModified: null };
   return { kind: "read", requests, pages, lastPageOffset: current.pagination.offset, ...validators };
