@@ -117,8 +117,8 @@ describe("hiboux through failing channels", () => {
     const h = await recordedHarness({ allowLoopbackChannels: true });
     await h.forum({
       notify: [
-        { type: "webhook", url: `${channels.base}/webhook` },
-        { type: "discord", url: `${channels.base}/api/webhooks/4242/${DISCORD_TOKEN}` },
+        { type: "webhook", url: `${channels.base}/webhook`, serves: ["referees", "duelists"] },
+        { type: "discord", url: `${channels.base}/api/webhooks/4242/${DISCORD_TOKEN}`, serves: ["referees"] },
       ],
     });
     const duelId = await openDuel(h, "4600", { dice: "forum" });
