@@ -23,13 +23,14 @@ export function discourseTitle(title: string): string {
   return truncate(padded, DISCOURSE_LIMITS.titleMax);
 }
 
-/** Builds the private message for a hibou addressed to the forum user `username`. */
+/**
+ * Builds the private message for a hibou addressed to the forum user `username`. The hibou's text
+ * already ends with the rules it applied: no second "Règle appliquée" line.
+ */
 export function discoursePrivateMessage(hibou: Hibou, username: string): DiscoursePrivateMessage {
-  const ruleLine = hibou.rule === undefined ? "" : `\n\n${notifierTexts.ruleLine(hibou.rule)}`;
-  const text = truncate(hibou.text, DISCOURSE_LIMITS.rawMax - ruleLine.length);
   return {
     title: discourseTitle(hibou.title),
-    raw: text + ruleLine,
+    raw: truncate(hibou.text, DISCOURSE_LIMITS.rawMax),
     target_recipients: username,
     archetype: "private_message",
   };
