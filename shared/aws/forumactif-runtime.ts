@@ -6,6 +6,7 @@ import { TopicPoller } from "../forumactif/poller.js";
 import { topicReader } from "../forumactif/topic-reader.js";
 import type { ForumactifDeps } from "../http/deps.js";
 import type { DuelStore } from "../ports/duel-store.js";
+import { PUBLIC_ONLY } from "../validation/channel-urls.js";
 import { jsonLog, rollDice, systemClock } from "./runtime.js";
 
 /**
@@ -17,7 +18,7 @@ export function forumactifRuntime(
   core: { store: DuelStore; duels: DuelService; client: DynamoDBClient; tableName: string },
   options: { readonly timeoutMs?: number } = {},
 ): ForumactifDeps {
-  const policy = { allowLoopback: false };
+  const policy = PUBLIC_ONLY;
   const board = new BoardClient({
     policy,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),

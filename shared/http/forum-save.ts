@@ -27,7 +27,7 @@ export async function saveForum(
   /** Called before a forum that does not exist yet is created: throws when the caller may not. */
   mayCreate: () => void = () => {},
 ): Promise<{ forum: ForumConfig; created: boolean }> {
-  checkChannelUrls(body.notify, deps);
+  checkChannelUrls(body.notify, body.bot, deps);
   const ruleset = body.ruleset === undefined ? undefined : loadRuleset(body.ruleset);
   const existing = await deps.store.getForum(forumId);
   if (!existing) mayCreate();
@@ -56,6 +56,7 @@ export async function saveForum(
  */
 function checkChannelUrls(
   channels: readonly ChannelConfig[],
+  bot: ForumBody["bot"],
   deps: { readonly channelDestinations?: DestinationPolicy },
 ): void {
   const policy = deps.channelDestinations ?? PUBLIC_ONLY;
@@ -68,6 +69,9 @@ function checkChannelUrls(
     const problem = channelUrlProblem(channel.type, url, policy);
     return problem === undefined ? [] : [{ path: `notify.${i}.${field}`, message: problem }];
   });
+  // The thread bot's forum API is reached the same way, with the same limits.
+  const botProblem = bot === undefined ? undefined : channelUrlProblem("webhook", bot.baseUrl, policy);
+  if (botProblem !== undefined) details.push({ path: "bot.baseUrl", message: botProblem });
   if (details.length > 0)
     throw new ApiError(
       400,
