@@ -21,8 +21,8 @@ export const announceTexts = {
   deflected: (attack: number, defence: number | null) => `paré (attaque ${attack}, défense ${defence ?? 0})`,
   cancelled: "annulé",
   attack: (name: string, spell: string, target: string, attack: number) =>
-    `${name} lance ${spell} sur ${target} (attaque ${attack}).`,
-  spell: (name: string, spell: string) => `${name} lance ${spell}.`,
+    `${name} attaque ${target} : ${spell} (attaque ${attack}).`,
+  spell: (name: string, spell: string) => `${name} lance un sort : ${spell}.`,
   wand: (name: string) => `${name} récupère sa baguette.`,
   disarmed: (name: string) => `${name} perd sa baguette.`,
   faultyTurn: "Ce tour est en faute : son action ne compte pas.",

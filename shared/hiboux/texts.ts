@@ -185,7 +185,7 @@ export const texts = {
     intro: (name: string, number: number, deadline: string) =>
       `À toi de jouer, ${name} : tour ${number}, à poster avant ${formatDate(deadline)}.`,
     incoming: (attacker: string, spell: string, attack: number) =>
-      `${attacker} t'a lancé ${spell} (attaque ${attack}) : ton dé de défense doit faire plus de ${attack} pour l'éviter.`,
+      `${attacker} t'attaque avec ce sort : ${spell} (attaque ${attack}). Ton dé de défense doit faire plus de ${attack} pour l'éviter.`,
     points: (points: string) => `Tu as ${points}.`,
     disarmed: "Tu n'as plus ta baguette : ton action doit être « récupérer sa baguette » (R-5.1).",
     cannotAttack: "Tu ne peux pas attaquer à ce tour : un sort d'attaque serait sans effet (R-4.13).",

@@ -31,7 +31,7 @@ describe("discourse notifier", () => {
     expect(request.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(request.body)).toEqual({
       title: "Faute — hibou du club de duel",
-      raw: `${hibou.text}\n\nRègle appliquée : R-6.1`,
+      raw: hibou.text,
       target_recipients: "minerva",
       archetype: "private_message",
     });
