@@ -74,7 +74,8 @@ class FlakyChannels {
         return;
       }
       key = `webhook:${headers["webhook-id"]}`;
-    } else if (req.url === `/api/webhooks/4242/${DISCORD_TOKEN}`) {
+    } else if (req.url === `/api/webhooks/4242/${DISCORD_TOKEN}?wait=true`) {
+      // Only `?wait=true` makes Discord answer after the message is stored (issue 17).
       key = `discord:${createHash("sha256").update(body).digest("hex")}`;
     } else {
       res.writeHead(404).end();

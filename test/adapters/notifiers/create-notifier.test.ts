@@ -47,7 +47,7 @@ describe("createNotifier", () => {
       {},
     );
     expect(server.requests.map((r) => r.url)).toEqual([
-      "/discord",
+      "/discord?wait=true",
       "/topics/private-messages-sent/bot.json",
       "/posts.json",
     ]);
