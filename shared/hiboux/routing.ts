@@ -5,7 +5,8 @@ import type { Recipient } from "../ports/notifier.js";
 export const PRIVATE_KINDS: ReadonlySet<string> = new Set(["legilimens.relay"]);
 
 /** What anyone following the duel may read: the referee's copy of these goes to a public channel. */
-export const PUBLIC_KINDS: ReadonlySet<string> = new Set(["duel.started", "turn.resolved", "duel.finished"]);
+// Not the turn summaries: the referee's copy says how to overrule the verdict.
+export const PUBLIC_KINDS: ReadonlySet<string> = new Set(["duel.started", "duel.resumed", "duel.finished"]);
 
 /** Channels that deliver to the recipient alone (a private message, or the outbox). */
 const PERSONAL_TYPES: ReadonlySet<ChannelConfig["type"]> = new Set(["log", "discourse", "forumactif"]);

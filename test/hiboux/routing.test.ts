@@ -57,6 +57,8 @@ describe("CONTRACT 3 routing by recipient", () => {
     expect(reaches(DISCORD, aHibou({ kind: "referee.decision-needed" }))).toBe(false);
     expect(reaches(DISCORD, aHibou({ kind: "fault.action" }))).toBe(false);
     expect(reaches(DISCORD, aHibou({ kind: "duel.finished" }))).toBe(true);
+    // A turn summary tells the referee how to overrule it: not for the public.
+    expect(reaches(DISCORD, aHibou({ kind: "turn.resolved" }))).toBe(false);
     // The public reads the referee's copy once, not every duelist's.
     expect(reaches(DISCORD, aHibou({ to: DUELIST, kind: "duel.finished" }))).toBe(false);
     // A private-message channel that says nothing serves everyone, each in their own inbox.
