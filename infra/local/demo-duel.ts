@@ -141,7 +141,7 @@ export async function playDemoDuel(base: {
   say("  12-01 12:10  correction de l'arbitre pour le message 5003 (texte complet reçu par hibou).");
   const moved = await call("POST", "/_local/clock", { set: "2026-12-04T12:00:01Z" });
   say(
-    `  12-04 12:00  l'horloge avance de trois jours : ${String(moved.fired)} minuteur(s) déclenché(s) — Bob n'a pas répondu.`,
+    `  12-04 12:00  l'horloge avance de trois jours : ${moved.fired === 1 ? "1 minuteur déclenché" : `${String(moved.fired)} minuteurs déclenchés`} — Bob n'a pas répondu.`,
   );
   await post(
     "5004",

@@ -21,17 +21,17 @@ export const announceTexts = {
   deflected: (attack: number, defence: number | null) => `paré (attaque ${attack}, défense ${defence ?? 0})`,
   cancelled: "annulé",
   attack: (name: string, spell: string, target: string, attack: number) =>
-    `${name} lance ${spell} sur ${target} (attaque ${attack}).`,
-  spell: (name: string, spell: string) => `${name} lance ${spell}.`,
+    `${name} attaque ${target} : ${spell} (attaque ${attack}).`,
+  spell: (name: string, spell: string) => `${name} lance un sort : ${spell}.`,
   wand: (name: string) => `${name} récupère sa baguette.`,
-  disarmed: (name: string) => `${name} est désarmé(e).`,
+  disarmed: (name: string) => `${name} perd sa baguette.`,
   faultyTurn: "Ce tour est en faute : son action ne compte pas.",
   fault: (kind: "action" | "absence", name: string, count: number, why: string) =>
     `${kind === "absence" ? "Absence" : "Faute d'action"} ${de(name)}${count > 0 ? ` (${count === 1 ? "1re" : `${count}e`})` : ""}${why ? ` : ${why}` : ""}`,
   sanction: (points: number, disqualify: boolean) =>
     disqualify ? "disqualification" : points > 0 ? `−${points} PD` : "",
   out: (name: string) => `${name} n'a plus de points : hors du duel.`,
-  disqualified: (name: string) => `${name} est disqualifié(e).`,
+  disqualified: (name: string) => `Disqualification ${de(name)}.`,
   standings: (list: readonly { name: string; points: number; startingPoints: number }[]) =>
     `Points : ${list.map((d) => `${d.name} ${formatPoints(d.points, d.startingPoints)}`).join(" · ")}`,
   next: (name: string, number: number, deadline: string) =>
@@ -46,7 +46,7 @@ export const announceTexts = {
   derogation: (name: string, deadline: string | null) =>
     `Dérogation accordée à ${name}${deadline ? `, nouveau délai ${formatDate(deadline).replace(/^le /, "avant le ")}` : ""}.`,
   adjusted: (name: string, delta: number, points: number, startingPoints: number) =>
-    `Points de ${name} ajustés (${delta > 0 ? "+" : "−"}${Math.abs(delta)}) : ${formatPoints(points, startingPoints)}.`,
+    `Points ${de(name)} ajustés (${delta > 0 ? "+" : "−"}${Math.abs(delta)}) : ${formatPoints(points, startingPoints)}.`,
   faultCancelled: (name: string) => `Faute ${de(name)} annulée.`,
   resumed: "Le duel reprend.",
   /** Why a reply could not be posted, as the duel's page shows it. */

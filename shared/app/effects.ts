@@ -2,6 +2,7 @@ import { announcementEntries } from "../announce/entries.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
+import { channelIndexes } from "../hiboux/routing.js";
 import type { ForumConfig, OutboxEntry, StoredInput } from "../ports/duel-store.js";
 import type { ChannelConfig, Hibou, Recipient } from "../ports/notifier.js";
 import type { TimerSpec } from "../ports/scheduler.js";
@@ -71,10 +72,12 @@ export function effectsOf(input: {
   const thread = announcementEntries({ forum: input.forum, before, after, events: input.events }).map((a) =>
     entry(a.id, duelId, now, a.effect),
   );
-  const channels = channelsOf(input.forum).length;
+  const channels = channelsOf(input.forum);
+  const deliveries = (drafts: readonly HibouDraft[]) =>
+    drafts.reduce((n, d) => n + channelIndexes(channels, d).length, 0);
   const fits =
     input.maxEntries === undefined ||
-    out.length + thread.length + (own.length + revised.length) * channels <= input.maxEntries;
+    out.length + thread.length + deliveries(own) + deliveries(revised) <= input.maxEntries;
   const announced = fits ? revised : composeRevisedNotice({ revised: input.revised, before, after });
   return [
     ...out,
@@ -110,28 +113,27 @@ function notifyEntries(
       eventId: draft.eventId,
       rule: draft.rule,
     };
-    channels.forEach((channel, index) => {
-      out.push(
-        entry(`${hibouId}.c${index}`, duelId, now, {
-          type: "notify",
-          hibou,
-          channel: index,
-          channelType: channel.type,
-        }),
-      );
-    });
+    out.push(...channelEntries(channels, hibou, now));
   }
   return out;
 }
 
-/** A hibou no decision of a duel produced (a duel the thread could not open), through each channel. */
-export function standaloneEntries(forum: ForumConfig | null, hibou: Hibou, now: string): OutboxEntry[] {
-  return channelsOf(forum).map((channel, index) =>
+/**
+ * One entry per channel the hibou goes through (section 3: whom each channel serves, which
+ * kinds). The entry keeps the channel's index in the forum's list, as the relay finds it there.
+ */
+function channelEntries(channels: readonly ChannelConfig[], hibou: Hibou, now: string): OutboxEntry[] {
+  return channelIndexes(channels, hibou).map((index) =>
     entry(`${hibou.id}.c${index}`, hibou.duelId, now, {
       type: "notify",
       hibou,
       channel: index,
-      channelType: channel.type,
+      channelType: channels[index]?.type ?? "log",
     }),
   );
+}
+
+/** A hibou no decision of a duel produced (a duel the thread could not open), through its channels. */
+export function standaloneEntries(forum: ForumConfig | null, hibou: Hibou, now: string): OutboxEntry[] {
+  return channelEntries(channelsOf(forum), hibou, now);
 }

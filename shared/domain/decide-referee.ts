@@ -192,7 +192,10 @@ export function applyRefereeAction(
 
 /** The fault a cancellation names, checked before anything is recorded (R-7.1). */
 function cancellableFault(e: Emitter, eventId: string): FaultRecord {
-  const fault = e.state.faults.find((f) => f.eventId === eventId);
+  // The hiboux name a fault by its number in the duel (1, 2, …): no event id is only digits.
+  const fault = /^\d{1,6}$/.test(eventId)
+    ? e.state.faults[Number(eventId) - 1]
+    : e.state.faults.find((f) => f.eventId === eventId);
   if (!fault) throw new DomainError("fault_not_found", `Aucune faute ${eventId} dans ce duel.`, 404);
   if (fault.cancelled) throw new DomainError("fault_already_cancelled", "Cette faute est déjà annulée.", 409);
   requireDuelist(e, fault.duelistId);

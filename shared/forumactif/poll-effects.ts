@@ -1,4 +1,4 @@
-import { channelsOf } from "../app/effects.js";
+import { standaloneEntries } from "../app/effects.js";
 import type { DuelState } from "../domain/state.js";
 import type { ForumConfig, OutboxEntry } from "../ports/duel-store.js";
 import type { Hibou } from "../ports/notifier.js";
@@ -122,12 +122,6 @@ export function refereeHiboux(
     createdAt: now,
     eventId: `poll.${draft.key}`,
   };
-  return channelsOf(forum).map((channel, index) =>
-    entry(`${hibou.id}.c${index}`, state.id, now, {
-      type: "notify",
-      hibou,
-      channel: index,
-      channelType: channel.type,
-    }),
-  );
+  // Routed as every hibou: a shared channel hears of it only if it serves the referees.
+  return standaloneEntries(forum, hibou, now);
 }

@@ -67,6 +67,18 @@ export function toDuelist(ctx: Context, id: string): Recipient {
   };
 }
 
+/**
+ * A fault's number in the duel (1 for its first fault): what the referee types to cancel it
+ * (`annuler faute 3`), as the referee command accepts it. The event id when the duel lost track.
+ */
+export function faultNumber(ctx: Context, eventId: string): string {
+  for (const state of [ctx.after, ctx.before]) {
+    const index = state.faults.findIndex((f) => f.eventId === eventId);
+    if (index >= 0) return String(index + 1);
+  }
+  return eventId;
+}
+
 /** Every duelist of the duel, whether still in it or not. */
 export function allDuelists(ctx: Context): readonly DuelistState[] {
   return ctx.after.duelists.length > 0 ? ctx.after.duelists : ctx.before.duelists;

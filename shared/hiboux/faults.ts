@@ -5,6 +5,7 @@ import {
   draft,
   duelist,
   type EventOf,
+  faultNumber,
   type HibouDraft,
   nameOf,
   pointsOf,
@@ -45,7 +46,7 @@ export function faultAction(ctx: Context, e: EventOf<"fault.action">): HibouDraf
         countdown[0] ?? "",
       ],
       e,
-      { rules, overrule: texts.overrule.cancelFault(e.id) },
+      { rules, overrule: texts.overrule.cancelFault(faultNumber(ctx, e.id)) },
     ),
     draft(
       toDuelist(ctx, e.duelistId),
@@ -78,7 +79,7 @@ export function faultAbsence(ctx: Context, e: EventOf<"fault.absence">): HibouDr
       [f.absenceReferee(name, e.count, e.turn, byReferee), reason],
       e,
       {
-        overrule: texts.overrule.cancelFault(e.id),
+        overrule: texts.overrule.cancelFault(faultNumber(ctx, e.id)),
       },
     ),
     draft(
@@ -129,8 +130,8 @@ export function sanctionApplied(ctx: Context, e: EventOf<"sanction.applied">, in
     ]),
   ];
   const overrule = e.disqualify
-    ? texts.overrule.liftDisqualification(e.faultEventId)
-    : texts.overrule.sanction(e.faultEventId, e.duelistId, name, e.points);
+    ? texts.overrule.liftDisqualification(faultNumber(ctx, e.faultEventId))
+    : texts.overrule.sanction(faultNumber(ctx, e.faultEventId), name, e.points);
   const title = s.title(name, e.kind);
   return [
     draft(referee(ctx), "sanction.applied", title, [...toReferee, out], e, { rules, overrule }),
@@ -152,12 +153,18 @@ export function faultCancelled(ctx: Context, e: EventOf<"fault.cancelled">): Hib
     e.reinstated ? c.reinstated(name) : "",
   ];
   return [
-    draft(referee(ctx), "fault.cancelled", c.title(name), [c.referee(e.faultEventId, name), ...rest], e),
+    draft(
+      referee(ctx),
+      "fault.cancelled",
+      c.title(name),
+      [c.referee(faultNumber(ctx, e.faultEventId), name), ...rest],
+      e,
+    ),
     draft(
       toDuelist(ctx, e.duelistId),
       "fault.cancelled",
       c.title(name),
-      [c.duelist(e.faultEventId), ...rest],
+      [c.duelist(faultNumber(ctx, e.faultEventId)), ...rest],
       e,
     ),
   ];

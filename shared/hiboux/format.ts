@@ -99,9 +99,29 @@ export function ordinal(n: number): string {
   return n === 1 ? "1re" : `${n}e`;
 }
 
-/** "de Bob Martin", but "d'Alice Dubois": French elides before a vowel. */
+/**
+ * Names whose h is aspirated, so French does not elide before them ("de Harry", as the French
+ * translation of the books writes it); every other h is mute ("d'Hermione", "d'Horace").
+ */
+const ASPIRATED_H = new Set(["hagrid", "harry", "hooch", "hibou", "hiboux", "héros", "haut", "hache"]);
+
+/** Whether French elides "de"/"le"/"que" before `word`: a vowel, or a mute h. */
+export function elides(word: string): boolean {
+  const first = word.trimStart();
+  if (/^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(first)) return true;
+  if (!/^h[aeiouyàâäéèêëîïôöùûüœæ]/i.test(first)) return false;
+  const head = (first.split(/[\s'’-]/)[0] ?? "").toLowerCase();
+  return !ASPIRATED_H.has(head);
+}
+
+/** "de Bob Martin", but "d'Alice Dubois" and "d'Hermione Granger": French elides before a vowel or a mute h. */
 export function de(name: string): string {
-  return /^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(name) ? `d'${name}` : `de ${name}`;
+  return elides(name) ? `d'${name}` : `de ${name}`;
+}
+
+/** "le Sortilège", but "l'Antisort": the masculine article, elided as `de` is. */
+export function le(word: string): string {
+  return elides(word) ? `l'${word}` : `le ${word}`;
 }
 
 /** "a", "a et b", "a, b et c". */

@@ -3,6 +3,7 @@ import {
   type Context,
   draft,
   type EventOf,
+  faultNumber,
   type HibouDraft,
   nameOf,
   pointsOf,
@@ -66,7 +67,8 @@ export function duelistDisqualified(
       ? sanction.faultEventId
       : ctx.after.faults.findLast((f) => f.duelistId === e.duelistId && f.disqualified && !f.cancelled)
           ?.eventId;
-  const overrule = e.cause === "absences" && faultId ? texts.overrule.liftDisqualification(faultId) : null;
+  const overrule =
+    e.cause === "absences" && faultId ? texts.overrule.liftDisqualification(faultNumber(ctx, faultId)) : null;
   const reason = reasonLine(e.reason);
   return [
     draft(referee(ctx), "duelist.disqualified", q.title(name), [q.referee(name, cause), reason], e, {
@@ -97,7 +99,7 @@ export function banEnded(ctx: Context, e: EventOf<"ban.ended">): HibouDraft[] {
 /** A cancelled fault had ended the duel, which resumes: to the referee and every duelist. */
 export function duelResumed(ctx: Context, e: EventOf<"duel.resumed">): HibouDraft[] {
   const r = texts.resumed;
-  const body = [r.text(nameOf(ctx, e.duelistId), e.faultEventId)];
+  const body = [r.text(nameOf(ctx, e.duelistId), faultNumber(ctx, e.faultEventId))];
   return [
     draft(referee(ctx), "duel.resumed", r.title, body, e),
     ...allDuelists(ctx).map((d) => draft(toDuelist(ctx, d.id), "duel.resumed", r.title, body, e)),
@@ -110,7 +112,13 @@ export function duelFinished(ctx: Context, e: EventOf<"duel.finished">): HibouDr
   const winner = e.winnerId ? nameOf(ctx, e.winnerId) : null;
   const stakes = e.stakes ?? ctx.after.stakes;
   const common = [
-    f.winner(winner, e.reason),
+    f.winner(
+      winner,
+      e.reason,
+      allDuelists(ctx)
+        .filter((d) => d.id !== e.winnerId)
+        .map((d) => d.name),
+    ),
     e.note ? f.note(e.note) : "",
     f.standings(standings(ctx)),
     stakes ? f.stakes(stakes) : f.noStakes,
@@ -142,7 +150,7 @@ export function decisionNeeded(
         referee(ctx),
         "referee.decision-needed",
         d.unlistedTitle(name),
-        [d.unlisted(name, e.detail, e.postId), d.unlistedAsk(e.duelistId, name)],
+        [d.unlisted(name, e.detail, e.postId), d.unlistedAsk(name)],
         e,
       ),
     ];

@@ -20,7 +20,7 @@ const VIOLATIONS: Record<Exclude<Violation, Missing>, string> = {
   spam: "même sort qu'au tour précédent",
   edited: "message modifié",
   deleted: "message supprimé",
-  disarmed: "sort lancé en étant désarmé(e)",
+  disarmed: "sort lancé sans baguette (après un Désarmement)",
   level: "sort au-dessus de son niveau",
   pm: "pas assez de PM",
   "unlisted-spell": "sort hors de la liste",
@@ -36,18 +36,17 @@ const VIOLATIONS: Record<Exclude<Violation, Missing>, string> = {
 const violation = (v: Violation, minWords: number): string =>
   v === "words" || v === "cible" || v === "zone" || v === "pari" ? missingLabel(v, minWords) : VIOLATIONS[v];
 
-/** The referee's commands, by the API and in the thread (`[arbitre]…[/arbitre]`, CONTRACT.md 6). */
+/**
+ * The referee's commands as they would type them in the thread (CONTRACT.md 6, R-7.1): a fault by
+ * its number in the duel, a duelist by name. The API accepts the same number.
+ */
 const command = {
-  cancelFault: (eventId: string) =>
-    `{"command": "cancel-fault", "eventId": "${eventId}"} ou, dans le fil, [arbitre]annuler faute ${eventId}[/arbitre]`,
-  adjustPoints: (duelistId: string, name: string, delta: number) =>
-    `{"command": "adjust-points", "duelistId": "${duelistId}", "delta": ${delta}} ou [arbitre]points ${name} ${signed(delta).replace("−", "-")}[/arbitre]`,
-  actionFault: (duelistId: string, name: string) =>
-    `{"command": "fault", "duelistId": "${duelistId}", "kind": "action"} ou [arbitre]faute action ${name}[/arbitre]`,
-  disqualify: (duelistId: string, name: string) =>
-    `{"command": "disqualify", "duelistId": "${duelistId}"} ou [arbitre]disqualifier ${name}[/arbitre]`,
+  cancelFault: (number: string) => `[arbitre]annuler faute ${number}[/arbitre]`,
+  adjustPoints: (name: string, delta: number) =>
+    `[arbitre]points ${name} ${signed(delta).replace("−", "-")}[/arbitre]`,
+  actionFault: (name: string) => `[arbitre]faute action ${name}[/arbitre]`,
+  disqualify: (name: string) => `[arbitre]disqualifier ${name}[/arbitre]`,
   correction: (postId: string, fields: readonly string[]) =>
-    `{"command": "correction", "postId": "${postId}", "fields": {${fields.map((f) => `"${f}": "…"`).join(", ")}}} ou, dans le fil :\n` +
     `[arbitre]\ncorrection ${postId}\n${fields.map((f) => `${f === "text" ? "texte" : f} : …`).join("\n")}\n[/arbitre]`,
 };
 
@@ -77,20 +76,20 @@ export const texts = {
   },
 
   overrule: {
-    cancelFault: (eventId: string) =>
-      `Pour annuler cette faute : ${command.cancelFault(eventId)}. ${lastWord}`,
-    sanction: (faultEventId: string, duelistId: string, name: string, points: number) =>
-      `Pour annuler la faute et rendre les ${points} PD : ${command.cancelFault(faultEventId)} ; ` +
-      `pour ajuster les PD : ${command.adjustPoints(duelistId, name, points)}. ${lastWord}`,
-    restorePoints: (duelistId: string, name: string, points: number) =>
-      `Pour rendre ces PD : ${command.adjustPoints(duelistId, name, points)}. ${lastWord}`,
-    addFault: (duelistId: string, name: string) =>
-      `Pour sanctionner ce tour : ${command.actionFault(duelistId, name)}. ${lastWord}`,
-    liftDisqualification: (eventId: string) =>
-      `Pour lever la disqualification, annulez la faute qui l'a causée : ${command.cancelFault(eventId)}. ${lastWord}`,
+    cancelFault: (number: string) =>
+      `Pour annuler cette faute, écrivez dans le fil : ${command.cancelFault(number)}. ${lastWord}`,
+    sanction: (number: string, name: string, points: number) =>
+      `Pour annuler la faute et rendre les ${points} PD, écrivez dans le fil : ${command.cancelFault(number)} ; ` +
+      `pour seulement ajuster les PD : ${command.adjustPoints(name, points)}. ${lastWord}`,
+    restorePoints: (name: string, points: number) =>
+      `Pour rendre ces PD, écrivez dans le fil : ${command.adjustPoints(name, points)}. ${lastWord}`,
+    addFault: (name: string) =>
+      `Pour sanctionner ce tour, écrivez dans le fil : ${command.actionFault(name)}. ${lastWord}`,
+    liftDisqualification: (number: string) =>
+      `Pour lever la disqualification, annulez la faute qui l'a causée en écrivant dans le fil : ${command.cancelFault(number)}. ${lastWord}`,
   },
 
-  status: { active: "", out: " (hors du duel)", disqualified: " (disqualifié(e))" },
+  status: { active: "", out: " (hors du duel)", disqualified: " (hors du duel, disqualification)" },
 
   started: {
     title: "Le top est donné",
@@ -137,16 +136,17 @@ export const texts = {
           : modifier === 0
             ? `défense ${defence}`
             : `défense ${defence} (${signed(modifier)} = ${defence + modifier})`;
-      return `Contre ${spell} ${de(attacker)} : ${roll} contre attaque ${attack}`;
+      return `Contre l'attaque ${de(attacker)} (${spell}) : ${roll} contre attaque ${attack}`;
     },
     deflected: "dévié",
     hit: "touché",
     cancelled: (by: string) => `annulé (${by}, R-4.11)`,
-    damage: (amount: number, left: string) => `${signed(-amount)} PD, il reste ${left}`,
+    /** The points left are on the hibou's one points line. */
+    damage: (amount: number) => `${signed(-amount)} PD`,
     knockedOut: (name: string) => `${name} n'a plus de PD : hors du duel (R-1.6).`,
     effect: {
       disarmed: (name: string) =>
-        `${name} est désarmé(e) : son prochain tour sera « récupérer sa baguette » (R-5.1).`,
+        `${name} perd sa baguette : son prochain tour sera « récupérer sa baguette » (R-5.1).`,
       "cannot-attack": (name: string) => `${name} ne pourra pas attaquer à son prochain tour.`,
       "next-defence": (name: string, modifier: number) =>
         `Prochaine défense ${de(name)} : ${signed(modifier)}.`,
@@ -161,7 +161,7 @@ export const texts = {
       `${spell} sans effet : ${name} ne pouvait pas attaquer ce tour (R-4.13).`,
     wand: (name: string, disarmedAgain = false) =>
       disarmedAgain
-        ? `${name} récupère sa baguette, mais le Désarmement reçu à ce tour la lui reprend : désarmé(e) dès son prochain tour (R-5.1, R-3.5).`
+        ? `${name} récupère sa baguette, mais le Désarmement reçu à ce tour la lui reprend : de nouveau sans baguette à son prochain tour (R-5.1, R-3.5).`
         : `${name} récupère sa baguette (R-5.1).`,
     particularity: (name: string, particularity: string) =>
       `${name} utilise sa particularité ${particularity} (une fois par duel).`,
@@ -185,9 +185,9 @@ export const texts = {
     intro: (name: string, number: number, deadline: string) =>
       `À toi de jouer, ${name} : tour ${number}, à poster avant ${formatDate(deadline)}.`,
     incoming: (attacker: string, spell: string, attack: number) =>
-      `${attacker} t'a lancé ${spell} (attaque ${attack}) : ton dé de défense doit faire plus de ${attack} pour l'éviter.`,
+      `${attacker} t'attaque avec ce sort : ${spell} (attaque ${attack}). Ton dé de défense doit faire plus de ${attack} pour l'éviter.`,
     points: (points: string) => `Tu as ${points}.`,
-    disarmed: "Tu es désarmé(e) : ton action doit être « récupérer sa baguette » (R-5.1).",
+    disarmed: "Tu n'as plus ta baguette : ton action doit être « récupérer sa baguette » (R-5.1).",
     cannotAttack: "Tu ne peux pas attaquer à ce tour : un sort d'attaque serait sans effet (R-4.13).",
     modifier: (modifier: number) => `Ta défense de ce tour compte ${signed(modifier)} (R-3.5).`,
     absence: "Sans message d'ici là, c'est une faute d'absence (R-6.2).",
@@ -255,7 +255,7 @@ export const texts = {
       `Le message ${postId} ${de(name)} (tour ${turn}) est incomplet : ${missing}. ` +
       `Il attend jusqu'au ${formatDay(until)} (droit à l'erreur, R-6.7) et les messages suivants attendent derrière lui.`,
     howReferee: (postId: string, fields: readonly string[]) =>
-      `Si le duelliste vous envoie à temps ce qui manque, publiez la correction : ${command.correction(postId, fields)}`,
+      `Si le duelliste vous envoie à temps ce qui manque, écrivez la correction dans le fil :\n${command.correction(postId, fields)}`,
     expiryReferee: "Sans correction à temps, la faute d'action s'appliquera d'elle-même.",
     acceptedTitle: "Correction acceptée",
     acceptedReferee: (name: string, postId: string, fields: string) =>
@@ -280,20 +280,21 @@ export const texts = {
       referee: "la décision de l'arbitre (R-7.1)",
     },
     referee: (name: string, cause: string) =>
-      `${name} est disqualifié(e) pour ${cause} et sort du duel (R-6.8).`,
-    duelist: (cause: string) => `Tu es disqualifié(e) pour ${cause} : tu sors du duel (R-6.8).`,
+      `Disqualification ${de(name)} pour ${cause} : ${name} sort du duel (R-6.8).`,
+    duelist: (cause: string) => `Disqualification pour ${cause} : tu sors du duel (R-6.8).`,
   },
 
   ban: {
     startedTitle: (name: string) => `Interdiction de duel : ${name}`,
     startedReferee: (name: string, until: string) =>
-      `${name} est interdit(e) de tout duel jusqu'au ${formatDay(until)} (R-6.9).`,
-    startedDuelist: (until: string) => `Tu es interdit(e) de tout duel jusqu'au ${formatDay(until)} (R-6.9).`,
+      `Interdiction de tout duel pour ${name} jusqu'au ${formatDay(until)} (R-6.9).`,
+    startedDuelist: (until: string) =>
+      `Interdiction de tout duel pour toi jusqu'au ${formatDay(until)} (R-6.9).`,
     endedTitle: (name: string) => `Fin d'interdiction : ${name}`,
     endedReferee: (name: string, early: boolean) =>
       early
         ? `L'interdiction de duel ${de(name)} est levée avec l'annulation de sa disqualification (R-7.1).`
-        : `L'interdiction de duel ${de(name)} a pris fin : ${name} peut de nouveau être inscrit(e) à un duel (R-6.9).`,
+        : `L'interdiction de duel ${de(name)} a pris fin : ${name} peut de nouveau s'inscrire à un duel (R-6.9).`,
     endedDuelist: (early: boolean) =>
       early
         ? "Ton interdiction de duel est levée : l'arbitre a annulé ta disqualification (R-7.1)."
@@ -302,17 +303,24 @@ export const texts = {
 
   resumed: {
     title: "Le duel reprend",
-    text: (name: string, eventId: string) =>
-      `La faute ${eventId} ${de(name)} est annulée, et avec elle la fin du duel : ${name} revient et le duel reprend là où il s'était arrêté, avec une nouvelle échéance pour le tour en cours (R-7.1). L'arbitre peut encore y mettre fin.`,
+    text: (name: string, number: string) =>
+      `La faute n° ${number} ${de(name)} est annulée, et avec elle la fin du duel : ${name} revient et le duel reprend là où il s'était arrêté, avec une nouvelle échéance pour le tour en cours (R-7.1). L'arbitre peut encore y mettre fin.`,
   },
 
   finished: {
     title: (winner: string | null) =>
       winner ? `Fin du duel : ${winner} l'emporte` : "Fin du duel : pas de vainqueur",
-    winner: (winner: string | null, reason: "points" | "disqualification" | "referee") => {
+    /** `others`: the duelists who did not win, named, so a one-on-one duel names the opponent. */
+    winner: (
+      winner: string | null,
+      reason: "points" | "disqualification" | "referee",
+      others: readonly string[],
+    ) => {
+      const who = others.length > 0 ? joinList(others) : "les autres duellistes";
+      const plural = others.length !== 1;
       const how = {
-        points: "les autres duellistes n'ont plus de PD (R-1.6)",
-        disqualification: "les autres duellistes sont hors du duel (R-1.6, R-6.8)",
+        points: `${who} ${plural ? "n'ont" : "n'a"} plus de PD (R-1.6)`,
+        disqualification: `${who} ${plural ? "sont" : "est"} hors du duel (R-1.6, R-6.8)`,
         referee: "décision de l'arbitre (R-7.1)",
       }[reason];
       return winner
@@ -333,8 +341,8 @@ export const texts = {
     unlisted: (name: string, spells: string, postId: string | null) =>
       `${name} a lancé un sort hors de la liste${postId ? ` (message ${postId})` : ""} : ${spells}. ` +
       "C'est une faute d'action ; le règlement prévoit qu'il peut donner un avantage à l'adversaire, voire entraîner la disqualification immédiate (R-4.14).",
-    unlistedAsk: (duelistId: string, name: string) =>
-      `Souhaitez-vous disqualifier ${name} ? C'est à vous de décider. Pour disqualifier : ${command.disqualify(duelistId, name)}. Sinon, rien à faire : la faute d'action suit son cours.`,
+    unlistedAsk: (name: string) =>
+      `Souhaitez-vous disqualifier ${name} ? C'est à vous de décider. Pour disqualifier, écrivez dans le fil : ${command.disqualify(name)}. Sinon, rien à faire : la faute d'action suit son cours.`,
     otherTitle: "Décision demandée",
     diceMissing: (detail: string) => `Les dés d'un message manquent : ${detail}`,
     other: (detail: string) => `Votre décision est demandée : ${detail}`,
@@ -355,8 +363,8 @@ export const texts = {
 
   cancelled: {
     title: (name: string) => `Faute annulée : ${name}`,
-    referee: (eventId: string, name: string) => `La faute ${eventId} ${de(name)} est annulée (R-7.1).`,
-    duelist: (eventId: string) => `L'arbitre a annulé ta faute ${eventId} (R-7.1).`,
+    referee: (number: string, name: string) => `La faute n° ${number} ${de(name)} est annulée (R-7.1).`,
+    duelist: (number: string) => `L'arbitre a annulé ta faute n° ${number} (R-7.1).`,
     restored: (points: number, left: string) => `PD rendus : ${signed(points)}, soit ${left}.`,
     counters: (action: number, absence: number) =>
       `Fautes en cours : ${action} d'action, ${absence} d'absence.`,

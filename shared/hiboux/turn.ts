@@ -7,7 +7,6 @@ import {
   type EventOf,
   type HibouDraft,
   nameOf,
-  pointsOf,
   referee,
   toDuelist,
   uniqueRules,
@@ -120,9 +119,7 @@ function defenceLine(ctx: Context, line: DefenceLine, canceller: string): string
   );
   const outcome =
     e.outcome === "hit" ? t.hit : e.outcome === "deflected" ? t.deflected : t.cancelled(canceller);
-  const damage = line.lost
-    ? `, ${t.damage(line.lost.amount, pointsOf(ctx, e.defenderId, line.lost.points))}`
-    : "";
+  const damage = line.lost ? `, ${t.damage(line.lost.amount)}` : "";
   const lines = [`${head} : ${outcome}${damage}.`];
   const name = nameOf(ctx, e.defenderId);
   if (line.lost?.points === 0) lines.push(t.knockedOut(name));
@@ -216,9 +213,9 @@ export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): Hi
   const hit = group.defences.find((d) => d.lost !== null);
   const overrule =
     hit?.lost != null
-      ? texts.overrule.restorePoints(hit.event.defenderId, nameOf(ctx, hit.event.defenderId), hit.lost.amount)
+      ? texts.overrule.restorePoints(nameOf(ctx, hit.event.defenderId), hit.lost.amount)
       : played && !played.faulty
-        ? texts.overrule.addFault(played.duelistId, nameOf(ctx, played.duelistId))
+        ? texts.overrule.addFault(nameOf(ctx, played.duelistId))
         : null;
   return draft(referee(ctx), "turn.resolved", title, body, played ?? first, {
     rules: uniqueRules(group.events),

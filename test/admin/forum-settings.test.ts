@@ -181,6 +181,18 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     expect(forum?.notify.map((n) => n.type)).toEqual(["log", "webhook"]);
   });
 
+  it("CONTRACT 3 channels: whom a channel serves is chosen on the desk, with the API's checks", async () => {
+    const ok = await endpoint(200);
+    servers.push(ok);
+    const shared = { "channel.type": "discord", "channel.url": ok.url };
+    const refused = await send("channels", { ...shared, "channel.serves": "referees,duelists" });
+    expect(refused.status).toBe(400);
+    expect(errorFor(await refused.text(), "channel.serves")).toBeDefined();
+    expect((await send("channels", { ...shared, "channel.serves": "referees" })).status).toBe(303);
+    const forum = await h.store.getForum("poudlard");
+    expect(forum?.notify.at(-1)).toMatchObject({ type: "discord", serves: ["referees"] });
+  });
+
   it("CONTRACT 3 ruleset: the PD table, sanctions and delays are edited with validation; registrations use them", async () => {
     const { html } = await b.page("/admin/forums/poudlard");
     const values = Object.fromEntries(

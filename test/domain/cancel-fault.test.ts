@@ -203,3 +203,17 @@ describe("R-7.1 cancelling a fault gives back exactly what it caused", () => {
     expect(duel.state.status).toBe("active");
   });
 });
+
+describe("R-7.1 a fault is cancelled by its number in the duel, as the hiboux show it", () => {
+  it("R-7.1 `annuler faute 2` cancels the duel's second fault, the same as its event id", () => {
+    const duel = new Duel();
+    duel.top();
+    bobFaults(duel, 2);
+    const [, second] = faultIds(duel, "fault.action");
+    const events = cancel(duel, "2");
+    expect(events.find((e) => e.type === "fault.cancelled")).toMatchObject({ faultEventId: second });
+    // Numbers do not shift: the first fault is still number 1, the second stays cancelled.
+    expect(() => cancel(duel, "2")).toThrow("déjà annulée");
+    expect(() => cancel(duel, "9")).toThrow("Aucune faute 9");
+  });
+});

@@ -116,7 +116,7 @@ describe("verdicts at the edges of the rules", () => {
     const summary = composeHiboux({ events: recover, before, after: duel.state }).find(
       (x) => x.to.role === "referee" && x.kind === "turn.resolved",
     );
-    expect(summary?.text).toContain("désarmé(e) dès son prochain tour (R-5.1, R-3.5)");
+    expect(summary?.text).toContain("de nouveau sans baguette à son prochain tour (R-5.1, R-3.5)");
     expect(recover.find((e) => e.type === "effect.applied")).toMatchObject({
       duelistId: BOB.id,
       effect: "disarmed",

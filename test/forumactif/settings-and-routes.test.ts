@@ -164,7 +164,9 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     );
     const saved = await h.forum({ source: source(fake.url), notify: [{ type: "forumactif" }] });
     expect(saved.status).toBe(201);
-    expect((await h.admin("GET", "/forums/poudlard")).body.notify).toEqual([{ type: "forumactif" }]);
+    expect((await h.admin("GET", "/forums/poudlard")).body.notify).toEqual([
+      { type: "forumactif", serves: ["referees", "duelists"] },
+    ]);
   });
 
   it("CONTRACT 3 the relay sends a forumactif channel without an account with the source's: the referee gets the board's private message", async () => {

@@ -99,10 +99,12 @@ describe("action faults", () => {
     expect(fault?.text).toContain(
       "2e faute d'action d'Alice Dubois (message p2) : même sort qu'au tour précédent.",
     );
-    expect(fault?.text).toContain('{"command": "cancel-fault", "eventId": "post-p2#0"}');
+    // The fault's number in the duel, as the referee types it in the thread: no JSON, no event id.
+    expect(fault?.text).toContain("écrivez dans le fil : [arbitre]annuler faute 2[/arbitre]");
+    expect(fault?.text).not.toMatch(/\{"command"|post-p2#/);
     expect(fault && lastLine(fault)).toBe("Règle appliquée : R-4.16");
     expect(sanction?.text).toContain("−2 PD (table R-6.6), il reste 23/25 PD");
-    expect(sanction?.text).toContain("[arbitre]annuler faute post-p2#0[/arbitre]");
+    expect(sanction?.text).toContain("[arbitre]annuler faute 2[/arbitre]");
     expect(sanction?.rule).toBe("R-6.5");
     expect(sanction && lastLine(sanction)).toBe("Règles appliquées : R-6.5, R-6.6");
 
@@ -200,7 +202,7 @@ describe("absence", () => {
     const [summary, fault, sanction] = toReferee(hiboux);
     expect(summary?.title).toBe("Tour 2 : Alice Dubois n'a pas posté à temps");
     expect(summary?.text).toContain(
-      "pas de défense (absence) contre attaque 5 : touché, −7 PD, il reste 18/25 PD.",
+      "Contre l'attaque de Bob Martin (Sortilège de Feu) : pas de défense (absence) contre attaque 5 : touché, −7 PD.",
     );
     expect(summary?.text).toContain(
       "Au tour de Bob Martin (tour 3), avant le jeudi 3 décembre 2026 à 11 h 00.",
@@ -262,9 +264,7 @@ describe("the right to fix a mistake", () => {
     const [forReferee] = toReferee(composeHiboux(given(aliceToPlay, opened)));
     expect(forReferee?.kind).toBe("correction.opened");
     expect(forReferee?.text).toContain("jusqu'au samedi 28 novembre 2026 à 10 h 30");
-    expect(forReferee?.text).toContain(
-      '{"command": "correction", "postId": "p2", "fields": {"cible": "…", "pari": "…"}}',
-    );
+    expect(forReferee?.text).not.toContain('"command"');
     expect(forReferee?.text).toContain("[arbitre]\ncorrection p2\ncible : …\npari : …\n[/arbitre]");
   });
 

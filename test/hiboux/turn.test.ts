@@ -76,14 +76,16 @@ describe("a played turn", () => {
     expect(summary?.eventId).toBe("post-p2#0");
     expect(summary?.text).toContain("Dés : attaque 4, défense 3.");
     expect(summary?.text).toContain(
-      "Contre Sortilège de Feu de Bob Martin : défense 3 contre attaque 5 : touché, −7 PD, il reste 18/25 PD.",
+      "Contre l'attaque de Bob Martin (Sortilège de Feu) : défense 3 contre attaque 5 : touché, −7 PD.",
     );
     expect(summary?.text).toContain("Action : Sortilège de Découpe sur Bob Martin.");
     expect(summary?.text).toContain("Alice Dubois 18/25 PD ; Bob Martin 50/50 PD");
     expect(summary?.text).toContain(
       "Au tour de Bob Martin (tour 3), avant le lundi 30 novembre 2026 à 11 h 00.",
     );
-    expect(summary?.text).toContain('"command": "adjust-points", "duelistId": "42", "delta": 7');
+    expect(summary?.text).toContain("écrivez dans le fil : [arbitre]points Alice Dubois +7[/arbitre]");
+    // One points line per hibou: the damage line does not repeat the points left.
+    expect(summary?.text.match(/18\/25 PD/g)).toHaveLength(1);
     expect(summary && lastLine(summary)).toBe("Règles appliquées : R-3.1, R-3.2, R-4.1, R-4.4, R-1.5");
   });
 
@@ -93,7 +95,7 @@ describe("a played turn", () => {
     expect(next?.text).toContain(
       "À toi de jouer, Bob Martin : tour 3, à poster avant le lundi 30 novembre 2026 à 11 h 00.",
     );
-    expect(next?.text).toContain("Alice Dubois t'a lancé Sortilège de Découpe (attaque 4)");
+    expect(next?.text).toContain("Alice Dubois t'attaque avec ce sort : Sortilège de Découpe (attaque 4).");
     expect(next?.text).toContain("Tu as 50/50 PD.");
     expect(next?.text).not.toContain("adjust-points");
     expect(next && lastLine(next)).toBe("Règle appliquée : R-1.5");

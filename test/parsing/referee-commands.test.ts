@@ -108,6 +108,11 @@ describe("R-6.2, R-6.3 faults", () => {
     expect(only("Annuler la faute #01HXYZ")).toEqual({ command: "cancel-fault", eventId: "01HXYZ" });
   });
 
+  it("R-7.1 cancels a fault by its number in the duel, as the hiboux write it", () => {
+    expect(only("annuler faute 3")).toEqual({ command: "cancel-fault", eventId: "3" });
+    expect(only("annuler la faute n° 12")).toEqual({ command: "cancel-fault", eventId: "12" });
+  });
+
   it("refuses a fault without its kind", () => {
     expect(error("faute Alice")).toMatch(/action.*absence/);
   });

@@ -74,7 +74,8 @@ class FlakyChannels {
         return;
       }
       key = `webhook:${headers["webhook-id"]}`;
-    } else if (req.url === `/api/webhooks/4242/${DISCORD_TOKEN}`) {
+    } else if (req.url === `/api/webhooks/4242/${DISCORD_TOKEN}?wait=true`) {
+      // Only `?wait=true` makes Discord answer after the message is stored (issue 17).
       key = `discord:${createHash("sha256").update(body).digest("hex")}`;
     } else {
       res.writeHead(404).end();
@@ -117,8 +118,8 @@ describe("hiboux through failing channels", () => {
     const h = await recordedHarness({ allowLoopbackChannels: true });
     await h.forum({
       notify: [
-        { type: "webhook", url: `${channels.base}/webhook` },
-        { type: "discord", url: `${channels.base}/api/webhooks/4242/${DISCORD_TOKEN}` },
+        { type: "webhook", url: `${channels.base}/webhook`, serves: ["referees", "duelists"] },
+        { type: "discord", url: `${channels.base}/api/webhooks/4242/${DISCORD_TOKEN}`, serves: ["referees"] },
       ],
     });
     const duelId = await openDuel(h, "4600", { dice: "forum" });

@@ -51,32 +51,72 @@ export interface DiscordMessage {
   readonly allowed_mentions: { readonly parse: readonly [] };
 }
 
-/** Builds the Discord message for a hibou, within all of Discord's limits. */
-export function discordMessage(hibou: Hibou): DiscordMessage {
-  const title = truncate(hibou.title, DISCORD_LIMITS.embedTitle);
-  const footer = truncate(notifierTexts.discordFooter(hibou.duelId, hibou.rule), FOOTER_MAX);
-  const room = DISCORD_LIMITS.embedTotal - title.length - footer.length;
-  const description = truncate(hibou.text, Math.min(DISCORD_LIMITS.embedDescription, room));
-  const timestamp = new Date(hibou.createdAt);
-  return {
-    content: truncate(notifierTexts.discordContent(hibou.to), DISCORD_LIMITS.content),
-    embeds: [
-      {
-        title,
-        description,
-        timestamp: Number.isNaN(timestamp.getTime()) ? new Date().toISOString() : timestamp.toISOString(),
-        color: kindColour(hibou.kind),
-        footer: { text: footer },
-      },
-    ],
-    // Without this, "@everyone" or "<@123>" in a duelist's text would ping the whole server.
-    allowed_mentions: { parse: [] },
-  };
+/** A long hibou goes as at most this many messages; beyond, the last one is cut. */
+export const DISCORD_MAX_PARTS = 5;
+
+/** Room for each part's text: an embed's description, less what the part's title and footer take. */
+const PART_MAX = 4000;
+
+/** Splits `text` into parts of at most `max` code units, at line breaks where it can. */
+export function splitText(text: string, max: number, maxParts: number): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  while (rest.length > max && parts.length < maxParts - 1) {
+    let end = rest.lastIndexOf("\n", max);
+    if (end < max / 2) end = rest.lastIndexOf(" ", max);
+    if (end < max / 2) {
+      end = max;
+      const last = rest.charCodeAt(end - 1);
+      if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+    }
+    parts.push(rest.slice(0, end).trimEnd());
+    rest = rest.slice(end).replace(/^[\n ]+/, "");
+  }
+  parts.push(truncate(rest, max));
+  return parts;
 }
 
 /**
- * The `discord` channel: Execute Webhook on the channel's URL. With `wait`, Discord answers only
- * once the message is stored (200 with the message instead of 204), so a success is a real one.
+ * Builds the Discord messages for a hibou, each within all of Discord's limits: a text longer than
+ * one embed is split at line breaks into several messages, "(2/3)" after the title, rather than cut.
+ */
+export function discordMessages(hibou: Hibou): DiscordMessage[] {
+  const parts = splitText(hibou.text, PART_MAX, DISCORD_MAX_PARTS);
+  const footer = truncate(notifierTexts.discordFooter(hibou.duelId, hibou.rule), FOOTER_MAX);
+  const timestamp = new Date(hibou.createdAt);
+  const content = truncate(notifierTexts.discordContent(hibou.to), DISCORD_LIMITS.content);
+  return parts.map((part, index) => {
+    const suffix = parts.length > 1 ? ` (${index + 1}/${parts.length})` : "";
+    const title = truncate(hibou.title, DISCORD_LIMITS.embedTitle - suffix.length) + suffix;
+    const room = DISCORD_LIMITS.embedTotal - title.length - footer.length;
+    return {
+      content,
+      embeds: [
+        {
+          title,
+          description: truncate(part, Math.min(DISCORD_LIMITS.embedDescription, room)),
+          timestamp: Number.isNaN(timestamp.getTime()) ? new Date().toISOString() : timestamp.toISOString(),
+          color: kindColour(hibou.kind),
+          footer: { text: footer },
+        },
+      ],
+      // Without this, "@everyone" or "<@123>" in a duelist's text would ping the whole server.
+      allowed_mentions: { parse: [] },
+    };
+  });
+}
+
+/** The first (for a short hibou, the only) Discord message of a hibou. */
+export function discordMessage(hibou: Hibou): DiscordMessage {
+  const [first] = discordMessages(hibou);
+  if (first === undefined) throw new Error("a hibou always makes one message");
+  return first;
+}
+
+/**
+ * The `discord` channel: Execute Webhook on the channel's URL, one request per part of the hibou.
+ * With `wait` (the default), Discord answers only once the message is stored (200 with the
+ * message instead of 204), so a message Discord did not save is never marked delivered.
  */
 export function createDiscordNotifier(
   options: { readonly http?: HttpOptions; readonly wait?: boolean } = {},
@@ -84,11 +124,13 @@ export function createDiscordNotifier(
   return {
     async deliver(hibou, channel) {
       const url = new URL(channel.url);
-      if (options.wait) url.searchParams.set("wait", "true");
-      await postJson(
-        { label: "Discord", url: url.toString(), body: JSON.stringify(discordMessage(hibou)) },
-        options.http,
-      );
+      if (options.wait ?? true) url.searchParams.set("wait", "true");
+      for (const message of discordMessages(hibou)) {
+        await postJson(
+          { label: "Discord", url: url.toString(), body: JSON.stringify(message) },
+          options.http,
+        );
+      }
     },
   };
 }

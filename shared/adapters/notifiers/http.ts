@@ -31,10 +31,11 @@ export interface JsonPost {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
- * POSTs `request` and resolves on a 2xx. Otherwise throws a DeliveryError: a network error, a
+ * POSTs `request` and resolves on a 2xx with the answer's body (Discourse's new topic id).
+ * Otherwise throws a DeliveryError: a network error, a
  * timeout, a 5xx or a 429 is retryable (a 429 with the server's delay), any other status is not.
  */
-export async function postJson(request: JsonPost, options: HttpOptions = {}): Promise<void> {
+export async function postJson(request: JsonPost, options: HttpOptions = {}): Promise<string> {
   const send = options.fetch ?? guardedFetch(options.destinations);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let response: Response;
@@ -54,7 +55,7 @@ export async function postJson(request: JsonPost, options: HttpOptions = {}): Pr
     if (error instanceof DeliveryError) throw error;
     throw networkError(request.label, error, timeoutMs);
   }
-  if (response.ok) return;
+  if (response.ok) return body;
   const status = response.status;
   if (status === 429) {
     const retryAfterMs =

@@ -11,7 +11,7 @@ import { notifierTexts } from "./messages.js";
 import { createWebhookNotifier } from "./webhook-notifier.js";
 
 export type { ChannelNotifier, ChannelOf, DeliveryContext } from "./channel.js";
-export { createDiscordNotifier, discordMessage } from "./discord-notifier.js";
+export { createDiscordNotifier, discordMessage, discordMessages } from "./discord-notifier.js";
 export { createDiscourseNotifier, discoursePrivateMessage } from "./discourse-notifier.js";
 export { createForumactifNotifier, type ForumactifAccount } from "./forumactif-notifier.js";
 export { guardedFetch } from "./guarded-fetch.js";
@@ -28,7 +28,7 @@ export interface NotifierOptions {
   readonly log?: LogLine;
   /** The webhook signature's clock. */
   readonly now?: () => Date;
-  /** Ask Discord to confirm the message is stored (`?wait=true`). */
+  /** Ask Discord to confirm the message is stored (`?wait=true`); true unless set false. */
   readonly discordWait?: boolean;
 }
 

@@ -31,6 +31,9 @@ export const notifierTexts = {
   /** Appended to a Discourse PM title too short for Discourse. */
   discourseTitleSuffix: " — hibou du club de duel",
   discourseDefaultTitle: "Hibou du club de duel",
+  /** The title of a duel's one private conversation with a recipient. */
+  discourseConversation: (threadId: string, recipient: string) =>
+    `Hiboux du duel (sujet ${threadId}) pour ${recipient}`,
   noForumactifUsername: (recipient: Recipient) =>
     `Forumactif : pas de message privé possible, le destinataire ${recipient.name ?? recipient.id} n'a pas de nom d'utilisateur sur le forum.`,
   forumactifLoginRefused:

@@ -29,6 +29,9 @@ export const CHANNEL_FIELDS = [
   "username",
   "password",
 ] as const;
+/** The choices of whom a channel serves, as the form offers them (empty: the type's default). */
+export const SERVES_CHOICES = ["", "referees", "referees,public", "public", "referees,duelists"] as const;
+
 /** Channel fields never shown back in the form. */
 export const SECRET_FIELDS: ReadonlySet<string> = new Set(["secret", "apiKey", "password"]);
 
@@ -129,11 +132,14 @@ export function addChannelSection(
     discourse: ["baseUrl", "apiKey", "apiUsername"],
     forumactif: ["baseUrl", "username", "password"],
   };
-  const channel: Record<string, string> = { type };
+  const channel: Record<string, unknown> = { type };
   for (const f of fields[type] ?? []) {
     const value = text(form, `channel.${f}`);
     if (value) channel[f] = value;
   }
+  // Whom the channel serves (CONTRACT.md 3): left empty, the type's safe default.
+  const serves = text(form, "channel.serves");
+  if (serves) channel.serves = serves.split(",");
   const notify = [...(forum?.notify ?? [])];
   const index = notify.length;
   return checked({ ...currentBody(forum, forumId), notify: [...notify, channel] }, (path) => {

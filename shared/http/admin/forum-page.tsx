@@ -9,6 +9,7 @@ import {
   type FieldErrors,
   rulesetOf,
   SECRET_FIELDS,
+  SERVES_CHOICES,
   YEAR_KEYS,
 } from "./forum-form.js";
 import { forumTexts as t } from "./forum-texts.js";
@@ -295,6 +296,17 @@ export function ForumPage(props: {
                 errors={errors}
               />
             ))}
+            <label class={invalid("channel.serves", errors)}>
+              {c.serves}
+              <select name="channel.serves" {...aria("channel.serves", errors)}>
+                {SERVES_CHOICES.map((choice) => (
+                  <option value={choice} selected={(values["channel.serves"] ?? "") === choice}>
+                    {c.servesChoices[choice]}
+                  </option>
+                ))}
+              </select>
+              <FieldError name="channel.serves" errors={errors} />
+            </label>
           </fieldset>
           <button type="submit">{c.add}</button>
         </SectionForm>

@@ -55,6 +55,14 @@ export const forumTexts = {
     apiUsername: "Utilisateur de l'API Discourse",
     username: "Compte robot Forumactif (nom d'utilisateur)",
     password: "Mot de passe du compte robot Forumactif",
+    serves: "Destinataires",
+    servesChoices: {
+      "": "selon le type (messages privés : arbitres et duellistes ; salon partagé : annonces publiques)",
+      referees: "les arbitres",
+      "referees,public": "les arbitres et les annonces publiques",
+      public: "les annonces publiques seulement",
+      "referees,duelists": "les arbitres et les duellistes (messages privés ou webhook)",
+    },
     types: {
       log: "journal",
       webhook: "webhook signé",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { sourceView } from "../../forumactif/source-settings.js";
+import { servesOf } from "../../hiboux/routing.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { requireForum, requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
@@ -23,7 +24,13 @@ export function forumView(forum: ForumConfig) {
     announce: forum.announce ?? "none",
     bot: forum.bot ? { type: forum.bot.type } : null,
     referees: forum.referees,
-    notify: forum.notify.map((n) => ({ type: n.type })),
+    // Whom each channel serves as routing reads it (the default when the channel says nothing).
+    notify: forum.notify.map((n) => ({
+      type: n.type,
+      serves: servesOf(n),
+      ...(n.refereeId === undefined ? {} : { refereeId: n.refereeId }),
+      ...(n.kinds === undefined ? {} : { kinds: n.kinds }),
+    })),
     ruleset: forum.ruleset ? { name: forum.ruleset.name, custom: true } : { custom: false },
     ...(forum.source ? { source: sourceView(forum.source) } : {}),
     createdAt: forum.createdAt,

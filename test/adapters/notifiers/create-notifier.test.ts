@@ -46,6 +46,10 @@ describe("createNotifier", () => {
       { type: "discourse", baseUrl: server.url, apiKey: "k", apiUsername: "bot" },
       {},
     );
-    expect(server.requests.map((r) => r.url)).toEqual(["/discord", "/posts.json"]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/discord?wait=true",
+      "/topics/private-messages-sent/bot.json",
+      "/posts.json",
+    ]);
   });
 });

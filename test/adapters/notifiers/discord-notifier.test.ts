@@ -5,6 +5,7 @@ import {
   DISCORD_LIMITS,
   type DiscordMessage,
   discordMessage,
+  discordMessages,
   kindColour,
 } from "../../../shared/adapters/notifiers/discord-notifier.js";
 import { aHibou } from "./hibou-fixture.js";
@@ -28,27 +29,45 @@ function expectWithinLimits(message: DiscordMessage): void {
 }
 
 describe("discord notifier", () => {
-  it("posts one embed within Discord's limits for a 10,000-character text, pinging no one", async () => {
-    server = await startLocalServer(reply(204));
-    const hibou = aHibou({ title: "T".repeat(1000), text: `@everyone ${"x".repeat(10_000)}` });
+  it("CONTRACT 3 splits a 10,000-character text into messages within Discord's limits, asks Discord to wait, pings no one", async () => {
+    server = await startLocalServer(reply(200, { id: "1" }));
+    const lines = Array.from({ length: 200 }, (_, i) => `Ligne ${i} ${"x".repeat(40)}`);
+    const hibou = aHibou({ title: "T".repeat(1000), text: `@everyone ${lines.join("\n")}` });
     await createDiscordNotifier({ http: LOOPBACK_HTTP }).deliver(
       hibou,
       { type: "discord", url: `${server.url}/api/webhooks/1/tok` },
       {},
     );
 
-    const request = server.requests[0];
-    if (!request) throw new Error("no request received");
-    expect(request.url).toBe("/api/webhooks/1/tok");
-    const message = JSON.parse(request.body) as DiscordMessage;
-    expectWithinLimits(message);
-    expect(message.allowed_mentions).toEqual({ parse: [] });
-    const [embed] = message.embeds;
-    expect(embed.description.endsWith("…")).toBe(true);
-    expect(embed.title.endsWith("…")).toBe(true);
-    expect(embed.timestamp).toBe("2026-12-03T10:00:00.000Z");
-    expect(embed.footer.text).toContain("R-6.1");
-    expect(message.content).toBe("Hibou pour l'arbitre Minerva McGonagall");
+    expect(server.requests.length).toBe(3);
+    const messages = server.requests.map((r) => JSON.parse(r.body) as DiscordMessage);
+    for (const [i, message] of messages.entries()) {
+      expect(server.requests[i]?.url).toBe("/api/webhooks/1/tok?wait=true");
+      expectWithinLimits(message);
+      expect(message.allowed_mentions).toEqual({ parse: [] });
+      expect(message.embeds[0].title.endsWith(`(${i + 1}/3)`)).toBe(true);
+      expect(message.embeds[0].timestamp).toBe("2026-12-03T10:00:00.000Z");
+      expect(message.embeds[0].footer.text).toContain("R-6.1");
+      expect(message.content).toBe("Hibou pour l'arbitre Minerva McGonagall");
+    }
+    // Nothing cut: the parts put back together are the whole text, split at line breaks.
+    expect(messages.map((m) => m.embeds[0].description).join("\n")).toBe(hibou.text);
+  });
+
+  it("CONTRACT 3 a text past five messages is cut in the last one, never lost silently", () => {
+    const messages = discordMessages(aHibou({ text: "y".repeat(30_000) }));
+    expect(messages).toHaveLength(5);
+    for (const message of messages) expectWithinLimits(message);
+    expect(messages[4]?.embeds[0].description.endsWith("…")).toBe(true);
+  });
+
+  it("CONTRACT 3 a 5xx from Discord under wait=true leaves the hibou undelivered (retryable)", async () => {
+    server = await startLocalServer(reply(503));
+    const error = await createDiscordNotifier({ http: LOOPBACK_HTTP })
+      .deliver(aHibou(), { type: "discord", url: `${server.url}/api/webhooks/1/tok` }, {})
+      .catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ retryable: true });
+    expect(server.requests[0]?.url).toBe("/api/webhooks/1/tok?wait=true");
   });
 
   it("keeps a short hibou whole, coloured by its kind family", () => {

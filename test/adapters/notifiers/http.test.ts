@@ -9,7 +9,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function failure(promise: Promise<void>): Promise<DeliveryError> {
+async function failure(promise: Promise<unknown>): Promise<DeliveryError> {
   const error = await promise.then(
     () => undefined,
     (reason: unknown) => reason,
