@@ -1,6 +1,7 @@
 import type { OutboxRelay } from "../../shared/app/relay.js";
+import { functionObservability, type Observability } from "../../shared/aws/observability.js";
 import { relayRuntime } from "../../shared/aws/relay-runtime.js";
-import { jsonLog } from "../../shared/aws/runtime.js";
+import type { LogLine } from "../../shared/observability/logger.js";
 import { type BatchResponse, failedBatch, outboxRecords, type StreamEvent } from "./batch.js";
 
 export type { StreamEvent } from "./batch.js";
@@ -12,21 +13,23 @@ export type { StreamEvent } from "./batch.js";
  * the outbox for their backoff; a recurring sweep schedule (every minute) retries them even when
  * nothing else is written. A run that fails reports the batch's records (`batchItemFailures`).
  */
-export function composeRelayHandler(source: NodeJS.ProcessEnv = process.env) {
-  return relayHandler(relayRuntime(source).relay, jsonLog);
+export function composeRelayHandler(
+  observability: Observability = functionObservability("relay"),
+  source: NodeJS.ProcessEnv = process.env,
+) {
+  const run = relayHandler(relayRuntime(observability, source).relay, observability.log);
+  return (event: StreamEvent, context?: { awsRequestId?: string }) =>
+    observability.correlation.within({ requestId: context?.awsRequestId, sender: "relay" }, () => run(event));
 }
 
 /** The handler around a relay; apart from the runtime so tests give it a relay on DynamoDB Local. */
-export function relayHandler(
-  relay: Pick<OutboxRelay, "runDue">,
-  log: (line: Record<string, unknown>) => void,
-) {
+export function relayHandler(relay: Pick<OutboxRelay, "runDue">, log: LogLine) {
   return async (event: StreamEvent): Promise<BatchResponse & { done: number }> => {
     const outbox = outboxRecords(event);
     if (outbox.length === 0 && event.sweep !== true) return { done: 0, batchItemFailures: [] };
     try {
       const done = await relay.runDue();
-      log({ level: "info", msg: "relay run", records: outbox.length, done });
+      log({ level: "info", msg: "relay run", records: outbox.length, sweep: event.sweep === true, done });
       return { done, batchItemFailures: [] };
     } catch (error) {
       log({

@@ -4,6 +4,7 @@ import { createThreadPoster } from "../../shared/adapters/thread-bots/index.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { OutboxRelay } from "../../shared/app/relay.js";
 import { timerDispatcher } from "../../shared/app/timer-dispatch.js";
+import type { Observability } from "../../shared/aws/observability.js";
 import { BoardClient } from "../../shared/forumactif/board-client.js";
 import { TopicPoller } from "../../shared/forumactif/poller.js";
 import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
@@ -26,6 +27,8 @@ export interface LocalPipelineOptions {
   readonly wallNow?: () => Date;
   readonly rollDice: () => readonly [number, number];
   readonly log: Logger;
+  /** The business metrics, as in the functions (EMF through Powertools); none when absent. */
+  readonly observability?: Pick<Observability, "decisions" | "metrics">;
   /** The relay's clock for its own retries (default: the pipeline's clock). */
   readonly relayNow?: () => Date;
   /**
@@ -51,7 +54,12 @@ export interface LocalPipelineOptions {
  */
 export function localPipeline(options: LocalPipelineOptions) {
   const { store, clock, log } = options;
-  const duels = new DuelService({ store, now: () => clock.now() });
+  const observed = options.observability;
+  const duels = new DuelService({
+    store,
+    now: () => clock.now(),
+    ...(observed ? { observer: observed.decisions } : {}),
+  });
   const forumactif = options.forumactif ? forumactifParts(options, duels) : undefined;
   const fire = timerDispatcher(duels, forumactif?.poller, log);
   const scheduler = new LocalScheduler({
@@ -68,6 +76,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     threadPoster: options.threadPoster ?? createThreadPoster(),
     now: options.relayNow ?? (() => clock.now()),
     log,
+    ...(observed ? { metrics: observed.metrics } : {}),
   });
 
   /** Performs every due effect and fires every due timer until nothing is left; returns timers fired. */

@@ -5,8 +5,9 @@ import { BoardClient } from "../forumactif/board-client.js";
 import { TopicPoller } from "../forumactif/poller.js";
 import { topicReader } from "../forumactif/topic-reader.js";
 import type { ForumactifDeps } from "../http/deps.js";
+import type { LogLine } from "../observability/logger.js";
 import type { DuelStore } from "../ports/duel-store.js";
-import { jsonLog, rollDice, systemClock } from "./runtime.js";
+import { rollDice, systemClock } from "./runtime.js";
 
 /**
  * The Forumactif poller in AWS (CONTRACT.md 4.4): public `https` boards only, never loopback or a
@@ -14,7 +15,7 @@ import { jsonLog, rollDice, systemClock } from "./runtime.js";
  * (http: settings, admin poll; webhook: pings).
  */
 export function forumactifRuntime(
-  core: { store: DuelStore; duels: DuelService; client: DynamoDBClient; tableName: string },
+  core: { store: DuelStore; duels: DuelService; client: DynamoDBClient; tableName: string; log: LogLine },
   options: { readonly timeoutMs?: number } = {},
 ): ForumactifDeps {
   const policy = { allowLoopback: false };
@@ -31,7 +32,7 @@ export function forumactifRuntime(
     rollDice,
     board,
     reader: topicReader,
-    log: jsonLog,
+    log: core.log,
   });
   return { poller, polls, source: { policy, board } };
 }
