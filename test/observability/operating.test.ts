@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { handle } from "hono/aws-lambda";
+import { handle, type LambdaEvent } from "hono/aws-lambda";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { observedHttpHandler } from "../../shared/aws/http-handler.js";
@@ -14,9 +14,9 @@ beforeEach(() => {
   // Warnings and errors go to stderr: both streams are read.
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream);
-    vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+    vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
       written.push(String(chunk));
-      return write(chunk, ...rest);
+      return write(chunk);
     });
   }
 });
@@ -47,8 +47,10 @@ function total(name: string, where: Record<string, string> = {}): number {
     .reduce((sum, blob) => sum + Number(blob[name]), 0);
 }
 
+type APIGatewayProxyEventV2 = Extract<LambdaEvent, { routeKey: string; rawPath: string }>;
+
 /** API Gateway's (HTTP API, payload 2.0) event of a signed generic delivery. */
-function apiGatewayEvent(post: ThreadPost, deliveryId: string, requestId: string) {
+function apiGatewayEvent(post: ThreadPost, deliveryId: string, requestId: string): APIGatewayProxyEventV2 {
   const body = JSON.stringify(genericPayload(post));
   const when = new Date();
   const path = "/webhooks/poudlard/generic";
@@ -75,6 +77,8 @@ function apiGatewayEvent(post: ThreadPost, deliveryId: string, requestId: string
       stage: "$default",
       time: when.toUTCString(),
       timeEpoch: when.getTime(),
+      authentication: null,
+      authorizer: {},
     },
     body,
     isBase64Encoded: false,
