@@ -10,6 +10,7 @@ import { TopicPoller } from "../../shared/forumactif/poller.js";
 import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { createApp } from "../../shared/http/app.js";
 import type { ForumactifDeps, Logger } from "../../shared/http/deps.js";
+import { ObservedPoller } from "../../shared/observability/observed-poller.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
 import type { PollStore } from "../../shared/ports/poll-store.js";
 import type { ThreadPoster } from "../../shared/ports/thread-bot.js";
@@ -127,7 +128,7 @@ function forumactifParts(options: LocalPipelineOptions, duels: DuelService): For
     policy,
     ...(settings.minIntervalMs === undefined ? {} : { minIntervalMs: settings.minIntervalMs }),
   });
-  const poller = new TopicPoller({
+  const deps = {
     store: options.store,
     polls: settings.polls,
     duels,
@@ -136,6 +137,9 @@ function forumactifParts(options: LocalPipelineOptions, duels: DuelService): For
     board,
     reader: settings.reader,
     log: options.log,
-  });
+  };
+  // Counted as in the functions when metrics are asked for (shared/observability).
+  const metrics = options.observability?.metrics;
+  const poller = metrics ? new ObservedPoller(deps, metrics) : new TopicPoller(deps);
   return { poller, polls: settings.polls, source: { policy, board } };
 }
