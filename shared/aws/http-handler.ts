@@ -1,4 +1,5 @@
 import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
+import { answerMetric } from "../observability/business-metrics.js";
 import { keysOfHttpEvent } from "../observability/correlation.js";
 import type { Observability } from "./observability.js";
 
@@ -18,6 +19,7 @@ export function observedHttpHandler<R>(app: HttpHandler<R>, observability: Obser
         typeof answer === "object" && answer !== null && "statusCode" in answer
           ? answer.statusCode
           : undefined;
+      if (typeof status === "number") observability.metrics([answerMetric(status)]);
       observability.log({
         level: "info",
         msg: "request",

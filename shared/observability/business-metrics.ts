@@ -63,6 +63,11 @@ function metricOfEvent(event: DuelEvent): MetricPoint | undefined {
   }
 }
 
+/** One answer of an HTTP function, by status class: the webhook's 4xx rate says a forum is misconfigured. */
+export function answerMetric(status: number): MetricPoint {
+  return count("Answers", { Class: `${Math.floor(status / 100)}xx` });
+}
+
 /** A commit that lost to another writer and is decided again. */
 export const commitConflict = (): MetricPoint => count("CommitConflicts");
 

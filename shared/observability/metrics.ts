@@ -3,9 +3,7 @@ import type { DecisionObserver, Outcome } from "../app/duel-service.js";
 import type { DuelCommand } from "../domain/commands.js";
 import { commitConflict, type MetricPoint, metricsOfDecision, senderOf } from "./business-metrics.js";
 import type { CorrelationKeys } from "./correlation.js";
-
-/** The CloudWatch namespace of every business metric (the alarms and dashboard read it). */
-export const METRICS_NAMESPACE = "DuelReferee";
+import { METRICS_NAMESPACE } from "./namespace.js";
 
 /** Publishes points as EMF lines (CloudWatch extracts the metrics from the function's logs). */
 export type MetricSink = (points: readonly MetricPoint[]) => void;
