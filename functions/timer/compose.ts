@@ -2,6 +2,7 @@ import { timerDispatcher } from "../../shared/app/timer-dispatch.js";
 import { forumactifRuntime } from "../../shared/aws/forumactif-runtime.js";
 import { functionObservability, type Observability } from "../../shared/aws/observability.js";
 import { coreRuntime } from "../../shared/aws/runtime.js";
+import { clientTracer } from "../../shared/aws/tracing.js";
 import { timerLateness } from "../../shared/observability/business-metrics.js";
 import type { TimerFiring } from "../../shared/ports/scheduler.js";
 
@@ -15,7 +16,7 @@ export function composeTimerHandler(
   source: NodeJS.ProcessEnv = process.env,
   now: () => Date = () => new Date(),
 ) {
-  const core = coreRuntime(observability, source);
+  const core = coreRuntime(observability, source, clientTracer("duel-referee-timer"));
   // A topic's read goes to the poller; a polled duel's deadline reads its topic first (issue 14).
   const dispatch = timerDispatcher(core.duels, forumactifRuntime(core).poller, core.log);
   return async (event: TimerFiring, context?: { awsRequestId?: string }): Promise<{ result: string }> => {

@@ -7,6 +7,7 @@ import { timerDispatcher } from "../app/timer-dispatch.js";
 import { forumactifRuntime } from "./forumactif-runtime.js";
 import type { Observability } from "./observability.js";
 import { coreRuntime, env } from "./runtime.js";
+import { clientTracer } from "./tracing.js";
 
 // Apart from runtime.ts so that only the relay's bundle loads the Scheduler client and the
 // notifiers.
@@ -16,10 +17,10 @@ import { coreRuntime, env } from "./runtime.js";
  * process), the notifiers for hiboux.
  */
 export function relayRuntime(observability: Observability, source: NodeJS.ProcessEnv = process.env) {
-  const core = coreRuntime(observability, source);
+  const core = coreRuntime(observability, source, clientTracer("duel-referee-relay"));
   const fire = timerDispatcher(core.duels, forumactifRuntime(core).poller, core.log);
   const scheduler = new EventBridgeScheduler({
-    client: new SchedulerClient({}),
+    client: core.capture(new SchedulerClient({})),
     groupName: env("SCHEDULE_GROUP_NAME", source),
     targetArn: env("TIMER_FUNCTION_ARN", source),
     roleArn: env("SCHEDULER_ROLE_ARN", source),

@@ -19,13 +19,18 @@ export function rollDice(): readonly [number, number] {
 }
 
 /** The store and decider service every function shares, clients built once per container. */
-export function coreRuntime(observability: Observability, source: NodeJS.ProcessEnv = process.env) {
-  const client = new DynamoDBClient({});
+export function coreRuntime(
+  observability: Observability,
+  source: NodeJS.ProcessEnv = process.env,
+  /** Wraps the SDK clients (the tracer's capture, in the functions that carry it). */
+  capture: <T>(client: T) => T = (client) => client,
+) {
+  const client = capture(new DynamoDBClient({}));
   const tableName = env("TABLE_NAME", source);
   const store = new DynamoDbStore({ client, tableName });
   // Every decision's business metrics come from the service's observer (shared/observability).
   const duels = new DuelService({ store, now: () => new Date(), observer: observability.decisions });
-  return { store, duels, client, tableName, observability, log: observability.log };
+  return { store, duels, client, tableName, observability, log: observability.log, capture };
 }
 
 export const newId = (): string => randomUUID();
