@@ -159,4 +159,23 @@ describe("operating it (issue 18): logs and EMF metrics of a played duel", () =>
     const failed = lines().find((line) => line.message === "effect failed");
     expect(failed).toMatchObject({ level: "ERROR", giveUp: true, service: "duel-referee-relay" });
   });
+
+  it("a duelist who lets the deadlines pass: absences and their sanctions are counted, as timer decisions", async () => {
+    const observability = functionObservability("timer", {
+      ...ENVIRONMENT,
+      POWERTOOLS_SERVICE_NAME: "duel-referee-timer",
+    });
+    const h = await createHarness({ log: observability.log, observability });
+    await h.forum();
+    await openDuel(h, "9200");
+    // Nobody posts: each reply window (72 h) ends in an absence, until the duel is decided.
+    for (let day = 0; day < 30; day++) {
+      h.clock.advance("P1D");
+      await h.settle();
+    }
+    const absences = total("Faults", { Kind: "absence" });
+    expect(absences).toBeGreaterThan(0);
+    expect(total("Sanctions", { Kind: "absence" })).toBe(absences);
+    expect(total("Deliveries", { Sender: "timer", Result: "applied" })).toBeGreaterThanOrEqual(absences);
+  });
 });
