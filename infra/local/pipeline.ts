@@ -74,7 +74,11 @@ export function localPipeline(options: LocalPipelineOptions) {
     store,
     scheduler,
     notifier: options.notifier,
-    threadPoster: options.threadPoster ?? createThreadPoster(),
+    threadPoster:
+      options.threadPoster ??
+      createThreadPoster({
+        http: { destinations: { allowLoopback: options.allowLoopbackChannels === true } },
+      }),
     now: options.relayNow ?? (() => clock.now()),
     log,
     ...(observed ? { metrics: observed.metrics } : {}),

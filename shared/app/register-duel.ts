@@ -7,27 +7,12 @@ import { normalizeKey } from "../parsing/normalize.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
 import { defaultRuleset } from "../rules/default-ruleset.js";
-import type { Ruleset, Year } from "../rules/ruleset.js";
+import type { Ruleset } from "../rules/ruleset.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf } from "./post-intake.js";
 
 /** A duel to register, however it was asked for: `POST /duels`, the desk's form, the thread. */
-export interface DuelRegistration {
-  readonly forumId: string;
-  readonly threadId: string;
-  readonly referee: { readonly id: string; readonly name: string };
-  readonly duelists: readonly {
-    readonly id: string;
-    readonly name: string;
-    readonly year: Year;
-    readonly particularities?: readonly { readonly name: string; readonly rank?: number }[];
-    readonly extraSpells?: readonly string[];
-  }[];
-  readonly firstDuelistId?: string;
-  readonly replyWindow?: string;
-  readonly dice: "server" | "forum";
-  readonly stakes?: string | null;
-}
+export type DuelRegistration = Omit<RegisterDuel, "id" | "ruleset">;
 
 export interface RegisterDeps {
   readonly store: DuelStore;

@@ -4,6 +4,7 @@ import type { DuelStore, OutboxEntry } from "../ports/duel-store.js";
 import { DeliveryError, type Notifier } from "../ports/notifier.js";
 import type { SchedulerPort } from "../ports/scheduler.js";
 import type { ThreadPoster } from "../ports/thread-bot.js";
+import { deliveryForumOf } from "./delivery-forum.js";
 import { channelsOf } from "./effects.js";
 
 export interface RelayOptions {
@@ -94,8 +95,7 @@ export class OutboxRelay {
     if (effect.type === "announce") return this.announce(effect, entry.attempts);
     const forum = await this.options.store.getForum(effect.hibou.forumId);
     const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };
-    const secret = forum?.webhookSecrets.generic;
-    await this.options.notifier.deliver(effect.hibou, channel, secret ? { forumWebhookSecret: secret } : {});
+    await this.options.notifier.deliver(effect.hibou, channel, deliveryForumOf(forum));
   }
 
   /**

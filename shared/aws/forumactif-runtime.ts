@@ -7,12 +7,14 @@ import type { ForumactifDeps } from "../http/deps.js";
 import type { LogLine } from "../observability/logger.js";
 import { ObservedPoller } from "../observability/observed-poller.js";
 import type { DuelStore } from "../ports/duel-store.js";
+import { PUBLIC_ONLY } from "../validation/channel-urls.js";
 import type { Observability } from "./observability.js";
 import { rollDice, systemClock } from "./runtime.js";
 
 /**
  * The Forumactif poller in AWS (CONTRACT.md 4.4): public `https` boards only, never loopback or a
- * private address. Built by the functions that read topics (timer, relay) or drive their reads
+ * private address, as the hiboux' channels (section 3); the board client's default transport is
+ * the guarded one, which connects only to the addresses it checked (no DNS rebinding). Built by the functions that read topics (timer, relay) or drive their reads
  * (http: settings, admin poll; webhook: pings).
  */
 export function forumactifRuntime(
@@ -26,7 +28,7 @@ export function forumactifRuntime(
   },
   options: { readonly timeoutMs?: number } = {},
 ): ForumactifDeps {
-  const policy = { allowLoopback: false };
+  const policy = PUBLIC_ONLY;
   const board = new BoardClient({
     policy,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),

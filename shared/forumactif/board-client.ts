@@ -1,4 +1,14 @@
-import { type BoardHostPolicy, boardUrlRefusal } from "./source-settings.js";
+import { guardedFetch } from "../adapters/notifiers/guarded-fetch.js";
+import type { FetchLike } from "../adapters/notifiers/http.js";
+import { channelUrlProblem, type DestinationPolicy } from "../validation/channel-urls.js";
+import {
+  type BoardAccount,
+  type BoardAnswer,
+  BoardSessions,
+  logIn,
+  type SessionFailure,
+} from "./board-session.js";
+import type { CookieJar } from "./cookie-jar.js";
 
 /** Names the project to the boards it reads, so an admin who sees it in their logs knows who asks. */
 export const USER_AGENT =
@@ -20,7 +30,8 @@ export type BoardFetchErrorCode =
   | "server_error"
   | "http_error"
   | "too_large"
-  | "refused_host";
+  | "refused_host"
+  | "login_refused";
 
 /** A board that could not be read this time: the poll changes nothing and is retried. */
 export class BoardFetchError extends Error {
@@ -35,8 +46,13 @@ export class BoardFetchError extends Error {
 }
 
 export interface BoardClientOptions {
-  readonly policy: BoardHostPolicy;
-  readonly fetch?: typeof fetch;
+  /** Where boards may be read: the hiboux's policy (CONTRACT.md section 3), public hosts only when deployed. */
+  readonly policy: DestinationPolicy;
+  /**
+   * The transport; by default the notifiers' guarded one (`guarded-fetch.ts`), which connects only to
+   * addresses the policy allows, checked on what the name resolves to (no DNS rebinding).
+   */
+  readonly fetch?: FetchLike;
   readonly now?: () => number;
   /** Least time between two requests to one host (per process), 1 s unless given. */
   readonly minIntervalMs?: number;
@@ -46,6 +62,20 @@ export interface BoardClientOptions {
 }
 
 const MAX_REDIRECTS = 3;
+
+/** Why a board address may not be read (the same policy as the hiboux' channels); undefined when it may. */
+export function boardHostProblem(url: string, policy: DestinationPolicy): string | undefined {
+  return channelUrlProblem("forumactif", url, policy);
+}
+
+/** A session step that stopped: the read fails and is retried, the referee told after a few. */
+function sessionFailure(why: SessionFailure): BoardFetchError {
+  if (why === "login_refused")
+    return new BoardFetchError("login_refused", "the board refused the bot account's login");
+  return new BoardFetchError("http_error", `the board's login could not be used (${why})`);
+}
+
+type HostSlot = { queue: Promise<unknown>; notBefore: number };
 
 /** How long a 429 or 503 asks to wait: its `Retry-After` (seconds or a date), or a minute. */
 function retryAfter(header: string | null, now: number): number {
@@ -71,64 +101,153 @@ function decode(bytes: ArrayBuffer, contentType: string | null): string {
  * that each hop is checked against the host policy.
  */
 export class BoardClient {
-  private readonly fetchImpl: typeof fetch;
+  private readonly fetchImpl: FetchLike;
   private readonly now: () => number;
   private readonly minIntervalMs: number;
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
   /** Per host: the last request's turn (requests queue behind it) and when the host may be asked again. */
-  private readonly hosts = new Map<string, { queue: Promise<unknown>; notBefore: number }>();
+  private readonly hosts = new Map<string, HostSlot>();
+  /** The bot accounts' sessions, per board and account, for the process's life. */
+  private readonly sessions = new BoardSessions();
 
   constructor(private readonly options: BoardClientOptions) {
-    this.fetchImpl = options.fetch ?? fetch;
+    this.maxBytes = options.maxBytes ?? 4 * 1024 * 1024;
+    this.fetchImpl =
+      options.fetch ??
+      guardedFetch(options.policy, undefined, { maxBytes: this.maxBytes, overflow: "refuse" });
     this.now = options.now ?? Date.now;
     this.minIntervalMs = options.minIntervalMs ?? 1000;
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.maxBytes = options.maxBytes ?? 4 * 1024 * 1024;
   }
 
-  /** Reads one page; `validators` from its previous read make the request conditional. */
-  get(url: string, validators?: PageValidators): Promise<FetchedPage> {
+  /**
+   * Reads one page; `validators` from its previous read make the request conditional. With the
+   * forum's bot `account`, the page is read in the account's session when it has one (it logs in
+   * only when a page asks for it: see {@link logIn}), so a wrong account never stops what guests read.
+   */
+  get(url: string, validators?: PageValidators, account?: BoardAccount): Promise<FetchedPage> {
+    return this.queued(url, (slot) =>
+      this.request(url, slot, validators, account === undefined ? null : this.sessions.jar(account)),
+    );
+  }
+
+  /**
+   * Logs the account in afresh (its session is gone: the board showed a login form to it). A wrong
+   * name or password throws `login_refused`; the password goes only to the board's own login form.
+   */
+  logIn(account: BoardAccount): Promise<void> {
+    return this.queued(account.baseUrl, (slot) => this.logInNow(slot, this.sessions.jar(account), account));
+  }
+
+  /** Runs `work` in the host's turn: one request at a time per host. */
+  private queued<T>(url: string, work: (slot: HostSlot) => Promise<T>): Promise<T> {
     const host = new URL(url).host;
     const slot = this.hosts.get(host) ?? { queue: Promise.resolve(), notBefore: 0 };
     this.hosts.set(host, slot);
-    const run = slot.queue.then(() => this.request(url, slot, validators));
+    const run = slot.queue.then(() => work(slot));
     slot.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async request(
+  private logInNow(slot: HostSlot, jar: CookieJar, account: BoardAccount): Promise<void> {
+    const request = async (j: CookieJar, url: URL, body?: URLSearchParams): Promise<BoardAnswer> => {
+      const response = await this.exchange(url.toString(), slot, j, body === undefined ? {} : { body });
+      if (response.status === 304) throw new BoardFetchError("http_error", "HTTP 304 to a login step");
+      const page = await this.fresh(response, url.toString());
+      return { status: response.status, location: response.headers.get("location"), html: page.html };
+    };
+    return logIn(request, jar, account, sessionFailure);
+  }
+
+  /**
+   * One request, paced and checked: the host's rest is kept, the address is checked against the
+   * policy, the session's cookies go along and come back; a 429 or 5xx throws.
+   */
+  private async exchange(
     url: string,
-    slot: { notBefore: number },
-    validators: PageValidators | undefined,
-  ): Promise<FetchedPage> {
+    slot: HostSlot,
+    jar: CookieJar | null,
+    extra: { readonly headers?: Record<string, string>; readonly body?: URLSearchParams },
+  ): Promise<Response> {
     const wait = slot.notBefore - this.now();
     if (wait > this.minIntervalMs) {
       throw new BoardFetchError("rate_limited", `host resting for ${Math.ceil(wait / 1000)} s`, wait);
     }
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const refusal = boardHostProblem(url, this.options.policy);
+    if (refusal) throw new BoardFetchError("refused_host", `refused address ${url}: ${refusal}`);
+    const headers: Record<string, string> = {
+      "user-agent": USER_AGENT,
+      accept: "text/html,application/xhtml+xml",
+      ...extra.headers,
+    };
+    const cookie = jar?.header() ?? null;
+    if (cookie !== null) headers.cookie = cookie;
+    if (extra.body !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, {
+        method: extra.body === undefined ? "GET" : "POST",
+        headers,
+        ...(extra.body === undefined ? {} : { body: extra.body.toString() }),
+        redirect: "manual",
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      slot.notBefore = this.now() + this.minIntervalMs;
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      if (code === "EDESTINATIONREFUSED")
+        throw new BoardFetchError("refused_host", `refused address ${url}: not a public host`);
+      if (code === "EANSWERTOOLARGE") throw new BoardFetchError("too_large", "page too large");
+      throw new BoardFetchError("network", error instanceof Error ? error.message : String(error));
+    }
+    slot.notBefore = this.now() + this.minIntervalMs;
+    jar?.store(response.headers.getSetCookie(), this.now());
+    if (response.status === 429 || response.status >= 500) {
+      const rest = retryAfter(response.headers.get("retry-after"), this.now());
+      slot.notBefore = this.now() + Math.max(rest, this.minIntervalMs);
+      await response.body?.cancel();
+      const code = response.status === 429 ? "rate_limited" : "server_error";
+      throw new BoardFetchError(code, `HTTP ${response.status} from ${url}`, rest);
+    }
+    return response;
+  }
+
+  /** A page's body read whole (within the size limit), in its charset. */
+  private async fresh(response: Response, url: string): Promise<{ html: string }> {
+    const length = Number(response.headers.get("content-length") ?? "0");
+    if (length > this.maxBytes) {
+      await response.body?.cancel();
+      throw new BoardFetchError("too_large", `page of ${length} bytes`);
+    }
+    let bytes: ArrayBuffer;
+    try {
+      bytes = await response.arrayBuffer();
+    } catch (error) {
+      throw new BoardFetchError(
+        "network",
+        `${url}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (bytes.byteLength > this.maxBytes) throw new BoardFetchError("too_large", "page too large");
+    return { html: decode(bytes, response.headers.get("content-type")) };
+  }
+
+  private async request(
+    url: string,
+    slot: HostSlot,
+    validators: PageValidators | undefined,
+    jar: CookieJar | null,
+  ): Promise<FetchedPage> {
     let current = url;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const refusal = boardUrlRefusal(current, this.options.policy);
-      if (refusal) throw new BoardFetchError("refused_host", `refused address ${current}: ${refusal}`);
-      const headers: Record<string, string> = {
-        "user-agent": USER_AGENT,
-        accept: "text/html,application/xhtml+xml",
-      };
+      const headers: Record<string, string> = {};
       if (hop === 0 && validators?.etag) headers["if-none-match"] = validators.etag;
       if (hop === 0 && validators?.lastModified) headers["if-modified-since"] = validators.lastModified;
-      let response: Response;
-      try {
-        response = await this.fetchImpl(current, {
-          headers,
-          redirect: "manual",
-          signal: AbortSignal.timeout(this.timeoutMs),
-        });
-      } catch (error) {
-        slot.notBefore = this.now() + this.minIntervalMs;
-        throw new BoardFetchError("network", error instanceof Error ? error.message : String(error));
-      }
-      slot.notBefore = this.now() + this.minIntervalMs;
+      // The session's cookies stay on the board: a redirect elsewhere is followed without them.
+      const sameBoard = new URL(current).origin === new URL(url).origin;
+      const response = await this.exchange(current, slot, sameBoard ? jar : null, { headers });
       const location = response.headers.get("location");
       if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
         await response.body?.cancel();
@@ -136,28 +255,15 @@ export class BoardClient {
         continue;
       }
       if (response.status === 304) return { status: "unchanged", url: current };
-      if (response.status === 429 || response.status >= 500) {
-        const rest = retryAfter(response.headers.get("retry-after"), this.now());
-        slot.notBefore = this.now() + Math.max(rest, this.minIntervalMs);
-        await response.body?.cancel();
-        const code = response.status === 429 ? "rate_limited" : "server_error";
-        throw new BoardFetchError(code, `HTTP ${response.status} from ${current}`, rest);
-      }
       if (!response.ok) {
         await response.body?.cancel();
         throw new BoardFetchError("http_error", `HTTP ${response.status} from ${current}`);
       }
-      const length = Number(response.headers.get("content-length") ?? "0");
-      if (length > this.maxBytes) {
-        await response.body?.cancel();
-        throw new BoardFetchError("too_large", `page of ${length} bytes`);
-      }
-      const bytes = await response.arrayBuffer();
-      if (bytes.byteLength > this.maxBytes) throw new BoardFetchError("too_large", "page too large");
+      const { html } = await this.fresh(response, current);
       return {
         status: "fresh",
         url: current,
-        html: decode(bytes, response.headers.get("content-type")),
+        html,
         etag: response.headers.get("etag"),
         lastModified: response.headers.get("last-modified"),
       };

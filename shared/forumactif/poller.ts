@@ -35,7 +35,7 @@ export interface PollerDeps {
   readonly duels: DuelService;
   readonly clock: Clock;
   readonly rollDice: () => readonly [number, number];
-  readonly board: Pick<BoardClient, "get">;
+  readonly board: Pick<BoardClient, "get" | "logIn">;
   readonly reader: TopicReader;
   readonly log: (line: Record<string, unknown>) => void;
   /** Failed polls in a row before the referee is told (3 unless given). */
@@ -87,6 +87,7 @@ export class TopicPoller {
           timeZone: source.timeZone,
           topicId: duel.state.threadId,
           ...(source.template ? { template: source.template } : {}),
+          ...(source.account ? { account: { baseUrl: source.baseUrl, ...source.account } } : {}),
         },
         previous,
         now,
@@ -289,6 +290,8 @@ function frenchReason(error: unknown): string {
     if (error.code === "rate_limited") return "le forum demande de patienter (trop de requêtes)";
     if (error.code === "server_error") return "le forum répond par une erreur";
     if (error.code === "network") return "le forum ne répond pas";
+    if (error.code === "login_refused")
+      return "le forum refuse la connexion du compte robot (nom d'utilisateur ou mot de passe à vérifier dans les réglages)";
     return "le forum refuse la lecture";
   }
   return "erreur interne pendant la lecture";

@@ -1,12 +1,13 @@
 import { safeParse } from "zod/mini";
 import { ApiError, zodDetails } from "../http/errors.js";
+import type { DestinationPolicy } from "../validation/channel-urls.js";
 import type { BoardClient } from "./board-client.js";
 import { probeBoard } from "./source-probe.js";
-import { type BoardHostPolicy, type ForumactifSource, forumactifSourceSchema } from "./source-settings.js";
+import { type ForumactifSource, forumactifSourceSchema } from "./source-settings.js";
 
 /** What `PUT /forums/{forumId}` needs to accept a Forumactif source. */
 export interface SourceDeps {
-  readonly policy: BoardHostPolicy;
+  readonly policy: DestinationPolicy;
   readonly board: Pick<BoardClient, "get">;
 }
 

@@ -1,25 +1,19 @@
 import * as z from "zod";
 import { durationMs, isDuration } from "../time/duration.js";
+import { channelUrlProblem, type DestinationPolicy } from "../validation/channel-urls.js";
 import { TEMPLATE_VERSIONS, type TemplateVersion } from "./types.js";
 
 /** Polls closer than this would make the referee an impolite guest of the board. */
 const MIN_POLL_MS = 30_000;
 
 /**
- * Where a board may be read from. The deployed stack reads public `https` hosts only: a loopback,
- * private or link-local address would let a forum admin make the referee read the cloud's own
- * network. The local stack may read a board on loopback (a fake board, `npm start`).
+ * Why a board's address is refused, in French; undefined when it may be read. Where a board may be
+ * read from is the hiboux' policy (CONTRACT.md section 3, `validation/channel-urls.ts`): public
+ * `https` hosts only when deployed (a loopback, private or link-local address would let a forum admin
+ * make the referee read the cloud's own network), loopback too in the local stack. The reads
+ * themselves connect only to checked addresses (`BoardClient`'s guarded transport).
  */
-export interface BoardHostPolicy {
-  readonly allowLoopback: boolean;
-}
-
-const PRIVATE_HOST =
-  /^(localhost|.*\.localhost|.*\.local|.*\.internal|0\.0\.0\.0|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[.*\])$/i;
-const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
-
-/** Why a board address is refused, in French; undefined when it may be read. */
-export function boardUrlRefusal(url: string, policy: BoardHostPolicy): string | undefined {
+export function baseUrlProblem(url: string, policy: DestinationPolicy): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -28,11 +22,7 @@ export function boardUrlRefusal(url: string, policy: BoardHostPolicy): string | 
   }
   if (parsed.username || parsed.password) return "l'adresse ne doit pas contenir d'identifiants";
   if (parsed.search || parsed.hash) return "l'adresse du forum seule, sans « ? » ni « # »";
-  const host = parsed.hostname;
-  if (LOOPBACK_HOST.test(host) && policy.allowLoopback) return undefined;
-  if (parsed.protocol !== "https:") return "adresse https:// attendue";
-  if (PRIVATE_HOST.test(host) || !host.includes(".")) return "hôte public attendu";
-  return undefined;
+  return channelUrlProblem("forumactif", url, policy);
 }
 
 /** The board's address as the poller joins paths to it: no trailing slash. */
@@ -50,7 +40,7 @@ function isTimeZone(zone: string): boolean {
 }
 
 /** The `source` of a forum's settings as `PUT /forums/{forumId}` reads it (CONTRACT.md 4.4). */
-export function forumactifSourceSchema(policy: BoardHostPolicy) {
+export function forumactifSourceSchema(policy: DestinationPolicy) {
   return z
     .object({
       type: z.literal("forumactif"),
@@ -58,7 +48,7 @@ export function forumactifSourceSchema(policy: BoardHostPolicy) {
         .string()
         .max(300)
         .superRefine((url, ctx) => {
-          const refusal = boardUrlRefusal(url, policy);
+          const refusal = baseUrlProblem(url, policy);
           if (refusal) ctx.addIssue({ code: "custom", message: refusal });
         })
         .transform(boardBase),

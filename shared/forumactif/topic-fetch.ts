@@ -1,5 +1,6 @@
 import type { PollState } from "../ports/poll-store.js";
-import type { BoardClient } from "./board-client.js";
+import type { BoardClient, PageValidators } from "./board-client.js";
+import type { BoardAccount } from "./board-session.js";
 import type { DiceReading } from "./topic-diff.js";
 import {
   type DiceSettings,
@@ -26,6 +27,8 @@ export interface TopicAddress {
   readonly timeZone: string;
   readonly template?: TemplateVersion;
   readonly topicId: string;
+  /** The forum's bot account, for sections guests cannot read: its pages are read logged in. */
+  readonly account?: BoardAccount;
 }
 
 export type TopicRead =
@@ -52,7 +55,7 @@ const MAX_PAGES = 4;
  * BoardFetchError): nothing is decided from it.
  */
 export async function readTopic(
-  board: Pick<BoardClient, "get">,
+  board: Pick<BoardClient, "get" | "logIn">,
   reader: TopicReader,
   address: TopicAddress,
   state: Pick<PollState, "lastPageOffset" | "etag" | "lastModified">,
@@ -64,20 +67,40 @@ export async function readTopic(
     ...(address.template ? { template: address.template } : {}),
   };
   let requests = 0;
-  const fetchPage = async (offset: number, conditional: boolean) => {
+  const { account } = address;
+  let loggedInAfresh = false;
+  const get = (offset: number, validators?: PageValidators) => {
     requests++;
-    const fetched = await board.get(
-      topicUrl(address.baseUrl, address.topicId, offset),
-      conditional ? { etag: state.etag, lastModified: state.lastModified } : undefined,
-    );
-    if (fetched.status === "unchanged") return { page: null, fetched };
-    const page = reader.readTopicPage(fetched.html, options);
+    return board.get(topicUrl(address.baseUrl, address.topicId, offset), validators, account);
+  };
+  const read = (html: string) => {
+    const page = reader.readTopicPage(html, options);
     if (page.topicId !== address.topicId)
       throw new ForumactifPageError(
         "incomplete_page",
         `page of topic ${page.topicId}, not ${address.topicId}`,
       );
-    return { page, fetched };
+    return page;
+  };
+  const fetchPage = async (offset: number, conditional: boolean) => {
+    const fetched = await get(
+      offset,
+      conditional ? { etag: state.etag, lastModified: state.lastModified } : undefined,
+    );
+    if (fetched.status === "unchanged") return { page: null, fetched };
+    try {
+      return { page: read(fetched.html), fetched };
+    } catch (error) {
+      // A page closed to guests, or the account's session gone (expired, ended by the board): log
+      // in, once per read, and read the page again. A page still closed after that stays a failure.
+      const closed = error instanceof ForumactifPageError && error.code === "login_required";
+      if (!closed || account === undefined || loggedInAfresh) throw error;
+      loggedInAfresh = true;
+      await board.logIn(account);
+      const again = await get(offset);
+      if (again.status === "unchanged") throw error;
+      return { page: read(again.html), fetched: again };
+    }
   };
 
   const remembered = state.lastPageOffset ?? 0;

@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import { readSourceSettings, type SourceDeps } from "../forumactif/source-route.js";
+import type { ForumactifSource } from "../forumactif/source-settings.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
 import type { ChannelConfig } from "../ports/notifier.js";
@@ -27,11 +28,12 @@ export async function saveForum(
   /** Called before a forum that does not exist yet is created: throws when the caller may not. */
   mayCreate: () => void = () => {},
 ): Promise<{ forum: ForumConfig; created: boolean }> {
-  checkChannelUrls(body.notify, deps);
+  checkChannelUrls(body.notify, body.bot, deps);
   const ruleset = body.ruleset === undefined ? undefined : loadRuleset(body.ruleset);
   const existing = await deps.store.getForum(forumId);
   if (!existing) mayCreate();
   const source = await readSourceSettings(body.source, deps.forumactif?.source);
+  checkForumactifAccounts(body.notify, source);
   const now = deps.clock.now().toISOString();
   const forum: ForumConfig = {
     forumId,
@@ -56,23 +58,58 @@ export async function saveForum(
  */
 function checkChannelUrls(
   channels: readonly ChannelConfig[],
+  bot: ForumBody["bot"],
   deps: { readonly channelDestinations?: DestinationPolicy },
 ): void {
   const policy = deps.channelDestinations ?? PUBLIC_ONLY;
   const details = channels.flatMap((channel, i) => {
     if (channel.type === "log") return [];
+    // Without its own account, a forumactif channel uses the source's, checked with the source.
+    if (channel.type === "forumactif" && channel.baseUrl === undefined) return [];
     const [field, url] =
       channel.type === "discourse" || channel.type === "forumactif"
-        ? ["baseUrl", channel.baseUrl]
+        ? ["baseUrl", channel.baseUrl ?? ""]
         : ["url", channel.url];
     const problem = channelUrlProblem(channel.type, url, policy);
     return problem === undefined ? [] : [{ path: `notify.${i}.${field}`, message: problem }];
   });
+  // The thread bot's forum API is reached the same way, with the same limits.
+  const botProblem = bot === undefined ? undefined : channelUrlProblem("webhook", bot.baseUrl, policy);
+  if (botProblem !== undefined) details.push({ path: "bot.baseUrl", message: botProblem });
   if (details.length > 0)
     throw new ApiError(
       400,
       "invalid_body",
       `Canal de notification refusé (${details.map((d) => d.path).join(", ")}) : ${details[0]?.message}.`,
+      details,
+    );
+}
+
+/**
+ * A `forumactif` channel without its own account sends with the forum's `source` account: refused,
+ * with 400 naming the field, when the forum has none (CONTRACT.md section 3).
+ */
+function checkForumactifAccounts(
+  channels: readonly ChannelConfig[],
+  source: ForumactifSource | undefined,
+): void {
+  if (source?.account) return;
+  const details = channels.flatMap((channel, i) =>
+    channel.type === "forumactif" && channel.baseUrl === undefined
+      ? [
+          {
+            path: `notify.${i}.username`,
+            message:
+              "compte robot requis : baseUrl, username et password dans le canal, ou un compte dans source.account",
+          },
+        ]
+      : [],
+  );
+  if (details.length > 0)
+    throw new ApiError(
+      400,
+      "invalid_body",
+      `Canal Forumactif sans compte robot (${details.map((d) => d.path).join(", ")}) : le forum n'a pas de compte dans source.account.`,
       details,
     );
 }

@@ -14,13 +14,27 @@ export const channelSchema = z.discriminatedUnion("type", [
     apiKey: z.string().min(1),
     apiUsername: z.string().min(1),
   }),
-  // A Forumactif board's bot account: hiboux go as the board's private messages (issue 14).
-  z.object({
-    type: z.literal("forumactif"),
-    baseUrl: z.url(),
-    username: z.string().min(1).max(40),
-    password: z.string().min(1).max(200),
-  }),
+  // A Forumactif board's bot account: hiboux go as the board's private messages (issue 14). Without
+  // the three fields, the forum's `source` (its baseUrl and account) is used: one account to set.
+  z
+    .object({
+      type: z.literal("forumactif"),
+      baseUrl: z.url().optional(),
+      username: z.string().min(1).max(40).optional(),
+      password: z.string().min(1).max(200).optional(),
+    })
+    .superRefine((channel, ctx) => {
+      const fields = ["baseUrl", "username", "password"] as const;
+      const given = fields.filter((f) => channel[f] !== undefined);
+      if (given.length === 0 || given.length === fields.length) return;
+      for (const f of fields)
+        if (channel[f] === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: [f],
+            message: "les trois (baseUrl, username, password), ou aucun pour le compte de la source",
+          });
+    }),
 ]);
 export type ChannelConfig = z.infer<typeof channelSchema>;
 

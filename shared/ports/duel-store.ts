@@ -228,6 +228,8 @@ export interface DuelStore {
   /** Records an attempt's outcome; conditioned on `attempts` so two relays cannot both send. */
   updateOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean>;
   getForum(forumId: string): Promise<ForumConfig | null>;
+  /** Every forum of the deployment, by id (the operator's list on the desk, CONTRACT.md 3.1). */
+  listForums(): Promise<ForumConfig[]>;
   putForum(forum: ForumConfig): Promise<void>;
   getDuelist(forumId: string, userId: string): Promise<DuelistRecord | null>;
   /** Records (or refreshes) the author of a post seen in the forum. */

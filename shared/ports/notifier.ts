@@ -42,7 +42,22 @@ export class DeliveryError extends Error {
   }
 }
 
+/** A Forumactif board and its bot account (a secret: never logged, never returned). */
+export interface ForumactifBotAccount {
+  readonly baseUrl: string;
+  readonly username: string;
+  readonly password: string;
+}
+
+/** What a delivery knows of its forum beyond the channel. */
+export interface DeliveryForum {
+  /** The generic webhook secret, which signs the `webhook` channel's deliveries. */
+  readonly forumWebhookSecret?: string;
+  /** The `source`'s board and account, which a `forumactif` channel without its own uses. */
+  readonly forumactifAccount?: ForumactifBotAccount;
+}
+
 /** One channel type's delivery: resolves when delivered, throws DeliveryError otherwise. */
 export interface Notifier {
-  deliver(hibou: Hibou, channel: ChannelConfig, context: { forumWebhookSecret?: string }): Promise<void>;
+  deliver(hibou: Hibou, channel: ChannelConfig, context: DeliveryForum): Promise<void>;
 }

@@ -44,6 +44,16 @@ describe("CONTRACT 3 a forum's XenForo secret, announce and bot", () => {
     expect(bot.status).toBe(400);
     expect(await h.store.getForum("poudlard")).toBeNull();
   });
+
+  it("CONTRACT 3 the bot's forum is reached like a channel: https to a public host only", async () => {
+    const h = await createHarness();
+    for (const baseUrl of ["http://forum.example.fr", "https://127.0.0.1", "https://169.254.169.254"]) {
+      const res = await h.forum({ bot: { type: "discourse", baseUrl, apiKey: "k", apiUsername: "arbitre" } });
+      expect(res).toMatchObject({ status: 400, body: { error: { code: "invalid_body" } } });
+      expect(JSON.stringify(res.body)).toContain("bot.baseUrl");
+    }
+    expect(await h.store.getForum("poudlard")).toBeNull();
+  });
 });
 
 describe("CONTRACT 4.5 XenForo's form bodies (PHP http_build_query)", () => {

@@ -57,7 +57,7 @@ describe("CONTRACT 3 announce: the verdicts in a Discourse thread", () => {
   let atTop: number;
   beforeEach(async () => {
     forum = await fakeDiscourse(BOT_KEY);
-    h = await createHarness({ start: "2026-03-14T20:00:00.000Z" });
+    h = await createHarness({ start: "2026-03-14T20:00:00.000Z", allowLoopbackChannels: true });
     await h.forum({
       announce: "turns",
       bot: { type: "discourse", baseUrl: forum.url, apiKey: BOT_KEY, apiUsername: "arbitre_auto" },
@@ -211,7 +211,7 @@ describe("CONTRACT 3 announce: the verdicts in a XenForo thread", () => {
   let duelId: string;
   beforeEach(async () => {
     forum = await fakeXenForo(BOT_KEY);
-    h = await createHarness({ start: "2026-03-14T19:00:00.000Z" });
+    h = await createHarness({ start: "2026-03-14T19:00:00.000Z", allowLoopbackChannels: true });
     await h.forum({
       webhookSecrets: { generic: GENERIC_SECRET, discourse: DISCOURSE_SECRET, xenforo: XENFORO_SECRET },
       announce: "all",

@@ -23,6 +23,8 @@ afterEach(async () => {
 
 async function forumactifDuel(
   extra: Record<string, unknown> = {},
+  /** What the board holds before the duel is registered (members, a topic closed to guests). */
+  prepare: (fake: FakeBoard) => void = () => {},
 ): Promise<{ h: Harness; board: FakeBoard; duelId: string }> {
   const h = await createHarness({ forumactif: { reader: topicReader } });
   board = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
@@ -37,6 +39,7 @@ async function forumactifDuel(
     authorName: "Rubeus Hagrid",
     html: "Le sujet du duel est ouvert.",
   });
+  prepare(board);
   const created = await h.admin("POST", "/duels", {
     forumId: "poudlard",
     threadId: "1234",
@@ -170,5 +173,85 @@ describe("CONTRACT 4.4: a whole duel read from a Forumactif board", () => {
     expect(audit.filter((e) => e.type === "fault.absence")).toEqual([]);
     expect(audit.filter((e) => e.type === "turn.played")).toMatchObject([{ duelistId: "42", dice: [4, 2] }]);
     expect(await duelistOf(h, duelId, "42")).toMatchObject({ absenceFaults: 0 });
+  });
+});
+
+const BOT = { username: "Arbitre automatique", password: "mot-de-passe-du-robot" };
+
+/** A duel whose topic is in a section guests cannot read, the forum's source holding `account`. */
+function privateDuel(account: { username: string; password: string }) {
+  return forumactifDuel({ account }, (fake) => {
+    fake.messaging.addMember(BOT.username, BOT.password);
+    fake.setGuestsCanRead("1234", false);
+  });
+}
+
+function logins(fake: FakeBoard): number {
+  return fake.requests.filter((r) => r.method === "POST" && r.path === "/login").length;
+}
+
+describe("CONTRACT 4.4: a topic guests cannot read, read with the forum's bot account", () => {
+  it("CONTRACT 4.4 a private topic is polled logged in with the source's account; the session is kept, and logged in again when it ends", async () => {
+    const { h, board: fake, duelId } = await privateDuel(BOT);
+    await advance(h, "PT1M");
+    expect((await h.admin("POST", `/duels/${duelId}/commands`, { command: "top" })).status).toBe(200);
+    await reply(h, fake, ALICE, turnHtml("Bob Martin"), [4, 2]);
+    await advance(h, "PT2M");
+    await reply(h, fake, BOB, turnHtml("Alice Dubois"), [3, 5]);
+    await advance(h, "PT2M");
+    const played = (await auditOf(h, duelId)).filter((e) => e.type === "turn.played");
+    expect(played).toMatchObject([{ duelistId: "42" }, { duelistId: "43" }]);
+    // One login for all those reads: the session is kept for the process.
+    expect(logins(fake)).toBe(1);
+    // The first read, as a guest, met the login page; every read since went in the session.
+    const reads = fake.topicRequests("1234");
+    expect(reads[0]?.headers.cookie).toBeUndefined();
+    expect(reads.slice(1).every((r) => /fa_duelclub_sid=/.test(String(r.headers.cookie)))).toBe(true);
+
+    // The board ends every session: the next read finds the login page, logs in again and reads on.
+    fake.messaging.expireSessions();
+    await reply(h, fake, ALICE, turnHtml("Bob Martin", { spell: "Expelliarmus" }), [6, 6]);
+    await advance(h, "PT2M");
+    expect(logins(fake)).toBe(2);
+    expect((await auditOf(h, duelId)).filter((e) => e.type === "turn.played")).toHaveLength(3);
+    expect(h.delivered.map((d) => d.kind)).not.toContain("forumactif.unreadable");
+  });
+
+  it("CONTRACT 4.4 a wrong password: the reads fail and change nothing, the referee is told after three, /status and the desk show it, the right password reads again", async () => {
+    const { h, board: fake, duelId } = await privateDuel({ ...BOT, password: "pas-le-bon" });
+    await advance(h, "PT1M");
+    expect((await h.admin("POST", `/duels/${duelId}/commands`, { command: "top" })).status).toBe(200);
+    await reply(h, fake, ALICE, turnHtml("Bob Martin"), [4, 2]);
+    for (let i = 0; i < 4; i++) await advance(h, "PT20M");
+    expect((await auditOf(h, duelId)).filter((e) => e.type === "turn.played")).toEqual([]);
+    const told = h.delivered.filter((d) => d.kind === "forumactif.unreadable");
+    expect(told).toMatchObject([{ to: "referee:7" }]);
+    const status = await h.admin("GET", "/status");
+    expect(status.body.forumactif).toMatchObject({
+      failing: [{ duelId, lastError: expect.stringMatching(/login/) }],
+    });
+    const desk = browser(h);
+    await desk.login();
+    expect(decoded(await (await desk.get("/admin")).text())).toContain("1 sujet(s) illisible(s)");
+    // The password never appears where the status or the forum's settings are shown.
+    expect(JSON.stringify(status.body)).not.toContain("pas-le-bon");
+    expect(JSON.stringify((await h.admin("GET", "/forums/poudlard")).body)).not.toContain("pas-le-bon");
+
+    const fixed = await h.forum({
+      source: {
+        type: "forumactif",
+        baseUrl: fake.url,
+        dice: { name: "Duel", faces: DUEL_FACES },
+        account: BOT,
+      },
+    });
+    expect(fixed.status).toBe(200);
+    const polled = await h.admin("POST", "/forums/poudlard/poll");
+    expect(polled.body).toMatchObject({ polled: 1, failed: 0 });
+    await h.settle();
+    expect((await auditOf(h, duelId)).filter((e) => e.type === "turn.played")).toMatchObject([
+      { duelistId: "42" },
+    ]);
+    expect((await h.admin("GET", "/status")).body.forumactif).toMatchObject({ failing: [] });
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { guardedFetch, type Resolve } from "../../shared/adapters/notifiers/guarded-fetch.js";
 import { BoardClient, BoardFetchError, USER_AGENT } from "../../shared/forumactif/board-client.js";
-import { boardUrlRefusal } from "../../shared/forumactif/source-settings.js";
+import { baseUrlProblem } from "../../shared/forumactif/source-settings.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 
 let board: FakeBoard | undefined;
@@ -73,10 +74,10 @@ describe("issue 14: the board is read politely", () => {
     expect(most).toBe(1);
   });
 
-  it("the deployed stack reads public https hosts only; the local stack may read loopback", () => {
+  it("CONTRACT 4.4 the deployed stack reads public https hosts only (the hiboux' policy of section 3); the local stack may read loopback", () => {
     const deployed = { allowLoopback: false };
-    expect(boardUrlRefusal("https://poudlard.forumactif.com", deployed)).toBeUndefined();
-    expect(boardUrlRefusal("http://poudlard.forumactif.com", deployed)).toMatch(/https/);
+    expect(baseUrlProblem("https://poudlard.forumactif.com", deployed)).toBeUndefined();
+    expect(baseUrlProblem("http://poudlard.forumactif.com", deployed)).toMatch(/https/);
     for (const host of [
       "https://127.0.0.1",
       "https://localhost",
@@ -84,10 +85,14 @@ describe("issue 14: the board is read politely", () => {
       "https://169.254.169.254",
       "https://192.168.1.1",
       "https://intranet",
+      "https://100.64.0.1",
+      "https://[::ffff:127.0.0.1]",
+      "https://[fd00::1]",
+      "https://board.internal",
     ])
-      expect(boardUrlRefusal(host, deployed)).toBeDefined();
-    expect(boardUrlRefusal("http://127.0.0.1:8080", { allowLoopback: true })).toBeUndefined();
-    expect(boardUrlRefusal("https://user:pw@poudlard.forumactif.com", deployed)).toBeDefined();
+      expect(baseUrlProblem(host, deployed)).toBeDefined();
+    expect(baseUrlProblem("http://127.0.0.1:8080", { allowLoopback: true })).toBeUndefined();
+    expect(baseUrlProblem("https://user:pw@poudlard.forumactif.com", deployed)).toBeDefined();
   });
 
   it("a redirect to a refused host is not followed", async () => {
@@ -100,5 +105,48 @@ describe("issue 14: the board is read politely", () => {
     await expect(client.get("https://poudlard.forumactif.com/t1-x")).rejects.toMatchObject({
       code: "refused_host",
     });
+  });
+
+  it("CONTRACT 4.4 a board whose public name resolves to a private address is not read: the guarded transport checks what it connects to (DNS rebinding)", async () => {
+    const resolve: Resolve = async (hostname) =>
+      hostname === "rebound.forumactif.com" ? [{ address: "127.0.0.1", family: 4 }] : [];
+    const client = new BoardClient({
+      policy: { allowLoopback: false },
+      minIntervalMs: 0,
+      fetch: guardedFetch({ allowLoopback: false }, resolve, { maxBytes: 1 << 20, overflow: "refuse" }),
+    });
+    await expect(client.get("https://rebound.forumactif.com/t1-x")).rejects.toMatchObject({
+      code: "refused_host",
+    });
+  });
+
+  it("CONTRACT 4.4 a page larger than the limit is refused whole by the guarded transport, never read cut short", async () => {
+    const fake = await topicBoard();
+    const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0, maxBytes: 200 });
+    await expect(client.get(`${fake.url}/t1234-duel`)).rejects.toMatchObject({ code: "too_large" });
+  });
+
+  it("CONTRACT 4.4 the bot account's password goes only to the board's own login form: a form posting elsewhere is not filled in", async () => {
+    const fake = await topicBoard();
+    fake.messaging.addMember("Arbitre automatique", "secret-du-robot");
+    fake.messaging.loginAction = "https://ailleurs.example.org/login";
+    fake.setGuestsCanRead("1234", false);
+    const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
+    const account = { baseUrl: fake.url, username: "Arbitre automatique", password: "secret-du-robot" };
+    await expect(client.logIn(account)).rejects.toBeInstanceOf(BoardFetchError);
+    expect(fake.requests.filter((r) => r.method === "POST")).toEqual([]);
+  });
+
+  it("CONTRACT 4.4 a wrong password fails the login as login_refused; the right one reads the closed topic", async () => {
+    const fake = await topicBoard();
+    fake.messaging.addMember("Arbitre automatique", "secret-du-robot");
+    fake.setGuestsCanRead("1234", false);
+    const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
+    const account = { baseUrl: fake.url, username: "Arbitre automatique", password: "faux" };
+    await expect(client.logIn(account)).rejects.toMatchObject({ code: "login_refused" });
+    const right = { ...account, password: "secret-du-robot" };
+    await client.logIn(right);
+    const page = await client.get(`${fake.url}/t1234-duel`, undefined, right);
+    expect(page.status === "fresh" && page.html.includes("Bonjour")).toBe(true);
   });
 });

@@ -133,7 +133,7 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
 });
 
 describe("CONTRACT 3: the forumactif notification channel", () => {
-  it("is a channel type of a forum's settings, its account required", () => {
+  it("CONTRACT 3 is a channel type of a forum's settings: its own account whole, or none (the source's)", () => {
     const channel = {
       type: "forumactif",
       baseUrl: "https://poudlard.forumactif.com",
@@ -145,6 +145,30 @@ describe("CONTRACT 3: the forumactif notification channel", () => {
     expect(
       channelSchema.safeParse({ type: "forumactif", baseUrl: "https://poudlard.forumactif.com" }).success,
     ).toBe(false);
+    expect(channelSchema.safeParse({ type: "forumactif" }).success).toBe(true);
+  });
+
+  it("CONTRACT 3 a forumactif channel without an account sends with the forum source's board and account", async () => {
+    const b = await start();
+    const notifier = createNotifier({ http: { destinations: { allowLoopback: true } } });
+    const forumactifAccount = {
+      baseUrl: b.url,
+      username: "Arbitre automatique",
+      password: "mot-de-passe-du-robot",
+    };
+    await notifier.deliver(hibou, { type: "forumactif" }, { forumactifAccount });
+    expect(b.messaging.sent.map((m) => [m.from, m.to])).toEqual([
+      ["Arbitre automatique", ["Filius Flitwick"]],
+    ]);
+    // Neither the channel nor the source has one: a setting to fix, not a retry to make.
+    const none = await failure(() => notifier.deliver(hibou, { type: "forumactif" }, {}));
+    expect([none.retryable, none.message]).toEqual([false, expect.stringContaining("aucun compte robot")]);
+    // The source's board is checked as a channel's would be.
+    const local = await failure(() =>
+      createNotifier().deliver(hibou, { type: "forumactif" }, { forumactifAccount }),
+    );
+    expect(local.retryable).toBe(false);
+    expect(b.messaging.sent).toHaveLength(1);
   });
 
   it("CONTRACT 3 a forumactif channel reaches public https boards only, as the other channels", async () => {

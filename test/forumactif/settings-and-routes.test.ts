@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { DUEL_FACES } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
@@ -137,5 +138,61 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     const text = await res.text();
     expect(text).toContain('"http://referee.example/webhooks/poudlard/forumactif/ping"');
     expect((await h.app.request("/forumactif/ping.js?forum=../x")).status).toBe(400);
+  });
+
+  it("CONTRACT 3 a forumactif channel without an account needs the source's: 400 naming the field when the forum has none", async () => {
+    const { h, board: fake } = await setup();
+    const { account: _omitted, ...withoutAccount } = source(fake.url);
+    const refused = await h.forum({
+      source: withoutAccount,
+      notify: [{ type: "log" }, { type: "forumactif" }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "invalid_body" });
+    expect((refused.body.error as { details: { path: string }[] }).details.map((d) => d.path)).toEqual([
+      "notify.1.username",
+    ]);
+    expect((await h.admin("GET", "/forums/poudlard")).status).toBe(404);
+    const noSource = await h.forum({ notify: [{ type: "forumactif" }] });
+    expect(noSource.status).toBe(400);
+    const partial = await h.forum({
+      source: source(fake.url),
+      notify: [{ type: "forumactif", username: "x" }],
+    });
+    expect((partial.body.error as { details: { path: string }[] }).details.map((d) => d.path)).toEqual(
+      expect.arrayContaining(["notify.0.baseUrl", "notify.0.password"]),
+    );
+    const saved = await h.forum({ source: source(fake.url), notify: [{ type: "forumactif" }] });
+    expect(saved.status).toBe(201);
+    expect((await h.admin("GET", "/forums/poudlard")).body.notify).toEqual([{ type: "forumactif" }]);
+  });
+
+  it("CONTRACT 3 the relay sends a forumactif channel without an account with the source's: the referee gets the board's private message", async () => {
+    const h = await createHarness({
+      forumactif: { reader: topicReader },
+      notifier: createNotifier({ http: { destinations: { allowLoopback: true } } }),
+    });
+    const fake = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
+    board = fake;
+    fake.messaging.addMember("Arbitre automatique", "mot-de-passe-secret");
+    fake.messaging.addMember("Minerva McGonagall", "minerva");
+    const put = await h.forum({
+      source: source(fake.url),
+      referees: [{ id: "7", name: "Minerva McGonagall", username: "Minerva McGonagall" }],
+      notify: [{ type: "forumactif" }],
+    });
+    expect(put.status).toBe(201);
+    fake.createTopic({ title: "Duel", topicId: "1234" });
+    fake.addPost("1234", { authorId: "99", authorName: "Rubeus Hagrid", html: "Ouverture" });
+    expect((await h.admin("POST", "/duels", DUEL_BODY)).status).toBe(201);
+    await h.settle();
+    // Three reads fail in a row: the referee is told, by the board's private message…
+    fake.failNext(404, 3);
+    for (let i = 0; i < 4; i++) await h.admin("POST", "/_local/clock", { advance: "PT20M" });
+    // …and again when it reads again.
+    expect(fake.messaging.sent.map((m) => [m.from, m.to])).toEqual([
+      ["Arbitre automatique", ["Minerva McGonagall"]],
+      ["Arbitre automatique", ["Minerva McGonagall"]],
+    ]);
   });
 });

@@ -219,6 +219,20 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     });
   }
 
+  listForums(): Promise<ForumConfig[]> {
+    return guarded(async () => {
+      // The index gives the ids (its sort key); each forum is then read consistently.
+      const listed = await queryAll(this.client, partitionQuery(this.tableName, partitions.forums));
+      const ids = listed.flatMap((item) => (item.gsi1sk?.S ? [item.gsi1sk.S] : []));
+      const items = await batchGetAll(
+        this.client,
+        this.tableName,
+        ids.map((id) => marshall(keys.forum(id))),
+      );
+      return items.map(forumOf).sort((a, b) => (a.forumId < b.forumId ? -1 : a.forumId > b.forumId ? 1 : 0));
+    });
+  }
+
   putForum(forum: ForumConfig): Promise<void> {
     return guarded(async () => {
       try {

@@ -201,6 +201,9 @@ export function forumItem(forum: ForumConfig): Item {
   return marshall({
     pk,
     sk,
+    // Listed by the operator's desk page (gsi1 keys only: the config is read from the item).
+    gsi1pk: partitions.forums,
+    gsi1sk: forum.forumId,
     forumId: forum.forumId,
     config: JSON.stringify(forum),
     updatedAt: forum.updatedAt,

@@ -9,7 +9,7 @@
  * | post mark     | `DUEL#<duelId>`               | `POST#<postId>`             |                             |                             | `mark` (S, absent once removed), `seen` (SS: dedup keys of its deliveries) |
  * | outbox entry  | `DUEL#<duelId>`               | `OUT#<createdAt>#<id>`      | `OUTBOX` / `OUTBOX#failed`  | `<nextAttemptAt>#<id>`      | entry fields, `effect` (JSON S); no gsi1 once done             |
  * | dedup key     | `DEDUP#<key>`                 | `DEDUP`                     |                             |                             | `duelId`, `createdAt`, `expiresAt` (TTL, now + 30 days)        |
- * | forum         | `FORUM#<forumId>`             | `CONFIG`                    |                             |                             | `forumId`, `config` (ForumConfig as JSON S), `updatedAt`       |
+ * | forum         | `FORUM#<forumId>`             | `CONFIG`                    | `FORUMS`                    | `<forumId>`                 | `forumId`, `config` (ForumConfig as JSON S), `updatedAt`       |
  * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN#<duelId>`              |                             |                             | `bannedUntil`, `duelId`, `updatedAt`: one per duel that bans them, deleted when it ends |
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
  * | forum account | `ACCOUNTS#<forumId>`          | `USER#<userId>`             |                             |                             | `userId`, `name`, `username`, `seenAt`: an author seen in the forum's posts |
@@ -19,7 +19,7 @@
  * | login failures| `LOGIN#<account or address>`  | `LOGIN`                     |                             |                             | `key`, `failures` N, `blockedUntil`?, `expiresAt` (TTL: forgotten after a quiet spell) |
  *
  * gsi1 projects the outbox and timer attributes only (never a duel's state). It is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
- * keys (and credentials, listed by forum). Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
+ * keys (and credentials, listed by forum; forums, listed for the operator: a forum stored before these keys existed is listed once saved again). Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
  * order, and queries for "due at or before `now`" compare against `<now>~` (`~` sorts after `#`).
  *
  * @module
@@ -103,6 +103,7 @@ export const partitions = {
   failedOutbox: "OUTBOX#failed",
   timers: "TIMERS",
   credentials: (forumId: string) => `CREDS#${forumId}`,
+  forums: "FORUMS",
 } as const;
 
 /** An instant in its canonical form, so that sort keys compare as times; other text is kept. */

@@ -6,18 +6,24 @@
  * posts back to the same board ever receives the password.
  */
 import { type BoardForm, formBody, formWithField } from "../../forumactif/board-form.js";
-import { CookieJar } from "../../forumactif/cookie-jar.js";
+import {
+  type BoardAccount,
+  type BoardAnswer,
+  BoardSessions,
+  boardPage,
+  boardRoot,
+  formTarget,
+  logIn,
+  type SessionFailure,
+} from "../../forumactif/board-session.js";
+import type { CookieJar } from "../../forumactif/cookie-jar.js";
 import { DeliveryError, type Hibou } from "../../ports/notifier.js";
 import { type FetchLike, parseRetryAfter } from "./http.js";
 import { notifierTexts } from "./messages.js";
 import { truncate } from "./text.js";
 
 /** The board and its bot account (a secret: never logged, never returned). */
-export interface ForumactifAccount {
-  readonly baseUrl: string;
-  readonly username: string;
-  readonly password: string;
-}
+export type ForumactifAccount = BoardAccount;
 
 export interface ForumactifNotifierOptions {
   readonly fetch?: FetchLike;
@@ -36,10 +42,15 @@ const SUBJECT_MAX = 60;
 const SENT = /message a été envoyé|message a bien été envoyé|envoyé avec succès|message has been sent/i;
 const FLOOD = /flood|aussi rapidement|trop rapidement|patienter|too quickly|must wait/i;
 
-interface Answer {
-  readonly status: number;
-  readonly location: string | null;
-  readonly html: string;
+/** A session step that stopped, as the relay's error: none of these is helped by a retry. */
+function sessionFailure(why: SessionFailure): DeliveryError {
+  const texts: Record<SessionFailure, string> = {
+    foreign_form: notifierTexts.forumactifForeignForm,
+    no_login_form: notifierTexts.forumactifNoLoginForm,
+    redirect_loop: notifierTexts.forumactifRedirectLoop,
+    login_refused: notifierTexts.forumactifLoginRefused,
+  };
+  return new DeliveryError(texts[why], false);
 }
 
 /** Creates the notifier; sessions are kept per board and account for the process's life. */
@@ -48,9 +59,9 @@ export function createForumactifNotifier(options: ForumactifNotifierOptions = {}
   const timeoutMs = options.timeoutMs ?? 10_000;
   const userAgent = options.userAgent ?? "ArbitreAutomatiqueDuClubDeDuel/1.0 (hiboux Forumactif)";
   const now = options.now ?? Date.now;
-  const sessions = new Map<string, CookieJar>();
+  const sessions = new BoardSessions();
 
-  async function request(jar: CookieJar, url: URL, body?: URLSearchParams): Promise<Answer> {
+  async function request(jar: CookieJar, url: URL, body?: URLSearchParams): Promise<BoardAnswer> {
     const headers: Record<string, string> = { "user-agent": userAgent, accept: "text/html" };
     const cookie = jar.header();
     if (cookie !== null) headers.cookie = cookie;
@@ -87,46 +98,15 @@ export function createForumactifNotifier(options: ForumactifNotifierOptions = {}
     return { status, location: response.headers.get("location"), html };
   }
 
-  /** A GET that follows the board's redirects, on the board only. */
-  async function page(jar: CookieJar, url: URL): Promise<Answer> {
-    let at = url;
-    for (let hop = 0; hop < 4; hop++) {
-      const answer = await request(jar, at);
-      if (answer.status < 300 || answer.status >= 400 || answer.location === null) return answer;
-      at = new URL(answer.location, at);
-      if (at.origin !== url.origin) throw new DeliveryError(notifierTexts.forumactifForeignForm, false);
-    }
-    throw new DeliveryError(notifierTexts.forumactifRedirectLoop, false);
-  }
-
-  /** Where a form posts, refused unless it is the board itself. */
-  function target(form: BoardForm, base: URL, fallback: string): URL {
-    const url = new URL(form.action === "" ? fallback : form.action, base);
-    if (url.origin !== base.origin) throw new DeliveryError(notifierTexts.forumactifForeignForm, false);
-    return url;
-  }
-
-  async function login(jar: CookieJar, base: URL, account: ForumactifAccount): Promise<void> {
-    jar.clear();
-    const loginPage = await page(jar, new URL("/login", base));
-    const form = formWithField(loginPage.html, "password");
-    if (form === null) throw new DeliveryError(notifierTexts.forumactifNoLoginForm, false);
-    const submit = "login" in form.submits ? "login" : (Object.keys(form.submits)[0] ?? null);
-    const body = formBody(
-      form,
-      { username: account.username, password: account.password, autologin: "on" },
-      submit,
-    );
-    await request(jar, target(form, base, "/login"), body);
-  }
-
   /** The PM form, logging in first when the session is missing or gone. */
   async function messageForm(jar: CookieJar, base: URL, account: ForumactifAccount): Promise<BoardForm> {
     const formUrl = new URL("/privmsg?mode=post", base);
-    const first = jar.header() === null ? null : formWithField((await page(jar, formUrl)).html, "message");
+    const read = async () =>
+      formWithField((await boardPage(request, jar, formUrl, sessionFailure)).html, "message");
+    const first = jar.header() === null ? null : await read();
     if (first !== null) return first;
-    await login(jar, base, account);
-    const form = formWithField((await page(jar, formUrl)).html, "message");
+    await logIn(request, jar, account, sessionFailure);
+    const form = await read();
     if (form === null) throw new DeliveryError(notifierTexts.forumactifLoginRefused, false);
     return form;
   }
@@ -137,10 +117,8 @@ export function createForumactifNotifier(options: ForumactifNotifierOptions = {}
       if (recipient === undefined || recipient === "") {
         throw new DeliveryError(notifierTexts.noForumactifUsername(hibou.to), false);
       }
-      const base = new URL(`${account.baseUrl.replace(/\/+$/, "")}/`);
-      const key = `${base.origin}\u0000${account.username}`;
-      const jar = sessions.get(key) ?? new CookieJar();
-      sessions.set(key, jar);
+      const base = boardRoot(account.baseUrl);
+      const jar = sessions.jar(account);
       const form = await messageForm(jar, base, account);
       const rule = hibou.rule === undefined ? "" : `\n\n${notifierTexts.ruleLine(hibou.rule)}`;
       const body = formBody(
@@ -155,7 +133,7 @@ export function createForumactifNotifier(options: ForumactifNotifierOptions = {}
         },
         "post" in form.submits ? "post" : null,
       );
-      const answer = await request(jar, target(form, base, "/privmsg"), body);
+      const answer = await request(jar, formTarget(form, base, "/privmsg", sessionFailure), body);
       if (answer.status >= 300 && answer.location !== null && /privmsg/.test(answer.location)) {
         if (!/mode=post/.test(answer.location)) return;
       }

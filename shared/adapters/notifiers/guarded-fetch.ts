@@ -68,15 +68,36 @@ function responseOf(res: IncomingMessage, body: Buffer): Response {
   return new Response(empty ? null : new Uint8Array(body), { status, headers });
 }
 
+/** How much of an answer is read, and what a longer one does. */
+export interface AnswerLimit {
+  readonly maxBytes: number;
+  /**
+   * `truncate` (a notifier reads only a status and a hint) keeps the first `maxBytes`; `refuse` (a
+   * board page, which is read whole or not at all) rejects with code `EANSWERTOOLARGE`.
+   */
+  readonly overflow: "truncate" | "refuse";
+}
+
+/** The error of an answer over its `refuse` limit. */
+function answerTooLarge(maxBytes: number): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`answer larger than ${maxBytes} bytes`);
+  error.code = "EANSWERTOOLARGE";
+  return error;
+}
+
 /**
- * A {@link FetchLike} for the notifiers' POSTs on node:http(s), whose connections only reach hosts
- * `policy` allows. `http:` is used only toward loopback, which only a policy allowing it accepts.
+ * A {@link FetchLike} on node:http(s) whose connections only reach hosts `policy` allows: the
+ * notifiers' POSTs and the Forumactif boards' reads (GET by default when there is no body, with the
+ * caller's headers, conditional ones included). `http:` is used only toward loopback, which only a
+ * policy allowing it accepts. `limit` is a size in bytes (truncated) or an {@link AnswerLimit}.
  */
 export function guardedFetch(
   policy: DestinationPolicy = PUBLIC_ONLY,
   resolveName: Resolve = systemResolve,
-  maxAnswerBytes: number = MAX_ANSWER_BYTES,
+  limit: number | AnswerLimit = MAX_ANSWER_BYTES,
 ): FetchLike {
+  const { maxBytes: maxAnswerBytes, overflow } =
+    typeof limit === "number" ? { maxBytes: limit, overflow: "truncate" as const } : limit;
   return (url, init) =>
     new Promise<Response>((resolve, reject) => {
       const target = new URL(url);
@@ -89,7 +110,7 @@ export function guardedFetch(
       const req = send(
         target,
         {
-          method: init.method ?? "POST",
+          method: init.method ?? (init.body === undefined || init.body === null ? "GET" : "POST"),
           headers: Object.fromEntries(new Headers(init.headers).entries()),
           lookup: checkedLookup(policy, resolveName),
           ...(init.signal ? { signal: init.signal } : {}),
@@ -100,6 +121,10 @@ export function guardedFetch(
           res.on("data", (chunk: Buffer) => {
             if (size < maxAnswerBytes) chunks.push(chunk);
             size += chunk.length;
+            if (size > maxAnswerBytes && overflow === "refuse") {
+              res.destroy();
+              reject(answerTooLarge(maxAnswerBytes));
+            }
           });
           res.on("end", () => resolve(responseOf(res, Buffer.concat(chunks).subarray(0, maxAnswerBytes))));
           res.on("error", reject);

@@ -1,8 +1,9 @@
 import { type ChannelConfig, DeliveryError, type Notifier } from "../../ports/notifier.js";
 import { channelUrlProblem, PUBLIC_ONLY } from "../../validation/channel-urls.js";
+import type { ChannelOf, DeliveryContext } from "./channel.js";
 import { createDiscordNotifier } from "./discord-notifier.js";
 import { createDiscourseNotifier } from "./discourse-notifier.js";
-import { createForumactifNotifier } from "./forumactif-notifier.js";
+import { createForumactifNotifier, type ForumactifAccount } from "./forumactif-notifier.js";
 import { guardedFetch } from "./guarded-fetch.js";
 import type { HttpOptions } from "./http.js";
 import { createLogNotifier, type LogLine } from "./log-notifier.js";
@@ -32,12 +33,30 @@ export interface NotifierOptions {
 }
 
 /**
+ * The board and bot account a `forumactif` channel sends with: its own, or else the forum's
+ * `source` account (CONTRACT.md section 3); none is a setting to fix, not a retry to make.
+ */
+function forumactifAccountOf(channel: ChannelOf<"forumactif">, context: DeliveryContext): ForumactifAccount {
+  const { baseUrl, username, password } = channel;
+  if (baseUrl !== undefined && username !== undefined && password !== undefined)
+    return { baseUrl, username, password };
+  if (context.forumactifAccount) return context.forumactifAccount;
+  throw new DeliveryError(notifierTexts.forumactifNoAccount, false);
+}
+
+/** The address a channel sends to. */
+function destinationOf(channel: Exclude<ChannelConfig, { type: "log" }>, context: DeliveryContext): string {
+  if (channel.type === "forumactif") return forumactifAccountOf(channel, context).baseUrl;
+  return channel.type === "discourse" ? channel.baseUrl : channel.url;
+}
+
+/**
  * A channel saved before its URL was checked may still lead where hiboux may not go: checked again
  * before each delivery, as `PUT /forums` checks it, and refused for good (no retry can change it).
  */
-function checkDestination(channel: ChannelConfig, options: NotifierOptions): void {
+function checkDestination(channel: ChannelConfig, context: DeliveryContext, options: NotifierOptions): void {
   if (channel.type === "log") return;
-  const url = channel.type === "discourse" || channel.type === "forumactif" ? channel.baseUrl : channel.url;
+  const url = destinationOf(channel, context);
   const problem = channelUrlProblem(channel.type, url, options.http?.destinations ?? PUBLIC_ONLY);
   if (problem !== undefined) throw new DeliveryError(notifierTexts.destinationRefused, false);
 }
@@ -60,7 +79,7 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
   });
   return {
     async deliver(hibou, channel, context) {
-      checkDestination(channel, options);
+      checkDestination(channel, context, options);
       switch (channel.type) {
         case "log":
           return log.deliver(hibou, channel, context);
@@ -71,7 +90,7 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
         case "discourse":
           return discourse.deliver(hibou, channel, context);
         case "forumactif":
-          return forumactif.deliver(hibou, channel);
+          return forumactif.deliver(hibou, forumactifAccountOf(channel, context));
         default: {
           const unknown: never = channel;
           throw new DeliveryError(

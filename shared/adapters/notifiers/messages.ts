@@ -35,6 +35,8 @@ export const notifierTexts = {
     `Forumactif : pas de message privé possible, le destinataire ${recipient.name ?? recipient.id} n'a pas de nom d'utilisateur sur le forum.`,
   forumactifLoginRefused:
     "Forumactif : le compte du robot n'a pas pu se connecter (identifiant ou mot de passe refusé, ou messagerie privée fermée à ce compte).",
+  forumactifNoAccount:
+    "Forumactif : aucun compte robot pour envoyer ce hibou (ni dans le canal, ni dans le compte de la source du forum).",
   forumactifNoLoginForm: "Forumactif : formulaire de connexion introuvable sur le forum.",
   forumactifForeignForm:
     "Forumactif : le formulaire du forum envoie vers un autre site ; rien n'a été envoyé.",

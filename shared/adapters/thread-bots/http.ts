@@ -1,8 +1,11 @@
 import { DeliveryError } from "../../ports/notifier.js";
+import { guardedFetch } from "../notifiers/guarded-fetch.js";
 import { type HttpOptions, postJson } from "../notifiers/http.js";
 import { notifierTexts } from "../notifiers/messages.js";
 
 export type { HttpOptions } from "../notifiers/http.js";
+
+const LOOKUP_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** A POST with the notifiers' error rules (5xx, 429 and network errors retryable, the rest not). */
 export async function post(
@@ -22,7 +25,8 @@ export async function getJson(
   headers: Readonly<Record<string, string>>,
   options: HttpOptions = {},
 ): Promise<unknown> {
-  const send = options.fetch ?? fetch;
+  // A thread's posts weigh more than a notifier's answer: read whole, from checked addresses only.
+  const send = options.fetch ?? guardedFetch(options.destinations, undefined, LOOKUP_ANSWER_BYTES);
   let response: Response;
   let text: string;
   try {

@@ -1,7 +1,9 @@
 import type { DuelState } from "../../domain/state.js";
 import type { DuelSnapshot } from "../../ports/duel-store.js";
 import type { FailingPoll } from "../../ports/poll-store.js";
+import { forumOf } from "../access.js";
 import type { AppDeps } from "../deps.js";
+import type { Principal } from "../principal.js";
 import { statusRoutes } from "../routes/status.js";
 import { ForumactifCard } from "./forumactif-card.js";
 import { type Flash, Layout } from "./layout.js";
@@ -25,8 +27,17 @@ interface RecentBan {
   readonly ended: boolean;
 }
 
+/** Who is looking: the dashboard names them, their role and their forum (CONTRACT.md 3.1). */
+export interface Viewer {
+  readonly name: string;
+  readonly role: Principal["role"];
+  /** Null for the operator, who sees every forum. */
+  readonly forum: { readonly id: string; readonly name: string } | null;
+}
+
 export interface DashboardData {
   readonly now: string;
+  readonly viewer: Viewer;
   readonly health: Health;
   readonly active: readonly DuelState[];
   readonly registered: readonly DuelState[];
@@ -41,7 +52,8 @@ const LIMIT = 50;
  * rather than hiding the page that reports it. A forum's people see their forum's duels only
  * (`forumId`); the operator (null) sees them all.
  */
-export async function loadDashboard(deps: AppDeps, forumId: string | null = null): Promise<DashboardData> {
+export async function loadDashboard(deps: AppDeps, principal: Principal): Promise<DashboardData> {
+  const forumId = forumOf(principal);
   const list = async (status: DuelState["status"]) =>
     (await deps.store.listDuels(status, LIMIT).catch((): DuelSnapshot[] => [])).filter(
       (d) => forumId === null || d.state.forumId === forumId,
@@ -60,8 +72,14 @@ export async function loadDashboard(deps: AppDeps, forumId: string | null = null
       ended: b.ended,
     })),
   );
+  const forum = forumId === null ? null : await deps.store.getForum(forumId).catch(() => null);
   return {
     now: deps.clock.now().toISOString(),
+    viewer: {
+      name: principal.name,
+      role: principal.role,
+      forum: forumId === null ? null : { id: forumId, name: forum?.name ?? forumId },
+    },
     health: (await status.json()) as Health,
     active: active.map((d) => d.state),
     registered: registered.map((d) => d.state),
@@ -113,12 +131,25 @@ function DuelCard(props: { state: DuelState; now: string }) {
   );
 }
 
+function WhoAmI(props: { viewer: Viewer }) {
+  const { name, role, forum } = props.viewer;
+  const d = ui.dashboard;
+  return (
+    <p class="whoami" data-role={role} data-forum={forum?.id ?? ""}>
+      {forum === null ? d.whoOperator(name) : d.whoForum(name, ui.roles[role], `${forum.name} (${forum.id})`)}{" "}
+      {role === "operator" ? <a href="/admin/forums">{d.forums}</a> : null}
+      {role === "forum-admin" && forum ? <a href={`/admin/forums/${forum.id}`}>{d.settings}</a> : null}
+    </p>
+  );
+}
+
 /** `GET /admin`: health, the duels in progress and those waiting for the top, recent bans. */
 export function DashboardPage(props: { data: DashboardData; csrf: string; flash?: Flash | null }) {
   const { data } = props;
   const d = ui.dashboard;
   return (
     <Layout title={d.title} csrf={props.csrf} flash={props.flash ?? null}>
+      <WhoAmI viewer={data.viewer} />
       <h2>{d.health}</h2>
       <HealthCards health={data.health} />
       <h2>{d.active}</h2>

@@ -162,7 +162,10 @@ export function channelSummary(channel: ChannelConfig): string {
   };
   if (channel.type === "log") return "—";
   if (channel.type === "discourse") return `${host(channel.baseUrl)} (${channel.apiUsername})`;
-  if (channel.type === "forumactif") return `${host(channel.baseUrl)} (${channel.username})`;
+  if (channel.type === "forumactif")
+    return channel.baseUrl === undefined
+      ? "compte robot de la source du forum"
+      : `${host(channel.baseUrl)} (${channel.username ?? "?"})`;
   return host(channel.url);
 }
 

@@ -1,6 +1,7 @@
 import type { Child } from "hono/jsx";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
+import { credentialTexts } from "./credential-texts.js";
 import {
   CHANNEL_FIELDS,
   channelSummary,
@@ -19,7 +20,8 @@ export interface ForumPageNotes {
   readonly test?: { readonly ok: boolean; readonly text: string };
 }
 
-function FieldError(props: { name: string; errors: FieldErrors }) {
+/** A field's error, next to it (the desk's settings forms share it). */
+export function FieldError(props: { name: string; errors: FieldErrors }) {
   const message = props.errors[props.name];
   return message ? (
     <span class="field-error" id={`err-${props.name}`} data-error-for={props.name}>
@@ -215,6 +217,14 @@ export function ForumPage(props: {
         </SectionForm>
       </section>
 
+      <section id="credentials">
+        <h2>{credentialTexts.link}</h2>
+        <p class="muted">{credentialTexts.intro}</p>
+        <p>
+          <a href={`/admin/forums/${forumId}/credentials`}>{credentialTexts.link}</a>
+        </p>
+      </section>
+
       <section id="secrets">
         <h2>{t.secrets.title}</h2>
         <p class="muted">{t.secrets.intro}</p>
@@ -302,21 +312,6 @@ export function ForumPage(props: {
         <h2>{t.source.title}</h2>
         <p class="muted">{t.source.intro}</p>
       </section>
-    </Layout>
-  );
-}
-
-/** `GET /admin/forums`: which forum's settings to open. */
-export function ForumPickPage(props: { csrf: string }) {
-  return (
-    <Layout title={t.pick.title} csrf={props.csrf}>
-      <form class="settings" method="get" action="/admin/forums">
-        <label>
-          {t.pick.forumId}
-          <input type="text" name="forum" required />
-        </label>
-        <button type="submit">{t.pick.submit}</button>
-      </form>
     </Layout>
   );
 }

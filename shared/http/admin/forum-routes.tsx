@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { deliveryForumOf } from "../../app/delivery-forum.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { DeliveryError, type Hibou, type Recipient } from "../../ports/notifier.js";
 import { requireForumAdmin, requireOperator } from "../access.js";
@@ -16,7 +17,8 @@ import {
   type SectionResult,
   secretSection,
 } from "./forum-form.js";
-import { ForumPage, type ForumPageNotes, ForumPickPage } from "./forum-page.js";
+import { ForumListPage } from "./forum-list-page.js";
+import { ForumPage, type ForumPageNotes } from "./forum-page.js";
 import { forumTexts as t } from "./forum-texts.js";
 import { renderPage } from "./layout.js";
 import { ErrorPage } from "./pages.js";
@@ -109,10 +111,39 @@ export function forumSettingsRoutes(deps: AppDeps) {
     return { form, values };
   };
 
+  // The operator sees every forum; a forum's admin goes to its settings, a referee to its duels.
   app.get("/forums", async (c) => {
+    const principal = c.get("principal");
+    if (principal.role === "forum-admin") return c.redirect(settingsPath(principal.forumId), 303);
+    if (principal.role === "referee") return c.redirect("/admin", 303);
     const wanted = c.req.query("forum");
     if (wanted && forumIdSchema.safeParse(wanted).success) return c.redirect(settingsPath(wanted), 303);
-    return renderPage(c, <ForumPickPage csrf={csrfOf(c)} />);
+    return renderPage(c, <ForumListPage forums={await deps.store.listForums()} csrf={csrfOf(c)} />);
+  });
+
+  // Creating a forum is the operator's (CONTRACT.md 3.1): its name now, the rest on its settings page.
+  app.post("/forums", async (c) => {
+    requireOperator(c.get("principal"));
+    const { form, values } = await formOf(c);
+    const refused = async (errors: Record<string, string>, status: 400 | 409) =>
+      renderPage(
+        c,
+        <ForumListPage
+          forums={await deps.store.listForums()}
+          csrf={csrfOf(c)}
+          values={values}
+          errors={errors}
+          flash={{ kind: "error", text: t.refused }}
+        />,
+        status,
+      );
+    const forumId = forumIdSchema.safeParse(values.forumId?.trim() ?? "");
+    if (!forumId.success) return refused({ forumId: t.list.badForumId }, 400);
+    if (await deps.store.getForum(forumId.data)) return refused({ forumId: t.list.exists }, 409);
+    const result = nameSection(null, forumId.data, form);
+    if (!result.ok) return refused({ ...result.errors }, 400);
+    await saveForum(deps, forumId.data, result.body, () => requireOperator(c.get("principal")));
+    return c.redirect(`${settingsPath(forumId.data)}?fait=saved`, 303);
   });
 
   app.get("/forums/:forumId", (c) => {
@@ -190,10 +221,9 @@ export function forumSettingsRoutes(deps: AppDeps) {
       createdAt: now,
       eventId: "test",
     };
-    const secret = forum.webhookSecrets.generic;
     const number = index + 1;
     try {
-      await deps.notifier.deliver(hibou, channel, secret ? { forumWebhookSecret: secret } : {});
+      await deps.notifier.deliver(hibou, channel, deliveryForumOf(forum));
       return page(c, forumId, { notes: { test: { ok: true, text: t.channels.delivered(number) } } });
     } catch (error) {
       const retryable = !(error instanceof DeliveryError) || error.retryable;

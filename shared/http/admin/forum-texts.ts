@@ -1,10 +1,15 @@
 /** The French words of the desk's forum settings (forum-page.tsx). */
 export const forumTexts = {
   nav: "Forum",
-  pick: {
-    title: "Réglages d'un forum",
+  list: {
+    title: "Forums du service",
+    none: "Aucun forum pour l'instant.",
     forumId: "Identifiant du forum",
-    submit: "Ouvrir les réglages",
+    name: "Nom du forum",
+    referees: "Arbitres déclarés",
+    create: "Créer le forum",
+    badForumId: "Identifiant invalide : lettres, chiffres, - et _ (64 au plus).",
+    exists: "Ce forum existe déjà : ouvrez ses réglages dans la liste.",
   },
   title: (name: string) => `Réglages du forum ${name}`,
   newForum: (forumId: string) => `Nouveau forum ${forumId}`,

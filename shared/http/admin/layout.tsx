@@ -18,7 +18,7 @@ export function CsrfField(props: { token: string }) {
 }
 
 /** Who is logged in, as the header shows it; given by `renderPage` from the request. */
-const SignedIn = createContext<string | null>(null);
+const SignedIn = createContext<Principal | null>(null);
 
 /** "Bogrod · arbitre · gringotts": the person, their role and their forum (CONTRACT.md 3.1). */
 export function signedInLabel(principal: Principal): string {
@@ -47,7 +47,7 @@ export function Layout(props: { title: string; csrf?: string; flash?: Flash | nu
           </a>
           <a href="/admin">{ui.nav.dashboard}</a>
           <a href="/admin/duels/new">{registerTexts.nav}</a>
-          <a href="/admin/forums">{forumTexts.nav}</a>
+          <ForumLink />
           <a href="/admin/rules">{ui.nav.rules}</a>
           <a href="/docs">{ui.nav.docs}</a>
           {props.csrf ? <SignedInName /> : null}
@@ -74,7 +74,15 @@ export function Layout(props: { title: string; csrf?: string; flash?: Flash | nu
 
 function SignedInName() {
   const who = useContext(SignedIn);
-  return who ? <span class="who">{who}</span> : null;
+  return who ? <span class="who">{signedInLabel(who)}</span> : null;
+}
+
+/** The forum settings link: every forum for the operator, theirs for a forum admin, none for a referee. */
+function ForumLink() {
+  const who = useContext(SignedIn);
+  if (who?.role === "referee") return null;
+  const href = who && who.role !== "operator" ? `/admin/forums/${who.forumId}` : "/admin/forums";
+  return <a href={href}>{forumTexts.nav}</a>;
 }
 
 /** The principal the login guard put on the request, if any (pages before login have none). */
@@ -92,8 +100,6 @@ export async function renderPage(
   status: ContentfulStatusCode = 200,
 ): Promise<Response> {
   const principal = principalOf(c);
-  const html = await Promise.resolve(
-    <SignedIn.Provider value={principal ? signedInLabel(principal) : null}>{page}</SignedIn.Provider>,
-  );
+  const html = await Promise.resolve(<SignedIn.Provider value={principal}>{page}</SignedIn.Provider>);
   return c.html(`<!doctype html>${String(html)}`, status);
 }

@@ -34,11 +34,12 @@ export function registerDuelRoutes(deps: AppDeps) {
     const forumId = c.req.query("forum") ?? forumOf(principal) ?? "";
     if (forumId !== "") requireForum(principal, forumId);
     const forum = await forumNamed(deps, forumId);
-    const values = {
-      forumId,
-      dice: "server",
-      ...(forum?.referees.length === 1 ? { refereeId: forum.referees[0]?.id ?? "" } : {}),
-    };
+    // A referee's credential that names its referee registers their own duels: theirs by default.
+    const own =
+      principal.role === "referee" && forumId === principal.forumId ? principal.refereeId : undefined;
+    const only = forum?.referees.length === 1 ? forum.referees[0]?.id : undefined;
+    const refereeId = own ?? only;
+    const values = { forumId, dice: "server", ...(refereeId ? { refereeId } : {}) };
     return renderPage(c, <RegisterPage csrf={csrfOf(c)} values={values} errors={{}} forum={forum} />);
   });
 

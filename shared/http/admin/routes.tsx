@@ -1,12 +1,12 @@
 import { type Context, Hono } from "hono";
 import { DomainError } from "../../domain/errors.js";
 import { ConcurrencyError, StorageUnavailableError } from "../../ports/duel-store.js";
-import { forumOf } from "../access.js";
 import { refuseTokenInUrl } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { isDuelId } from "../webhook-schemas.js";
 import { parseCommandForm } from "./command-form.js";
+import { credentialDeskRoutes } from "./credential-routes.js";
 import { csrfProtection, csrfToken } from "./csrf.js";
 import { DashboardPage, loadDashboard } from "./dashboard.js";
 import { DuelPage, loadDuelPage } from "./duel-page.js";
@@ -69,7 +69,7 @@ export function adminRoutes(deps: AppDeps) {
     renderPage(
       c,
       <DashboardPage
-        data={await loadDashboard(deps, forumOf(c.get("principal")))}
+        data={await loadDashboard(deps, c.get("principal"))}
         csrf={csrfOf(c)}
         flash={flashOf(c.req.query("fait"))}
       />,
@@ -77,6 +77,7 @@ export function adminRoutes(deps: AppDeps) {
   );
   app.route("/", registerDuelRoutes(deps));
   app.route("/", forumSettingsRoutes(deps));
+  app.route("/", credentialDeskRoutes(deps));
   app.get("/rules", async (c) => {
     const text = await loadRulesText();
     return renderPage(c, <RulesPage blocks={text === null ? null : parseRules(text)} csrf={csrfOf(c)} />);

@@ -41,6 +41,12 @@ export const ui = {
     noBans: "Aucun bannissement.",
     banUntil: (date: string) => `banni(e) jusqu'au ${date}`,
     banEnded: "bannissement terminé",
+    whoOperator: (name: string) =>
+      `Connecté(e) : ${name}, opérateur du service. Les duels de tous les forums.`,
+    whoForum: (name: string, role: string, forum: string) =>
+      `Connecté(e) : ${name}, ${role} de « ${forum} ». Les duels de ce forum seulement.`,
+    settings: "Réglages du forum",
+    forums: "Forums du service",
   },
   duel: {
     title: (threadId: string, forumId: string) => `Duel du fil ${threadId} (forum ${forumId})`,

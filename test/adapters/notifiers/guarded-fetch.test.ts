@@ -97,4 +97,26 @@ describe("CONTRACT 3 the notifiers connect only where hiboux may go, checked whe
     }
     expect(server.requests).toEqual([]);
   });
+
+  it("CONTRACT 4.4 the board reads' GET: no body is a GET with the caller's conditional headers; a page over a refuse limit is rejected, not cut", async () => {
+    server = await startLocalServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.end("x".repeat(5000));
+    });
+    const read = guardedFetch({ allowLoopback: true }, undefined, { maxBytes: 10_000, overflow: "refuse" });
+    const page = await read(`${server.url}/t1-x`, { headers: { "if-none-match": '"abc"' } });
+    expect((await page.text()).length).toBe(5000);
+    expect(server.requests).toMatchObject([
+      { method: "GET", url: "/t1-x", headers: { "if-none-match": '"abc"' } },
+    ]);
+    const small = guardedFetch({ allowLoopback: true }, undefined, { maxBytes: 1000, overflow: "refuse" });
+    await expect(small(`${server.url}/t1-x`, {})).rejects.toMatchObject({ code: "EANSWERTOOLARGE" });
+    // A notifier's limit (a number) still truncates: only a status and a hint are read.
+    const cut = await guardedFetch(
+      { allowLoopback: true },
+      undefined,
+      1000,
+    )(`${server.url}/in`, { method: "POST", body: "{}" });
+    expect((await cut.text()).length).toBe(1000);
+  });
 });

@@ -238,7 +238,9 @@ export class FakeBoard {
     if (match === null || topic === undefined || topic.posts.length === 0) {
       return { status: 404, headers: html, body: renderNoTopicPage(language) };
     }
-    if (!topic.guestsCanRead) return { status: 200, headers: html, body: renderLoginPage(language) };
+    // A section closed to guests: its members (a logged-in session) read it, guests get the login page.
+    if (!topic.guestsCanRead && this.messaging.memberOf(headers) === null)
+      return { status: 200, headers: html, body: renderLoginPage(language) };
     // Past the end, Forumactif shows the last page.
     const lastOffset = Math.floor((topic.posts.length - 1) / topic.perPage) * topic.perPage;
     const asked = Number(match[2] ?? "0");

@@ -53,6 +53,11 @@ export class FakeMessaging {
     this.sessions.clear();
   }
 
+  /** The member a request's session cookie belongs to, or null for a guest. */
+  memberOf(headers: IncomingHttpHeaders): string | null {
+    return this.session(headers)?.username ?? null;
+  }
+
   /** Answers `/login` and `/privmsg`; null for any other path. */
   handle(method: string, path: string, headers: IncomingHttpHeaders, body: string): BoardAnswer | null {
     const html = { "content-type": "text/html; charset=utf-8" };

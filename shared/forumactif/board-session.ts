@@ -1,0 +1,105 @@
+/**
+ * A Forumactif bot account's session on its board, shared by the two parts that act as a member:
+ * the PM notifier (hiboux) and the board reader (duel sections guests cannot read). Forumactif has
+ * no API, so the account logs in through the board's `/login` form as a browser would; the form is
+ * read from the page, its own hidden fields travel unchanged, and the password is only ever posted
+ * to a form of the board's own origin. Sessions are kept per board and account for the process.
+ */
+import { type BoardForm, formBody, formWithField } from "./board-form.js";
+import { CookieJar } from "./cookie-jar.js";
+
+/** A board and its bot account (a secret: never logged, never returned). */
+export interface BoardAccount {
+  readonly baseUrl: string;
+  readonly username: string;
+  readonly password: string;
+}
+
+/** One answer of the board, as the session needs it. */
+export interface BoardAnswer {
+  readonly status: number;
+  readonly location: string | null;
+  readonly html: string;
+}
+
+/** One request with the session's cookies (the caller sends them and stores what comes back). */
+export type BoardRequest = (jar: CookieJar, url: URL, body?: URLSearchParams) => Promise<BoardAnswer>;
+
+/** Why a session step stopped; each caller turns it into its own error. */
+export type SessionFailure = "foreign_form" | "no_login_form" | "redirect_loop" | "login_refused";
+
+const MAX_HOPS = 4;
+
+/** The board's root, with a trailing slash, from the address an admin gave. */
+export function boardRoot(baseUrl: string): URL {
+  return new URL(`${baseUrl.replace(/\/+$/, "")}/`);
+}
+
+/** The cookie jars of every board and account this process has logged in with. */
+export class BoardSessions {
+  private readonly jars = new Map<string, CookieJar>();
+
+  jar(account: Pick<BoardAccount, "baseUrl" | "username">): CookieJar {
+    const key = `${boardRoot(account.baseUrl).origin}\u0000${account.username}`;
+    const jar = this.jars.get(key) ?? new CookieJar();
+    this.jars.set(key, jar);
+    return jar;
+  }
+}
+
+/** A GET that follows the board's redirects, on the board's origin only. */
+export async function boardPage(
+  request: BoardRequest,
+  jar: CookieJar,
+  url: URL,
+  fail: (why: SessionFailure) => Error,
+): Promise<BoardAnswer> {
+  let at = url;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const answer = await request(jar, at);
+    if (answer.status < 300 || answer.status >= 400 || answer.location === null) return answer;
+    at = new URL(answer.location, at);
+    if (at.origin !== url.origin) throw fail("foreign_form");
+  }
+  throw fail("redirect_loop");
+}
+
+/** Where a form posts, refused unless it is the board itself. */
+export function formTarget(
+  form: BoardForm,
+  base: URL,
+  fallback: string,
+  fail: (why: SessionFailure) => Error,
+): URL {
+  const url = new URL(form.action === "" ? fallback : form.action, base);
+  if (url.origin !== base.origin) throw fail("foreign_form");
+  return url;
+}
+
+/**
+ * Logs the account in afresh: the jar is emptied, `/login` is read, its form is posted with the
+ * account's name and password. A board that answers with its login form again refused them.
+ */
+export async function logIn(
+  request: BoardRequest,
+  jar: CookieJar,
+  account: BoardAccount,
+  fail: (why: SessionFailure) => Error,
+): Promise<void> {
+  jar.clear();
+  const base = boardRoot(account.baseUrl);
+  const loginPage = await boardPage(request, jar, new URL("/login", base), fail);
+  const form = formWithField(loginPage.html, "password");
+  if (form === null) throw fail("no_login_form");
+  const submit = "login" in form.submits ? "login" : (Object.keys(form.submits)[0] ?? null);
+  const body = formBody(
+    form,
+    { username: account.username, password: account.password, autologin: "on" },
+    submit,
+  );
+  const answer = await request(jar, formTarget(form, base, "/login", fail), body);
+  if (answer.status < 300 && formWithField(answer.html, "password") !== null) {
+    jar.clear();
+    throw fail("login_refused");
+  }
+}

@@ -1,0 +1,127 @@
+import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendGenericRaw } from "../http/support.js";
+import { twoForums } from "../reliability/access-support.js";
+import { ADMIN_TOKEN, createHarness, GENERIC_SECRET, type Harness, postPayload } from "../support/harness.js";
+
+/** Debian's Chromium, installed by .ci/run; playwright-core brings no browser of its own. */
+const CHROMIUM = "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+];
+
+describe("CONTRACT 3.1 a forum's admin on the desk, in a real browser", () => {
+  let h: Harness;
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let base: string;
+  let people: Awaited<ReturnType<typeof twoForums>>;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (as .ci/run does)`);
+    h = await createHarness();
+    people = await twoForums(h, ADMIN_TOKEN);
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await close?.();
+  });
+
+  async function loggedIn(token: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/admin`);
+    await page.getByLabel("Jeton d'administration").fill(token);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.waitForURL(`${base}/admin`);
+    return { context, page };
+  }
+
+  const delivery = (postId: string) =>
+    JSON.stringify(
+      postPayload({
+        postId,
+        author: { id: "42", name: "Alice" },
+        createdAt: "2026-11-30T09:00:00Z",
+        content: "x",
+      }),
+    );
+
+  it("CONTRACT 3.1 the forum admin rotates the webhook secret on the desk: the old one gets 401, the new one 200", async () => {
+    const { context, page } = await loggedIn(people.albus.token);
+    expect(await page.locator("header .who").textContent()).toBe(
+      "Albus Dumbledore · administrateur du forum · poudlard",
+    );
+    await page.getByRole("link", { name: "Réglages du forum" }).click();
+    await page.waitForURL(`${base}/admin/forums/poudlard`);
+    const answer = page.waitForResponse((r) => r.url().endsWith("/admin/forums/poudlard/secrets/generic"));
+    await page.locator('form[action="/admin/forums/poudlard/secrets/generic"] button').click();
+    expect((await answer).headers()["cache-control"]).toBe("no-store");
+    const secret = (await page.locator('pre[data-secret="generic"]').textContent()) ?? "";
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(GENERIC_SECRET);
+
+    expect((await sendGenericRaw(h, delivery("1"))).status).toBe(401);
+    expect((await sendGenericRaw(h, delivery("1"), { secret })).status).toBe(200);
+    // Shown once: the settings page, opened again, does not hold it.
+    await page.goto(`${base}/admin/forums/poudlard`);
+    expect(await page.content()).not.toContain(secret);
+    await context.close();
+  }, 60_000);
+
+  it("CONTRACT 3.1 a referee token issued on the desk opens that forum only; revoking it ends the session at once", async () => {
+    const admin = await loggedIn(people.albus.token);
+    await admin.page.goto(`${base}/admin/forums/poudlard`);
+    await admin.page.getByRole("link", { name: "Personnes et jetons" }).click();
+    await admin.page.waitForURL(`${base}/admin/forums/poudlard/credentials`);
+    await admin.page.getByLabel("Nom", { exact: true }).fill("Pomona Chourave");
+    await admin.page.getByLabel("Arbitre déclaré (facultatif)").selectOption("7");
+    const issued = admin.page.waitForResponse(
+      (r) => r.url().endsWith("/admin/forums/poudlard/credentials") && r.request().method() === "POST",
+    );
+    await admin.page.getByRole("button", { name: "Créer un jeton" }).click();
+    expect((await issued).headers()["cache-control"]).toBe("no-store");
+    const token = (await admin.page.locator("pre[data-token]").textContent()) ?? "";
+    expect(token.length).toBeGreaterThan(20);
+
+    // The referee logs in with it and sees their forum only.
+    const referee = await loggedIn(token);
+    expect(await referee.page.locator("header .who").textContent()).toBe(
+      "Pomona Chourave · arbitre · poudlard",
+    );
+    expect(await referee.page.locator(".whoami").getAttribute("data-forum")).toBe("poudlard");
+    expect(await referee.page.locator('section[data-duel="poudlard.1234"]').count()).toBe(1);
+    expect(await referee.page.locator('section[data-duel="gringotts.77"]').count()).toBe(0);
+    expect((await referee.page.goto(`${base}/admin/duels/gringotts.77`))?.status()).toBe(403);
+    expect((await referee.page.goto(`${base}/admin/forums/poudlard`))?.status()).toBe(403);
+    expect((await referee.context.request.get(`${base}/duels/poudlard.1234`)).status()).toBe(200);
+
+    // The admin revokes it: the referee's very next request is refused.
+    await admin.page.goto(`${base}/admin/forums/poudlard/credentials`);
+    const row = admin.page.locator("tr", { hasText: "Pomona Chourave" });
+    await row.getByRole("button", { name: "Révoquer" }).click();
+    await admin.page.waitForURL(`${base}/admin/forums/poudlard/credentials?fait=revoked`);
+    expect(await admin.page.locator("tr", { hasText: "Pomona Chourave" }).count()).toBe(0);
+
+    await referee.page.goto(`${base}/admin`);
+    expect(new URL(referee.page.url()).pathname).toBe("/admin/login");
+    expect((await referee.context.request.get(`${base}/duels/poudlard.1234`)).status()).toBe(401);
+    await referee.context.close();
+    await admin.context.close();
+  }, 90_000);
+});
