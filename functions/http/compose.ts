@@ -1,12 +1,16 @@
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { adminTokenHashFromSecret } from "../../shared/aws/admin-token.js";
 import { forumactifRuntime } from "../../shared/aws/forumactif-runtime.js";
-import { coreRuntime, env, jsonLog, newId, rollDice, systemClock } from "../../shared/aws/runtime.js";
+import { functionObservability, type Observability } from "../../shared/aws/observability.js";
+import { coreRuntime, env, newId, rollDice, systemClock } from "../../shared/aws/runtime.js";
 import { createApp } from "../../shared/http/app.js";
 
 /** The HTTP function's composition root: the same Hono app as locally, on AWS adapters. */
-export function composeHttpApp(source: NodeJS.ProcessEnv = process.env) {
-  const core = coreRuntime(source);
+export function composeHttpApp(
+  observability: Observability = functionObservability("http"),
+  source: NodeJS.ProcessEnv = process.env,
+) {
+  const core = coreRuntime(observability, source);
   const { store, duels } = core;
   // The board is probed within the function's 10 s: a board that slow is refused, said in French.
   const forumactif = forumactifRuntime(core, { timeoutMs: 5000 });
@@ -21,7 +25,7 @@ export function composeHttpApp(source: NodeJS.ProcessEnv = process.env) {
     newId,
     // The desk's "send a test hibou" (forum settings) delivers through the same notifiers as the relay.
     notifier: createNotifier(),
-    log: jsonLog,
+    log: core.log,
     forumactif,
     forumactifPolls: forumactif.polls,
   });

@@ -1,4 +1,8 @@
 import { handle } from "hono/aws-lambda";
+import { observedHttpHandler } from "../../shared/aws/http-handler.js";
+import { functionObservability } from "../../shared/aws/observability.js";
 import { composeWebhookApp } from "./compose.js";
 
-export const handler = handle(composeWebhookApp());
+const observability = functionObservability("webhook");
+
+export const handler = observedHttpHandler(handle(composeWebhookApp(observability)), observability);

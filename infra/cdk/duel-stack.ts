@@ -3,6 +3,7 @@ import type { Construct } from "constructs";
 import { DuelAlarms } from "./constructs/alarms.js";
 import { DuelFunctions } from "./constructs/functions.js";
 import { DuelHttpApi } from "./constructs/http-api.js";
+import { Operating } from "./constructs/operating.js";
 import { RelayStream } from "./constructs/relay-stream.js";
 import { RelaySweep } from "./constructs/relay-sweep.js";
 import { Scheduling } from "./constructs/scheduling.js";
@@ -21,6 +22,7 @@ export class DuelStack extends Stack {
   readonly relayStream: RelayStream;
   readonly relaySweep: RelaySweep;
   readonly alarms: DuelAlarms;
+  readonly operating: Operating;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -47,6 +49,8 @@ export class DuelStack extends Stack {
         RelayStream: this.relayStream.failureQueue,
       },
     });
+
+    this.operating = new Operating(this, "Operating", { table: this.table.table, topic: this.alarms.topic });
 
     new CfnOutput(this, "ApiUrl", { value: this.httpApi.url, description: "Base URL of the HTTP API" });
     new CfnOutput(this, "TableName", { value: this.table.table.tableName });

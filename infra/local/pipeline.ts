@@ -4,11 +4,13 @@ import { createThreadPoster } from "../../shared/adapters/thread-bots/index.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { OutboxRelay } from "../../shared/app/relay.js";
 import { timerDispatcher } from "../../shared/app/timer-dispatch.js";
+import type { Observability } from "../../shared/aws/observability.js";
 import { BoardClient } from "../../shared/forumactif/board-client.js";
 import { TopicPoller } from "../../shared/forumactif/poller.js";
 import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { createApp } from "../../shared/http/app.js";
 import type { ForumactifDeps, Logger } from "../../shared/http/deps.js";
+import { ObservedPoller } from "../../shared/observability/observed-poller.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
 import type { PollStore } from "../../shared/ports/poll-store.js";
 import type { ThreadPoster } from "../../shared/ports/thread-bot.js";
@@ -26,6 +28,8 @@ export interface LocalPipelineOptions {
   readonly wallNow?: () => Date;
   readonly rollDice: () => readonly [number, number];
   readonly log: Logger;
+  /** The business metrics, as in the functions (EMF through Powertools); none when absent. */
+  readonly observability?: Pick<Observability, "decisions" | "metrics">;
   /** The relay's clock for its own retries (default: the pipeline's clock). */
   readonly relayNow?: () => Date;
   /**
@@ -51,7 +55,12 @@ export interface LocalPipelineOptions {
  */
 export function localPipeline(options: LocalPipelineOptions) {
   const { store, clock, log } = options;
-  const duels = new DuelService({ store, now: () => clock.now() });
+  const observed = options.observability;
+  const duels = new DuelService({
+    store,
+    now: () => clock.now(),
+    ...(observed ? { observer: observed.decisions } : {}),
+  });
   const forumactif = options.forumactif ? forumactifParts(options, duels) : undefined;
   const fire = timerDispatcher(duels, forumactif?.poller, log);
   const scheduler = new LocalScheduler({
@@ -72,6 +81,7 @@ export function localPipeline(options: LocalPipelineOptions) {
       }),
     now: options.relayNow ?? (() => clock.now()),
     log,
+    ...(observed ? { metrics: observed.metrics } : {}),
   });
 
   /** Performs every due effect and fires every due timer until nothing is left; returns timers fired. */
@@ -122,7 +132,7 @@ function forumactifParts(options: LocalPipelineOptions, duels: DuelService): For
     policy,
     ...(settings.minIntervalMs === undefined ? {} : { minIntervalMs: settings.minIntervalMs }),
   });
-  const poller = new TopicPoller({
+  const deps = {
     store: options.store,
     polls: settings.polls,
     duels,
@@ -131,6 +141,9 @@ function forumactifParts(options: LocalPipelineOptions, duels: DuelService): For
     board,
     reader: settings.reader,
     log: options.log,
-  });
+  };
+  // Counted as in the functions when metrics are asked for (shared/observability).
+  const metrics = options.observability?.metrics;
+  const poller = metrics ? new ObservedPoller(deps, metrics) : new TopicPoller(deps);
   return { poller, polls: settings.polls, source: { policy, board } };
 }

@@ -8,6 +8,7 @@ import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js"
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import type { OutboxRelay } from "../../shared/app/relay.js";
+import { functionObservability } from "../../shared/aws/observability.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Logger } from "../../shared/http/deps.js";
@@ -70,7 +71,8 @@ export function newWebhookSecret(): string {
  * running.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const log: Logger = options.log ?? ((line) => console.log(JSON.stringify(line)));
+  // The functions' Powertools logger; `npm start` makes it print indented lines (POWERTOOLS_DEV).
+  const log: Logger = options.log ?? functionObservability("local").log;
   const dynamo: DynamoDbLocal | null = options.dynamoEndpoint
     ? null
     : await startDynamoDbLocal({ dataDir: options.dataDir ?? ".data" });

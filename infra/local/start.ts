@@ -1,5 +1,7 @@
 // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+// The functions' logger, made readable in a terminal: indented JSON through the console.
+process.env.POWERTOOLS_DEV ??= "true";
 
 import { tokenWeakness } from "../../shared/http/tokens.js";
 import { LOCAL_DUEL_FACES } from "./local-dice.js";

@@ -20,6 +20,13 @@ import { DuelQueue, type QueuedWork } from "./duel-queue.js";
 import { RecentDeliveries } from "./recent-deliveries.js";
 import { commitItems, StagedCommits } from "./staged-commits.js";
 
+/** What a decision's observer is told (shared/observability derives the metrics from it). */
+export interface DecisionObserver {
+  decided(command: DuelCommand, outcome: Outcome): void;
+  /** A commit lost to another writer: it is decided again after a pause. */
+  conflicted(): void;
+}
+
 /** Full jitter: a random pause under 10 ms, 20 ms, 40 ms … capped at 500 ms. */
 export function jitteredBackoff(attempt: number): number {
   return Math.random() * Math.min(500, 10 * 2 ** (attempt - 1));
@@ -69,16 +76,21 @@ export class DuelService {
       readonly retryDelayMs?: (attempt: number) => number;
       /** Items one commit may hold: it is one DynamoDB transaction (100 items, `commit.ts`). */
       readonly maxCommitItems?: number;
+      /** Sees every decision and every lost commit (the business metrics, shared/observability). */
+      readonly observer?: DecisionObserver;
     },
   ) {}
 
   async execute(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
     const repeat = this.repeated(duelId, command, options);
-    if (repeat) return repeat;
     const order = isThreadOrdered(command) ? inputKeyOf(command, options.inputId) : undefined;
-    return new Promise((resolve, reject) =>
-      this.queue.add(duelId, { order, command, options, resolve, reject }),
-    );
+    const outcome =
+      repeat ??
+      (await new Promise<Outcome>((resolve, reject) =>
+        this.queue.add(duelId, { order, command, options, resolve, reject }),
+      ));
+    this.deps.observer?.decided(command, outcome);
+    return outcome;
   }
 
   /** Answers each waiting command: together when several posts wait, else each alone. */
@@ -195,6 +207,7 @@ export class DuelService {
 
   /** The pause after attempt `attempt` lost to another writer. */
   private pause(attempt: number): Promise<void> {
+    this.deps.observer?.conflicted();
     const ms = (this.deps.retryDelayMs ?? jitteredBackoff)(attempt);
     return new Promise((resolve) => setTimeout(resolve, ms));
   }

@@ -1,4 +1,5 @@
 import { announceTexts } from "../announce/texts.js";
+import { effectMetrics, type MetricPoint } from "../observability/business-metrics.js";
 import type { DuelStore, OutboxEntry } from "../ports/duel-store.js";
 import { DeliveryError, type Notifier } from "../ports/notifier.js";
 import type { SchedulerPort } from "../ports/scheduler.js";
@@ -18,6 +19,8 @@ export interface RelayOptions {
   /** How long a claimed effect is hidden from other relays while it is performed. */
   readonly leaseMs?: number;
   readonly log?: (line: Record<string, unknown>) => void;
+  /** Publishes what became of each attempt (hiboux delivered, retried, failed for good by channel). */
+  readonly metrics?: (points: readonly MetricPoint[]) => void;
 }
 
 /** Exponential backoff: 2 s, 4 s, 8 s … capped at 15 minutes. */
@@ -75,6 +78,7 @@ export class OutboxRelay {
       await this.failed(claimed, error);
       return false;
     }
+    this.count(claimed, "delivered");
     const doneAt = this.options.now().toISOString();
     await this.options.store.updateOutbox({ ...claimed, doneAt, lastError: null }, claimed.attempts);
     return true;
@@ -111,6 +115,13 @@ export class OutboxRelay {
     await poster.post(effect.reply, bot);
   }
 
+  private count(entry: OutboxEntry, result: "delivered" | "retried" | "failed"): void {
+    const { effect } = entry;
+    const channel =
+      effect.type === "notify" ? effect.channel : effect.type === "announce" ? "thread" : "scheduler";
+    this.options.metrics?.(effectMetrics(effect.type, String(channel), result));
+  }
+
   private async failed(entry: OutboxEntry, error: unknown): Promise<void> {
     const retryable = !(error instanceof DeliveryError) || error.retryable;
     const message = error instanceof Error ? error.message : String(error);
@@ -120,8 +131,9 @@ export class OutboxRelay {
       error instanceof DeliveryError && error.retryAfterMs !== undefined
         ? error.retryAfterMs
         : backoffMs(entry.attempts);
+    this.count(entry, giveUp ? "failed" : "retried");
     this.options.log?.({
-      level: "warn",
+      level: giveUp ? "error" : "warn",
       msg: "effect failed",
       entryId: entry.id,
       duelId: entry.duelId,

@@ -2,12 +2,14 @@ import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDbPollStore } from "../adapters/dynamodb/poll-store.js";
 import type { DuelService } from "../app/duel-service.js";
 import { BoardClient } from "../forumactif/board-client.js";
-import { TopicPoller } from "../forumactif/poller.js";
 import { topicReader } from "../forumactif/topic-reader.js";
 import type { ForumactifDeps } from "../http/deps.js";
+import type { LogLine } from "../observability/logger.js";
+import { ObservedPoller } from "../observability/observed-poller.js";
 import type { DuelStore } from "../ports/duel-store.js";
 import { PUBLIC_ONLY } from "../validation/channel-urls.js";
-import { jsonLog, rollDice, systemClock } from "./runtime.js";
+import type { Observability } from "./observability.js";
+import { rollDice, systemClock } from "./runtime.js";
 
 /**
  * The Forumactif poller in AWS (CONTRACT.md 4.4): public `https` boards only, never loopback or a
@@ -16,7 +18,14 @@ import { jsonLog, rollDice, systemClock } from "./runtime.js";
  * (http: settings, admin poll; webhook: pings).
  */
 export function forumactifRuntime(
-  core: { store: DuelStore; duels: DuelService; client: DynamoDBClient; tableName: string },
+  core: {
+    store: DuelStore;
+    duels: DuelService;
+    client: DynamoDBClient;
+    tableName: string;
+    log: LogLine;
+    observability: Pick<Observability, "metrics">;
+  },
   options: { readonly timeoutMs?: number } = {},
 ): ForumactifDeps {
   const policy = PUBLIC_ONLY;
@@ -25,15 +34,18 @@ export function forumactifRuntime(
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
   const polls = new DynamoDbPollStore(core.client, core.tableName);
-  const poller = new TopicPoller({
-    store: core.store,
-    polls,
-    duels: core.duels,
-    clock: systemClock,
-    rollDice,
-    board,
-    reader: topicReader,
-    log: jsonLog,
-  });
+  const poller = new ObservedPoller(
+    {
+      store: core.store,
+      polls,
+      duels: core.duels,
+      clock: systemClock,
+      rollDice,
+      board,
+      reader: topicReader,
+      log: core.log,
+    },
+    core.observability.metrics,
+  );
   return { poller, polls, source: { policy, board } };
 }

@@ -5,7 +5,9 @@ import { createThreadPoster } from "../adapters/thread-bots/index.js";
 import { OutboxRelay } from "../app/relay.js";
 import { timerDispatcher } from "../app/timer-dispatch.js";
 import { forumactifRuntime } from "./forumactif-runtime.js";
-import { coreRuntime, env, jsonLog } from "./runtime.js";
+import type { Observability } from "./observability.js";
+import { coreRuntime, env } from "./runtime.js";
+import { clientTracer } from "./tracing.js";
 
 // Apart from runtime.ts so that only the relay's bundle loads the Scheduler client and the
 // notifiers.
@@ -14,11 +16,11 @@ import { coreRuntime, env, jsonLog } from "./runtime.js";
  * The relay's runtime: EventBridge Scheduler for timers (a timer already due is fired in
  * process), the notifiers for hiboux.
  */
-export function relayRuntime(source: NodeJS.ProcessEnv = process.env) {
-  const core = coreRuntime(source);
-  const fire = timerDispatcher(core.duels, forumactifRuntime(core).poller, jsonLog);
+export function relayRuntime(observability: Observability, source: NodeJS.ProcessEnv = process.env) {
+  const core = coreRuntime(observability, source, clientTracer("duel-referee-relay"));
+  const fire = timerDispatcher(core.duels, forumactifRuntime(core).poller, core.log);
   const scheduler = new EventBridgeScheduler({
-    client: new SchedulerClient({}),
+    client: core.capture(new SchedulerClient({})),
     groupName: env("SCHEDULE_GROUP_NAME", source),
     targetArn: env("TIMER_FUNCTION_ARN", source),
     roleArn: env("SCHEDULER_ROLE_ARN", source),
@@ -32,7 +34,8 @@ export function relayRuntime(source: NodeJS.ProcessEnv = process.env) {
     notifier: createNotifier(),
     threadPoster: createThreadPoster(),
     now: () => new Date(),
-    log: jsonLog,
+    log: core.log,
+    metrics: observability.metrics,
   });
   return { ...core, scheduler, relay };
 }

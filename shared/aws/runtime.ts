@@ -3,17 +3,13 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDbStore } from "../adapters/dynamodb/dynamodb-store.js";
 import { DuelService } from "../app/duel-service.js";
 import type { Clock } from "../ports/clock.js";
+import type { Observability } from "./observability.js";
 
 /** Reads a required environment variable; a missing one is a deployment error, said plainly. */
 export function env(name: string, source: NodeJS.ProcessEnv = process.env): string {
   const value = source[name];
   if (!value) throw new Error(`missing environment variable ${name}`);
   return value;
-}
-
-/** One JSON line per log entry (CloudWatch's JSON log format); never a secret in it. */
-export function jsonLog(line: Record<string, unknown>): void {
-  console.log(JSON.stringify({ time: new Date().toISOString(), ...line }));
 }
 
 export const systemClock: Clock = { now: () => new Date(), manual: false };
@@ -23,12 +19,18 @@ export function rollDice(): readonly [number, number] {
 }
 
 /** The store and decider service every function shares, clients built once per container. */
-export function coreRuntime(source: NodeJS.ProcessEnv = process.env) {
-  const client = new DynamoDBClient({});
+export function coreRuntime(
+  observability: Observability,
+  source: NodeJS.ProcessEnv = process.env,
+  /** Wraps the SDK clients (the tracer's capture, in the functions that carry it). */
+  capture: <T>(client: T) => T = (client) => client,
+) {
+  const client = capture(new DynamoDBClient({}));
   const tableName = env("TABLE_NAME", source);
   const store = new DynamoDbStore({ client, tableName });
-  const duels = new DuelService({ store, now: () => new Date() });
-  return { store, duels, client, tableName };
+  // Every decision's business metrics come from the service's observer (shared/observability).
+  const duels = new DuelService({ store, now: () => new Date(), observer: observability.decisions });
+  return { store, duels, client, tableName, observability, log: observability.log, capture };
 }
 
 export const newId = (): string => randomUUID();

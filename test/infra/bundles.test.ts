@@ -189,7 +189,7 @@ describe("the SDK's credentials in the bundles", () => {
   }
 
   it("signs with the environment's credentials, as Lambda gives them", () => {
-    expect(sweep({ AWS_SESSION_TOKEN: "session-token" })).toEqual({ done: 0 });
+    expect(sweep({ AWS_SESSION_TOKEN: "session-token" })).toEqual({ done: 0, batchItemFailures: [] });
   });
 
   it("reads no other source: without them, the request fails and says why", () => {

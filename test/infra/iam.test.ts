@@ -27,8 +27,11 @@ function tableGrants(): Grant[] {
   const index = { "Fn::Join": ["", [getAtt(table), "/index/gsi1"]] };
   return [...allow(TABLE_DATA_ACTIONS, getAtt(table)), ...allow(TABLE_DATA_ACTIONS, index)];
 }
-const logGrants = (logGroup: Parameters<typeof getAtt>[0]) =>
-  allow(["logs:CreateLogStream", "logs:PutLogEvents"], getAtt(logGroup));
+/** Its own log group, and its traces (X-Ray's actions have no resource-level permission: `*`). */
+const logGrants = (logGroup: Parameters<typeof getAtt>[0]) => [
+  ...allow(["logs:CreateLogStream", "logs:PutLogEvents"], getAtt(logGroup)),
+  ...allow(["xray:PutTelemetryRecords", "xray:PutTraceSegments"], "*"),
+];
 
 describe("the functions' roles grant exactly what each function does", () => {
   it("http: its log group, the table's items, the admin token", () => {
@@ -163,11 +166,16 @@ describe("no wildcard", () => {
     ]);
   });
 
-  it("in any identity policy's resource, but dynamodb:ListStreams", () => {
+  it("in any identity policy's resource, but dynamodb:ListStreams and X-Ray's two actions", () => {
     const stars = allGrants()
       .filter(({ type }) => type === "AWS::IAM::Policy")
       .flatMap(({ grants }) => grants.filter((g) => g.resource === "*"));
-    expect(stars.map((g) => g.action)).toEqual(["dynamodb:ListStreams"]);
+    const actions = new Set(stars.map((g) => g.action));
+    expect([...actions].sort()).toEqual([
+      "dynamodb:ListStreams",
+      "xray:PutTelemetryRecords",
+      "xray:PutTraceSegments",
+    ]);
   });
 
   it("no managed policy at all", () => {

@@ -7,6 +7,7 @@ import { localPipeline } from "../../infra/local/pipeline.js";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
+import type { Observability } from "../../shared/aws/observability.js";
 import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
@@ -25,6 +26,8 @@ export async function createHarness(
     notifier?: Notifier;
     dice?: () => readonly [number, number];
     log?: (line: Record<string, unknown>) => void;
+    /** The functions' business metrics (shared/observability), published as EMF lines. */
+    observability?: Pick<Observability, "decisions" | "metrics">;
     /** Lets forums name channels on this machine, as the local stack does for its fakes (off by default). */
     allowLoopbackChannels?: boolean;
     /** Real time for desk sessions and login delays (default: the system's). */
@@ -62,6 +65,7 @@ export async function createHarness(
     adminTokenHash: hashToken(ADMIN_TOKEN),
     rollDice: () => dice(),
     log: options.log ?? (() => {}),
+    ...(options.observability ? { observability: options.observability } : {}),
     allowLoopbackChannels: options.allowLoopbackChannels ?? false,
     ...(options.wallNow ? { wallNow: options.wallNow } : {}),
     ...(options.forumactif

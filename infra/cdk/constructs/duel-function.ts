@@ -1,6 +1,6 @@
 import { type Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
 import { Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
-import { Architecture, LoggingFormat, Runtime } from "aws-cdk-lib/aws-lambda";
+import { Architecture, LoggingFormat, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, type NodejsFunctionProps } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
@@ -57,6 +57,8 @@ export class DuelFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
+      // X-Ray: one post's path from API Gateway through the function to DynamoDB and the relay.
+      tracing: Tracing.ACTIVE,
       bundling: lambdaBundling(),
       ...props.options,
       environment: {
@@ -66,6 +68,12 @@ export class DuelFunction extends Construct {
         LOG_LEVEL: "INFO",
         ...props.environment,
       },
+    });
+    Validations.of(this.role).acknowledge({
+      id: "AwsSolutions-IAM5[Resource::*]",
+      reason:
+        "xray:PutTraceSegments and xray:PutTelemetryRecords, added by active tracing: X-Ray supports no " +
+        "resource-level permission for them (Service Authorization Reference).",
     });
     Validations.of(this.fn).acknowledge({
       id: "AwsSolutions-L1",

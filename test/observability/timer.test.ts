@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { composeTimerHandler } from "../../functions/timer/compose.js";
+import { functionObservability } from "../../shared/aws/observability.js";
+import { openDuel } from "../reliability/support.js";
+import { createHarness } from "../support/harness.js";
+
+let written: string[] = [];
+beforeEach(() => {
+  written = [];
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream);
+    vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return write(chunk);
+    });
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+const lines = () =>
+  written
+    .flatMap((chunk) => chunk.split("\n"))
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("operating it (issue 18): the timer function's lines and lateness", () => {
+  it("a firing 3 minutes late publishes TimerLateness 180000 and logs with the duel's id", async () => {
+    const h = await createHarness();
+    await h.forum();
+    const duelId = await openDuel(h, "9100");
+    // The timer function's own composition root, on DynamoDB Local through the SDK's environment.
+    vi.stubEnv("AWS_ENDPOINT_URL_DYNAMODB", inject("dynamoEndpoint"));
+    vi.stubEnv("AWS_REGION", "eu-west-3");
+    vi.stubEnv("AWS_ACCESS_KEY_ID", "local");
+    vi.stubEnv("AWS_SECRET_ACCESS_KEY", "local");
+    const environment = {
+      TABLE_NAME: h.tableName,
+      POWERTOOLS_SERVICE_NAME: "duel-referee-timer",
+      LOG_LEVEL: "INFO",
+    };
+    const observability = functionObservability("timer", environment);
+    const due = "2026-11-30T12:00:00.000Z";
+    const handler = composeTimerHandler(
+      observability,
+      environment,
+      () => new Date(Date.parse(due) + 180_000),
+    );
+    const timer = { name: `t-${duelId}-reminder`, duelId, kind: "reminder" as const, at: due, ref: "1" };
+    expect(await handler({ timer }, { awsRequestId: "inv-1" })).toEqual({ result: "done" });
+
+    const late = lines().find((line) => "_aws" in line && "TimerLateness" in line);
+    expect(late).toMatchObject({ TimerLateness: 180_000, service: "duel-referee-timer" });
+    const fired = lines().find((line) => line.message === "timer fired");
+    expect(fired).toMatchObject({
+      duelId,
+      requestId: "inv-1",
+      sender: "timer",
+      kind: "reminder",
+      dueAt: due,
+    });
+    const delivery = lines().find((line) => "_aws" in line && "Deliveries" in line);
+    expect(delivery).toMatchObject({ Sender: "timer", Deliveries: 1 });
+  });
+});
