@@ -117,9 +117,10 @@ export class OutboxRelay {
 
   private count(entry: OutboxEntry, result: "delivered" | "retried" | "failed"): void {
     const { effect } = entry;
+    // A hibou by its channel's type, not its index in `notify`: one series per kind of forum channel.
     const channel =
-      effect.type === "notify" ? effect.channel : effect.type === "announce" ? "thread" : "scheduler";
-    this.options.metrics?.(effectMetrics(effect.type, String(channel), result));
+      effect.type === "notify" ? effect.channelType : effect.type === "announce" ? "thread" : "scheduler";
+    this.options.metrics?.(effectMetrics(effect.type, channel, result));
   }
 
   private async failed(entry: OutboxEntry, error: unknown): Promise<void> {

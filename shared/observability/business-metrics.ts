@@ -72,7 +72,8 @@ export function answerMetric(status: number): MetricPoint {
 export const commitConflict = (): MetricPoint => count("CommitConflicts");
 
 /**
- * What became of one attempt at an effect (`notify`: a hibou, by channel; `timers`; `announce`).
+ * What became of one attempt at an effect (`notify`: a hibou, by its channel's type, `discord`,
+ * `discourse`…; `timers`; `announce`).
  * A hibou failed for good is also counted without its channel: one figure for its alarm.
  */
 export function effectMetrics(

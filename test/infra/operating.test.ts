@@ -1,6 +1,6 @@
 import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TIMER_LATENESS_ALARM_MS } from "../../infra/cdk/constructs/operating.js";
+import { NOTIFY_CHANNEL_TYPES, TIMER_LATENESS_ALARM_MS } from "../../infra/cdk/constructs/operating.js";
 import { METRICS_NAMESPACE } from "../../shared/observability/namespace.js";
 import { SYNTH_TIMEOUT_MS, type Synthesized, synthesize } from "./synth.js";
 
@@ -85,5 +85,14 @@ describe("operating it (issue 18): tracing, alarms and the dashboard", () => {
     ])
       expect(body).toContain(name);
     synth.template.hasResourceProperties("AWS::CloudWatch::Dashboard", { DashboardBody: Match.anyValue() });
+  });
+
+  it("graphs hiboux by channel type (discord, discourse…), not by the channel's index in a forum", () => {
+    const body = JSON.stringify(
+      Object.values(synth.template.findResources("AWS::CloudWatch::Dashboard"))[0]?.Properties.DashboardBody,
+    );
+    for (const type of NOTIFY_CHANNEL_TYPES) expect(body).toContain(`\\"Channel\\",\\"${type}\\"`);
+    expect(NOTIFY_CHANNEL_TYPES).toEqual(expect.arrayContaining(["discord", "discourse", "forumactif"]));
+    expect(body).not.toContain(`\\"Channel\\",\\"0\\"`);
   });
 });

@@ -14,11 +14,22 @@ import { Operation, type Table } from "aws-cdk-lib/aws-dynamodb";
 import type { ITopic } from "aws-cdk-lib/aws-sns";
 import { Construct } from "constructs";
 import { METRICS_NAMESPACE } from "../../../shared/observability/namespace.js";
+import type { ChannelConfig } from "../../../shared/ports/channels.js";
 
 /** A timer fired later than this after its due time is an incident (EventBridge's usual delay is seconds). */
 export const TIMER_LATENESS_ALARM_MS = 120_000;
 /** Share of the webhook's answers that may be 4xx before a forum is called misconfigured (%). */
 export const WEBHOOK_4XX_ALARM_PERCENT = 20;
+
+/** Every type of a forum's notification channel: the relay counts hiboux under their channel's type. */
+const EVERY_NOTIFY_CHANNEL: Record<ChannelConfig["type"], true> = {
+  log: true,
+  webhook: true,
+  discord: true,
+  discourse: true,
+  forumactif: true,
+};
+export const NOTIFY_CHANNEL_TYPES = Object.keys(EVERY_NOTIFY_CHANNEL);
 
 /** The service dimension Powertools gives every business metric of a function. */
 const service = (name: string) => ({ service: `duel-referee-${name}` });
@@ -141,10 +152,17 @@ export class Operating extends Construct {
           businessMetric("CorrectionWindows", o === "expired" ? "timer" : "webhook", { Outcome: o }),
         ),
       ),
-      graph("Hiboux and effects", [
+      graph("Hiboux delivered by channel type", [
+        ...NOTIFY_CHANNEL_TYPES.map((type) =>
+          businessMetric("Effects", "relay", { Kind: "notify", Channel: type, Result: "delivered" }),
+        ),
+      ]),
+      graph("Hiboux retried and failed for good by channel type", [
         hibouxFailed,
-        ...["delivered", "retried", "failed"].map((result) =>
-          businessMetric("Effects", "relay", { Kind: "notify", Channel: "0", Result: result }),
+        ...NOTIFY_CHANNEL_TYPES.flatMap((type) =>
+          ["retried", "failed"].map((result) =>
+            businessMetric("Effects", "relay", { Kind: "notify", Channel: type, Result: result }),
+          ),
         ),
       ]),
       graph("Timer lateness (ms, max)", [lateness]),
