@@ -1,51 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { handle, type LambdaEvent } from "hono/aws-lambda";
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { observedHttpHandler } from "../../shared/aws/http-handler.js";
 import { functionObservability } from "../../shared/aws/observability.js";
 import { genericPayload, openDuel, rng, type ThreadPost, threadPosts } from "../reliability/support.js";
 import { createHarness, GENERIC_SECRET } from "../support/harness.js";
+import { captureOutput, isEmf, lines, total } from "./emf.js";
 
-/** Every line the process writes to stdout and stderr while a test runs: Powertools' logs and EMF blobs. */
-let written: string[] = [];
-beforeEach(() => {
-  written = [];
-  // Warnings and errors go to stderr: both streams are read.
-  for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream);
-    vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return write(chunk);
-    });
-  }
-});
-afterEach(() => vi.restoreAllMocks());
-
-function lines(): Record<string, unknown>[] {
-  return written
-    .flatMap((chunk) => chunk.split("\n"))
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-interface Emf {
-  readonly _aws: {
-    CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[];
-  };
-  readonly [key: string]: unknown;
-}
-
-const isEmf = (line: Record<string, unknown>): line is Emf => "_aws" in line;
-
-/** The sum of a metric over the EMF blobs whose dimensions match `where`. */
-function total(name: string, where: Record<string, string> = {}): number {
-  return lines()
-    .filter(isEmf)
-    .filter((blob) => blob._aws.CloudWatchMetrics.some((m) => m.Metrics.some((x) => x.Name === name)))
-    .filter((blob) => Object.entries(where).every(([k, v]) => blob[k] === v))
-    .reduce((sum, blob) => sum + Number(blob[name]), 0);
-}
+captureOutput();
 
 type APIGatewayProxyEventV2 = Extract<LambdaEvent, { routeKey: string; rawPath: string }>;
 
