@@ -33,6 +33,7 @@ export class DuelStack extends Stack {
       webhook: this.functions.webhook.fn,
       http: this.functions.http.fn,
     });
+    this.functions.linkDesk(this.httpApi.url);
     this.relayStream = new RelayStream(this, "RelayStream", this.functions.relay, this.table);
     this.relaySweep = new RelaySweep(this, "RelaySweep", this.functions.relay);
     this.alarms = new DuelAlarms(this, "Alarms", {

@@ -37,6 +37,8 @@ export interface LocalPipelineOptions {
    * receivers. Off unless said: the deployed stack has no such option (CONTRACT.md section 3).
    */
   readonly allowLoopbackChannels?: boolean;
+  /** The desk's public address, linked from the referee's hiboux (none: no link). */
+  readonly deskUrl?: string;
   /** Forumactif forums (CONTRACT.md 4.4): where the poller keeps its state, and how it reads pages. */
   readonly forumactif?: {
     readonly polls: PollStore;
@@ -59,6 +61,7 @@ export function localPipeline(options: LocalPipelineOptions) {
   const duels = new DuelService({
     store,
     now: () => clock.now(),
+    ...(options.deskUrl ? { deskUrl: options.deskUrl } : {}),
     ...(observed ? { observer: observed.decisions } : {}),
   });
   const forumactif = options.forumactif ? forumactifParts(options, duels) : undefined;

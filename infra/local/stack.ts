@@ -40,6 +40,8 @@ export interface LocalStackOptions {
    * yes unless told, on this machine only; the deployed stack never reads them (CONTRACT.md 4.4).
    */
   readonly allowLoopbackBoards?: boolean;
+  /** The address the desk is reached at: the referee's hiboux then link to the duel's page. */
+  readonly publicUrl?: string;
 }
 
 export interface LocalStack {
@@ -91,6 +93,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const generatedToken = !options.adminToken;
   const adminToken = options.adminToken ?? randomBytes(24).toString("base64url");
   const { scheduler, relay, settle, app } = localPipeline({
+    ...(options.publicUrl ? { deskUrl: options.publicUrl } : {}),
     store,
     clock,
     // The local stack's own fakes listen on loopback: allowed here, and only here.

@@ -19,8 +19,11 @@ async function main(): Promise<void> {
   // A chosen admin token opens every forum: a weak one is refused before anything starts.
   const weakness = process.env.ADMIN_TOKEN ? tokenWeakness(process.env.ADMIN_TOKEN) : null;
   if (weakness) throw new Error(`ADMIN_TOKEN refusé. ${weakness}`);
+  const port = Number(process.env.PORT ?? 3000);
   const stack = await startLocalStack({
-    port: Number(process.env.PORT ?? 3000),
+    port,
+    // The referee's hiboux link to the duel's page on this desk (DESK_URL when it is reached otherwise).
+    publicUrl: process.env.DESK_URL ?? `http://127.0.0.1:${port}`,
     ...(process.env.ADMIN_TOKEN ? { adminToken: process.env.ADMIN_TOKEN } : {}),
     dataDir: process.env.DATA_DIR ?? ".data",
     clock,

@@ -41,6 +41,8 @@ export type DecisionStore = Pick<DuelStore, "loadPostMarks" | "listInputs" | "li
 export interface DecisionContext {
   readonly now: () => Date;
   readonly maxCommitItems?: number;
+  /** The deployment's public address: the referee's hiboux then link to the duel's desk page. */
+  readonly deskUrl?: string;
 }
 
 /** The post a command is about, if any. */
@@ -157,7 +159,18 @@ export async function decideAndCommit(
     inputs,
     dedupKeys,
     marks: markWrites,
-    outbox: effectsOf({ forum, before, after, events, revised, timers: changes, version, now, maxEntries }),
+    outbox: effectsOf({
+      forum,
+      before,
+      after,
+      events,
+      revised,
+      timers: changes,
+      version,
+      now,
+      maxEntries,
+      ...(context.deskUrl ? { deskUrl: context.deskUrl } : {}),
+    }),
     duelists,
   };
   await store.commit(commit);

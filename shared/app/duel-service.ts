@@ -76,6 +76,8 @@ export class DuelService {
       readonly retryDelayMs?: (attempt: number) => number;
       /** Items one commit may hold: it is one DynamoDB transaction (100 items, `commit.ts`). */
       readonly maxCommitItems?: number;
+      /** The deployment's public address, for the desk link in the referee's hiboux. */
+      readonly deskUrl?: string;
       /** Sees every decision and every lost commit (the business metrics, shared/observability). */
       readonly observer?: DecisionObserver;
     },

@@ -3,6 +3,7 @@ import type { DuelEvent } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
 import { channelIndexes } from "../hiboux/routing.js";
+import { texts } from "../hiboux/texts.js";
 import type { ForumConfig, OutboxEntry, StoredInput } from "../ports/duel-store.js";
 import type { ChannelConfig, Hibou, Recipient } from "../ports/notifier.js";
 import type { TimerSpec } from "../ports/scheduler.js";
@@ -56,6 +57,8 @@ export function effectsOf(input: {
   readonly version: number;
   readonly now: string;
   readonly maxEntries?: number;
+  /** The deployment's public address (no trailing slash needed): referees get the duel's desk page. */
+  readonly deskUrl?: string;
 }): OutboxEntry[] {
   const { before, after, version, now } = input;
   const duelId = after.id;
@@ -79,12 +82,20 @@ export function effectsOf(input: {
     input.maxEntries === undefined ||
     out.length + thread.length + deliveries(own) + deliveries(revised) <= input.maxEntries;
   const announced = fits ? revised : composeRevisedNotice({ revised: input.revised, before, after });
+  const link = input.deskUrl ? deskLinked(input.deskUrl, duelId) : (d: HibouDraft) => d;
   return [
     ...out,
-    ...notifyEntries(input.forum, after, version, now, own, false),
-    ...notifyEntries(input.forum, after, version, now, announced, true),
+    ...notifyEntries(input.forum, after, version, now, own.map(link), false),
+    ...notifyEntries(input.forum, after, version, now, announced.map(link), true),
     ...thread,
   ];
+}
+
+/** A referee's hibou ends with the duel's page on the desk, where every decision can be taken. */
+function deskLinked(deskUrl: string, duelId: string): (draft: HibouDraft) => HibouDraft {
+  const page = `${deskUrl.replace(/\/+$/, "")}/admin/duels/${encodeURIComponent(duelId)}`;
+  return (draft) =>
+    draft.to.role === "referee" ? { ...draft, text: `${draft.text}\n${texts.common.desk(page)}` } : draft;
 }
 
 function notifyEntries(

@@ -29,7 +29,14 @@ export function coreRuntime(
   const tableName = env("TABLE_NAME", source);
   const store = new DynamoDbStore({ client, tableName });
   // Every decision's business metrics come from the service's observer (shared/observability).
-  const duels = new DuelService({ store, now: () => new Date(), observer: observability.decisions });
+  // DESK_URL, the API's public address (set by the stack): the referee's hiboux link to the desk.
+  const deskUrl = source.DESK_URL;
+  const duels = new DuelService({
+    store,
+    now: () => new Date(),
+    observer: observability.decisions,
+    ...(deskUrl ? { deskUrl } : {}),
+  });
   return { store, duels, client, tableName, observability, log: observability.log, capture };
 }
 

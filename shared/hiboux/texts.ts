@@ -61,6 +61,7 @@ export const texts = {
     missing: (list: readonly Missing[], minWords: number) =>
       joinList(list.map((m) => missingLabel(m, minWords))),
     reason: (reason: string) => `Motif : ${reason}`,
+    desk: (url: string) => `Le duel sur le bureau : ${url}`,
   },
 
   revised: {

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type DemoResult, playDemoDuel } from "../../infra/local/demo-duel.js";
+import { hibouxDocument } from "../../infra/local/hiboux-document.js";
 import { type LocalStack, startLocalStack } from "../../infra/local/stack.js";
 import { discoursePrivateMessage } from "../../shared/adapters/notifiers/discourse-notifier.js";
 import { de, elides, le } from "../../shared/hiboux/format.js";
@@ -74,5 +76,10 @@ describe("CONTRACT 6.1 the demo duel's hiboux read as French a referee reads gla
 
   it("CONTRACT 6.1 every hibou of the demo duel, as a document (snapshot)", () => {
     expect(document(result)).toMatchSnapshot();
+  });
+
+  it("CONTRACT 6.1 docs/HIBOUX.md is what `npm run hiboux-doc` writes from the real templates (never stale)", () => {
+    const committed = readFileSync(new URL("../../docs/HIBOUX.md", import.meta.url), "utf8");
+    expect(committed, "run `npm run hiboux-doc` and commit docs/HIBOUX.md").toBe(hibouxDocument(result));
   });
 });

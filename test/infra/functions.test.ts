@@ -2,7 +2,7 @@ import { Match } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE, NODE_MAJOR } from "../../infra/cdk/bundling.js";
 import { LAMBDA_RUNTIME } from "../../infra/cdk/constructs/duel-function.js";
-import { FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
+import { DESK_URL_READERS, FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
 import { WEBHOOK_ROUTE_PATH } from "../../infra/cdk/constructs/http-api.js";
 import { OUTBOX_SORT_KEY_PREFIX } from "../../infra/cdk/constructs/relay-stream.js";
 import { SWEEP_EVENT } from "../../infra/cdk/constructs/relay-sweep.js";
@@ -57,10 +57,30 @@ describe("the functions", () => {
       });
       const own = Object.keys(variables).filter((key) => !EXTENSION_VARIABLE.test(key));
       expect(own.sort()).toEqual(
-        ["NODE_OPTIONS", "POWERTOOLS_SERVICE_NAME", "LOG_LEVEL", ...FUNCTION_ENVIRONMENT[name]].sort(),
+        [
+          "NODE_OPTIONS",
+          "POWERTOOLS_SERVICE_NAME",
+          "LOG_LEVEL",
+          ...FUNCTION_ENVIRONMENT[name],
+          ...(DESK_URL_READERS.some((reader) => reader === name) ? ["DESK_URL"] : []),
+        ].sort(),
       );
     });
   }
+
+  it("CONTRACT 6.1 the deciding functions get DESK_URL, the API's own address, without a dependency cycle", () => {
+    const resources = synth.template.toJSON().Resources;
+    const apiId = logicalId(synth.stack.httpApi.api);
+    for (const name of DESK_URL_READERS) {
+      const deskUrl = resourceOf(synth.stack.functions[name].fn).Properties.Environment.Variables.DESK_URL;
+      expect(JSON.stringify(deskUrl), name).toContain(`"Ref":"${apiId}"`);
+    }
+    expect(
+      resourceOf(synth.stack.functions.relay.fn).Properties.Environment.Variables.DESK_URL,
+    ).toBeUndefined();
+    // The API itself depends on no function, so functions may refer to it.
+    expect(JSON.stringify(resources[apiId])).not.toMatch(/Functions/);
+  });
 
   it("http alone has the Parameters and Secrets extension (arm64 build), which reads the admin token", () => {
     const { webhook, http, timer, relay } = synth.stack.functions;

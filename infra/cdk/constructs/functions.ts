@@ -26,6 +26,12 @@ export const FUNCTION_ENVIRONMENT = {
   ],
 } as const satisfies Record<FunctionName, readonly string[]>;
 
+/**
+ * The functions that decide, and so compose hiboux: they get `DESK_URL`, the API's address, once the
+ * API exists (`linkDesk`), so the referee's hiboux link to the duel's page on the desk.
+ */
+export const DESK_URL_READERS = ["webhook", "http", "timer"] as const satisfies readonly FunctionName[];
+
 type EnvName = (typeof FUNCTION_ENVIRONMENT)[FunctionName][number];
 
 export interface DuelFunctionsProps {
@@ -45,6 +51,7 @@ export class DuelFunctions extends Construct {
   readonly timer: DuelFunction;
   readonly relay: DuelFunction;
   readonly adminToken: Secret;
+  private readonly deciders: readonly DuelFunction[];
 
   constructor(scope: Construct, id: string, { table, scheduling }: DuelFunctionsProps) {
     super(scope, id);
@@ -113,6 +120,7 @@ export class DuelFunctions extends Construct {
     });
 
     for (const fn of [this.webhook, this.http, this.timer, this.relay]) table.grantData(fn.role);
+    this.deciders = DESK_URL_READERS.map((name) => this[name]);
     this.http.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ["secretsmanager:GetSecretValue"],
@@ -121,6 +129,11 @@ export class DuelFunctions extends Construct {
     );
     scheduling.allowInvoke(this.timer.fn);
     scheduling.grantManageSchedules(this.relay.role);
+  }
+
+  /** The deciding functions learn the API's public address (the desk link in the referee's hiboux). */
+  linkDesk(url: string): void {
+    for (const fn of this.deciders) fn.fn.addEnvironment("DESK_URL", url);
   }
 }
 

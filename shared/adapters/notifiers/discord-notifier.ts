@@ -1,4 +1,4 @@
-import type { Hibou } from "../../ports/notifier.js";
+import { DeliveryError, type Hibou } from "../../ports/notifier.js";
 import type { ChannelNotifier } from "./channel.js";
 import { type HttpOptions, postJson } from "./http.js";
 import { notifierTexts } from "./messages.js";
@@ -113,24 +113,73 @@ export function discordMessage(hibou: Hibou): DiscordMessage {
   return first;
 }
 
+/** The longest pause taken in place before the next part; beyond it the relay retries later. */
+export const DISCORD_MAX_PAUSE_MS = 5_000;
+
+/** Hiboux part-way sent that this process remembers (oldest forgotten first). */
+const REMEMBERED = 1_000;
+
+/**
+ * How long Discord asks us to wait before the next message on this webhook: its bucket is empty
+ * (`X-RateLimit-Remaining: 0`) until `X-RateLimit-Reset-After` seconds have passed.
+ */
+export function discordPauseMs(headers: Headers): number {
+  if (headers.get("x-ratelimit-remaining")?.trim() !== "0") return 0;
+  const seconds = Number(headers.get("x-ratelimit-reset-after"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds * 1000) : 0;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * The `discord` channel: Execute Webhook on the channel's URL, one request per part of the hibou.
  * With `wait` (the default), Discord answers only once the message is stored (200 with the
  * message instead of 204), so a message Discord did not save is never marked delivered.
+ *
+ * Parts are paced by Discord's rate-limit headers: an empty bucket means a pause before the next
+ * part, or, when the pause is long, a retryable failure carrying it. Either way a retry of the same
+ * hibou on the same channel resumes after the parts Discord already accepted (remembered in this
+ * process: the relay retries an entry in the process that failed it, when that one still runs).
  */
 export function createDiscordNotifier(
-  options: { readonly http?: HttpOptions; readonly wait?: boolean } = {},
+  options: {
+    readonly http?: HttpOptions;
+    readonly wait?: boolean;
+    /** The pause between parts (tests record it instead of waiting). */
+    readonly sleep?: (ms: number) => Promise<void>;
+  } = {},
 ): ChannelNotifier<"discord"> {
+  const sleep = options.sleep ?? pause;
+  const sent = new Map<string, number>();
   return {
     async deliver(hibou, channel) {
       const url = new URL(channel.url);
       if (options.wait ?? true) url.searchParams.set("wait", "true");
-      for (const message of discordMessages(hibou)) {
+      const key = `${hibou.id}\n${channel.url}`;
+      const messages = discordMessages(hibou);
+      for (let index = sent.get(key) ?? 0; index < messages.length; index += 1) {
+        let wait = 0;
         await postJson(
-          { label: "Discord", url: url.toString(), body: JSON.stringify(message) },
+          {
+            label: "Discord",
+            url: url.toString(),
+            body: JSON.stringify(messages[index]),
+            accepted: (headers) => {
+              wait = discordPauseMs(headers);
+            },
+          },
           options.http,
         );
+        if (index === messages.length - 1) break;
+        sent.delete(key);
+        sent.set(key, index + 1);
+        const oldest = sent.keys().next().value;
+        if (sent.size > REMEMBERED && oldest !== undefined) sent.delete(oldest);
+        if (wait > DISCORD_MAX_PAUSE_MS)
+          throw new DeliveryError(notifierTexts.rateLimited("Discord", wait), true, wait);
+        if (wait > 0) await sleep(wait);
       }
+      sent.delete(key);
     },
   };
 }

@@ -25,6 +25,8 @@ export interface JsonPost {
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body: string;
+  /** Sees an accepted answer's headers (Discord's rate-limit headers pace the next message). */
+  readonly accepted?: (headers: Headers) => void;
 }
 
 /** The default timeout of a delivery request. */
@@ -55,7 +57,10 @@ export async function postJson(request: JsonPost, options: HttpOptions = {}): Pr
     if (error instanceof DeliveryError) throw error;
     throw networkError(request.label, error, timeoutMs);
   }
-  if (response.ok) return body;
+  if (response.ok) {
+    request.accepted?.(response.headers);
+    return body;
+  }
   const status = response.status;
   if (status === 429) {
     const retryAfterMs =

@@ -112,4 +112,79 @@ describe("discord notifier", () => {
       ),
     ).rejects.toMatchObject({ retryable: true, retryAfterMs: 1000 });
   });
+
+  /** A text that makes three Discord messages. */
+  const longHibou = () =>
+    aHibou({
+      id: "h.split",
+      text: Array.from({ length: 200 }, (_, i) => `Ligne ${i} ${"x".repeat(40)}`).join("\n"),
+    });
+  const partOf = (body: string) =>
+    (JSON.parse(body) as DiscordMessage).embeds[0].title.match(/\((\d)\/3\)$/)?.[1];
+
+  it("CONTRACT 3 an empty rate-limit bucket pauses for X-RateLimit-Reset-After before the next part", async () => {
+    server = await startLocalServer(
+      reply(200, { id: "1" }, { "x-ratelimit-remaining": "0", "x-ratelimit-reset-after": "0.25" }),
+    );
+    const pauses: number[] = [];
+    const notifier = createDiscordNotifier({
+      http: LOOPBACK_HTTP,
+      sleep: async (ms) => {
+        pauses.push(ms);
+      },
+    });
+    await notifier.deliver(longHibou(), { type: "discord", url: `${server.url}/api/webhooks/1/tok` }, {});
+    expect(server.requests.map((r) => partOf(r.body))).toEqual(["1", "2", "3"]);
+    // Between parts only: nothing waits after the last one.
+    expect(pauses).toEqual([250, 250]);
+  });
+
+  it("CONTRACT 3 a bucket with room left sends the parts without pausing", async () => {
+    server = await startLocalServer(
+      reply(200, { id: "1" }, { "x-ratelimit-remaining": "4", "x-ratelimit-reset-after": "1" }),
+    );
+    const pauses: number[] = [];
+    const notifier = createDiscordNotifier({
+      http: LOOPBACK_HTTP,
+      sleep: async (ms) => void pauses.push(ms),
+    });
+    await notifier.deliver(longHibou(), { type: "discord", url: `${server.url}/api/webhooks/1/tok` }, {});
+    expect(server.requests).toHaveLength(3);
+    expect(pauses).toEqual([]);
+  });
+
+  it("CONTRACT 3 a retry of a split hibou resends none of the parts Discord already accepted", async () => {
+    let calls = 0;
+    server = await startLocalServer((request, response) => {
+      calls += 1;
+      // The second part fails once; every other request is stored.
+      (calls === 2 ? reply(500) : reply(200, { id: String(calls) }))(request, response);
+    });
+    const notifier = createDiscordNotifier({ http: LOOPBACK_HTTP });
+    const channel = { type: "discord", url: `${server.url}/api/webhooks/1/tok` } as const;
+    await expect(notifier.deliver(longHibou(), channel, {})).rejects.toMatchObject({ retryable: true });
+    await notifier.deliver(longHibou(), channel, {});
+    expect(server.requests.map((r) => partOf(r.body))).toEqual(["1", "2", "2", "3"]);
+    // Delivered in full, the hibou is forgotten: the same hibou again is sent whole.
+    await notifier.deliver(longHibou(), channel, {});
+    expect(server.requests.slice(4).map((r) => partOf(r.body))).toEqual(["1", "2", "3"]);
+  });
+
+  it("CONTRACT 3 a long reset is left to the relay's retry, which resumes after the accepted part", async () => {
+    let calls = 0;
+    server = await startLocalServer((request, response) => {
+      calls += 1;
+      const headers: Record<string, string> =
+        calls === 1 ? { "x-ratelimit-remaining": "0", "x-ratelimit-reset-after": "30" } : {};
+      reply(200, { id: String(calls) }, headers)(request, response);
+    });
+    const notifier = createDiscordNotifier({ http: LOOPBACK_HTTP, sleep: async () => {} });
+    const channel = { type: "discord", url: `${server.url}/api/webhooks/1/tok` } as const;
+    await expect(notifier.deliver(longHibou(), channel, {})).rejects.toMatchObject({
+      retryable: true,
+      retryAfterMs: 30_000,
+    });
+    await notifier.deliver(longHibou(), channel, {});
+    expect(server.requests.map((r) => partOf(r.body))).toEqual(["1", "2", "3"]);
+  });
 });

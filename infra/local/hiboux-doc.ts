@@ -1,0 +1,31 @@
+// Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
+import { writeFile } from "node:fs/promises";
+import { playDemoDuel } from "./demo-duel.js";
+import { hibouxDocument } from "./hiboux-document.js";
+import { startLocalStack } from "./stack.js";
+
+/** `npm run hiboux-doc`: plays the demo duel on a private stack and writes docs/HIBOUX.md. */
+async function main(): Promise<void> {
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir: "memory",
+    clock: "manual",
+    clockStart: "2026-12-01T10:00:00Z",
+    log: () => {},
+    hibouLog: () => {},
+  });
+  try {
+    const result = await playDemoDuel({ url: stack.url, adminToken: stack.adminToken });
+    await writeFile(new URL("../../docs/HIBOUX.md", import.meta.url), hibouxDocument(result));
+    console.log(`docs/HIBOUX.md : ${result.notifications.length} hiboux.`);
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
