@@ -108,3 +108,19 @@ describe("CONTRACT 3 bot forumactif: the verdicts posted in the topic through th
     );
   });
 });
+
+describe("CONTRACT 3 bot forumactif needs the source's account", () => {
+  it("CONTRACT 3 a forumactif bot without source.account is refused (400), nothing saved", async () => {
+    const h = await createHarness({ forumactif: { reader: topicReader }, allowLoopbackChannels: true });
+    const fake = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
+    board = fake;
+    const refused = await h.forum({
+      announce: "turns",
+      bot: { type: "forumactif" },
+      source: { type: "forumactif", baseUrl: fake.url },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { code: "invalid_body", details: [{ path: "bot.type" }] } });
+    expect(await h.store.getForum("poudlard")).toBeNull();
+  });
+});
