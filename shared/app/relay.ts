@@ -1,4 +1,5 @@
 import { announceTexts } from "../announce/texts.js";
+import { threadBotOf } from "../announce/thread-bot-of.js";
 import { effectMetrics, type MetricPoint } from "../observability/business-metrics.js";
 import type { DuelStore, OutboxEntry } from "../ports/duel-store.js";
 import { DeliveryError, type Notifier } from "../ports/notifier.js";
@@ -107,7 +108,7 @@ export class OutboxRelay {
     effect: Extract<OutboxEntry["effect"], { type: "announce" }>,
     attempts: number,
   ): Promise<void> {
-    const bot = (await this.options.store.getForum(effect.forumId))?.bot;
+    const bot = threadBotOf(await this.options.store.getForum(effect.forumId));
     const poster = this.options.threadPoster;
     if (!bot) throw new DeliveryError(announceTexts.noBot, false);
     if (!poster) throw new DeliveryError(announceTexts.noPoster, false);

@@ -1,3 +1,4 @@
+import { threadBotOf } from "../announce/thread-bot-of.js";
 import type { DuelService } from "../app/duel-service.js";
 import { intakePost } from "../app/post-intake.js";
 import { DomainError } from "../domain/errors.js";
@@ -10,6 +11,7 @@ import {
   StorageUnavailableError,
 } from "../ports/duel-store.js";
 import { initialPollState, type KnownPost, type PollState, type PollStore } from "../ports/poll-store.js";
+import { isBotAuthor } from "../ports/thread-bot.js";
 import { durationMs } from "../time/duration.js";
 import { type BoardClient, BoardFetchError } from "./board-client.js";
 import { pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
@@ -194,21 +196,24 @@ export class TopicPoller {
         const loaded = await this.deps.store.loadForumAndDuel(forumId, `${forumId}.${threadId}`, [
           change.postId,
         ]);
-        const answer = await intakePost(this.deps, loaded, {
-          forumId,
-          threadId,
-          kind: change.kind,
-          postId: change.postId,
-          authorId: change.authorId,
-          authorName: change.authorName,
-          createdAt: change.createdAt,
-          changedAt: change.changedAt,
-          content: change.html,
-          format: "html",
-          ...(change.forumDice ? { forumDice: change.forumDice } : {}),
-          deliveryKey: `forumactif#${change.postId}#${change.kind}#${change.hash}`,
-        });
-        if (answer.result !== "duplicate") counts[change.kind]++;
+        // The bot's own replies (the verdicts it posted) never count: known, not fed.
+        const answer = isBotAuthor(threadBotOf(loaded.forum), { username: change.authorName })
+          ? null
+          : await intakePost(this.deps, loaded, {
+              forumId,
+              threadId,
+              kind: change.kind,
+              postId: change.postId,
+              authorId: change.authorId,
+              authorName: change.authorName,
+              createdAt: change.createdAt,
+              changedAt: change.changedAt,
+              content: change.html,
+              format: "html",
+              ...(change.forumDice ? { forumDice: change.forumDice } : {}),
+              deliveryKey: `forumactif#${change.postId}#${change.kind}#${change.hash}`,
+            });
+        if (answer !== null && answer.result !== "duplicate") counts[change.kind]++;
         done.set(
           change.postId,
           change.kind === "deleted"

@@ -34,6 +34,7 @@ export async function saveForum(
   if (!existing) mayCreate();
   const source = await readSourceSettings(body.source, deps.forumactif?.source);
   checkForumactifAccounts(body.notify, source);
+  checkForumactifBot(body.bot, source);
   const now = deps.clock.now().toISOString();
   const forum: ForumConfig = {
     forumId,
@@ -74,7 +75,11 @@ function checkChannelUrls(
     return problem === undefined ? [] : [{ path: `notify.${i}.${field}`, message: problem }];
   });
   // The thread bot's forum API is reached the same way, with the same limits.
-  const botProblem = bot === undefined ? undefined : channelUrlProblem("webhook", bot.baseUrl, policy);
+  // A forumactif bot posts on the source's board, checked with the source.
+  const botProblem =
+    bot === undefined || bot.type === "forumactif"
+      ? undefined
+      : channelUrlProblem("webhook", bot.baseUrl, policy);
   if (botProblem !== undefined) details.push({ path: "bot.baseUrl", message: botProblem });
   if (details.length > 0)
     throw new ApiError(
@@ -112,4 +117,15 @@ function checkForumactifAccounts(
       `Canal Forumactif sans compte robot (${details.map((d) => d.path).join(", ")}) : le forum n'a pas de compte dans source.account.`,
       details,
     );
+}
+
+/** A `forumactif` thread bot is the `source`'s account: refused, with 400, when the forum has none. */
+function checkForumactifBot(bot: ForumBody["bot"], source: ForumactifSource | undefined): void {
+  if (bot?.type !== "forumactif" || source?.account) return;
+  throw new ApiError(
+    400,
+    "invalid_body",
+    "Robot Forumactif sans compte : le forum n'a pas de compte dans source.account.",
+    [{ path: "bot.type", message: "compte robot requis dans source.account" }],
+  );
 }

@@ -103,4 +103,6 @@ export const threadBotSchema = z.discriminatedUnion("type", [
     userId: z.string().regex(/^\d{1,20}$/, { message: "identifiant numérique de l'utilisateur XenForo" }),
     superUserKey: z.boolean().optional(),
   }),
+  // The forum's `source` account posts, through the board's reply form: nothing more to set.
+  z.object({ type: z.literal("forumactif") }),
 ]);

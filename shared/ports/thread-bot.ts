@@ -21,6 +21,23 @@ export type ThreadBotConfig =
        * its own user and is sent alone.
        */
       readonly superUserKey?: boolean;
+    }
+  /** A Forumactif board: the forum's `source` account replies through the board's own form. */
+  | { readonly type: "forumactif" };
+
+/**
+ * The bot as a poster uses it: a `forumactif` bot carries the source's board and account (a
+ * secret: never logged, never returned), resolved when a reply is sent.
+ */
+export type ThreadBot =
+  | Exclude<ThreadBotConfig, { type: "forumactif" }>
+  | {
+      readonly type: "forumactif";
+      readonly baseUrl: string;
+      readonly username: string;
+      readonly password: string;
+      /** The board's zone, for reading its pages' dates. */
+      readonly timeZone: string;
     };
 
 /** Which verdicts go to the thread: none, the turns (with faults and the end), or every verdict. */
@@ -41,16 +58,24 @@ export interface ThreadReply {
  * asked before a retry, so a reply created whose answer was lost is not posted twice.
  */
 export interface ThreadPoster {
-  alreadyPosted(reply: ThreadReply, bot: ThreadBotConfig): Promise<boolean>;
-  post(reply: ThreadReply, bot: ThreadBotConfig): Promise<void>;
+  alreadyPosted(reply: ThreadReply, bot: ThreadBot): Promise<boolean>;
+  post(reply: ThreadReply, bot: ThreadBot): Promise<void>;
 }
 
-/** Whether a post's author is the forum's bot (its replies come back as webhooks). */
+/**
+ * Whether a post's author is the forum's bot (its replies come back as webhooks, or are read by the
+ * Forumactif poller). A `forumactif` bot is known by its resolved account's username only.
+ */
 export function isBotAuthor(
-  bot: ThreadBotConfig | undefined,
+  bot: ThreadBotConfig | ThreadBot | undefined,
   author: { readonly userId?: string; readonly username?: string },
 ): boolean {
   if (!bot) return false;
   if (bot.type === "xenforo") return author.userId !== undefined && author.userId === bot.userId;
-  return author.username !== undefined && author.username.toLowerCase() === bot.apiUsername.toLowerCase();
+  const name = bot.type === "discourse" ? bot.apiUsername : "username" in bot ? bot.username : undefined;
+  return (
+    name !== undefined &&
+    author.username !== undefined &&
+    author.username.trim().toLowerCase() === name.trim().toLowerCase()
+  );
 }

@@ -18,7 +18,8 @@ import {
   renderMaintenancePage,
   renderNoTopicPage,
 } from "./render-pages.js";
-import { renderTopicPage } from "./render-topic.js";
+import { escapeHtml, renderTopicPage } from "./render-topic.js";
+import { infoPage, replyFormPage } from "./reply-form.js";
 
 export interface FakeBoardOptions {
   readonly template?: TemplateVersion;
@@ -86,6 +87,11 @@ export class FakeBoard {
           Buffer.concat(chunks).toString(),
         );
         board.requests.push({ method, path: req.url ?? "/", headers: req.headers, status });
+        // A reply recorded whose answer is lost on the way back, as a timeout would lose it.
+        if (board.dropping) {
+          board.dropping = false;
+          return void req.socket.destroy();
+        }
         res.writeHead(status, headers).end(method === "HEAD" ? undefined : body);
       });
     });
@@ -230,6 +236,7 @@ export class FakeBoard {
     const path = rawPath.split("?")[0] ?? "/";
     const messaging = this.messaging.handle(method, path, headers, requestBody);
     if (messaging !== null) return messaging;
+    if (path === "/post") return this.reply(method, rawPath, headers, requestBody);
     if (method !== "GET" && method !== "HEAD") return { status: 405, headers: html, body: "" };
     if (path === "/" || path === "/forum")
       return { status: 200, headers: html, body: renderIndexPage(language) };
@@ -263,6 +270,60 @@ export class FakeBoard {
         ? ifNoneMatch.split(",").some((tag) => tag.trim() === etag)
         : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(lastModified);
     return notModified ? { status: 304, headers: cache, body: "" } : { status: 200, headers: cache, body };
+  }
+
+  /** The next `n` replies posted are recorded, and their answer lost (the connection cut). */
+  dropReplyAnswers = 0;
+  private dropping = false;
+
+  /** Replies posted through `/post`, by whom and with what BBCode, in order. */
+  readonly replies: { topicId: string; from: string; message: string }[] = [];
+
+  /**
+   * The reply form (`/post?t={id}&mode=reply`, after `posting_body.tpl`): a member's session, a
+   * per-session token; posting adds a post by the member, its BBCode shown escaped, lines broken.
+   */
+  private reply(
+    method: string,
+    rawPath: string,
+    headers: IncomingHttpHeaders,
+    requestBody: string,
+  ): { status: number; headers: Record<string, string | string[]>; body: string } {
+    const html = { "content-type": "text/html; charset=utf-8" };
+    const member = this.messaging.memberOf(headers);
+    const token = this.messaging.tokenOf(headers);
+    if (member === null || token === null)
+      return { status: 200, headers: html, body: renderLoginPage(this.options.language) };
+    if (method === "GET") {
+      const topicId = new URLSearchParams(rawPath.split("?")[1] ?? "").get("t") ?? "";
+      if (!this.topics.has(topicId))
+        return { status: 404, headers: html, body: renderNoTopicPage(this.options.language) };
+      return { status: 200, headers: html, body: replyFormPage(topicId, token) };
+    }
+    const form = new URLSearchParams(requestBody);
+    const topicId = form.get("t") ?? "";
+    const message = form.get("message") ?? "";
+    if (form.get("tid") !== token || form.get("mode") !== "reply" || !form.has("post") || message === "")
+      return { status: 200, headers: html, body: infoPage("Le formulaire a expiré, merci de recommencer.") };
+    if (!this.topics.has(topicId))
+      return { status: 404, headers: html, body: renderNoTopicPage(this.options.language) };
+    this.replies.push({ topicId, from: member, message });
+    if (this.dropReplyAnswers > 0) {
+      this.dropReplyAnswers--;
+      this.dropping = true;
+    }
+    const post = this.addPost(topicId, {
+      authorId: "7",
+      authorName: member,
+      html: escapeHtml(message).replace(/\n/g, "<br />"),
+    });
+    return {
+      status: 200,
+      headers: html,
+      body: infoPage(
+        `Votre message a été enregistré avec succès.</p><p><a href="/t${topicId}-duel#${post.postId}">Voir le message</a>`,
+      ),
+    };
   }
 
   private mustTopic(topicId: string): MutableTopic {

@@ -58,6 +58,11 @@ export class FakeMessaging {
     return this.session(headers)?.username ?? null;
   }
 
+  /** The form token of a request's session (the reply form uses it too), or null for a guest. */
+  tokenOf(headers: IncomingHttpHeaders): string | null {
+    return this.session(headers)?.token ?? null;
+  }
+
   /** Answers `/login` and `/privmsg`; null for any other path. */
   handle(method: string, path: string, headers: IncomingHttpHeaders, body: string): BoardAnswer | null {
     const html = { "content-type": "text/html; charset=utf-8" };
