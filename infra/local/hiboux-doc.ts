@@ -3,10 +3,11 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 import { writeFile } from "node:fs/promises";
 import { playDemoDuel } from "./demo-duel.js";
+import { demoStory, playHibouScenarios } from "./hibou-scenarios.js";
 import { hibouxDocument } from "./hiboux-document.js";
 import { startLocalStack } from "./stack.js";
 
-/** `npm run hiboux-doc`: plays the demo duel on a private stack and writes docs/HIBOUX.md. */
+/** `npm run hiboux-doc`: plays the demo duel and the extra stories on a private stack, writes docs/HIBOUX.md. */
 async function main(): Promise<void> {
   const stack = await startLocalStack({
     port: 0,
@@ -17,9 +18,11 @@ async function main(): Promise<void> {
     hibouLog: () => {},
   });
   try {
-    const result = await playDemoDuel({ url: stack.url, adminToken: stack.adminToken });
-    await writeFile(new URL("../../docs/HIBOUX.md", import.meta.url), hibouxDocument(result));
-    console.log(`docs/HIBOUX.md : ${result.notifications.length} hiboux.`);
+    const base = { url: stack.url, adminToken: stack.adminToken, store: stack.store };
+    const demo = await playDemoDuel(base);
+    const stories = [await demoStory(stack.store, demo), ...(await playHibouScenarios(base))];
+    await writeFile(new URL("../../docs/HIBOUX.md", import.meta.url), hibouxDocument(stories));
+    console.log(`docs/HIBOUX.md : ${stories.reduce((n, s) => n + s.hiboux.length, 0)} hiboux.`);
   } finally {
     await stack.stop();
   }

@@ -1,10 +1,12 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type DemoResult, playDemoDuel } from "../../infra/local/demo-duel.js";
+import { demoStory, type PlayedScenario, playHibouScenarios } from "../../infra/local/hibou-scenarios.js";
 import { hibouxDocument } from "../../infra/local/hiboux-document.js";
 import { type LocalStack, startLocalStack } from "../../infra/local/stack.js";
 import { discoursePrivateMessage } from "../../shared/adapters/notifiers/discourse-notifier.js";
 import { de, elides, le } from "../../shared/hiboux/format.js";
+import { HIBOU_KINDS } from "../../shared/hiboux/kinds.js";
 import { aHibou } from "../adapters/notifiers/hibou-fixture.js";
 
 describe("STYLE 13 French elision", () => {
@@ -32,6 +34,7 @@ function document(result: DemoResult): string {
 describe("CONTRACT 6.1 the demo duel's hiboux read as French a referee reads gladly", () => {
   let stack: LocalStack;
   let result: DemoResult;
+  let stories: PlayedScenario[];
 
   beforeAll(async () => {
     stack = await startLocalStack({
@@ -44,7 +47,9 @@ describe("CONTRACT 6.1 the demo duel's hiboux read as French a referee reads gla
       hibouLog: () => {},
     });
     result = await playDemoDuel({ url: stack.url, adminToken: stack.adminToken });
-  });
+    const base = { url: stack.url, adminToken: stack.adminToken, store: stack.store };
+    stories = [await demoStory(stack.store, result), ...(await playHibouScenarios(base))];
+  }, 60_000);
 
   afterAll(async () => {
     await stack?.stop();
@@ -80,6 +85,34 @@ describe("CONTRACT 6.1 the demo duel's hiboux read as French a referee reads gla
 
   it("CONTRACT 6.1 docs/HIBOUX.md is what `npm run hiboux-doc` writes from the real templates (never stale)", () => {
     const committed = readFileSync(new URL("../../docs/HIBOUX.md", import.meta.url), "utf8");
-    expect(committed, "run `npm run hiboux-doc` and commit docs/HIBOUX.md").toBe(hibouxDocument(result));
+    expect(committed, "run `npm run hiboux-doc` and commit docs/HIBOUX.md").toBe(hibouxDocument(stories));
+  });
+
+  it("CONTRACT 6 HIBOUX_KINDS lists every kind the templates can write, no more", () => {
+    const dir = new URL("../../shared/hiboux/", import.meta.url);
+    const source = readdirSync(dir)
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => readFileSync(new URL(f, dir), "utf8"))
+      .join("\n");
+    const written = new Set(
+      [...source.matchAll(/draft\(\s*[^"]{0,80}?"([a-z]+\.[a-z-]+)"|kind: "([a-z]+\.[a-z-]+)"/g)].map(
+        (m) => m[1] ?? m[2],
+      ),
+    );
+    expect([...written].sort()).toEqual([...HIBOU_KINDS].sort());
+  });
+
+  it("CONTRACT 6 docs/HIBOUX.md shows every kind of hibou, in a story and in each channel", () => {
+    const played = new Set(stories.flatMap((s) => s.hiboux.map((h) => h.kind)));
+    const missing = HIBOU_KINDS.filter((kind) => !played.has(kind));
+    expect(missing, "give each new kind a story in infra/local/hibou-scenarios.ts").toEqual([]);
+    const doc = hibouxDocument(stories);
+    for (const kind of HIBOU_KINDS) {
+      const section = doc.split(`### \`${kind}\``)[1]?.split("\n### ")[0] ?? "";
+      expect(section, kind).toContain("**Discord**");
+      expect(section, kind).toContain("**Discourse**");
+      expect(section, kind).toContain("**Forumactif**");
+      expect(section, kind).toContain(`"type": "hibou.${kind}"`);
+    }
   });
 });

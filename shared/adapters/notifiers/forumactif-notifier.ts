@@ -53,6 +53,21 @@ function sessionFailure(why: SessionFailure): DeliveryError {
   return new DeliveryError(texts[why], false);
 }
 
+/** A hibou as the subject and text of a Forumactif private message, as the recipient reads them. */
+export function forumactifPrivateMessage(hibou: Hibou): {
+  readonly subject: string;
+  readonly message: string;
+} {
+  const rule = hibou.rule === undefined ? "" : `\n\n${notifierTexts.ruleLine(hibou.rule)}`;
+  return {
+    subject: truncate(
+      hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle,
+      SUBJECT_MAX,
+    ),
+    message: hibou.text + rule,
+  };
+}
+
 /** Creates the notifier; sessions are kept per board and account for the process's life. */
 export function createForumactifNotifier(options: ForumactifNotifierOptions = {}): ForumactifNotifier {
   const send = options.fetch ?? fetch;
@@ -120,17 +135,10 @@ export function createForumactifNotifier(options: ForumactifNotifierOptions = {}
       const base = boardRoot(account.baseUrl);
       const jar = sessions.jar(account);
       const form = await messageForm(jar, base, account);
-      const rule = hibou.rule === undefined ? "" : `\n\n${notifierTexts.ruleLine(hibou.rule)}`;
+      const { subject, message } = forumactifPrivateMessage(hibou);
       const body = formBody(
         form,
-        {
-          "username[]": recipient,
-          subject: truncate(
-            hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle,
-            SUBJECT_MAX,
-          ),
-          message: hibou.text + rule,
-        },
+        { "username[]": recipient, subject, message },
         "post" in form.submits ? "post" : null,
       );
       const answer = await request(jar, formTarget(form, base, "/privmsg", sessionFailure), body);
