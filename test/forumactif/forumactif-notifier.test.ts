@@ -19,7 +19,8 @@ const hibou: Hibou = {
   to: { role: "referee", id: "7", name: "Filius Flitwick", username: "Filius Flitwick" },
   kind: "turn",
   title: "Duel Harry contre Drago : à Drago de jouer",
-  text: "Harry a lancé Expelliarmus (dés 4 et 2).\nDrago a 48 heures pour répondre.",
+  // As the composer writes it: the text ends with the rule it applied.
+  text: "Harry a lancé Expelliarmus (dés 4 et 2).\nDrago a 48 heures pour répondre.\nRègle appliquée : R-4.1",
   createdAt: "2026-12-01T13:30:00.000Z",
   eventId: "e1",
   rule: "R-4.1",
@@ -54,7 +55,8 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
         from: "Arbitre automatique",
         to: ["Filius Flitwick"],
         subject: "Duel Harry contre Drago : à Drago de jouer",
-        message: `${hibou.text}\n\nRègle appliquée : R-4.1`,
+        // The rule once, as the text states it (no second line added).
+        message: hibou.text,
       },
       expect.objectContaining({ subject: "Duel : verdict" }),
     ]);

@@ -58,13 +58,13 @@ export function forumactifPrivateMessage(hibou: Hibou): {
   readonly subject: string;
   readonly message: string;
 } {
-  const rule = hibou.rule === undefined ? "" : `\n\n${notifierTexts.ruleLine(hibou.rule)}`;
   return {
     subject: truncate(
       hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle,
       SUBJECT_MAX,
     ),
-    message: hibou.text + rule,
+    // The text already ends with the rules it applied (as for Discourse): no second rule line.
+    message: hibou.text,
   };
 }
 

@@ -25,7 +25,6 @@ export const notifierTexts = {
   /** Discord's message line above the embed. */
   discordContent: (recipient: Recipient) =>
     `Hibou pour ${recipient.role === "referee" ? "l'arbitre" : "le duelliste"} ${recipient.name ?? recipient.id}`,
-  ruleLine: (rule: string) => `Règle appliquée : ${rule}`,
   discordFooter: (duelId: string, rule: string | undefined) =>
     rule === undefined ? `Duel ${duelId}` : `Duel ${duelId} · règle ${rule}`,
   /** Appended to a Discourse PM title too short for Discourse. */
