@@ -82,7 +82,7 @@ export function splitText(text: string, max: number, maxParts: number): string[]
  */
 export function discordMessages(hibou: Hibou): DiscordMessage[] {
   const parts = splitText(hibou.text, PART_MAX, DISCORD_MAX_PARTS);
-  const footer = truncate(notifierTexts.discordFooter(hibou.duelId, hibou.rule), FOOTER_MAX);
+  const footer = truncate(notifierTexts.discordFooter(hibou.threadId, hibou.rule), FOOTER_MAX);
   const timestamp = new Date(hibou.createdAt);
   const content = truncate(notifierTexts.discordContent(hibou.to), DISCORD_LIMITS.content);
   return parts.map((part, index) => {

@@ -25,8 +25,11 @@ export const notifierTexts = {
   /** Discord's message line above the embed. */
   discordContent: (recipient: Recipient) =>
     `Hibou pour ${recipient.role === "referee" ? "l'arbitre" : "le duelliste"} ${recipient.name ?? recipient.id}`,
-  discordFooter: (duelId: string, rule: string | undefined) =>
-    rule === undefined ? `Duel ${duelId}` : `Duel ${duelId} · règle ${rule}`,
+  /** Names the duel as its Discourse conversation does (the thread), then the rule. */
+  discordFooter: (threadId: string, rule: string | undefined) =>
+    rule === undefined
+      ? `Hiboux du duel (sujet ${threadId})`
+      : `Hiboux du duel (sujet ${threadId}) · règle ${rule}`,
   /** Appended to a Discourse PM title too short for Discourse. */
   discourseTitleSuffix: " — hibou du club de duel",
   discourseDefaultTitle: "Hibou du club de duel",

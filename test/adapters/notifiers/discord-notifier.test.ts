@@ -48,6 +48,8 @@ describe("discord notifier", () => {
       expect(message.embeds[0].title.endsWith(`(${i + 1}/3)`)).toBe(true);
       expect(message.embeds[0].timestamp).toBe("2026-12-03T10:00:00.000Z");
       expect(message.embeds[0].footer.text).toContain("R-6.1");
+      // CONTRACT 3: the duel named as its Discourse conversation names it, by its thread.
+      expect(message.embeds[0].footer.text).toContain(`Hiboux du duel (sujet ${hibou.threadId})`);
       expect(message.content).toBe("Hibou pour l'arbitre Minerva McGonagall");
     }
     // Nothing cut: the parts put back together are the whole text, split at line breaks.
