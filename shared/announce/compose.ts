@@ -52,6 +52,8 @@ const nameIn = (state: DuelState, id: string | null): string =>
  */
 export function composeAnnouncements(input: {
   readonly mode: AnnounceMode;
+  /** Whether the forum asked for the rules applied (CONTRACT.md 3, `announceRules`). */
+  readonly rules?: boolean;
   readonly before: DuelState;
   readonly events: readonly DuelEvent[];
 }): AnnouncementDraft[] {
@@ -59,17 +61,21 @@ export function composeAnnouncements(input: {
   const wanted = input.mode === "all" ? ALL : TURNS;
   const { events } = input;
   const replies: AnnouncementDraft[] = [];
-  let current: { eventId: string; title: string; lines: string[]; points: boolean; turn: boolean } | null =
-    null;
+  let current: {
+    eventId: string;
+    title: string;
+    lines: string[];
+    points: boolean;
+    turn: boolean;
+    rules: Set<string>;
+  } | null = null;
   let state = input.before;
   // A reply ends where the next begins (or at the end): the points as they stood then.
   const close = (at: DuelState) => {
     if (current && current.lines.length > 0) {
-      replies.push({
-        eventId: current.eventId,
-        title: current.title,
-        lines: current.points ? [...current.lines, standings(at)] : current.lines,
-      });
+      const lines = current.points ? [...current.lines, standings(at)] : current.lines;
+      const rules = input.rules === true && current.rules.size > 0 ? [t.rules([...current.rules])] : [];
+      replies.push({ eventId: current.eventId, title: current.title, lines: [...lines, ...rules] });
     }
     current = null;
   };
@@ -86,9 +92,17 @@ export function composeAnnouncements(input: {
       if (current?.turn && current.eventId === e.id) current.lines.unshift(...head);
       else {
         close(at);
-        current = { eventId: e.id, title: titleOfTurn(at, e), lines: head, points: true, turn: true };
+        current = {
+          eventId: e.id,
+          title: titleOfTurn(at, e),
+          lines: head,
+          points: true,
+          turn: true,
+          rules: new Set(),
+        };
       }
       current.points = true;
+      current.rules.add(e.rule);
       return;
     }
     const line = lineOf(e, at, state, later);
@@ -98,8 +112,22 @@ export function composeAnnouncements(input: {
       const turn = later.find((x) => x.type === "turn.played");
       current =
         turn?.type === "turn.played"
-          ? { eventId: turn.id, title: titleOfTurn(at, turn), lines: [], points: false, turn: true }
-          : { eventId: e.id, title: titleOf(e, events), lines: [], points: false, turn: false };
+          ? {
+              eventId: turn.id,
+              title: titleOfTurn(at, turn),
+              lines: [],
+              points: false,
+              turn: true,
+              rules: new Set<string>(),
+            }
+          : {
+              eventId: e.id,
+              title: titleOf(e, events),
+              lines: [],
+              points: false,
+              turn: false,
+              rules: new Set<string>(),
+            };
     }
     const reply = current;
     if ((e.type === "turn.passed" || e.type === "duel.finished") && reply.points) {
@@ -108,6 +136,7 @@ export function composeAnnouncements(input: {
     }
     if (POINTS.has(e.type)) reply.points = true;
     reply.lines.push(...line);
+    reply.rules.add(e.rule);
   });
   close(state);
   return replies;

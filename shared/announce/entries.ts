@@ -25,7 +25,8 @@ export function announcementEntries(input: {
   const { forum, before, after } = input;
   const mode = forum?.announce ?? "none";
   if (!forum?.bot || mode === "none" || after.announceOff === true) return [];
-  return composeAnnouncements({ mode, before, events: input.events }).map((draft) => ({
+  const rules = forum.announceRules === true;
+  return composeAnnouncements({ mode, rules, before, events: input.events }).map((draft) => ({
     id: `${draft.eventId}.announce`,
     effect: {
       type: "announce",

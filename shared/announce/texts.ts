@@ -32,6 +32,8 @@ export const announceTexts = {
     disqualify ? "disqualification" : points > 0 ? `−${points} PD` : "",
   out: (name: string) => `${name} n'a plus de points : hors du duel.`,
   disqualified: (name: string) => `Disqualification ${de(name)}.`,
+  /** Only when the forum asks for them (`announceRules`): the rules the reply applied. */
+  rules: (ids: readonly string[]) => `Règles : ${ids.join(", ")}`,
   standings: (list: readonly { name: string; points: number; startingPoints: number }[]) =>
     `Points : ${list.map((d) => `${d.name} ${formatPoints(d.points, d.startingPoints)}`).join(" · ")}`,
   next: (name: string, number: number, deadline: string) =>

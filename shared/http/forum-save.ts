@@ -43,6 +43,7 @@ export async function saveForum(
     referees: body.referees,
     notify: body.notify,
     ...(body.announce ? { announce: body.announce } : {}),
+    ...(body.announceRules ? { announceRules: true } : {}),
     ...(body.bot ? { bot: body.bot } : {}),
     ...(ruleset ? { ruleset } : {}),
     ...(source ? { source } : {}),

@@ -40,6 +40,7 @@ export const forumBodySchema = z.object({
     })
     .strict(),
   announce: z.enum(["none", "turns", "all"]).optional(),
+  announceRules: z.boolean().optional(),
   bot: threadBotSchema.optional(),
   referees: z
     .array(person.extend({ username: z.string().min(1).max(100).optional() }))

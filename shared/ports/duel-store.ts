@@ -127,6 +127,8 @@ export interface ForumConfig {
   };
   /** Which verdicts the bot posts in the duel's thread (`none` when absent). */
   readonly announce?: AnnounceMode;
+  /** The replies end with the rules they applied (`"Règles : R-3.1, R-6.3"`); off by default. */
+  readonly announceRules?: boolean;
   /** The account that posts them. */
   readonly bot?: ThreadBotConfig;
   readonly referees: readonly { readonly id: string; readonly name: string; readonly username?: string }[];

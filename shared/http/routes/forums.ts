@@ -22,6 +22,7 @@ export function forumView(forum: ForumConfig) {
       xenforo: forum.webhookSecrets.xenforo !== undefined,
     },
     announce: forum.announce ?? "none",
+    announceRules: forum.announceRules === true,
     bot: forum.bot ? { type: forum.bot.type } : null,
     referees: forum.referees,
     // Whom each channel serves as routing reads it (the default when the channel says nothing).
