@@ -8,7 +8,6 @@
 import { type BoardForm, formBody, formWithField } from "../../forumactif/board-form.js";
 import {
   type BoardAccount,
-  type BoardAnswer,
   BoardSessions,
   boardPage,
   boardRoot,
@@ -18,7 +17,8 @@ import {
 } from "../../forumactif/board-session.js";
 import type { CookieJar } from "../../forumactif/cookie-jar.js";
 import { DeliveryError, type Hibou } from "../../ports/notifier.js";
-import { type FetchLike, parseRetryAfter } from "./http.js";
+import { boardRequest } from "./board-request.js";
+import type { FetchLike } from "./http.js";
 import { notifierTexts } from "./messages.js";
 import { truncate } from "./text.js";
 
@@ -36,7 +36,6 @@ export interface ForumactifNotifier {
   deliver(hibou: Hibou, account: ForumactifAccount): Promise<void>;
 }
 
-const LABEL = "Forumactif";
 /** Forumactif cuts subjects; a short one reads whole in the inbox. */
 const SUBJECT_MAX = 60;
 const SENT = /message a été envoyé|message a bien été envoyé|envoyé avec succès|message has been sent/i;
@@ -76,42 +75,7 @@ export function createForumactifNotifier(options: ForumactifNotifierOptions = {}
   const now = options.now ?? Date.now;
   const sessions = new BoardSessions();
 
-  async function request(jar: CookieJar, url: URL, body?: URLSearchParams): Promise<BoardAnswer> {
-    const headers: Record<string, string> = { "user-agent": userAgent, accept: "text/html" };
-    const cookie = jar.header();
-    if (cookie !== null) headers.cookie = cookie;
-    if (body !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
-    let response: Response;
-    let html: string;
-    try {
-      response = await send(url.toString(), {
-        method: body === undefined ? "GET" : "POST",
-        headers,
-        ...(body === undefined ? {} : { body: body.toString() }),
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      html = await response.text();
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new DeliveryError(
-        timedOut
-          ? notifierTexts.timeout(LABEL, timeoutMs / 1000)
-          : notifierTexts.unreachable(LABEL, error instanceof Error ? error.message : String(error)),
-        true,
-      );
-    }
-    jar.store(response.headers.getSetCookie(), now());
-    const status = response.status;
-    if (status === 429) {
-      const wait = parseRetryAfter(response.headers.get("retry-after"), now());
-      throw new DeliveryError(notifierTexts.rateLimited(LABEL, wait), true, wait);
-    }
-    if (status >= 500) throw new DeliveryError(notifierTexts.serverError(LABEL, status), true);
-    if (status >= 400) throw new DeliveryError(notifierTexts.refused(LABEL, status), false);
-    return { status, location: response.headers.get("location"), html };
-  }
+  const request = boardRequest({ send, timeoutMs, userAgent, now });
 
   /** The PM form, logging in first when the session is missing or gone. */
   async function messageForm(jar: CookieJar, base: URL, account: ForumactifAccount): Promise<BoardForm> {

@@ -6,7 +6,6 @@
  */
 import { type BoardForm, formBody, formWithField } from "../../forumactif/board-form.js";
 import {
-  type BoardAnswer,
   BoardSessions,
   boardPage,
   boardRoot,
@@ -14,18 +13,17 @@ import {
   logIn,
   type SessionFailure,
 } from "../../forumactif/board-session.js";
-import type { CookieJar } from "../../forumactif/cookie-jar.js";
 import { readTopicPage } from "../../forumactif/read-topic-page.js";
 import { topicUrl } from "../../forumactif/urls.js";
 import { DeliveryError } from "../../ports/notifier.js";
 import type { ThreadBot, ThreadReply } from "../../ports/thread-bot.js";
+import { boardRequest } from "../notifiers/board-request.js";
 import { guardedFetch } from "../notifiers/guarded-fetch.js";
-import { type HttpOptions, parseRetryAfter } from "../notifiers/http.js";
+import type { HttpOptions } from "../notifiers/http.js";
 import { notifierTexts } from "../notifiers/messages.js";
 
 type ForumactifBot = Extract<ThreadBot, { type: "forumactif" }>;
 
-const LABEL = "Forumactif";
 /** A topic page is far smaller; the reader refuses bigger ones too. */
 const PAGE_BYTES = 4 * 1024 * 1024;
 const POSTED = /enregistré avec succès|message a (?:bien )?été enregistré|entered successfully/i;
@@ -57,41 +55,12 @@ export function createForumactifReplier(options: HttpOptions = {}): ForumactifRe
   const timeoutMs = options.timeoutMs ?? 10_000;
   const sessions = new BoardSessions();
 
-  async function request(jar: CookieJar, url: URL, body?: URLSearchParams): Promise<BoardAnswer> {
-    const headers: Record<string, string> = {
-      "user-agent": "ArbitreAutomatiqueDuClubDeDuel/1.0 (verdicts Forumactif)",
-      accept: "text/html",
-    };
-    const cookie = jar.header();
-    if (cookie !== null) headers.cookie = cookie;
-    if (body !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
-    let response: Response;
-    let html: string;
-    try {
-      response = await send(url.toString(), {
-        method: body === undefined ? "GET" : "POST",
-        headers,
-        ...(body === undefined ? {} : { body: body.toString() }),
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      html = await response.text();
-    } catch (error) {
-      throw new DeliveryError(
-        notifierTexts.unreachable(LABEL, error instanceof Error ? error.message : String(error)),
-        true,
-      );
-    }
-    jar.store(response.headers.getSetCookie(), Date.now());
-    const status = response.status;
-    if (status === 429) {
-      const wait = parseRetryAfter(response.headers.get("retry-after"), Date.now());
-      throw new DeliveryError(notifierTexts.rateLimited(LABEL, wait), true, wait);
-    }
-    if (status >= 500) throw new DeliveryError(notifierTexts.serverError(LABEL, status), true);
-    if (status >= 400) throw new DeliveryError(notifierTexts.refused(LABEL, status), false);
-    return { status, location: response.headers.get("location"), html };
-  }
+  const request = boardRequest({
+    send,
+    timeoutMs,
+    userAgent: "ArbitreAutomatiqueDuClubDeDuel/1.0 (verdicts Forumactif)",
+    now: Date.now,
+  });
 
   /** A page in the account's session, logging in first when the board shows its login form. */
   async function memberPage(bot: ForumactifBot, url: URL): Promise<string> {

@@ -1,0 +1,58 @@
+import type { BoardAnswer, BoardRequest } from "../../forumactif/board-session.js";
+import type { CookieJar } from "../../forumactif/cookie-jar.js";
+import { DeliveryError } from "../../ports/notifier.js";
+import { type FetchLike, parseRetryAfter } from "./http.js";
+import { notifierTexts } from "./messages.js";
+
+const LABEL = "Forumactif";
+
+/**
+ * One request to a Forumactif board's own forms, in an account's session (its cookie jar), with the
+ * notifiers' error rules: a timeout, a network error, a 429 (its `Retry-After`) and a 5xx may be
+ * retried, another 4xx may not. Redirects are the caller's to follow (on the board only). Shared by
+ * the private-message sender and the thread replier.
+ */
+export function boardRequest(options: {
+  readonly send: FetchLike;
+  readonly timeoutMs: number;
+  readonly userAgent: string;
+  readonly now: () => number;
+}): BoardRequest {
+  const { send, timeoutMs, userAgent, now } = options;
+  return async (jar: CookieJar, url: URL, body?: URLSearchParams): Promise<BoardAnswer> => {
+    const headers: Record<string, string> = { "user-agent": userAgent, accept: "text/html" };
+    const cookie = jar.header();
+    if (cookie !== null) headers.cookie = cookie;
+    if (body !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
+    let response: Response;
+    let html: string;
+    try {
+      response = await send(url.toString(), {
+        method: body === undefined ? "GET" : "POST",
+        headers,
+        ...(body === undefined ? {} : { body: body.toString() }),
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      html = await response.text();
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      throw new DeliveryError(
+        timedOut
+          ? notifierTexts.timeout(LABEL, timeoutMs / 1000)
+          : notifierTexts.unreachable(LABEL, error instanceof Error ? error.message : String(error)),
+        true,
+      );
+    }
+    jar.store(response.headers.getSetCookie(), now());
+    const status = response.status;
+    if (status === 429) {
+      const wait = parseRetryAfter(response.headers.get("retry-after"), now());
+      throw new DeliveryError(notifierTexts.rateLimited(LABEL, wait), true, wait);
+    }
+    if (status >= 500) throw new DeliveryError(notifierTexts.serverError(LABEL, status), true);
+    if (status >= 400) throw new DeliveryError(notifierTexts.refused(LABEL, status), false);
+    return { status, location: response.headers.get("location"), html };
+  };
+}
