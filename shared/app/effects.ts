@@ -13,7 +13,13 @@ export function channelsOf(forum: ForumConfig | null): readonly ChannelConfig[] 
   return forum && forum.notify.length > 0 ? forum.notify : [{ type: "log" }];
 }
 
-function entry(id: string, duelId: string, now: string, effect: OutboxEntry["effect"]): OutboxEntry {
+/** A new outbox entry: nothing tried yet, due now. */
+export function outboxEntry(
+  id: string,
+  duelId: string,
+  now: string,
+  effect: OutboxEntry["effect"],
+): OutboxEntry {
   return {
     id,
     duelId,
@@ -65,7 +71,7 @@ export function effectsOf(input: {
   const out: OutboxEntry[] = [];
   const { cancel, schedule } = input.timers;
   if (cancel.length > 0 || schedule.length > 0)
-    out.push(entry(`v${version}.timers`, duelId, now, { type: "timers", cancel, schedule }));
+    out.push(outboxEntry(`v${version}.timers`, duelId, now, { type: "timers", cancel, schedule }));
 
   const own = composeHiboux({ events: input.events, before, after });
   const revised = input.revised.flatMap((i) =>
@@ -73,7 +79,7 @@ export function effectsOf(input: {
   );
   // Revised verdicts are the referee's to tell: the thread hears each decision once.
   const thread = announcementEntries({ forum: input.forum, before, after, events: input.events }).map((a) =>
-    entry(a.id, duelId, now, a.effect),
+    outboxEntry(a.id, duelId, now, a.effect),
   );
   const channels = channelsOf(input.forum);
   const deliveries = (drafts: readonly HibouDraft[]) =>
@@ -135,7 +141,7 @@ function notifyEntries(
  */
 function channelEntries(channels: readonly ChannelConfig[], hibou: Hibou, now: string): OutboxEntry[] {
   return channelIndexes(channels, hibou).map((index) =>
-    entry(`${hibou.id}.c${index}`, hibou.duelId, now, {
+    outboxEntry(`${hibou.id}.c${index}`, hibou.duelId, now, {
       type: "notify",
       hibou,
       channel: index,

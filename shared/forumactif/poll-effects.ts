@@ -1,4 +1,4 @@
-import { standaloneEntries } from "../app/effects.js";
+import { outboxEntry, standaloneEntries } from "../app/effects.js";
 import type { DuelState } from "../domain/state.js";
 import type { ForumConfig, OutboxEntry } from "../ports/duel-store.js";
 import type { Hibou } from "../ports/notifier.js";
@@ -9,20 +9,6 @@ import type { TimerSpec } from "../ports/scheduler.js";
  * read, and the hiboux that tell the referee what the poller could not do. The relay performs them
  * like every other effect.
  */
-
-function entry(id: string, duelId: string, now: string, effect: OutboxEntry["effect"]): OutboxEntry {
-  return {
-    id,
-    duelId,
-    createdAt: now,
-    effect,
-    attempts: 0,
-    nextAttemptAt: now,
-    doneAt: null,
-    lastError: null,
-    failedAt: null,
-  };
-}
 
 /**
  * A read of the topic at `at`. `ref` tells a chain's read (`chain`: each schedules the next) from
@@ -38,7 +24,7 @@ export function pollTimer(duelId: string, at: string, ref: "chain" | "ping"): Ti
  * (`by`): an admin re-arming a chain at the instant the chain scheduled the same read still writes.
  */
 export function schedulePoll(timer: TimerSpec, now: string, by = "chain"): OutboxEntry {
-  return entry(`${timer.name}.by-${by}`, timer.duelId, now, {
+  return outboxEntry(`${timer.name}.by-${by}`, timer.duelId, now, {
     type: "timers",
     cancel: [],
     schedule: [timer],
