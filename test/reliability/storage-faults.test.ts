@@ -24,6 +24,7 @@ import {
   shuffle,
   since,
   type ThreadPost,
+  tableItems,
   threadPosts,
 } from "./support.js";
 
@@ -36,10 +37,14 @@ const POSTS = 12;
 const CUT = 0.4;
 
 const dataDir = mkdtempSync(join(tmpdir(), "duel-reliability-"));
+const killedDir = mkdtempSync(join(tmpdir(), "duel-reliability-killed-"));
 let dynamo: DynamoDbLocal | null = null;
+let killed: DynamoDbLocal | null = null;
 afterAll(async () => {
   await dynamo?.stop();
+  await killed?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(killedDir, { recursive: true, force: true });
 });
 
 /** The threads, interleaved as a forum would send them: by time across duels. */
@@ -218,4 +223,65 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
       appliedTwice: 0,
     });
   });
+
+  it("CONTRACT 2 storage killed at once just after answering: every transaction it answered is there when it comes back (the stop loses no acknowledged write)", async () => {
+    // DynamoDB Local answers a TransactWriteItems before its SQLite COMMIT has run: killed at that
+    // moment (SIGKILL once the stop's grace is over, which a loaded machine reaches), it came back
+    // without a transaction it had answered, as a post answered 200 that its duel no longer held.
+    const port = await freePort();
+    killed = await startDynamoDbLocal({ dataDir: killedDir, port });
+    const client = new DynamoDBClient({
+      endpoint: killed.endpoint,
+      region: "eu-west-3",
+      credentials: { accessKeyId: "local", secretAccessKey: "local" },
+      maxAttempts: 1,
+      requestHandler: { connectionTimeout: 1000, requestTimeout: 5000 },
+    });
+    await createTable(client, "acks");
+    const ITEMS = 10;
+    const answered: string[] = [];
+    let failed = 0;
+    let next = 0;
+    for (const cut of [30, 60, 90]) {
+      // Four writers of ten-item transactions; the process is killed with no grace right after an
+      // answer, while the others' transactions are being written and answered.
+      let stopping: Promise<void> | null = null;
+      const writer = async () => {
+        while (stopping === null) {
+          const id = `t${next++}`;
+          const TransactItems = Array.from({ length: ITEMS }, (_, i) => ({
+            Put: {
+              TableName: "acks",
+              Item: { pk: { S: id }, sk: { S: String(i) }, pad: { S: "x".repeat(400) } },
+            },
+          }));
+          try {
+            await client.send(new TransactWriteItemsCommand({ TransactItems }));
+            answered.push(id);
+            if (answered.length >= cut && stopping === null) stopping = killed?.stop({ graceMs: 0 }) ?? null;
+          } catch {
+            failed++;
+          }
+        }
+      };
+      await Promise.all([writer(), writer(), writer(), writer()]);
+      await stopping;
+      killed = await startDynamoDbLocal({ dataDir: killedDir, port });
+      const stored = new Map<string, number>();
+      for (const item of await tableItems(client, "acks")) {
+        const pk = (JSON.parse(item) as { pk: { S: string } }).pk.S;
+        stored.set(pk, (stored.get(pk) ?? 0) + 1);
+      }
+      // Whole or absent (a transaction), and present whenever it was answered.
+      expect([...stored.values()].filter((n) => n !== ITEMS)).toEqual([]);
+      expect(answered.filter((id) => stored.get(id) !== ITEMS)).toEqual([]);
+    }
+    report("storage killed just after answering", {
+      kills: 3,
+      transactionsAnswered: answered.length,
+      transactionsFailed: failed,
+      answeredThenLost: 0,
+    });
+    client.destroy();
+  }, 120_000);
 });
