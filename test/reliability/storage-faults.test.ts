@@ -109,12 +109,16 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     const cut = Math.floor(posts.length * CUT);
     let stopping: Promise<void> | null = null;
     const answers = new Map<string, number>();
+    const results: string[] = [];
     let next = 0;
     const sender = async () => {
       for (let i = next++; i < posts.length; i = next++) {
         const p = posts[i] as ThreadPost;
         if (i === cut) stopping = dynamo?.stop() ?? null;
-        answers.set(p.postId, (await deliverGeneric(h, p, `m-${p.postId}`)).status);
+        const answer = await deliverGeneric(h, p, `m-${p.postId}`);
+        answers.set(p.postId, answer.status);
+        // Each post is new to its duel: a 200 is its verdict stored, never an `ignored` or `duplicate`.
+        if (answer.status === 200) results.push(String(answer.body.result));
       }
     };
     await Promise.all([sender(), sender(), sender()]);
@@ -122,6 +126,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     const statuses = [...answers.values()];
     const down = statuses.filter((s) => s === 503).length;
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(results.filter((r) => r !== "applied")).toEqual([]);
     expect(down).toBeGreaterThanOrEqual(posts.length - cut - 3);
     // Nothing else answered while it was down: reads are 503 too, liveness still answers.
     expect((await h.admin("GET", `/duels/poudlard.${threads[0]}`)).status).toBe(503);
@@ -242,7 +247,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     const answered: string[] = [];
     let failed = 0;
     let next = 0;
-    for (const cut of [30, 60, 90]) {
+    for (const cut of [30, 60]) {
       // Four writers of ten-item transactions; the process is killed with no grace right after an
       // answer, while the others' transactions are being written and answered.
       let stopping: Promise<void> | null = null;
@@ -277,7 +282,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
       expect(answered.filter((id) => stored.get(id) !== ITEMS)).toEqual([]);
     }
     report("storage killed just after answering", {
-      kills: 3,
+      kills: 2,
       transactionsAnswered: answered.length,
       transactionsFailed: failed,
       answeredThenLost: 0,
