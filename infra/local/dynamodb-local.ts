@@ -115,7 +115,7 @@ async function committed(endpoint: string, child: ChildProcess): Promise<void> {
   try {
     await client.send(new ListTablesCommand({ Limit: 1 }));
   } catch {
-    // Exited or unreachable meanwhile: then nothing more is written either.
+    // Exited meanwhile (nothing left to commit) or hung for a minute: nothing more to wait for.
   } finally {
     client.destroy();
   }
