@@ -4,7 +4,7 @@ import { decide } from "../../shared/domain/decide.js";
 import { initialState } from "../../shared/domain/state.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import { ALICE, BOB, REFEREE, T0 } from "./fixtures.js";
-import { given, refused } from "./given.js";
+import { given } from "./given.js";
 
 /** The registration of Alice against Bob, refereed by Minerva, a declared referee of the forum. */
 function register(
@@ -36,27 +36,25 @@ describe("registering and starting a duel", () => {
   it("R-1.1 a referee the forum has not declared is refused", () => {
     given()
       .when(register({ referee: { id: "99", name: "Rusard" } }))
-      .then(
-        refused("unknown_referee", { message: "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1)." }),
-      );
+      .refuses("unknown_referee", { message: "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1)." });
   });
 
   it("R-1.1 a forum that declares no referee lets anyone referee", () => {
     given()
       .when(register({ referee: { id: "99", name: "Rusard" } }, { forumReferees: [] }))
-      .then([{ type: "duel.registered", duel: { referee: { id: "99" } } }]);
+      .decides([{ type: "duel.registered", duel: { referee: { id: "99" } } }]);
   });
 
   it("R-1.1 the referee is not a duelist of the duel", () => {
     given()
       .when(register({ duelists: [ALICE, { ...BOB, id: REFEREE.id }] }))
-      .then(refused("referee_is_duelist"));
+      .refuses("referee_is_duelist");
   });
 
   it("R-1.2 particularities named by name or alias, in any case, are registered by id with rank 1", () => {
     given()
       .when(register({ duelists: [{ ...ALICE, particularities: [{ name: "LEGILIMENS" }] }, BOB] }))
-      .then([
+      .decides([
         {
           type: "duel.registered",
           rule: "R-1.2",
@@ -70,32 +68,28 @@ describe("registering and starting a duel", () => {
   it("R-1.2 an unknown particularity is refused naming its duelist's field", () => {
     given()
       .when(register({ duelists: [ALICE, { ...BOB, particularities: [{ name: "Fourchelang" }] }] }))
-      .then(
-        refused("invalid_body", {
-          message: "Particularité inconnue : Fourchelang.",
-          details: [{ path: "duelists.1.particularities", message: "Fourchelang" }],
-        }),
-      );
+      .refuses("invalid_body", {
+        message: "Particularité inconnue : Fourchelang.",
+        details: [{ path: "duelists.1.particularities", message: "Fourchelang" }],
+      });
   });
 
   it("R-1.2 R-6.9 a duelist banned until after now is refused, naming until when", () => {
     given()
       .when(register({}, { bans: { [BOB.id]: "2026-12-30T10:00:00.000Z" } }))
-      .then(
-        refused("duelist_banned", {
-          details: { duelistId: BOB.id, bannedUntil: "2026-12-30T10:00:00.000Z" },
-        }),
-      );
+      .refuses("duelist_banned", {
+        details: { duelistId: BOB.id, bannedUntil: "2026-12-30T10:00:00.000Z" },
+      });
   });
 
   it("CONTRACT 2 a thread has one duel: registering it again is refused", () => {
-    given(REGISTERED).when(register()).then(refused("duel_already_exists"));
+    given(REGISTERED).when(register()).refuses("duel_already_exists");
   });
 
   it("R-1.4 the top starts the duel: the first duelist's turn runs from now", () => {
     given(REGISTERED)
       .when({ type: "referee", now: T0, by: { id: REFEREE.id, via: "api" }, action: { command: "top" } })
-      .then([
+      .decides([
         { type: "referee.command", rule: "R-7.1" },
         {
           type: "duel.started",
