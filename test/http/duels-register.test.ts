@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
+import { DUEL_BODY } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 const DUELIST_FIELDS = [
   "id",

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Hibou } from "../../shared/ports/notifier.js";
-import { createHarness, type Harness, postPayload } from "../support/harness.js";
-import { auditOf, discourseFixture, sendDiscourse, withPost } from "./support.js";
+import { discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
+import { auditOf, postPayload } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 const created = discourseFixture("post_created");
 const SOMEWHERE_ELSE = { topic_id: 1700 };
