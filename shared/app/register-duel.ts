@@ -76,9 +76,10 @@ export async function registerDuel(
       dedupKeys: options.dedupKeys ?? [],
     });
   let outcome = await register();
-  // Another registration of the thread was committed between this one's read and its commit (its
-  // input holds the duel's one registration): decided again on the duel as it now is, the decider
-  // refuses this one (duel_already_exists).
+  // A copy of this delivery (an opening post delivered twice at once) was committed between this
+  // one's read and its commit: decided again on the duel as it now is, the decider refuses it
+  // (duel_already_exists). Two distinct registrations racing conflict on the duel's version instead,
+  // and the service decides again by itself.
   if (outcome.result === "duplicate") outcome = await register();
   if (outcome.result !== "applied") throw new Error(`registration of ${duelId} not applied`);
   await deps.forumactif?.poller.watch(forum, duelId);
