@@ -1,6 +1,7 @@
 import { describe, it } from "vitest";
 import type { DuelCommand, RegisterDuel } from "../../shared/domain/commands.js";
 import { decide } from "../../shared/domain/decide.js";
+import { fold } from "../../shared/domain/evolve.js";
 import { initialState } from "../../shared/domain/state.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import { ALICE, BOB, REFEREE, T0 } from "./fixtures.js";
@@ -31,6 +32,13 @@ function register(
 }
 
 const REGISTERED = decide(register(), initialState, "register");
+const TOP: DuelCommand = {
+  type: "referee",
+  now: T0,
+  by: { id: REFEREE.id, via: "api" },
+  action: { command: "top" },
+};
+const STARTED = decide(TOP, fold(initialState, REGISTERED), "top");
 
 describe("registering and starting a duel", () => {
   it("R-1.1 a referee the forum has not declared is refused", () => {
@@ -88,7 +96,7 @@ describe("registering and starting a duel", () => {
 
   it("R-1.4 the top starts the duel: the first duelist's turn runs from now", () => {
     given(REGISTERED)
-      .when({ type: "referee", now: T0, by: { id: REFEREE.id, via: "api" }, action: { command: "top" } })
+      .when(TOP)
       .decides([
         { type: "referee.command", rule: "R-7.1" },
         {
@@ -99,5 +107,17 @@ describe("registering and starting a duel", () => {
         },
         { type: "turn.passed", rule: "R-1.4", duelistId: ALICE.id, number: 1, startedAt: T0 },
       ]);
+  });
+
+  it("R-1.4 the top is given once: a second one is refused", () => {
+    given(REGISTERED, STARTED)
+      .when(TOP)
+      .refuses("duel_already_started", { message: "Le top a déjà été donné." });
+  });
+
+  it("R-7.1 in the thread, only the duel's referee gives the top", () => {
+    given(REGISTERED)
+      .when({ ...TOP, by: { id: ALICE.id, via: "post" } })
+      .refuses("not_referee");
   });
 });
