@@ -1,13 +1,11 @@
-import type { RegisterDuel } from "../domain/commands.js";
+import type { DuelCommand, RegisterDuel } from "../domain/commands.js";
 import { DomainError } from "../domain/errors.js";
 import type { Actor } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
 import type { TopicPoller } from "../forumactif/poller.js";
-import { normalizeKey } from "../parsing/normalize.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
 import { defaultRuleset } from "../rules/default-ruleset.js";
-import type { Ruleset } from "../rules/ruleset.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf } from "./post-intake.js";
 
@@ -22,25 +20,12 @@ export interface RegisterDeps {
   readonly forumactif?: { readonly poller: Pick<TopicPoller, "watch"> };
 }
 
-/** A particularity as a registration may name it ("Legilimens", "legilimens", "Mage noir"). */
-function particularityId(ruleset: Ruleset, name: string, index: number): string {
-  const key = normalizeKey(name);
-  const found = ruleset.particularities.find((p) =>
-    [p.id, p.name, ...p.aliases].some((n) => normalizeKey(n) === key),
-  );
-  if (!found)
-    throw new DomainError("invalid_body", `Particularité inconnue : ${name}.`, 400, [
-      { path: `duelists.${index}.particularities`, message: name },
-    ]);
-  return found.id;
-}
-
 /**
- * Registers a duel (R-1.2) through the decider's `register` command: the forum's checks at the
- * edge (the forum exists, the referee is one of its referees, particularities by name), then the
- * decider's own (two duelists at least, no one twice, no banned duelist …). Every way of asking
- * for a duel goes through here, so all give the same errors. `forum` is the forum already read, if
- * the caller read it; `dedupKeys` are the delivery's (a thread's opening post retried).
+ * Registers a duel (R-1.1, R-1.2) through the decider's `register` command, with what the decider
+ * needs read first: the forum (its ruleset, its declared referees) and the duelists' bans. Every
+ * check is the decider's; every way of asking for a duel goes through here, so all give the same
+ * errors. `forum` is the forum already read, if the caller read it; `dedupKeys` are the delivery's
+ * (a thread's opening post retried).
  */
 export async function registerDuel(
   deps: RegisterDeps,
@@ -54,48 +39,49 @@ export async function registerDuel(
 ): Promise<DuelState> {
   const forum = options.forum === undefined ? await deps.store.getForum(body.forumId) : options.forum;
   if (!forum) throw new DomainError("forum_not_found", `Forum inconnu : ${body.forumId}.`, 404);
-  if (forum.referees.length > 0 && !forum.referees.some((r) => r.id === body.referee.id)) {
-    throw new DomainError(
-      "unknown_referee",
-      "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).",
-      400,
-    );
-  }
-  const ruleset = forum.ruleset ?? defaultRuleset;
   const duelId = duelIdOf(body.forumId, body.threadId);
   const duel: RegisterDuel = {
     id: duelId,
     forumId: body.forumId,
     threadId: body.threadId,
     referee: body.referee,
-    duelists: body.duelists.map((d, index) => ({
+    duelists: body.duelists.map((d) => ({
       id: d.id,
       name: d.name,
       year: d.year,
-      particularities: (d.particularities ?? []).map((p) => ({
-        name: particularityId(ruleset, p.name, index),
-        rank: p.rank ?? 1,
-      })),
+      particularities: d.particularities ?? [],
       extraSpells: d.extraSpells ?? [],
     })),
     ...(body.firstDuelistId ? { firstDuelistId: body.firstDuelistId } : {}),
     ...(body.replyWindow ? { replyWindow: body.replyWindow } : {}),
     dice: body.dice,
     stakes: body.stakes ?? null,
-    ruleset,
+    ruleset: forum.ruleset ?? defaultRuleset,
   };
-  const bans = await deps.store.bansOf(
-    body.forumId,
-    body.duelists.map((d) => d.id),
-  );
-  const now = deps.clock.now().toISOString();
-  const outcome = await deps.duels.execute(
-    duelId,
-    { type: "register", now, duel, bans, ...(options.who ? { who: options.who } : {}) },
-    { inputId: "register", forumId: body.forumId, dedupKeys: options.dedupKeys ?? [] },
-  );
-  if (outcome.result !== "applied")
-    throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
+  const command: DuelCommand = {
+    type: "register",
+    now: deps.clock.now().toISOString(),
+    duel,
+    bans: await deps.store.bansOf(
+      body.forumId,
+      body.duelists.map((d) => d.id),
+    ),
+    forumReferees: forum.referees.map((r) => r.id),
+    ...(options.who ? { who: options.who } : {}),
+  };
+  const register = () =>
+    deps.duels.execute(duelId, command, {
+      inputId: "register",
+      forumId: body.forumId,
+      dedupKeys: options.dedupKeys ?? [],
+    });
+  let outcome = await register();
+  // A copy of this delivery (an opening post delivered twice at once) was committed between this
+  // one's read and its commit: decided again on the duel as it now is, the decider refuses it
+  // (duel_already_exists). Two distinct registrations racing conflict on the duel's version instead,
+  // and the service decides again by itself.
+  if (outcome.result === "duplicate") outcome = await register();
+  if (outcome.result !== "applied") throw new Error(`registration of ${duelId} not applied`);
   await deps.forumactif?.poller.watch(forum, duelId);
   return outcome.state;
 }

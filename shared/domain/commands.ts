@@ -30,6 +30,7 @@ export interface RegisterDuel {
     readonly id: string;
     readonly name: string;
     readonly year: Year;
+    /** As the registration names them (id, name or alias, any case): the decider finds their ids. */
     readonly particularities?: readonly { readonly name: string; readonly rank?: number }[];
     readonly extraSpells?: readonly string[];
   }[];
@@ -52,6 +53,12 @@ export type DuelCommand =
       readonly duel: RegisterDuel;
       /** Bans in force, by duelist id, read from the duelist records at the edge. */
       readonly bans: Readonly<Record<string, string | null>>;
+      /**
+       * The ids of the forum's declared referees, read with the forum (R-1.1): the duel's referee
+       * must be one of them; none declared, anyone may referee. Absent from registrations stored
+       * before the decider checked it (they were checked when made).
+       */
+      readonly forumReferees?: readonly string[];
     }
   | { readonly type: "post.received"; readonly now: string; readonly post: PostInput }
   | {

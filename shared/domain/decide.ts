@@ -8,6 +8,7 @@ import { requireDistinctNames } from "./duelist-names.js";
 import { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import type { Actor, DuelEvent } from "./events.js";
+import { particularityId } from "./particularity-ids.js";
 import type { DuelState } from "./state.js";
 
 /**
@@ -18,7 +19,7 @@ import type { DuelState } from "./state.js";
 export function decide(command: DuelCommand, state: DuelState, inputId: string): DuelEvent[] {
   const e = new Emitter(state, inputId, command.now);
   if (command.type === "register") {
-    register(e, command.duel, command.bans, command.who);
+    register(e, command.duel, command.bans, command.forumReferees, command.who);
     return e.events;
   }
   if (state.status === "none") throw new DomainError("duel_not_found", "Ce duel n'existe pas.", 404);
@@ -78,15 +79,26 @@ function decideTimer(e: Emitter, kind: string, ref: string, at: string): void {
   }
 }
 
-/** Registration (R-1.1, R-1.2): one adult referee who is not a duelist, 2+ duelists, no one banned. */
+/**
+ * Registration (R-1.1, R-1.2): one declared referee who is not a duelist, 2+ duelists, known
+ * particularities, no one banned.
+ */
 function register(
   e: Emitter,
   duel: RegisterDuel,
   bans: Readonly<Record<string, string | null>>,
+  forumReferees: readonly string[] | undefined,
   who?: Actor,
 ): void {
   if (e.state.status !== "none")
     throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
+  if (forumReferees && forumReferees.length > 0 && !forumReferees.includes(duel.referee.id)) {
+    throw new DomainError(
+      "unknown_referee",
+      "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).",
+      400,
+    );
+  }
   if (duel.duelists.length < 2)
     throw new DomainError("invalid_duel", "Un duel se joue à deux duellistes au moins (R-1.2).", 400);
   const ids = duel.duelists.map((d) => d.id);
@@ -103,12 +115,12 @@ function register(
   const first = duel.firstDuelistId ?? duel.duelists[0]?.id ?? "";
   if (!ids.includes(first))
     throw new DomainError("invalid_duel", "Le premier duelliste doit être inscrit au duel.", 400);
-  const unknownParticularity = duel.duelists
-    .flatMap((d) => d.particularities ?? [])
-    .find((p) => !duel.ruleset.particularities.some((r) => r.id === p.name));
-  if (unknownParticularity) {
-    throw new DomainError("invalid_duel", `Particularité inconnue : ${unknownParticularity.name}.`, 400);
-  }
+  const particularities = duel.duelists.map((d, index) =>
+    (d.particularities ?? []).map((p) => ({
+      name: particularityId(duel.ruleset, p.name, index),
+      rank: p.rank ?? 1,
+    })),
+  );
   for (const d of duel.duelists) {
     const until = bans[d.id];
     if (until && Date.parse(until) > Date.parse(e.now)) {
@@ -137,11 +149,11 @@ function register(
       forumId: duel.forumId,
       threadId: duel.threadId,
       referee: duel.referee,
-      duelists: duel.duelists.map((d) => ({
+      duelists: duel.duelists.map((d, index) => ({
         id: d.id,
         name: d.name,
         year: d.year,
-        particularities: (d.particularities ?? []).map((p) => ({ name: p.name, rank: p.rank ?? 1 })),
+        particularities: particularities[index] ?? [],
         extraSpells: [...(d.extraSpells ?? [])],
       })),
       startingPoints,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeDuel, auditOf, duelistOf } from "../http/support.js";
+import { activeDuel, auditOf, duelistOf } from "../support/duels.js";
 import { createHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 

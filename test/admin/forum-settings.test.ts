@@ -2,14 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
-import { DISCOURSE_DUEL, discourseFixture, sendDiscourse, sendGenericRaw } from "../http/support.js";
-import {
-  createHarness,
-  DISCOURSE_SECRET,
-  GENERIC_SECRET,
-  type Harness,
-  postPayload,
-} from "../support/harness.js";
+import { DISCOURSE_DUEL, discourseFixture, sendDiscourse } from "../support/discourse.js";
+import { postPayload } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 import { browser, decoded } from "./support.js";
 
 function errorFor(html: string, field: string): string | undefined {
@@ -124,8 +120,8 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
         content: "x",
       }),
     );
-    expect((await sendGenericRaw(h, post)).status).toBe(401);
-    expect((await sendGenericRaw(h, post, { secret })).status).toBe(200);
+    expect((await h.genericRaw(post)).status).toBe(401);
+    expect((await h.genericRaw(post, { secret })).status).toBe(200);
   });
 
   it("CONTRACT 3 a new Discourse secret: the old signature is refused, the new one accepted", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, createHarness } from "../support/harness.js";
+import { createHarness } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 import { browser, csrfIn, decoded } from "./support.js";
 
 describe("admin login", () => {

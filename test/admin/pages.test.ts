@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { refereeCommandBodySchema } from "../../shared/domain/referee-actions.js";
-import { activeDuel } from "../http/support.js";
+import { activeDuel } from "../support/duels.js";
 import { createHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, deskAs, twoForums } from "../reliability/access-support.js";
-import { ADMIN_TOKEN, createHarness, type Harness } from "../support/harness.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 import { decoded } from "./support.js";
 
 function errorFor(html: string, field: string): string | undefined {

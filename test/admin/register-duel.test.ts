@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditOf } from "../http/support.js";
+import { auditOf } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 

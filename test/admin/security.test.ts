@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeDuel } from "../http/support.js";
+import { activeDuel } from "../support/duels.js";
 import { createHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 

@@ -1,4 +1,5 @@
-import { ADMIN_TOKEN, type Harness } from "../support/harness.js";
+import type { Harness } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 
 /** Where the tests pretend the browser is: hono's `csrf()` compares the Origin with this. */
 export const ORIGIN = "http://localhost";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parsePhpForm } from "../../shared/http/php-form.js";
-import { createHarness, DISCOURSE_SECRET, GENERIC_SECRET } from "../support/harness.js";
+import { createHarness } from "../support/harness.js";
+import { DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 
 describe("CONTRACT 3 a forum's XenForo secret, announce and bot", () => {
   it("CONTRACT 3 are stored; the secret and the bot's key are never returned", async () => {

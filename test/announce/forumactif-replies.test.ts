@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
-import { auditOf, LONG_RP } from "../http/support.js";
+import { auditOf, LONG_RP } from "../support/duels.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 import { createHarness, type Harness } from "../support/harness.js";
 

@@ -1,16 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { browser, decoded } from "../admin/support.js";
-import {
-  auditOf,
-  DISCOURSE_DUEL,
-  discourseFixture,
-  sendDiscourse,
-  turnContent,
-  withPost,
-} from "../http/support.js";
 import { sendXenForo, XENFORO_DUEL, XENFORO_SECRET, xenforoPostBody } from "../http/xenforo-support.js";
+import { DISCOURSE_DUEL, discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
+import { auditOf, turnContent } from "../support/duels.js";
 import { type FakeForum, fakeDiscourse, fakeXenForo } from "../support/fake-forums.js";
-import { createHarness, DISCOURSE_SECRET, GENERIC_SECRET, type Harness } from "../support/harness.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 
 const created = discourseFixture("post_created");
 const BOT_KEY = "bot-api-key-for-tests";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { ConcurrencyError, type DuelCommit, type DuelStore } from "../../shared/ports/duel-store.js";
-import { createHarness, DUEL_BODY } from "../support/harness.js";
+import { DUEL_BODY } from "../support/duels.js";
+import { createHarness } from "../support/harness.js";
 
 describe("optimistic concurrency", () => {
   it("a decision made on a stale read is decided again on the fresh state, never lost", async () => {

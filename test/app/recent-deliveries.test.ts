@@ -4,8 +4,8 @@ import { type IncomingPost, intakePost } from "../../shared/app/post-intake.js";
 import { RecentDeliveries } from "../../shared/app/recent-deliveries.js";
 import { initialState } from "../../shared/domain/state.js";
 import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
-import { turnContent } from "../http/support.js";
-import { createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
+import { DUEL_BODY, turnContent } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 /** The store with every call counted. */
 function counted(store: DuelStore): { store: DuelStore; calls: string[] } {

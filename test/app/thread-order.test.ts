@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createHarness, DUEL_BODY, type Harness, postPayload } from "../support/harness.js";
+import { DUEL_BODY, postPayload } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 const LONG = Array.from({ length: 120 }, (_, i) => `mot${i}`).join(" ");
 const alice = { id: "42", name: "Alice Dubois" };

@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendGenericRaw } from "../http/support.js";
 import { twoForums } from "../reliability/access-support.js";
-import { ADMIN_TOKEN, createHarness, GENERIC_SECRET, type Harness, postPayload } from "../support/harness.js";
+import { postPayload } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { ADMIN_TOKEN, GENERIC_SECRET } from "../support/requests.js";
 
 /** Debian's Chromium, installed by .ci/run; playwright-core brings no browser of its own. */
 const CHROMIUM = "/usr/bin/chromium";
@@ -76,8 +77,8 @@ describe("CONTRACT 3.1 a forum's admin on the desk, in a real browser", () => {
     expect(secret).toMatch(/^whsec_/);
     expect(secret).not.toBe(GENERIC_SECRET);
 
-    expect((await sendGenericRaw(h, delivery("1"))).status).toBe(401);
-    expect((await sendGenericRaw(h, delivery("1"), { secret })).status).toBe(200);
+    expect((await h.genericRaw(delivery("1"))).status).toBe(401);
+    expect((await h.genericRaw(delivery("1"), { secret })).status).toBe(200);
     // Shown once: the settings page, opened again, does not hold it.
     await page.goto(`${base}/admin/forums/poudlard`);
     expect(await page.content()).not.toContain(secret);

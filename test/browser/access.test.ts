@@ -4,7 +4,8 @@ import { serve } from "@hono/node-server";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoForums } from "../reliability/access-support.js";
-import { ADMIN_TOKEN, createHarness, type Harness } from "../support/harness.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 
 /** Debian's Chromium, installed by .ci/run; playwright-core brings no browser of its own. */
 const CHROMIUM = "/usr/bin/chromium";

@@ -4,8 +4,9 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activeDuel, duelistOf } from "../http/support.js";
-import { ADMIN_TOKEN, createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
+import { activeDuel, DUEL_BODY, duelistOf } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 
 /** Debian's Chromium, installed by .ci/run; playwright-core brings no browser of its own. */
 const CHROMIUM = "/usr/bin/chromium";

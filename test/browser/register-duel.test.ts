@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, createHarness, type Harness } from "../support/harness.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 
 /** Debian's Chromium, as in admin-page.test.ts; playwright-core brings no browser of its own. */
 const CHROMIUM = "/usr/bin/chromium";

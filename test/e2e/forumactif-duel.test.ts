@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { browser, decoded } from "../admin/support.js";
-import { auditOf, duelistOf, LONG_RP } from "../http/support.js";
+import { auditOf, duelistOf, LONG_RP } from "../support/duels.js";
 import { DUEL_FACES, duelFace } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 import { createHarness, type Harness } from "../support/harness.js";

@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { endOfMinute } from "../../shared/forumactif/topic-diff.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
-import { auditOf, LONG_RP } from "../http/support.js";
+import { auditOf, DUEL_BODY, LONG_RP, postPayload } from "../support/duels.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness, DUEL_BODY, type Harness, postPayload } from "../support/harness.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 const PEOPLE = [
   { id: "42", name: "Alice Dubois", target: "Bob Martin" },

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
-import { auditOf } from "../http/support.js";
+import { auditOf, DUEL_BODY } from "../support/duels.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 let board: FakeBoard | undefined;
 afterEach(async () => {

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
+import { DUEL_BODY } from "../support/duels.js";
 import { DUEL_FACES } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 let board: FakeBoard | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness, postPayload } from "../support/harness.js";
-import { activeDuel, auditOf, turnContent } from "./support.js";
+import { activeDuel, auditOf, postPayload, turnContent } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 const BOB = { id: "43", name: "Bob Martin" };

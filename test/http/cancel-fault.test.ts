@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
-import { activeDuel, auditOf } from "./support.js";
+import { activeDuel, auditOf, DUEL_BODY } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 interface Hibou {
   to: { role: string; id: string };

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { DISCOURSE_DUEL, discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
+import { auditOf, duelistOf } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
-import { auditOf, DISCOURSE_DUEL, discourseFixture, duelistOf, sendDiscourse, withPost } from "./support.js";
 
 const created = discourseFixture("post_created");
 const edited = discourseFixture("post_edited");

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, createHarness, type Harness } from "../support/harness.js";
-import { activeDuel, auditOf, duelistOf } from "./support.js";
+import { activeDuel, auditOf, duelistOf } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 
 describe("CONTRACT 6 referee commands (R-7.1)", () => {
   let h: Harness;

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHarness, DUEL_BODY, type Harness } from "../support/harness.js";
+import { auditOf, DUEL_BODY } from "../support/duels.js";
+import { createHarness, type Harness, pipelineOn } from "../support/harness.js";
+import { meetingClient } from "../support/race.js";
 
 const DUELIST_FIELDS = [
   "id",
@@ -83,6 +85,27 @@ describe("CONTRACT 6 registering duels", () => {
     const again = await h.admin("POST", "/duels", DUEL_BODY);
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: "duel_already_exists", message: expect.any(String) });
+  });
+
+  it("CONTRACT 2 R-1.2 two registrations of one thread at once, in two processes: one 201, the other 409 duel_already_exists", async () => {
+    // Each process's transaction waits for the other's, so both have read "no duel" before either writes.
+    const meeting = meetingClient(h.client);
+    const [one, two] = [1, 2].map(() =>
+      pipelineOn({ client: meeting.client, tableName: h.tableName }, h.clock),
+    );
+    if (!one || !two) throw new Error("no processes");
+    const answers = await Promise.all([
+      one.admin("POST", "/duels", DUEL_BODY),
+      two.admin("POST", "/duels", DUEL_BODY),
+    ]);
+    expect(meeting.arrived()).toBeGreaterThanOrEqual(2);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.error).toMatchObject({
+      code: "duel_already_exists",
+      message: "Un duel existe déjà pour ce fil.",
+    });
+    const events = await auditOf(h, "poudlard.1234");
+    expect(events.filter((e) => e.type === "duel.registered")).toHaveLength(1);
   });
 
   it("CONTRACT 2 a duel on an unknown forum is 404", async () => {

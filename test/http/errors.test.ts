@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, createHarness, DUEL_BODY, type Harness, postPayload } from "../support/harness.js";
-import { discourseFixture, discourseSignature, sendGenericRaw } from "./support.js";
+import { discourseFixture, discourseSignature } from "../support/discourse.js";
+import { DUEL_BODY, postPayload } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 
 /** The error shape of CONTRACT.md section 2, on any non-2xx answer. */
 async function expectErrorBody(res: Response, status: number, code?: string) {
@@ -33,7 +35,7 @@ describe("CONTRACT 2 errors", () => {
   });
 
   it("CONTRACT 2 a body over 1 MiB to the generic webhook is 413 payload_too_large", async () => {
-    const signed = await sendGenericRaw(h, HUGE);
+    const signed = await h.genericRaw(HUGE);
     expect(signed.status).toBe(413);
     expect(signed.body.error).toMatchObject({ code: "payload_too_large", message: expect.any(String) });
   });

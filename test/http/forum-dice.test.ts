@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHarness, DUEL_BODY, type Harness, postPayload } from "../support/harness.js";
-import { auditOf, LONG_RP, turnContent } from "./support.js";
+import { auditOf, DUEL_BODY, LONG_RP, postPayload, turnContent } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 const BOB = { id: "43", name: "Bob Martin" };

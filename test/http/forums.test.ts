@@ -1,11 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  ADMIN_TOKEN,
-  createHarness,
-  DISCOURSE_SECRET,
-  GENERIC_SECRET,
-  type Harness,
-} from "../support/harness.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { ADMIN_TOKEN, DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 
 const FORUM = {
   name: "Poudlard RPG",

@@ -1,7 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHarness, DUEL_BODY, GENERIC_SECRET, type Harness, postPayload } from "../support/harness.js";
-import { activeDuel, auditOf, sendGenericRaw, turnContent } from "./support.js";
+import { activeDuel, auditOf, DUEL_BODY, postPayload, turnContent } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { GENERIC_SECRET } from "../support/requests.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 const AT = "2026-11-30T10:05:00Z";
@@ -53,7 +54,7 @@ describe("CONTRACT 4.1 generic webhook (Standard Webhooks)", () => {
     const res = await h.generic(alicePost(), { secret: other });
     expect(res.status).toBe(401);
     expect(res.body.error).toMatchObject({ code: "invalid_signature", message: expect.any(String) });
-    const tampered = await sendGenericRaw(h, JSON.stringify(alicePost()), { signature: "v1,AAAA" });
+    const tampered = await h.genericRaw(JSON.stringify(alicePost()), { signature: "v1,AAAA" });
     expect(tampered.status).toBe(401);
     expect((await h.admin("GET", `/duels/${duelId}`)).body).toEqual(before.body);
     expect((await auditOf(h, duelId)).some((e) => e.type.startsWith("post."))).toBe(false);
@@ -119,7 +120,7 @@ describe("CONTRACT 4.1 generic webhook (Standard Webhooks)", () => {
   });
 
   it("CONTRACT 2 malformed JSON with a valid signature is 400", async () => {
-    const res = await sendGenericRaw(h, '{"type":"post.created","data":');
+    const res = await h.genericRaw('{"type":"post.created","data":');
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "invalid_json", message: expect.any(String) });
   });
@@ -222,7 +223,7 @@ describe("CONTRACT 4.1 generic webhook (Standard Webhooks)", () => {
   it("CONTRACT 4.1 the raw body is verified and read as JSON whatever the Content-Type", async () => {
     // Senders mislabel bodies (Discourse's form mode keeps a JSON body): the signature covers the
     // bytes, so the receiver reads the raw body and never looks at Content-Type.
-    const res = await sendGenericRaw(h, JSON.stringify(alicePost()), { contentType: "text/plain" });
+    const res = await h.genericRaw(JSON.stringify(alicePost()), { contentType: "text/plain" });
     expect(res).toEqual({ status: 200, body: { result: "applied", duelId } });
   });
 });

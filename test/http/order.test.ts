@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createHarness, DUEL_BODY, type Harness, postPayload } from "../support/harness.js";
-import { activeDuel, auditOf, duelistOf, turnContent } from "./support.js";
+import { activeDuel, auditOf, DUEL_BODY, duelistOf, postPayload, turnContent } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 const BOB = { id: "43", name: "Bob Martin" };

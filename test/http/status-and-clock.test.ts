@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { activeDuel, auditOf, duelistOf } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
-import { activeDuel, auditOf, duelistOf } from "./support.js";
 
 describe("CONTRACT 6 status and health", () => {
   let h: Harness;

@@ -1,49 +1,21 @@
-import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
-import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
-import { DuelService } from "../../shared/app/duel-service.js";
-import { createApp } from "../../shared/http/app.js";
-import { hashToken } from "../../shared/http/auth.js";
-import { ADMIN_TOKEN, DUEL_BODY } from "../support/harness.js";
-import { discourseFixture, discourseSignature } from "./support.js";
-
-/** A loopback port nothing listens on: DynamoDB is down, really (no mock). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
+import { freePort } from "../../infra/local/dynamodb-local.js";
+import { discourseFixture, discourseSignature } from "../support/discourse.js";
+import { DUEL_BODY } from "../support/duels.js";
+import { localClient, pipelineOn } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 
 describe("CONTRACT 2 storage unavailable", () => {
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof pipelineOn>["app"];
   let client: DynamoDBClient;
   const auth = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };
 
   beforeAll(async () => {
-    client = new DynamoDBClient({
-      endpoint: `http://127.0.0.1:${await closedPort()}`,
-      region: "eu-west-3",
-      credentials: { accessKeyId: "local", secretAccessKey: "local" },
-      maxAttempts: 1,
-    });
-    const clock = new ManualClock("2026-11-30T10:00:00.000Z");
-    const store = new DynamoDbStore({ client, tableName: "down", now: () => clock.now() });
-    app = createApp({
-      store,
-      access: store.accessStore(),
-      duels: new DuelService({ store, now: () => clock.now() }),
-      clock,
-      adminTokenHash: hashToken(ADMIN_TOKEN),
-      rollDice: () => [3, 3],
-      newId: randomUUID,
-      log: () => {},
-    });
+    // A loopback port nothing listens on: DynamoDB is down, really (no mock).
+    client = localClient({ endpoint: `http://127.0.0.1:${await freePort()}`, maxAttempts: 1 });
+    app = pipelineOn({ client, tableName: "down" }, new ManualClock("2026-11-30T10:00:00.000Z")).app;
   });
   afterAll(() => client.destroy());
 

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Hibou } from "../../shared/ports/notifier.js";
-import { createHarness, type Harness, postPayload } from "../support/harness.js";
-import { auditOf, discourseFixture, sendDiscourse, withPost } from "./support.js";
+import { discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
+import { auditOf, postPayload } from "../support/duels.js";
+import { createHarness, type Harness, pipelineOn } from "../support/harness.js";
+import { meetingClient } from "../support/race.js";
 
 const created = discourseFixture("post_created");
 const SOMEWHERE_ELSE = { topic_id: 1700 };
@@ -85,6 +87,22 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
     expect(audit.filter((e) => e.type === "duel.registered")).toHaveLength(1);
     expect(audit.filter((e) => e.type === "referee.command-rejected")).toEqual([]);
     expect(audit.find((e) => e.type === "duel.started")).toBeDefined();
+  });
+
+  it("CONTRACT 6 the same opening delivered twice at once, to two processes: one duel, the other answer a duplicate", async () => {
+    await knownAccounts(h);
+    const post = refereePost(OPENING);
+    const meeting = meetingClient(h.client);
+    const [one, two] = [1, 2].map(() =>
+      pipelineOn({ client: meeting.client, tableName: h.tableName }, h.clock),
+    );
+    if (!one || !two) throw new Error("no processes");
+    const answers = await Promise.all([sendDiscourse(one, post), sendDiscourse(two, post)]);
+    expect(meeting.arrived()).toBeGreaterThanOrEqual(2);
+    expect(answers.map((a) => a.body.result).sort()).toEqual(["applied", "duplicate"]);
+    const audit = await auditOf(h, "poudlard.1842");
+    expect(audit.filter((e) => e.type === "duel.registered")).toHaveLength(1);
+    expect(await openingHiboux(h)).toEqual([]);
   });
 
   it("CONTRACT 6 an unknown name registers nothing; the referee's hibou says what to write", async () => {

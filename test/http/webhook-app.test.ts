@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createWebhookApp, MAX_BODY_BYTES } from "../../shared/http/webhook-app.js";
-import { createHarness, type Harness, postPayload } from "../support/harness.js";
-import { activeDuel, auditOf, sendGenericRaw, turnContent } from "./support.js";
+import { activeDuel, auditOf, postPayload, turnContent } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { requests } from "../support/requests.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 
@@ -26,7 +27,7 @@ describe("createWebhookApp", () => {
   });
 
   const deliver = (payload: unknown, id = "msg_webhook_app") =>
-    sendGenericRaw(h, JSON.stringify(payload), { id, app });
+    requests(app).genericRaw(JSON.stringify(payload), { id });
 
   it("applies a signed post as the whole app does, and answers a repeat as a duplicate", async () => {
     const post = postPayload({

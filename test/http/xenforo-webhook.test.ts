@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHarness, DISCOURSE_SECRET, GENERIC_SECRET, type Harness } from "../support/harness.js";
-import { auditOf, turnContent } from "./support.js";
+import { auditOf, turnContent } from "../support/duels.js";
+import { createHarness, type Harness } from "../support/harness.js";
+import { DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 import {
   sendXenForo,
   XENFORO_DUEL,

@@ -3,16 +3,9 @@ import { DuelService } from "../../shared/app/duel-service.js";
 import { functionObservability } from "../../shared/aws/observability.js";
 import type { DuelCommand } from "../../shared/domain/commands.js";
 import { ConcurrencyError, type DuelCommit, type DuelStore } from "../../shared/ports/duel-store.js";
-import { auditOf, LONG_RP } from "../http/support.js";
-import {
-  ALICE,
-  anotherProcess,
-  BOB,
-  deliverGeneric,
-  openDuel,
-  type ThreadPost,
-} from "../reliability/support.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { ALICE, BOB, deliverGeneric, openDuel, type ThreadPost } from "../reliability/support.js";
+import { auditOf, LONG_RP } from "../support/duels.js";
+import { anotherProcess, createHarness, type Harness } from "../support/harness.js";
 import { captureOutput, total } from "./emf.js";
 
 captureOutput();

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { observedHttpHandler } from "../../shared/aws/http-handler.js";
 import { functionObservability } from "../../shared/aws/observability.js";
 import { genericPayload, openDuel, rng, type ThreadPost, threadPosts } from "../reliability/support.js";
-import { createHarness, GENERIC_SECRET } from "../support/harness.js";
+import { createHarness } from "../support/harness.js";
+import { GENERIC_SECRET } from "../support/requests.js";
 import { captureOutput, isEmf, lines, total } from "./emf.js";
 
 captureOutput();

@@ -1,30 +1,22 @@
 import { browser } from "../admin/support.js";
-import { DUEL_BODY, GENERIC_SECRET, type Harness } from "../support/harness.js";
+import { DUEL_BODY } from "../support/duels.js";
+import type { Harness } from "../support/harness.js";
+import { GENERIC_SECRET, type JsonAnswer, jsonRequest } from "../support/requests.js";
 
 /** An answer of the JSON API: status and parsed body. */
-export interface Answer {
-  readonly status: number;
+export interface Answer extends JsonAnswer {
   readonly body: { error?: { code: string; message: string } } & Record<string, unknown>;
 }
 
 /** A JSON request with a Bearer token (or none). */
-export async function call(
+export function call(
   h: Pick<Harness, "app">,
   token: string | null,
   method: string,
   path: string,
   body?: unknown,
 ): Promise<Answer> {
-  const res = await h.app.request(path, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text === "" ? {} : (JSON.parse(text) as Answer["body"]) };
+  return jsonRequest(h.app, token, method, path, body);
 }
 
 /** Issues a credential as `issuer` (its token is in that one answer only: access.test.ts checks it). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { csrfIn, decoded } from "../admin/support.js";
-import { ADMIN_TOKEN, DUEL_BODY, type Harness } from "../support/harness.js";
+import { DUEL_BODY } from "../support/duels.js";
+import type { Harness } from "../support/harness.js";
+import { ADMIN_TOKEN } from "../support/requests.js";
 import { call, deskAs, issue, twoForums } from "./access-support.js";
 import { afterTheFile, recordedHarness, report, seen, tableItems } from "./support.js";
 

@@ -9,8 +9,9 @@ import {
   genericWebhookSchema,
   registerBodySchema,
 } from "../../shared/http/schemas.js";
-import { discourseFixture, turnContent } from "../http/support.js";
-import { ADMIN_TOKEN, DISCOURSE_SECRET, DUEL_BODY, GENERIC_SECRET, postPayload } from "../support/harness.js";
+import { discourseFixture } from "../support/discourse.js";
+import { DUEL_BODY, postPayload, turnContent } from "../support/duels.js";
+import { ADMIN_TOKEN, DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 
 /**
  * Generated requests that must be refused (CONTRACT.md section 2): forged and stale webhooks,

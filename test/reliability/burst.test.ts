@@ -1,10 +1,10 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { ConcurrencyError, type DuelCommit } from "../../shared/ports/duel-store.js";
-import { GENERIC_SECRET, type Harness } from "../support/harness.js";
+import type { Harness } from "../support/harness.js";
+import { GENERIC_SECRET } from "../support/requests.js";
 import {
   afterTheFile,
-  anotherProcess,
   between,
   deliverGeneric,
   duelSnapshot,
@@ -12,6 +12,7 @@ import {
   openDuel,
   recordedHarness,
   recordedPosts,
+  recordedProcess,
   report,
   rng,
   SEED,
@@ -139,7 +140,7 @@ async function burstOnOneDuel(seed: number, threadId: string, processes: number)
   const h = await recordedHarness();
   await h.forum();
   await openDuel(h, threadId, { dice: "forum" });
-  const others = Array.from({ length: processes - 1 }, () => anotherProcess(h));
+  const others = Array.from({ length: processes - 1 }, () => recordedProcess(h, h.clock));
   const deliveries = copies(random, posts);
   const { answers, ms, lateReplays, conflictsRetried } = await burst([h, ...others], deliveries);
 

@@ -2,16 +2,15 @@ import { randomUUID } from "node:crypto";
 import { TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import type { DuelCommand } from "../../shared/domain/commands.js";
 import { createApp } from "../../shared/http/app.js";
 import { hashToken } from "../../shared/http/auth.js";
 import { ConcurrencyError, type DuelCommit, type DuelStore } from "../../shared/ports/duel-store.js";
-import { ADMIN_TOKEN, GENERIC_SECRET, type Harness } from "../support/harness.js";
+import { type Harness, pipelineOn } from "../support/harness.js";
+import { ADMIN_TOKEN, GENERIC_SECRET } from "../support/requests.js";
 import {
   afterTheFile,
-  anotherProcess,
   captureLog,
   deliverGeneric,
   duelSnapshot,
@@ -20,6 +19,7 @@ import {
   recordAnswers,
   recordedHarness,
   recordedPosts,
+  recordedProcess,
   report,
   rng,
   SEED,
@@ -66,7 +66,7 @@ describe("optimistic concurrency: no lost update", () => {
     const h = await recordedHarness();
     // Within one process a duel's work waits its turn (DuelQueue); two processes on one table still
     // race, and only the version condition of the commit keeps them from losing an update.
-    const other = anotherProcess(h);
+    const other = recordedProcess(h, h.clock);
     const conflicts = countConflicts(h, other);
     await oneByOne.forum();
     await h.forum();
@@ -219,8 +219,7 @@ describe("optimistic concurrency: no lost update", () => {
         return Reflect.apply(h.client.send, h.client, [command, ...rest]);
       },
     });
-    const store = new DynamoDbStore({ client, tableName: h.tableName, now: () => h.clock.now() });
-    const service = new DuelService({ store, now: () => h.clock.now() });
+    const service = pipelineOn({ client, tableName: h.tableName }, h.clock).duels;
     for (let i = 0; i < N; i++) {
       const outcome = await service.execute(duelId, adjust(h, "42"), {
         inputId: `r.conflict-${i}`,

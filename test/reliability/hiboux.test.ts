@@ -7,7 +7,7 @@ import { createNotifier, discordMessage } from "../../shared/adapters/notifiers/
 import { backoffMs, OutboxRelay } from "../../shared/app/relay.js";
 import type { OutboxEntry } from "../../shared/ports/duel-store.js";
 import type { SchedulerPort } from "../../shared/ports/scheduler.js";
-import { GENERIC_SECRET } from "../support/harness.js";
+import { GENERIC_SECRET } from "../support/requests.js";
 import {
   afterTheFile,
   captureLog,

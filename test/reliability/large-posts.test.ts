@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_HELD_POST_BYTES, MAX_POST_BYTES, storedBytes } from "../../shared/http/post-size.js";
-import { LONG_RP, turnContent } from "../http/support.js";
+import { LONG_RP, turnContent } from "../support/duels.js";
 import {
   ALICE,
   afterTheFile,

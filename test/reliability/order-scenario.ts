@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect } from "vitest";
-import { LONG_RP, turnContent } from "../http/support.js";
+import { LONG_RP, turnContent } from "../support/duels.js";
 import type { Harness } from "../support/harness.js";
 import { ALICE, BOB, deliverGeneric, openDuel, recordedHarness, SPELLS, type ThreadPost } from "./support.js";
 

@@ -10,8 +10,9 @@ import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { createApp } from "../../shared/http/app.js";
 import { hashToken } from "../../shared/http/auth.js";
-import { discourseFixture, LONG_RP, sendDiscourse, sendGenericRaw, withPost } from "../http/support.js";
-import { ADMIN_TOKEN, DISCOURSE_SECRET, GENERIC_SECRET, postPayload } from "../support/harness.js";
+import { discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
+import { LONG_RP, postPayload } from "../support/duels.js";
+import { ADMIN_TOKEN, DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 import {
   ALICE,
   afterTheFile,
@@ -125,10 +126,10 @@ describe("CONTRACT 4.1 the 5-minute window of Standard Webhooks, in real time", 
     while (Date.now() % 1000 > 100) await new Promise((r) => setTimeout(r, 10));
     const at = (seconds: number) => new Date(Date.now() + seconds * 1000);
     const answers = {
-      late4m59: await sendGenericRaw(h, raw, { timestamp: at(-299) }),
-      early4m59: await sendGenericRaw(h, raw, { timestamp: at(299) }),
-      late5m01: await sendGenericRaw(h, raw, { timestamp: at(-301) }),
-      early5m01: await sendGenericRaw(h, raw, { timestamp: at(301) }),
+      late4m59: await h.genericRaw(raw, { timestamp: at(-299) }),
+      early4m59: await h.genericRaw(raw, { timestamp: at(299) }),
+      late5m01: await h.genericRaw(raw, { timestamp: at(-301) }),
+      early5m01: await h.genericRaw(raw, { timestamp: at(301) }),
     };
     expect(answers.late4m59).toEqual({ status: 200, body: { result: "ignored" } });
     expect(answers.early4m59).toEqual({ status: 200, body: { result: "ignored" } });
@@ -333,11 +334,11 @@ describe("CONTRACT 4 forum ids cannot be guessed", () => {
     const other = `whsec_${Buffer.from("not-the-secret-of-any-forum-32b!").toString("base64")}`;
     const stale = new Date(Date.now() - 3600_000);
     const generic = {
-      unknownForum: await sendGenericRaw(h, raw, { forumId: "nope-nothing-here" }),
-      noSecret: await sendGenericRaw(h, raw, { forumId: "serdaigle" }),
-      wrongSecret: await sendGenericRaw(h, raw, { secret: other }),
-      unknownStale: await sendGenericRaw(h, raw, { forumId: "nope-nothing-here", timestamp: stale }),
-      knownStale: await sendGenericRaw(h, raw, { secret: other, timestamp: stale }),
+      unknownForum: await h.genericRaw(raw, { forumId: "nope-nothing-here" }),
+      noSecret: await h.genericRaw(raw, { forumId: "serdaigle" }),
+      wrongSecret: await h.genericRaw(raw, { secret: other }),
+      unknownStale: await h.genericRaw(raw, { forumId: "nope-nothing-here", timestamp: stale }),
+      knownStale: await h.genericRaw(raw, { secret: other, timestamp: stale }),
     };
     expect(generic.wrongSecret).toEqual({
       status: 401,

@@ -1,23 +1,24 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DynamoDBClient, TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";
+import { TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
 import { type DynamoDbLocal, freePort, startDynamoDbLocal } from "../../infra/local/dynamodb-local.js";
-import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
+import type { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
 import { fold } from "../../shared/domain/evolve.js";
 import { snapshotState } from "../../shared/domain/post-marks.js";
 import { initialState } from "../../shared/domain/state.js";
+import { localClient } from "../support/harness.js";
 import {
   afterTheFile,
   deliverGeneric,
   duelSnapshot,
   openDuel,
-  pipelineOn,
   recordedHarness,
   recordedPosts,
+  recordedProcess,
   report,
   rng,
   SEED,
@@ -91,17 +92,14 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     // Our own DynamoDB Local, keeping its data in a directory, so it can be stopped and started again.
     const port = await freePort();
     dynamo = await startDynamoDbLocal({ dataDir, port });
-    const client = new DynamoDBClient({
+    const client = localClient({
       endpoint: dynamo.endpoint,
-      region: "eu-west-3",
-      credentials: { accessKeyId: "local", secretAccessKey: "local" },
       maxAttempts: 1,
       requestHandler: { connectionTimeout: 1000, requestTimeout: 5000 },
     });
     await createTable(client, "duels");
-    const clock = new ManualClock(T0);
-    const store = new DynamoDbStore({ client, tableName: "duels", now: () => clock.now() });
-    const h = pipelineOn(store, clock);
+    const h = recordedProcess({ client, tableName: "duels" }, new ManualClock(T0));
+    const store = h.store;
     await h.forum();
     for (const t of threads) await openDuel(h, t, { dice: "forum" });
 
@@ -204,10 +202,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
       },
     });
     const clock = new ManualClock(T0);
-    const h = pipelineOn(
-      new DynamoDbStore({ client, tableName: shared.tableName, now: () => clock.now() }),
-      clock,
-    );
+    const h = recordedProcess({ client, tableName: shared.tableName }, clock);
     await h.forum();
     await openDuel(h, "8100", { dice: "forum" });
     faulty = true;

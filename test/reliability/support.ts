@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import {
   type AttributeValue,
@@ -7,23 +6,13 @@ import {
   ScanCommand,
 } from "@aws-sdk/client-dynamodb";
 import type { Hono } from "hono";
-import { Webhook } from "standardwebhooks";
 import { afterAll, expect } from "vitest";
 import type { ManualClock } from "../../infra/local/clock.js";
-import { localPipeline } from "../../infra/local/pipeline.js";
-import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { hashToken } from "../../shared/http/auth.js";
-import type { Notifier } from "../../shared/ports/notifier.js";
-import { type AuditEvent, discourseFixture, sendDiscourse, turnContent, withPost } from "../http/support.js";
-import {
-  ADMIN_TOKEN,
-  createHarness,
-  DISCOURSE_SECRET,
-  DUEL_BODY,
-  GENERIC_SECRET,
-  type Harness,
-  postPayload,
-} from "../support/harness.js";
+import { discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
+import { type AuditEvent, DUEL_BODY, postPayload, registerAndTop, turnContent } from "../support/duels.js";
+import { createHarness, type Harness, pipelineOn, type Table } from "../support/harness.js";
+import { ADMIN_TOKEN, DISCOURSE_SECRET, GENERIC_SECRET, type Requests } from "../support/requests.js";
 
 // ---------------------------------------------------------------------------------------------
 // What the suite saw: every log line and every response body, scanned for secrets at the end.
@@ -73,76 +62,14 @@ export async function recordedHarness(options: Parameters<typeof createHarness>[
   return h;
 }
 
-/** What the helpers below need of a harness. */
-export type Requests = Pick<Harness, "admin" | "forum" | "generic">;
-
 /**
- * The harness's `admin`, `forum` and `generic` requests over an app of the test's own (a store on
- * another DynamoDB, or on a client that fails on purpose), its answers recorded.
+ * Another process (`pipelineOn`) on `table` (the harness's, or one of the test's own: another
+ * DynamoDB Local, a client that fails on purpose), logging to the capture, its answers recorded.
  */
-export function requests(app: Hono): Requests {
-  recordAnswers(app);
-  const auth = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const res = await app.request(path, {
-      method,
-      headers: auth,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return {
-      status: res.status,
-      body: (await res.json()) as Record<string, unknown> & { [k: string]: unknown },
-    };
-  };
-  return {
-    admin,
-    forum: (extra: Record<string, unknown> = {}) =>
-      admin("PUT", "/forums/poudlard", {
-        name: "Poudlard RPG",
-        webhookSecrets: { generic: GENERIC_SECRET, discourse: DISCOURSE_SECRET },
-        referees: [{ id: "7", name: "Minerva McGonagall" }],
-        notify: [{ type: "log" }],
-        ...extra,
-      }),
-    generic: async (payload, options = {}) => {
-      const body = JSON.stringify(payload);
-      const id = options.id ?? `msg_${randomUUID()}`;
-      const when = options.timestamp ?? new Date();
-      const res = await app.request(`/webhooks/${options.forumId ?? "poudlard"}/generic`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "webhook-id": id,
-          "webhook-timestamp": String(Math.floor(when.getTime() / 1000)),
-          "webhook-signature": new Webhook(options.secret ?? GENERIC_SECRET).sign(id, when, body),
-        },
-        body,
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    },
-  };
-}
-
-/** The local pipeline (app, relay, scheduler) on a store of the test's own, logging to the capture. */
-export function pipelineOn(store: DynamoDbStore, clock: ManualClock, notifier?: Notifier) {
-  const pipeline = localPipeline({
-    store,
-    clock,
-    notifier: notifier ?? { deliver: async () => {} },
-    adminTokenHash: hashToken(ADMIN_TOKEN),
-    rollDice: () => [3, 3],
-    log: captureLog,
-  });
-  return { ...pipeline, store, ...requests(pipeline.app) };
-}
-
-/**
- * Another process on the harness's table: its own store, decider service and app (another Lambda
- * container, another server), so that nothing in memory is shared with the harness's.
- */
-export function anotherProcess(h: Pick<Harness, "client" | "tableName" | "clock">) {
-  const store = new DynamoDbStore({ client: h.client, tableName: h.tableName, now: () => h.clock.now() });
-  return pipelineOn(store, h.clock);
+export function recordedProcess(table: Table, clock: ManualClock) {
+  const process = pipelineOn(table, clock, { log: captureLog });
+  recordAnswers(process.app);
+  return process;
 }
 
 /**
@@ -269,13 +196,13 @@ export const SPELLS = [
   "Finite Incantatem",
 ] as const;
 
-/** Registers the duel of `threadId` (forum `poudlard`, which must exist) and tops it. */
-export async function openDuel(
-  h: Pick<Harness, "admin">,
+/** Registers the duel of `threadId` between two adults (forum `poudlard`, which must exist) and tops it. */
+export function openDuel(
+  h: Pick<Requests, "admin">,
   threadId: string,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const created = await h.admin("POST", "/duels", {
+  return registerAndTop(h, {
     ...DUEL_BODY,
     threadId,
     duelists: [
@@ -284,11 +211,6 @@ export async function openDuel(
     ],
     ...extra,
   });
-  if (created.status !== 201) throw new Error(`register: ${created.status} ${JSON.stringify(created.body)}`);
-  const id = created.body.id as string;
-  const top = await h.admin("POST", `/duels/${id}/commands`, { command: "top" });
-  if (top.status !== 200) throw new Error(`top: ${top.status} ${JSON.stringify(top.body)}`);
-  return id;
 }
 
 /** A post of a duel's thread, as a forum would describe it. */

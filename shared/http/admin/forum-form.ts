@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { fr } from "zod/locales";
+import type { ForumBody } from "../../app/forum-save.js";
 import { findDuration } from "../../parsing/french-duration.js";
 import type { ChannelConfig } from "../../ports/channels.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { defaultRuleset } from "../../rules/default-ruleset.js";
 import { InvalidRulesetError, loadRuleset, type Ruleset } from "../../rules/ruleset.js";
-import type { ForumBody } from "../forum-save.js";
 import { forumBodySchema } from "../schemas.js";
 import { forumTexts as t } from "./forum-texts.js";
 

@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { deliveryForumOf } from "../../app/delivery-forum.js";
+import { saveForum } from "../../app/forum-save.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { DeliveryError, type Hibou, type Recipient } from "../../ports/notifier.js";
 import { requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
-import { saveForum } from "../forum-save.js";
 import { forumIdSchema } from "../webhook-schemas.js";
 import { csrfToken } from "./csrf.js";
 import {

@@ -1,10 +1,13 @@
 import { type Context, Hono } from "hono";
+import { runRefereeCommand } from "../../app/referee-command.js";
 import { DomainError } from "../../domain/errors.js";
 import { ConcurrencyError, StorageUnavailableError } from "../../ports/duel-store.js";
+import { requireForum } from "../access.js";
 import { refuseTokenInUrl } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
-import { isDuelId } from "../webhook-schemas.js";
+import { decidedBy } from "../principal.js";
+import { isDuelId, parseDuelId } from "../webhook-schemas.js";
 import { parseCommandForm } from "./command-form.js";
 import { credentialDeskRoutes } from "./credential-routes.js";
 import { csrfProtection, csrfToken } from "./csrf.js";
@@ -14,7 +17,6 @@ import { forumSettingsRoutes } from "./forum-routes.js";
 import { type Flash, renderPage } from "./layout.js";
 import { mountLogin } from "./login.js";
 import { ErrorPage } from "./pages.js";
-import { runRefereeCommand } from "./referee-command.js";
 import { registerDuelRoutes } from "./register-routes.js";
 import { registerTexts } from "./register-texts.js";
 import { loadRulesText, parseRules } from "./rules-doc.js";
@@ -105,7 +107,14 @@ export function adminRoutes(deps: AppDeps) {
       return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(parsed.message) }, 400);
     const key = typeof form.idempotencyKey === "string" ? form.idempotencyKey : undefined;
     try {
-      const done = await runRefereeCommand(deps, c.get("principal"), duelId, parsed.body, key);
+      const principal = c.get("principal");
+      const done = await runRefereeCommand(deps, {
+        duelId: parseDuelId(duelId),
+        body: parsed.body,
+        who: decidedBy(principal),
+        authorize: (forumId) => requireForum(principal, forumId),
+        idempotencyKey: key,
+      });
       const flash = done.result === "duplicate" ? "duplicate" : parsed.body.command;
       return c.redirect(`${duelPath(duelId)}?fait=${flash}`, 303);
     } catch (error) {

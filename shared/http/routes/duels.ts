@@ -1,8 +1,8 @@
 import { Hono } from "hono";
+import { runRefereeCommand } from "../../app/referee-command.js";
 import { registerDuel } from "../../app/register-duel.js";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
 import { forumOf, requireForum, requireOwnReferee } from "../access.js";
-import { runRefereeCommand } from "../admin/referee-command.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
 import { jsonBody } from "../json-body.js";
@@ -52,13 +52,14 @@ export function duelRoutes(deps: AppDeps) {
   app.post("/:duelId/commands", async (c) => {
     const duelId = parseDuelId(c.req.param("duelId"));
     const body = await jsonBody(c, refereeCommandBodySchema);
-    const done = await runRefereeCommand(
-      deps,
-      c.get("principal"),
+    const principal = c.get("principal");
+    const done = await runRefereeCommand(deps, {
       duelId,
       body,
-      c.req.header("idempotency-key"),
-    );
+      who: decidedBy(principal),
+      authorize: (forumId) => requireForum(principal, forumId),
+      idempotencyKey: c.req.header("idempotency-key"),
+    });
     return c.json({ result: done.result, events: done.events, duel: duelView(done.state) });
   });
 

@@ -1,25 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { inject } from "vitest";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
-import { createTable } from "../../../shared/adapters/dynamodb/table.js";
 import type { DuelEvent } from "../../../shared/domain/events.js";
 import { type DuelState, initialState } from "../../../shared/domain/state.js";
 import type { DuelCommit, ForumConfig, OutboxEntry, StoredInput } from "../../../shared/ports/duel-store.js";
 import type { TimerSpec } from "../../../shared/ports/scheduler.js";
-
-/** A client of the run's DynamoDB Local (or of `endpoint`, to point it somewhere else). */
-export function localClient(
-  endpoint: string = inject("dynamoEndpoint"),
-  maxAttempts?: number,
-): DynamoDBClient {
-  return new DynamoDBClient({
-    endpoint,
-    region: "eu-west-3",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
-    ...(maxAttempts === undefined ? {} : { maxAttempts }),
-  });
-}
+import { freshTable } from "../../support/harness.js";
 
 /** A store on a table of its own, made for the calling test file. */
 export async function freshStore(): Promise<{
@@ -27,9 +12,7 @@ export async function freshStore(): Promise<{
   client: DynamoDBClient;
   tableName: string;
 }> {
-  const client = localClient();
-  const tableName = `test-${randomUUID()}`;
-  await createTable(client, tableName);
+  const { client, tableName } = await freshTable();
   return { store: new DynamoDbStore({ client, tableName }), client, tableName };
 }
 

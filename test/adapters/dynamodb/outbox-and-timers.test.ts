@@ -4,7 +4,8 @@ import { freePort } from "../../../infra/local/dynamodb-local.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../../../shared/adapters/dynamodb/table.js";
 import { StorageUnavailableError } from "../../../shared/ports/duel-store.js";
-import { aCommit, aForum, anEntry, aTimer, freshStore, localClient } from "./fixtures.js";
+import { localClient } from "../../support/harness.js";
+import { aCommit, aForum, anEntry, aTimer, freshStore } from "./fixtures.js";
 
 let store: DynamoDbStore;
 
@@ -118,7 +119,7 @@ describe("DuelStore on DynamoDB: storage down", () => {
   it("every method throws StorageUnavailableError when DynamoDB cannot be reached", async () => {
     const port = await freePort();
     const down = new DynamoDbStore({
-      client: localClient(`http://127.0.0.1:${port}`, 1),
+      client: localClient({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 1 }),
       tableName: "nowhere",
     });
 

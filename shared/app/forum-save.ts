@@ -1,13 +1,13 @@
 import type * as z from "zod";
+import { DomainError } from "../domain/errors.js";
 import { readSourceSettings, type SourceDeps } from "../forumactif/source-route.js";
 import type { ForumactifSource } from "../forumactif/source-settings.js";
+import type { forumBodySchema } from "../http/schemas.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
 import type { ChannelConfig } from "../ports/notifier.js";
 import { loadRuleset } from "../rules/ruleset.js";
 import { channelUrlProblem, type DestinationPolicy, PUBLIC_ONLY } from "../validation/channel-urls.js";
-import { ApiError } from "./errors.js";
-import type { forumBodySchema } from "./schemas.js";
 
 /** A forum's settings as `PUT /forums/{id}` takes them, once validated by `forumBodySchema`. */
 export type ForumBody = z.output<typeof forumBodySchema>;
@@ -83,10 +83,10 @@ function checkChannelUrls(
       : channelUrlProblem("webhook", bot.baseUrl, policy);
   if (botProblem !== undefined) details.push({ path: "bot.baseUrl", message: botProblem });
   if (details.length > 0)
-    throw new ApiError(
-      400,
+    throw new DomainError(
       "invalid_body",
       `Canal de notification refusé (${details.map((d) => d.path).join(", ")}) : ${details[0]?.message}.`,
+      400,
       details,
     );
 }
@@ -112,10 +112,10 @@ function checkForumactifAccounts(
       : [],
   );
   if (details.length > 0)
-    throw new ApiError(
-      400,
+    throw new DomainError(
       "invalid_body",
       `Canal Forumactif sans compte robot (${details.map((d) => d.path).join(", ")}) : le forum n'a pas de compte dans source.account.`,
+      400,
       details,
     );
 }
@@ -123,10 +123,10 @@ function checkForumactifAccounts(
 /** A `forumactif` thread bot is the `source`'s account: refused, with 400, when the forum has none. */
 function checkForumactifBot(bot: ForumBody["bot"], source: ForumactifSource | undefined): void {
   if (bot?.type !== "forumactif" || source?.account) return;
-  throw new ApiError(
-    400,
+  throw new DomainError(
     "invalid_body",
     "Robot Forumactif sans compte : le forum n'a pas de compte dans source.account.",
+    400,
     [{ path: "bot.type", message: "compte robot requis dans source.account" }],
   );
 }
