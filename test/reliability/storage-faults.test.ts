@@ -230,10 +230,8 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     // without a transaction it had answered, as a post answered 200 that its duel no longer held.
     const port = await freePort();
     killed = await startDynamoDbLocal({ dataDir: killedDir, port });
-    const client = new DynamoDBClient({
+    const client = localClient({
       endpoint: killed.endpoint,
-      region: "eu-west-3",
-      credentials: { accessKeyId: "local", secretAccessKey: "local" },
       maxAttempts: 1,
       requestHandler: { connectionTimeout: 1000, requestTimeout: 5000 },
     });
