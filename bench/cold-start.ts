@@ -80,9 +80,9 @@ function script(c: ColdCase): string {
   ].join("\n");
 }
 
-async function once(c: ColdCase): Promise<ColdStart> {
+async function once(c: ColdCase, execArgv: readonly string[]): Promise<ColdStart> {
   const start = performance.now();
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script(c)], {
+  const child = spawn(process.execPath, [...execArgv, "--input-type=module", "-e", script(c)], {
     env: c.env,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -107,11 +107,16 @@ async function once(c: ColdCase): Promise<ColdStart> {
  * Median cold starts of each case over `runs` fresh processes; the cases take turns within each
  * round so that a busy moment of the machine is shared rather than landing on one bundle.
  */
-export async function coldStarts(cases: readonly ColdCase[], runs: number): Promise<Map<string, ColdStart>> {
+export async function coldStarts(
+  cases: readonly ColdCase[],
+  runs: number,
+  /** Node flags of each process (a profile's, say); none for the figures. */
+  execArgv: readonly string[] = [],
+): Promise<Map<string, ColdStart>> {
   const samples = new Map<string, ColdStart[]>(cases.map((c) => [c.name, []]));
-  for (const c of cases) await once(c); // the files into the page cache, once
+  for (const c of cases) await once(c, execArgv); // the files into the page cache, once
   for (let r = 0; r < runs; r++) {
-    for (const c of cases) samples.get(c.name)?.push(await once(c));
+    for (const c of cases) samples.get(c.name)?.push(await once(c, execArgv));
   }
   const result = new Map<string, ColdStart>();
   for (const [name, list] of samples) {

@@ -60,6 +60,14 @@ export async function measureBundles(
   endpoint: string,
   tableName: string,
   runs: number,
+  options: {
+    /** The cold start cases to run (by name); all of them when absent. */
+    readonly only?: readonly string[];
+    /** Leaves the bundles in their temporary folder (said on stderr), for profiling. */
+    readonly keep?: boolean;
+    /** Node flags of each cold start's process (e.g. `--cpu-prof`). */
+    readonly execArgv?: readonly string[];
+  } = {},
 ): Promise<BundlesResult> {
   const outdir = mkdtempSync(join(tmpdir(), "duel-bench-"));
   try {
@@ -171,7 +179,12 @@ export async function measureBundles(
         request: "a sweep of an empty outbox (one Query)",
       },
     ];
-    const cold = await coldStarts(cases, runs);
+    const chosen = options.only;
+    const cold = await coldStarts(
+      chosen ? cases.filter((c) => chosen.includes(c.name)) : cases,
+      runs,
+      options.execArgv,
+    );
     const entry = (name: keyof typeof built, coldCase: string = name): FunctionBundle => {
       const { file: _file, entry: _entry, ...size } = built[name];
       const start: ColdStart = cold.get(coldCase) ?? { wallMs: 0, importMs: 0, handleMs: 0 };
@@ -190,6 +203,7 @@ export async function measureBundles(
       runs,
     };
   } finally {
-    rmSync(outdir, { recursive: true, force: true });
+    if (options.keep) process.stderr.write(`bundles kept in ${outdir}\n`);
+    else rmSync(outdir, { recursive: true, force: true });
   }
 }
