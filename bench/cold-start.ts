@@ -62,6 +62,11 @@ export interface ColdStart {
   /** Inside the process: the bundle's import, then the one request. */
   readonly importMs: number;
   readonly handleMs: number;
+  /**
+   * The process's CPU time (user and system, all its threads) when it exits: what a cold start
+   * costs when it need not wait for a core, for a machine too loaded for wall times to compare.
+   */
+  readonly cpuMs: number;
 }
 
 function script(c: ColdCase): string {
@@ -75,7 +80,8 @@ function script(c: ColdCase): string {
     "const t2 = performance.now();",
     `if (!(${c.expect})) { console.error("unexpected answer: " + JSON.stringify(res)); process.exit(3); }`,
     // A line of its own: the functions log JSON lines to stdout too.
-    'process.stdout.write("\\nBENCH " + JSON.stringify({ importMs: t1 - t0, handleMs: t2 - t1 }) + "\\n");',
+    "const cpu = process.cpuUsage();",
+    'process.stdout.write("\\nBENCH " + JSON.stringify({ importMs: t1 - t0, handleMs: t2 - t1, cpuMs: (cpu.user + cpu.system) / 1000 }) + "\\n");',
     "process.exit(0);",
   ].join("\n");
 }
@@ -99,7 +105,7 @@ async function once(c: ColdCase, execArgv: readonly string[]): Promise<ColdStart
   if (code !== 0) throw new Error(`cold start of ${c.name} failed (${code}): ${err || out}`);
   const line = out.split("\n").find((l) => l.startsWith("BENCH "));
   if (!line) throw new Error(`cold start of ${c.name} printed no timing: ${out}`);
-  const inside = JSON.parse(line.slice("BENCH ".length)) as { importMs: number; handleMs: number };
+  const inside = JSON.parse(line.slice("BENCH ".length)) as Omit<ColdStart, "wallMs">;
   return { wallMs, ...inside };
 }
 
@@ -124,6 +130,7 @@ export async function coldStarts(
       wallMs: round(median(list.map((s) => s.wallMs)), 1),
       importMs: round(median(list.map((s) => s.importMs)), 1),
       handleMs: round(median(list.map((s) => s.handleMs)), 1),
+      cpuMs: round(median(list.map((s) => s.cpuMs)), 1),
     });
   }
   return result;

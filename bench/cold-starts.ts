@@ -30,7 +30,7 @@ try {
   const lines = rows.map(
     (b) =>
       `${b.name.padEnd(13)} ${(b.bytes / 1000).toFixed(1).padStart(7)} kB  ${b.coldStartMs.toFixed(1).padStart(6)} ms` +
-      ` (import ${b.importMs.toFixed(1)}, request ${b.handleMs.toFixed(1)})  ${(b.coldStartMs / hello.coldStartMs).toFixed(2)}× hello`,
+      ` (import ${b.importMs.toFixed(1)}, request ${b.handleMs.toFixed(1)}; CPU ${b.cpuMs.toFixed(1)})  ${(b.coldStartMs / hello.coldStartMs).toFixed(2)}× hello (CPU ${(b.cpuMs / hello.cpuMs).toFixed(2)}×)`,
   );
   process.stdout.write(
     `${lines.join("\n")}\n${runs} rounds, Node ${process.versions.node}, load average ${loadAtStart.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)}\n`,

@@ -22,6 +22,7 @@ export interface FunctionBundle extends Omit<Bundle, "file" | "entry"> {
   readonly coldStartMs: number;
   readonly importMs: number;
   readonly handleMs: number;
+  readonly cpuMs: number;
   /** What the one request of the cold start was. */
   readonly request: string;
 }
@@ -187,13 +188,14 @@ export async function measureBundles(
     );
     const entry = (name: keyof typeof built, coldCase: string = name): FunctionBundle => {
       const { file: _file, entry: _entry, ...size } = built[name];
-      const start: ColdStart = cold.get(coldCase) ?? { wallMs: 0, importMs: 0, handleMs: 0 };
+      const start: ColdStart = cold.get(coldCase) ?? { wallMs: 0, importMs: 0, handleMs: 0, cpuMs: 0 };
       return {
         ...size,
         name: coldCase,
         coldStartMs: start.wallMs,
         importMs: start.importMs,
         handleMs: start.handleMs,
+        cpuMs: start.cpuMs,
         request: cases.find((c) => c.name === coldCase)?.request ?? "",
       };
     };
