@@ -21,7 +21,9 @@ try {
     only,
     keep: process.env.KEEP === "1",
     execArgv: [
-      ...(process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE}`] : []),
+      ...(process.env.PROFILE
+        ? ["--cpu-prof", "--cpu-prof-interval=250", `--cpu-prof-dir=${process.env.PROFILE}`]
+        : []),
       ...(process.env.PRELOAD ? ["--import", process.env.PRELOAD] : []),
     ],
   });

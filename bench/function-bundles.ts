@@ -37,7 +37,6 @@ export interface BundlesResult {
 function lambdaEnvironment(name: string, endpoint: string, own: Record<string, string>): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
-    NODE_OPTIONS: "--enable-source-maps", // as the stack sets it (infra/cdk/constructs/duel-function.ts)
     AWS_REGION: "eu-west-3",
     AWS_DEFAULT_REGION: "eu-west-3",
     AWS_ACCESS_KEY_ID: "local",
