@@ -14,6 +14,7 @@ const COLD_THREAD = 4000;
 const COLD_DELIVERY_THREADS = 4100;
 
 const HELLO_ENTRY = fileURLToPath(new URL("./hello/handler.ts", import.meta.url));
+const HELLO_POWERTOOLS_ENTRY = fileURLToPath(new URL("./hello/powertools-handler.ts", import.meta.url));
 
 /** The functions, in the order the report lists them. */
 const FUNCTIONS = ["webhook", "http", "timer", "relay"] as const;
@@ -30,13 +31,20 @@ export interface FunctionBundle extends Omit<Bundle, "file" | "entry"> {
 export interface BundlesResult {
   readonly bundles: readonly FunctionBundle[];
   readonly helloBundle: FunctionBundle;
+  /** Hello world inside the functions' observability (Powertools): what that costs alone. */
+  readonly helloPowertoolsBundle: FunctionBundle;
   readonly runs: number;
 }
 
-/** What Lambda sets, dummy where AWS would give a real value; DynamoDB is the bench's Local. */
+/**
+ * What Lambda sets, dummy where AWS would give a real value, and what the stack gives every function
+ * (infra/cdk/constructs/duel-function.ts); DynamoDB is the bench's Local.
+ */
 function lambdaEnvironment(name: string, endpoint: string, own: Record<string, string>): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
+    POWERTOOLS_SERVICE_NAME: `duel-referee-${name}`,
+    LOG_LEVEL: "INFO",
     AWS_REGION: "eu-west-3",
     AWS_DEFAULT_REGION: "eu-west-3",
     AWS_ACCESS_KEY_ID: "local",
@@ -77,6 +85,7 @@ export async function measureBundles(
       timer: await bundle("timer", FUNCTION_ENTRIES.timer, outdir),
       relay: await bundle("relay", FUNCTION_ENTRIES.relay, outdir),
       hello: await bundle("hello", HELLO_ENTRY, outdir),
+      "hello-powertools": await bundle("hello-powertools", HELLO_POWERTOOLS_ENTRY, outdir),
     };
 
     // A duel of the bench's table for the timer, an empty table for the relay (the bench's has an
@@ -124,6 +133,14 @@ export async function measureBundles(
       {
         name: "hello",
         file: built.hello.file,
+        event: healthz,
+        expect: "res.statusCode === 200",
+        env: lambdaEnvironment("hello", endpoint, {}),
+        request: "GET /healthz",
+      },
+      {
+        name: "hello-powertools",
+        file: built["hello-powertools"].file,
         event: healthz,
         expect: "res.statusCode === 200",
         env: lambdaEnvironment("hello", endpoint, {}),
@@ -201,6 +218,7 @@ export async function measureBundles(
     return {
       bundles: [...FUNCTIONS.map((name) => entry(name)), entry("webhook", "webhook-turn")],
       helloBundle: entry("hello"),
+      helloPowertoolsBundle: entry("hello-powertools"),
       runs,
     };
   } finally {

@@ -63,6 +63,7 @@ export function resultsOf(input: {
     growth,
     bundles: bundles.bundles.map(summaryOf),
     helloBundle: summaryOf(bundles.helloBundle),
+    helloPowertoolsBundle: summaryOf(bundles.helloPowertoolsBundle),
     throughputPostsPerSecond: throughput.postsPerSecond,
     details: {
       postsMeasured: posts,
@@ -228,7 +229,7 @@ export function printable(r: Results): string {
     "Bundles (esbuild as deployed) and cold starts (median of fresh processes)",
     table([
       ["", "size", "source map", "cold start ms", "import ms", "request ms", "CPU ms", "request"],
-      ...[...r.bundles, r.helloBundle].map((b) => [
+      ...[...r.bundles, r.helloBundle, r.helloPowertoolsBundle].map((b) => [
         b.name,
         kb(b.bytes),
         kb(b.mapBytes),
