@@ -50,7 +50,8 @@ function parisOffset(ms: number, year: number): number {
 }
 
 let icu: Intl.DateTimeFormat | undefined;
-function icuParts(date: Date): ParisParts {
+/** The same parts from ICU: for dates before 1996, and the reference parisParts is tested against. */
+export function icuParisParts(date: Date): ParisParts {
   icu ??= new Intl.DateTimeFormat("fr-FR", {
     timeZone: "Europe/Paris",
     weekday: "long",
@@ -71,7 +72,7 @@ function icuParts(date: Date): ParisParts {
 export function parisParts(date: Date): ParisParts {
   const ms = date.getTime();
   const utcYear = date.getUTCFullYear();
-  if (utcYear < FIRST_YEAR || utcYear > 9999) return icuParts(date);
+  if (utcYear < FIRST_YEAR || utcYear > 9999) return icuParisParts(date);
   const paris = new Date(ms + parisOffset(ms, utcYear));
   return {
     weekday: WEEKDAYS[paris.getUTCDay()] ?? "",

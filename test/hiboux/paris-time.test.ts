@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatDay } from "../../shared/hiboux/format.js";
-import { type ParisParts, parisParts } from "../../shared/hiboux/paris-time.js";
+import { icuParisParts, parisParts } from "../../shared/hiboux/paris-time.js";
 
-/** What ICU says: the formatter the hiboux used before shared/hiboux/paris-time.ts. */
-const icu = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-function icuParts(date: Date): ParisParts {
-  const parts: Record<string, string> = {};
-  for (const part of icu.formatToParts(date)) parts[part.type] = part.value;
-  const { weekday = "", day = "", month = "", year = "", hour = "", minute = "" } = parts;
-  return { weekday, day, month, year, hour, minute };
-}
+/** What ICU says: the formatter the hiboux used before, kept for dates before 1996. */
+const icuParts = icuParisParts;
 
 const MINUTE = 60_000;
 
