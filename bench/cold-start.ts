@@ -62,6 +62,11 @@ export interface ColdStart {
   /** Inside the process: the bundle's import, then the one request. */
   readonly importMs: number;
   readonly handleMs: number;
+  /**
+   * The process's CPU time (user and system, all its threads) when it exits: what a cold start
+   * costs when it need not wait for a core, for a machine too loaded for wall times to compare.
+   */
+  readonly cpuMs: number;
 }
 
 function script(c: ColdCase): string {
@@ -75,14 +80,15 @@ function script(c: ColdCase): string {
     "const t2 = performance.now();",
     `if (!(${c.expect})) { console.error("unexpected answer: " + JSON.stringify(res)); process.exit(3); }`,
     // A line of its own: the functions log JSON lines to stdout too.
-    'process.stdout.write("\\nBENCH " + JSON.stringify({ importMs: t1 - t0, handleMs: t2 - t1 }) + "\\n");',
+    "const cpu = process.cpuUsage();",
+    'process.stdout.write("\\nBENCH " + JSON.stringify({ importMs: t1 - t0, handleMs: t2 - t1, cpuMs: (cpu.user + cpu.system) / 1000 }) + "\\n");',
     "process.exit(0);",
   ].join("\n");
 }
 
-async function once(c: ColdCase): Promise<ColdStart> {
+async function once(c: ColdCase, execArgv: readonly string[]): Promise<ColdStart> {
   const start = performance.now();
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script(c)], {
+  const child = spawn(process.execPath, [...execArgv, "--input-type=module", "-e", script(c)], {
     env: c.env,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -99,7 +105,7 @@ async function once(c: ColdCase): Promise<ColdStart> {
   if (code !== 0) throw new Error(`cold start of ${c.name} failed (${code}): ${err || out}`);
   const line = out.split("\n").find((l) => l.startsWith("BENCH "));
   if (!line) throw new Error(`cold start of ${c.name} printed no timing: ${out}`);
-  const inside = JSON.parse(line.slice("BENCH ".length)) as { importMs: number; handleMs: number };
+  const inside = JSON.parse(line.slice("BENCH ".length)) as Omit<ColdStart, "wallMs">;
   return { wallMs, ...inside };
 }
 
@@ -107,11 +113,16 @@ async function once(c: ColdCase): Promise<ColdStart> {
  * Median cold starts of each case over `runs` fresh processes; the cases take turns within each
  * round so that a busy moment of the machine is shared rather than landing on one bundle.
  */
-export async function coldStarts(cases: readonly ColdCase[], runs: number): Promise<Map<string, ColdStart>> {
+export async function coldStarts(
+  cases: readonly ColdCase[],
+  runs: number,
+  /** Node flags of each process (a profile's, say); none for the figures. */
+  execArgv: readonly string[] = [],
+): Promise<Map<string, ColdStart>> {
   const samples = new Map<string, ColdStart[]>(cases.map((c) => [c.name, []]));
-  for (const c of cases) await once(c); // the files into the page cache, once
+  for (const c of cases) await once(c, execArgv); // the files into the page cache, once
   for (let r = 0; r < runs; r++) {
-    for (const c of cases) samples.get(c.name)?.push(await once(c));
+    for (const c of cases) samples.get(c.name)?.push(await once(c, execArgv));
   }
   const result = new Map<string, ColdStart>();
   for (const [name, list] of samples) {
@@ -119,6 +130,7 @@ export async function coldStarts(cases: readonly ColdCase[], runs: number): Prom
       wallMs: round(median(list.map((s) => s.wallMs)), 1),
       importMs: round(median(list.map((s) => s.importMs)), 1),
       handleMs: round(median(list.map((s) => s.handleMs)), 1),
+      cpuMs: round(median(list.map((s) => s.cpuMs)), 1),
     });
   }
   return result;

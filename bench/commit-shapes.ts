@@ -11,7 +11,7 @@ import { median, round } from "./stats.js";
 
 /**
  * What DynamoDB Local charges for the shapes a commit could take (not run by `npm run bench`; the
- * figures of bench/README.md "Latency"):
+ * figures of bench/README.md, "Other scripts"):
  *
  *   npx tsx bench/commit-shapes.ts
  *

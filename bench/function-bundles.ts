@@ -14,6 +14,7 @@ const COLD_THREAD = 4000;
 const COLD_DELIVERY_THREADS = 4100;
 
 const HELLO_ENTRY = fileURLToPath(new URL("./hello/handler.ts", import.meta.url));
+const HELLO_POWERTOOLS_ENTRY = fileURLToPath(new URL("./hello/powertools-handler.ts", import.meta.url));
 
 /** The functions, in the order the report lists them. */
 const FUNCTIONS = ["webhook", "http", "timer", "relay"] as const;
@@ -22,6 +23,7 @@ export interface FunctionBundle extends Omit<Bundle, "file" | "entry"> {
   readonly coldStartMs: number;
   readonly importMs: number;
   readonly handleMs: number;
+  readonly cpuMs: number;
   /** What the one request of the cold start was. */
   readonly request: string;
 }
@@ -29,14 +31,20 @@ export interface FunctionBundle extends Omit<Bundle, "file" | "entry"> {
 export interface BundlesResult {
   readonly bundles: readonly FunctionBundle[];
   readonly helloBundle: FunctionBundle;
+  /** Hello world inside the functions' observability (Powertools): what that costs alone. */
+  readonly helloPowertoolsBundle: FunctionBundle;
   readonly runs: number;
 }
 
-/** What Lambda sets, dummy where AWS would give a real value; DynamoDB is the bench's Local. */
+/**
+ * What Lambda sets, dummy where AWS would give a real value, and what the stack gives every function
+ * (infra/cdk/constructs/duel-function.ts); DynamoDB is the bench's Local.
+ */
 function lambdaEnvironment(name: string, endpoint: string, own: Record<string, string>): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
-    NODE_OPTIONS: "--enable-source-maps", // as the stack sets it (infra/cdk/constructs/duel-function.ts)
+    POWERTOOLS_SERVICE_NAME: `duel-referee-${name}`,
+    LOG_LEVEL: "INFO",
     AWS_REGION: "eu-west-3",
     AWS_DEFAULT_REGION: "eu-west-3",
     AWS_ACCESS_KEY_ID: "local",
@@ -60,6 +68,14 @@ export async function measureBundles(
   endpoint: string,
   tableName: string,
   runs: number,
+  options: {
+    /** The cold start cases to run (by name); all of them when absent. */
+    readonly only?: readonly string[];
+    /** Leaves the bundles in their temporary folder (said on stderr), for profiling. */
+    readonly keep?: boolean;
+    /** Node flags of each cold start's process (e.g. `--cpu-prof`). */
+    readonly execArgv?: readonly string[];
+  } = {},
 ): Promise<BundlesResult> {
   const outdir = mkdtempSync(join(tmpdir(), "duel-bench-"));
   try {
@@ -69,6 +85,7 @@ export async function measureBundles(
       timer: await bundle("timer", FUNCTION_ENTRIES.timer, outdir),
       relay: await bundle("relay", FUNCTION_ENTRIES.relay, outdir),
       hello: await bundle("hello", HELLO_ENTRY, outdir),
+      "hello-powertools": await bundle("hello-powertools", HELLO_POWERTOOLS_ENTRY, outdir),
     };
 
     // A duel of the bench's table for the timer, an empty table for the relay (the bench's has an
@@ -122,6 +139,14 @@ export async function measureBundles(
         request: "GET /healthz",
       },
       {
+        name: "hello-powertools",
+        file: built["hello-powertools"].file,
+        event: healthz,
+        expect: "res.statusCode === 200",
+        env: lambdaEnvironment("hello", endpoint, {}),
+        request: "GET /healthz",
+      },
+      {
         name: "webhook",
         file: built.webhook.file,
         event: healthz,
@@ -152,7 +177,7 @@ export async function measureBundles(
         name: "timer",
         file: built.timer.file,
         event: () => ({ timer }),
-        expect: 'res.result === "duplicate"',
+        expect: 'res.result === "done"', // the timer function answers "done" whatever the decision (functions/timer/compose.ts)
         env: lambdaEnvironment("timer", endpoint, { TABLE_NAME: withDuel.tableName }),
         request: "a stale timer of a real duel (one BatchGetItem)",
       },
@@ -171,25 +196,33 @@ export async function measureBundles(
         request: "a sweep of an empty outbox (one Query)",
       },
     ];
-    const cold = await coldStarts(cases, runs);
+    const chosen = options.only;
+    const cold = await coldStarts(
+      chosen ? cases.filter((c) => chosen.includes(c.name)) : cases,
+      runs,
+      options.execArgv,
+    );
     const entry = (name: keyof typeof built, coldCase: string = name): FunctionBundle => {
       const { file: _file, entry: _entry, ...size } = built[name];
-      const start: ColdStart = cold.get(coldCase) ?? { wallMs: 0, importMs: 0, handleMs: 0 };
+      const start: ColdStart = cold.get(coldCase) ?? { wallMs: 0, importMs: 0, handleMs: 0, cpuMs: 0 };
       return {
         ...size,
         name: coldCase,
         coldStartMs: start.wallMs,
         importMs: start.importMs,
         handleMs: start.handleMs,
+        cpuMs: start.cpuMs,
         request: cases.find((c) => c.name === coldCase)?.request ?? "",
       };
     };
     return {
       bundles: [...FUNCTIONS.map((name) => entry(name)), entry("webhook", "webhook-turn")],
       helloBundle: entry("hello"),
+      helloPowertoolsBundle: entry("hello-powertools"),
       runs,
     };
   } finally {
-    rmSync(outdir, { recursive: true, force: true });
+    if (options.keep) process.stderr.write(`bundles kept in ${outdir}\n`);
+    else rmSync(outdir, { recursive: true, force: true });
   }
 }

@@ -33,6 +33,7 @@ function summaryOf(b: FunctionBundle) {
     coldStartMs: b.coldStartMs,
     importMs: b.importMs,
     handleMs: b.handleMs,
+    cpuMs: b.cpuMs,
     request: b.request,
     topInputs: b.topInputs,
   };
@@ -62,6 +63,7 @@ export function resultsOf(input: {
     growth,
     bundles: bundles.bundles.map(summaryOf),
     helloBundle: summaryOf(bundles.helloBundle),
+    helloPowertoolsBundle: summaryOf(bundles.helloPowertoolsBundle),
     throughputPostsPerSecond: throughput.postsPerSecond,
     details: {
       postsMeasured: posts,
@@ -138,16 +140,25 @@ export function resultsOf(input: {
       actual: `${round((webhookBundle?.bytes ?? 0) / 1000, 1)} KB`,
       holds: (webhookBundle?.bytes ?? Number.POSITIVE_INFINITY) <= TARGETS.webhookBundleBytes,
     },
-    {
-      name: "webhook cold start / hello world",
-      target: `≤ ${TARGETS.coldStartRatio}×`,
-      actual: `${round((webhookBundle?.coldStartMs ?? 0) / bundles.helloBundle.coldStartMs, 2)}× (${webhookBundle?.coldStartMs} / ${bundles.helloBundle.coldStartMs} ms)`,
-      holds:
-        (webhookBundle?.coldStartMs ?? Number.POSITIVE_INFINITY) <=
-        TARGETS.coldStartRatio * bundles.helloBundle.coldStartMs,
-    },
+    coldStartTarget("webhook cold start / hello world", webhookBundle, bundles.helloBundle),
+    coldStartTarget(
+      "webhook's first turn / hello world",
+      bundles.bundles.find((b) => b.name === "webhook-turn"),
+      bundles.helloBundle,
+    ),
   ];
   return { ...results, targets };
+}
+
+/** A cold start against hello world's (wall times of the same rounds), ≤ TARGETS.coldStartRatio. */
+function coldStartTarget(name: string, measured: FunctionBundle | undefined, hello: FunctionBundle): Target {
+  const ms = measured?.coldStartMs ?? Number.POSITIVE_INFINITY;
+  return {
+    name,
+    target: `≤ ${TARGETS.coldStartRatio}×`,
+    actual: `${round(ms / hello.coldStartMs, 2)}× (${ms} / ${hello.coldStartMs} ms)`,
+    holds: ms <= TARGETS.coldStartRatio * hello.coldStartMs,
+  };
 }
 
 export type Results = ReturnType<typeof resultsOf>;
@@ -217,14 +228,15 @@ export function printable(r: Results): string {
     "",
     "Bundles (esbuild as deployed) and cold starts (median of fresh processes)",
     table([
-      ["", "size", "source map", "cold start ms", "import ms", "request ms", "request"],
-      ...[...r.bundles, r.helloBundle].map((b) => [
+      ["", "size", "source map", "cold start ms", "import ms", "request ms", "CPU ms", "request"],
+      ...[...r.bundles, r.helloBundle, r.helloPowertoolsBundle].map((b) => [
         b.name,
         kb(b.bytes),
         kb(b.mapBytes),
         String(b.coldStartMs),
         String(b.importMs),
         String(b.handleMs),
+        String(b.cpuMs),
         b.request,
       ]),
     ]),

@@ -37,6 +37,7 @@ export function relayHandler(relay: Pick<OutboxRelay, "runDue">, log: LogLine) {
         msg: "relay run failed",
         records: outbox.length,
         error: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
       });
       // The sweep is an asynchronous invocation: its failure is retried by throwing.
       if (outbox.length === 0) throw error;

@@ -29,7 +29,20 @@ export function composeTimerHandler(
     };
     return observability.correlation.within(keys, async () => {
       observability.metrics([timerLateness(timer.at, now())]);
-      await dispatch(timer);
+      try {
+        await dispatch(timer);
+      } catch (error) {
+        // Scheduler retries the firing; this line carries the stack in the TypeScript sources
+        // (shared/observability/stack-map.ts), where the runtime's own report stays in the bundle.
+        core.log({
+          level: "error",
+          msg: "timer failed",
+          timer: timer.name,
+          error: error instanceof Error ? error.message : String(error),
+          stack: error instanceof Error ? error.stack : undefined,
+        });
+        throw error;
+      }
       core.log({ level: "info", msg: "timer fired", timer: timer.name, kind: timer.kind, dueAt: timer.at });
       return { result: "done" };
     });

@@ -1,55 +1,19 @@
 import type { Ruleset } from "../rules/ruleset.js";
 import { parseDuration } from "../time/duration.js";
-
-/**
- * The duel club lives in France: every date a hibou shows is Paris time, whatever the server's zone.
- * One formatter for the process, built on first use: the first loads ICU's French calendar and the
- * Paris time zone (about 6 ms), which a cold start that writes no hibou need not pay.
- */
-let paris: Intl.DateTimeFormat | undefined;
-function parisFormat(): Intl.DateTimeFormat {
-  paris ??= new Intl.DateTimeFormat("fr-FR", {
-    timeZone: "Europe/Paris",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  return paris;
-}
-
-/**
- * The last dates formatted, by their ISO string. formatDay depends on nothing but its argument (one
- * formatter, one zone, for the whole process), and a decision's hiboux show the same instants
- * several times (a turn's deadline is in the referee's summary and in the next duelist's hibou),
- * each time a formatToParts of a few µs. Bounded: past FORMATTED_MAX the oldest entry goes.
- */
-const formatted = new Map<string, string>();
-const FORMATTED_MAX = 64;
+import { parisParts } from "./paris-time.js";
 
 /**
  * A date as French prose, without its article: "lundi 30 novembre 2026 à 11 h 00" (the first of
- * the month is "1er"). Callers write "le …", "avant le …" or "jusqu'au …". A date that cannot
- * be read is shown as given rather than failing a whole notification.
+ * the month is "1er"), Paris time whatever the server's zone: the duel club lives in France. Callers
+ * write "le …", "avant le …" or "jusqu'au …". A date that cannot be read is shown as given rather
+ * than failing a whole notification.
  */
 export function formatDay(iso: string): string {
-  const known = formatted.get(iso);
-  if (known !== undefined) return known;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts: Record<string, string> = {};
-  for (const part of parisFormat().formatToParts(date)) parts[part.type] = part.value;
-  const day = parts.day === "1" ? "1er" : (parts.day ?? "");
-  const text = `${parts.weekday} ${day} ${parts.month} ${parts.year} à ${parts.hour} h ${parts.minute}`;
-  if (formatted.size >= FORMATTED_MAX) {
-    const oldest = formatted.keys().next();
-    if (!oldest.done) formatted.delete(oldest.value);
-  }
-  formatted.set(iso, text);
-  return text;
+  const parts = parisParts(date);
+  const day = parts.day === "1" ? "1er" : parts.day;
+  return `${parts.weekday} ${day} ${parts.month} ${parts.year} à ${parts.hour} h ${parts.minute}`;
 }
 
 /** A date with its article: "le lundi 30 novembre 2026 à 11 h 00". */

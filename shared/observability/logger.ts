@@ -1,4 +1,5 @@
 import { Logger } from "@aws-lambda-powertools/logger";
+import { mappedStack } from "./stack-map.js";
 
 /** What the app's parts log through: one structured line, `level` and `msg` among its keys. */
 export type LogLine = (line: Record<string, unknown>) => void;
@@ -25,12 +26,14 @@ function levelOf(value: string | undefined): "DEBUG" | "INFO" | "WARN" | "ERROR"
 
 /**
  * The app's `log(line)` on a Powertools logger: `level` picks the method, `msg` is the message, the
- * other keys are the line's attributes, next to the correlation keys the edge appended.
+ * other keys are the line's attributes, next to the correlation keys the edge appended. A `stack`
+ * points into the TypeScript sources (the bundles run without `--enable-source-maps`).
  */
 export function logLine(logger: Logger): LogLine {
   return (line) => {
     const { level, msg, ...attributes } = line;
     const method: Level = LEVELS.includes(level as Level) ? (level as Level) : "info";
+    if (typeof attributes.stack === "string") attributes.stack = mappedStack(attributes.stack);
     logger[method](typeof msg === "string" ? msg : "log", attributes);
   };
 }

@@ -31,7 +31,6 @@ const DUMMY: Record<(typeof FUNCTION_ENVIRONMENT)[FunctionName][number], string>
 function lambdaLikeEnvironment(name: FunctionName): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
-    NODE_OPTIONS: "--enable-source-maps",
     AWS_REGION: "eu-west-3",
     AWS_DEFAULT_REGION: "eu-west-3",
     AWS_ACCESS_KEY_ID: "AKIDTEST",

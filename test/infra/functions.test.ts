@@ -51,14 +51,12 @@ describe("the functions", () => {
       });
       const variables = properties.Environment.Variables;
       expect(variables).toMatchObject({
-        NODE_OPTIONS: "--enable-source-maps",
         POWERTOOLS_SERVICE_NAME: `duel-referee-${name}`,
         LOG_LEVEL: "INFO",
       });
       const own = Object.keys(variables).filter((key) => !EXTENSION_VARIABLE.test(key));
       expect(own.sort()).toEqual(
         [
-          "NODE_OPTIONS",
           "POWERTOOLS_SERVICE_NAME",
           "LOG_LEVEL",
           ...FUNCTION_ENVIRONMENT[name],

@@ -64,4 +64,27 @@ describe("operating it (issue 18): the timer function's lines and lateness", () 
     const delivery = lines().find((line) => "_aws" in line && "Deliveries" in line);
     expect(delivery).toMatchObject({ Sender: "timer", Deliveries: 1 });
   });
+
+  it("a firing that fails logs 'timer failed' with its error and stack, then fails for Scheduler to retry", async () => {
+    vi.stubEnv("AWS_ENDPOINT_URL_DYNAMODB", inject("dynamoEndpoint"));
+    vi.stubEnv("AWS_REGION", "eu-west-3");
+    vi.stubEnv("AWS_ACCESS_KEY_ID", "local");
+    vi.stubEnv("AWS_SECRET_ACCESS_KEY", "local");
+    // A table that does not exist: the duel's read fails.
+    const environment = { TABLE_NAME: "no-such-table", POWERTOOLS_SERVICE_NAME: "duel-referee-timer" };
+    const handler = composeTimerHandler(functionObservability("timer", environment), environment);
+    const timer = {
+      name: "t-missing-reminder",
+      duelId: "f:1",
+      kind: "reminder" as const,
+      at: "2026-11-30T12:00:00.000Z",
+      ref: "1",
+    };
+    await expect(handler({ timer }, { awsRequestId: "inv-2" })).rejects.toThrow();
+
+    const failed = lines().find((line) => line.message === "timer failed");
+    expect(failed).toMatchObject({ timer: "t-missing-reminder", requestId: "inv-2", level: "ERROR" });
+    expect(String(failed?.error)).not.toBe("");
+    expect(String(failed?.stack)).toContain("\n    at ");
+  });
 });
