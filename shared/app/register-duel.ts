@@ -1,7 +1,7 @@
 import type { RegisterDuel } from "../domain/commands.js";
 import { DomainError } from "../domain/errors.js";
 import type { Actor } from "../domain/events.js";
-import type { DuelState } from "../domain/state.js";
+import { type Duel, isOpened } from "../domain/state.js";
 import type { TopicPoller } from "../forumactif/poller.js";
 import { normalizeKey } from "../parsing/normalize.js";
 import type { Clock } from "../ports/clock.js";
@@ -51,7 +51,7 @@ export async function registerDuel(
     /** Who asked (CONTRACT.md 3.1), named in the audit log; a thread's opening is the referee's. */
     readonly who?: Actor;
   } = {},
-): Promise<DuelState> {
+): Promise<Duel> {
   const forum = options.forum === undefined ? await deps.store.getForum(body.forumId) : options.forum;
   if (!forum) throw new DomainError("forum_not_found", `Forum inconnu : ${body.forumId}.`, 404);
   if (forum.referees.length > 0 && !forum.referees.some((r) => r.id === body.referee.id)) {
@@ -94,7 +94,8 @@ export async function registerDuel(
     { type: "register", now, duel, bans, ...(options.who ? { who: options.who } : {}) },
     { inputId: "register", forumId: body.forumId, dedupKeys: options.dedupKeys ?? [] },
   );
-  if (outcome.result !== "applied")
+  // An applied registration always leaves the duel registered.
+  if (outcome.result !== "applied" || !isOpened(outcome.state))
     throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
   await deps.forumactif?.poller.watch(forum, duelId);
   return outcome.state;

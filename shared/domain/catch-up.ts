@@ -3,7 +3,7 @@ import { playDuelistPost } from "./decide-post.js";
 import type { Emitter } from "./emitter.js";
 import { applyHit, resolveTurn } from "./resolve.js";
 import { absenceFault, actionFault } from "./sanctions.js";
-import { duelistOf, type PendingCorrection } from "./state.js";
+import { currentTurn, duelistOf, type PendingCorrection } from "./state.js";
 import { passTurn } from "./turns.js";
 
 const before = (a: string, b: string, inclusive: boolean): boolean =>
@@ -23,13 +23,8 @@ export function catchUp(e: Emitter, time: string, inclusive: boolean): void {
       e.during(at, () => expireCorrection(e, window));
       continue;
     }
-    const turn = e.state.turn;
-    if (
-      e.state.status === "active" &&
-      turn &&
-      e.state.pending.length === 0 &&
-      before(turn.deadline, time, inclusive)
-    ) {
+    const turn = currentTurn(e.state);
+    if (turn && e.state.pending.length === 0 && before(turn.deadline, time, inclusive)) {
       e.during(turn.deadline, () => absence(e));
       continue;
     }
@@ -44,7 +39,7 @@ export function catchUp(e: Emitter, time: string, inclusive: boolean): void {
  * would knock the duelist out never let them escape the fault and its ban.
  */
 function absence(e: Emitter): void {
-  const turn = e.state.turn;
+  const turn = currentTurn(e.state);
   if (!turn) return;
   const absentId = turn.duelistId;
   absenceFault(e, absentId, turn.number);

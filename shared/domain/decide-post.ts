@@ -47,7 +47,7 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
   }
   const isReferee = post.authorId === e.state.referee.id;
   // After the end only the referee's posts count: a decision may still undo the end.
-  if (e.state.status === "none" || (e.state.status === "finished" && !isReferee)) return;
+  if (e.state.status === "finished" && !isReferee) return;
   catchUp(e, post.createdAt, false);
 
   const duelist = duelistOf(e.state, post.authorId);

@@ -5,10 +5,10 @@ import type { DuelCommand, RegisterDuel } from "./commands.js";
 import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decide-post.js";
 import { applyRefereeAction } from "./decide-referee.js";
 import { requireDistinctNames } from "./duelist-names.js";
-import { Emitter } from "./emitter.js";
+import { Emitter, stamp } from "./emitter.js";
 import { DomainError } from "./errors.js";
-import type { Actor, DuelEvent } from "./events.js";
-import type { DuelState } from "./state.js";
+import type { Actor, DuelEvent, EventDraft } from "./events.js";
+import { currentTurn, type DuelState } from "./state.js";
 
 /**
  * The rules engine: what a command does to a duel, as events. Pure: `now` and the dice come in
@@ -16,12 +16,13 @@ import type { DuelState } from "./state.js";
  * the state, never performed here. `inputId` names the command so its events get stable ids.
  */
 export function decide(command: DuelCommand, state: DuelState, inputId: string): DuelEvent[] {
-  const e = new Emitter(state, inputId, command.now);
   if (command.type === "register") {
-    register(e, command.duel, command.bans, command.who);
-    return e.events;
+    return [
+      stamp(register(state, command.duel, command.bans, command.now, command.who), inputId, 0, command.now),
+    ];
   }
   if (state.status === "none") throw new DomainError("duel_not_found", "Ce duel n'existe pas.", 404);
+  const e = new Emitter(state, inputId, command.now);
   switch (command.type) {
     case "post.received":
       decidePostReceived(e, command.post);
@@ -52,14 +53,8 @@ export function decide(command: DuelCommand, state: DuelState, inputId: string):
 /** A timer's firing: whatever fell due by its time; a stale or repeated one finds nothing to do. */
 function decideTimer(e: Emitter, kind: string, ref: string, at: string): void {
   catchUp(e, at, true);
-  const turn = e.state.turn;
-  if (
-    kind === "reminder" &&
-    e.state.status === "active" &&
-    turn &&
-    String(turn.number) === ref &&
-    !turn.reminded
-  ) {
+  const turn = currentTurn(e.state);
+  if (kind === "reminder" && turn && String(turn.number) === ref && !turn.reminded) {
     if (e.state.pending.length === 0 && Date.parse(turn.deadline) > Date.parse(at)) {
       e.emit({
         type: "turn.reminder",
@@ -80,12 +75,13 @@ function decideTimer(e: Emitter, kind: string, ref: string, at: string): void {
 
 /** Registration (R-1.1, R-1.2): one adult referee who is not a duelist, 2+ duelists, no one banned. */
 function register(
-  e: Emitter,
+  state: DuelState,
   duel: RegisterDuel,
   bans: Readonly<Record<string, string | null>>,
+  now: string,
   who?: Actor,
-): void {
-  if (e.state.status !== "none")
+): EventDraft {
+  if (state.status !== "none")
     throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
   if (duel.duelists.length < 2)
     throw new DomainError("invalid_duel", "Un duel se joue à deux duellistes au moins (R-1.2).", 400);
@@ -111,7 +107,7 @@ function register(
   }
   for (const d of duel.duelists) {
     const until = bans[d.id];
-    if (until && Date.parse(until) > Date.parse(e.now)) {
+    if (until && Date.parse(until) > Date.parse(now)) {
       throw new DomainError(
         "duelist_banned",
         `${d.name} est interdit(e) de duel jusqu'au ${until} (R-6.9).`,
@@ -121,14 +117,14 @@ function register(
     }
   }
   const replyWindow = duel.replyWindow ?? duel.ruleset.delays.reply;
-  addDuration(e.now, replyWindow);
+  addDuration(now, replyWindow);
   const startingPoints: Record<string, number> = {};
   const pm: Record<string, number | null> = {};
   for (const d of duel.duelists) {
     startingPoints[d.id] = duel.ruleset.startingPoints[yearKey(d.year)];
     pm[d.id] = duel.ruleset.pmPool ? duel.ruleset.pmPool[yearKey(d.year)] : null;
   }
-  e.emit({
+  return {
     type: "duel.registered",
     rule: "R-1.2",
     ...(who ? { by: who } : {}),
@@ -152,5 +148,5 @@ function register(
       stakes: duel.stakes ?? null,
       ruleset: duel.ruleset,
     },
-  });
+  };
 }

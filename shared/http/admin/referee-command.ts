@@ -1,6 +1,6 @@
 import type { DuelEvent } from "../../domain/events.js";
 import type { RefereeCommandBody } from "../../domain/referee-actions.js";
-import type { DuelState } from "../../domain/state.js";
+import { type Duel, isOpened } from "../../domain/state.js";
 import { requireForum } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { ApiError } from "../errors.js";
@@ -13,7 +13,7 @@ export interface RefereeCommandOutcome {
   readonly result: "applied" | "duplicate" | "ignored";
   readonly events: readonly DuelEvent[];
   /** The duel after the command; as it was read when the command was a duplicate. */
-  readonly state: DuelState;
+  readonly state: Duel;
 }
 
 /**
@@ -59,6 +59,6 @@ export async function runRefereeCommand(
   return {
     result: outcome.result,
     events: outcome.events,
-    state: outcome.result === "duplicate" ? duel.state : outcome.state,
+    state: outcome.result === "duplicate" || !isOpened(outcome.state) ? duel.state : outcome.state,
   };
 }
