@@ -1,12 +1,12 @@
 import { readRefereeCommands } from "../parsing/referee-commands.js";
 import { addDuration, durationMs } from "../time/duration.js";
 import { readContext } from "./assess.js";
-import { catchUp, settlePending } from "./catch-up.js";
 import type { PostInput } from "./commands.js";
 import type { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import type { Actor } from "./events.js";
 import { faultLedger, lostPointsOf } from "./fault-ledger.js";
+import { catchUp, settlePending } from "./play.js";
 import type { RefereeAction } from "./referee-actions.js";
 import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
 import {

@@ -1,6 +1,5 @@
 import { yearKey } from "../rules/ruleset.js";
 import { addDuration } from "../time/duration.js";
-import { catchUp } from "./catch-up.js";
 import type { DuelCommand, RegisterDuel } from "./commands.js";
 import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decide-post.js";
 import { applyRefereeAction } from "./decide-referee.js";
@@ -8,6 +7,7 @@ import { requireDistinctNames } from "./duelist-names.js";
 import { Emitter, stamp } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import type { Actor, DuelEvent, EventDraft } from "./events.js";
+import { catchUp } from "./play.js";
 import { currentTurn, type DuelState } from "./state.js";
 
 /**
