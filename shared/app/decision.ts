@@ -81,7 +81,7 @@ export async function decideAndCommit(
   );
   const now = context.now().toISOString();
   let events: readonly DuelEvent[] = decide(command, before, options.inputId);
-  let after = registered(fold(before, events));
+  let after = opened(fold(before, events));
   // No duel before a registration: it has seen no post.
   const marksBefore = isOpened(before) ? before.posts : {};
   let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
@@ -113,7 +113,7 @@ export async function decideAndCommit(
           JSON.stringify(previous.get(i.inputId)) !== JSON.stringify(i.events),
       )
       .map((i) => ({ ...i, previous: previous.get(i.inputId) ?? [] }));
-    after = registered(replayed.state);
+    after = opened(replayed.state);
     lastKey = duel.lastKey;
     // The replay decided every post again: its marks replace the stored ones.
     const storedMarks = { ...pick(marksBefore, legacy), ...(await store.listPostMarks(duelId)) };
@@ -202,7 +202,7 @@ async function withMarksRead(
 }
 
 /** A decision's state: `decide` refuses every command but a registration where no duel is. */
-function registered(state: DuelState): Duel {
+function opened(state: DuelState): Duel {
   if (!isOpened(state)) throw new Error("a decision left no duel");
   return state;
 }
