@@ -1,6 +1,6 @@
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { evolve } from "../domain/evolve.js";
-import type { DuelState } from "../domain/state.js";
+import { type Duel, type DuelState, isOpened } from "../domain/state.js";
 import { spellName } from "../hiboux/format.js";
 import { texts } from "../hiboux/texts.js";
 import type { AnnounceMode } from "../ports/thread-bot.js";
@@ -41,7 +41,7 @@ const ALL: ReadonlySet<DuelEventType> = new Set<DuelEventType>([
   "duel.resumed",
 ]);
 
-const nameIn = (state: DuelState, id: string | null): string =>
+const nameIn = (state: Duel, id: string | null): string =>
   state.duelists.find((d) => d.id === id)?.name ?? id ?? "";
 
 /**
@@ -71,7 +71,7 @@ export function composeAnnouncements(input: {
   } | null = null;
   let state = input.before;
   // A reply ends where the next begins (or at the end): the points as they stood then.
-  const close = (at: DuelState) => {
+  const close = (at: Duel) => {
     if (current && current.lines.length > 0) {
       const lines = current.points ? [...current.lines, standings(at)] : current.lines;
       const rules = input.rules === true && current.rules.size > 0 ? [t.rules([...current.rules])] : [];
@@ -82,7 +82,8 @@ export function composeAnnouncements(input: {
   events.forEach((e, index) => {
     const at = state;
     state = evolve(state, e);
-    if (!wanted.has(e.type)) return;
+    // Before its registration a thread has nothing to announce.
+    if (!wanted.has(e.type) || !isOpened(at)) return;
     const later = events.slice(index + 1);
     if (e.type === "turn.played") {
       const rolled =
@@ -105,7 +106,7 @@ export function composeAnnouncements(input: {
       current.rules.add(e.rule);
       return;
     }
-    const line = lineOf(e, at, state, later);
+    const line = lineOf(e, at, later);
     if (line === null) return;
     if (current === null) {
       // Events before a turn in the same decision open the turn's reply; others their own.
@@ -138,7 +139,7 @@ export function composeAnnouncements(input: {
     reply.lines.push(...line);
     reply.rules.add(e.rule);
   });
-  close(state);
+  if (isOpened(state)) close(state);
   return replies;
 }
 
@@ -151,7 +152,7 @@ const POINTS: ReadonlySet<DuelEventType> = new Set<DuelEventType>([
   "fault.cancelled",
 ]);
 
-function titleOfTurn(at: DuelState, e: Extract<DuelEvent, { type: "turn.played" }>): string {
+function titleOfTurn(at: Duel, e: Extract<DuelEvent, { type: "turn.played" }>): string {
   return t.turnTitle(e.number, nameIn(at, e.duelistId));
 }
 
@@ -164,14 +165,14 @@ function titleOf(e: DuelEvent, events: readonly DuelEvent[]): string {
   return t.verdictTitle;
 }
 
-function standings(state: DuelState): string {
+function standings(state: Duel): string {
   return t.standings(
     state.duelists.map((d) => ({ name: d.name, points: d.points, startingPoints: d.startingPoints })),
   );
 }
 
-/** The lines of one event, read on the state before it (`at`) and after it (`after`). */
-function lineOf(e: DuelEvent, at: DuelState, after: DuelState, later: readonly DuelEvent[]): string[] | null {
+/** The lines of one event, read on the state before it (`at`). */
+function lineOf(e: DuelEvent, at: Duel, later: readonly DuelEvent[]): string[] | null {
   const name = (id: string | null) => nameIn(at, id);
   switch (e.type) {
     case "defence.resolved": {
@@ -225,7 +226,8 @@ function lineOf(e: DuelEvent, at: DuelState, after: DuelState, later: readonly D
     case "derogation.granted":
       return [t.derogation(name(e.duelistId), e.deadline)];
     case "points.adjusted": {
-      const d = after.duelists.find((x) => x.id === e.duelistId);
+      // Starting points never change: the state before the adjustment knows them.
+      const d = at.duelists.find((x) => x.id === e.duelistId);
       return [t.adjusted(name(e.duelistId), e.delta, e.points, d?.startingPoints ?? e.points)];
     }
     case "fault.cancelled":

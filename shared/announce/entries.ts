@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DuelEvent } from "../domain/events.js";
-import type { DuelState } from "../domain/state.js";
+import type { Duel, DuelState } from "../domain/state.js";
 import type { Effect, ForumConfig } from "../ports/duel-store.js";
 import { composeAnnouncements } from "./compose.js";
 
@@ -19,7 +19,7 @@ export function announceMarker(duelId: string, eventId: string): string {
 export function announcementEntries(input: {
   readonly forum: ForumConfig | null;
   readonly before: DuelState;
-  readonly after: DuelState;
+  readonly after: Duel;
   readonly events: readonly DuelEvent[];
 }): { readonly id: string; readonly effect: Effect }[] {
   const { forum, before, after } = input;

@@ -10,7 +10,7 @@ import {
   snapshotState,
 } from "../domain/post-marks.js";
 import { arrivalKey, inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
-import { type DuelState, initialState, postMark } from "../domain/state.js";
+import { type Duel, type DuelState, initialState, isOpened, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
 import type { DuelCommit, DuelStore, LoadedDuel, MarkWrite, StoredInput } from "../ports/duel-store.js";
 import { duelistChanges } from "./duelist-changes.js";
@@ -21,6 +21,7 @@ export interface Outcome {
   readonly result: "applied" | "duplicate" | "ignored";
   readonly duelId: string;
   readonly events: readonly DuelEvent[];
+  /** The duel, or no duel where the command was not for one. */
   readonly state: DuelState;
 }
 
@@ -80,13 +81,15 @@ export async function decideAndCommit(
   );
   const now = context.now().toISOString();
   let events: readonly DuelEvent[] = decide(command, before, options.inputId);
-  let after = fold(before, events);
+  let after = opened(fold(before, events));
+  // No duel before a registration: it has seen no post.
+  const marksBefore = isOpened(before) ? before.posts : {};
   let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
   let revised: (StoredInput & { previous: readonly DuelEvent[] })[] = [];
   let marks: MarkChange[] | null = null;
 
   const postId = postIdOf(command);
-  const unknownPost = postId !== undefined && postMark(before, postId) === undefined;
+  const unknownPost = postId !== undefined && !(isOpened(before) && postMark(before, postId));
   // A late post the duel has never seen is replayed even when it decides nothing on the state as
   // it is now: made in time, it may undo what happened after it (a deadline that ended the duel).
   if ((events.length > 0 || unknownPost) && duel && isThreadOrdered(command) && key < duel.lastKey) {
@@ -110,10 +113,10 @@ export async function decideAndCommit(
           JSON.stringify(previous.get(i.inputId)) !== JSON.stringify(i.events),
       )
       .map((i) => ({ ...i, previous: previous.get(i.inputId) ?? [] }));
-    after = replayed.state;
+    after = opened(replayed.state);
     lastKey = duel.lastKey;
     // The replay decided every post again: its marks replace the stored ones.
-    const storedMarks = { ...pick(before.posts, legacy), ...(await store.listPostMarks(duelId)) };
+    const storedMarks = { ...pick(marksBefore, legacy), ...(await store.listPostMarks(duelId)) };
     marks = markChanges(storedMarks, after.posts, true);
   }
   // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
@@ -135,7 +138,7 @@ export async function decideAndCommit(
     { key, inputId: options.inputId, command, events },
     ...revised.map(({ previous: _, ...input }) => input),
   ];
-  const markWrites: MarkWrite[] = marks ?? markChanges(before.posts, after.posts, false);
+  const markWrites: MarkWrite[] = marks ?? markChanges(marksBefore, after.posts, false);
   // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
   const deliveryKeys = options.dedupKeys ?? [];
   const dedupKeys = postId === undefined ? deliveryKeys : [];
@@ -198,8 +201,14 @@ async function withMarksRead(
   return { ...state, posts: { ...state.posts, ...more } };
 }
 
+/** A decision's state: `decide` refuses every command but a registration where no duel is. */
+function opened(state: DuelState): Duel {
+  if (!isOpened(state)) throw new Error("a decision left no duel");
+  return state;
+}
+
 /** The marks a stored snapshot holds beyond its hot ones: it was written before marks were apart. */
-function legacyMarkIds(stored: DuelState): string[] {
+function legacyMarkIds(stored: Duel): string[] {
   const hot = hotPostIds(stored);
   return Object.keys(stored.posts).filter((id) => !hot.has(id));
 }

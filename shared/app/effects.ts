@@ -1,6 +1,6 @@
 import { announcementEntries } from "../announce/entries.js";
 import type { DuelEvent } from "../domain/events.js";
-import type { DuelState } from "../domain/state.js";
+import type { Duel, DuelState } from "../domain/state.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
 import { channelIndexes } from "../hiboux/routing.js";
 import { texts } from "../hiboux/texts.js";
@@ -33,7 +33,7 @@ export function outboxEntry(
   };
 }
 
-function withUsername(to: Recipient, forum: ForumConfig | null, after: DuelState): Recipient {
+function withUsername(to: Recipient, forum: ForumConfig | null, after: Duel): Recipient {
   const username =
     to.role === "referee"
       ? forum?.referees.find((r) => r.id === to.id)?.username
@@ -55,7 +55,7 @@ function withUsername(to: Recipient, forum: ForumConfig | null, after: DuelState
 export function effectsOf(input: {
   readonly forum: ForumConfig | null;
   readonly before: DuelState;
-  readonly after: DuelState;
+  readonly after: Duel;
   readonly events: readonly DuelEvent[];
   /** Inputs whose events a late post changed, with the events they had before. */
   readonly revised: readonly (StoredInput & { readonly previous: readonly DuelEvent[] })[];
@@ -106,7 +106,7 @@ function deskLinked(deskUrl: string, duelId: string): (draft: HibouDraft) => Hib
 
 function notifyEntries(
   forum: ForumConfig | null,
-  after: DuelState,
+  after: Duel,
   version: number,
   now: string,
   drafts: readonly HibouDraft[],

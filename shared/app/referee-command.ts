@@ -1,7 +1,7 @@
 import { DomainError } from "../domain/errors.js";
 import type { Actor, DuelEvent } from "../domain/events.js";
 import type { RefereeCommandBody } from "../domain/referee-actions.js";
-import type { DuelState } from "../domain/state.js";
+import { type Duel, isOpened } from "../domain/state.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
 import type { DuelService } from "./duel-service.js";
@@ -31,7 +31,7 @@ export interface RefereeCommandOutcome {
   readonly result: "applied" | "duplicate" | "ignored";
   readonly events: readonly DuelEvent[];
   /** The duel after the command; as it was read when the command was a duplicate. */
-  readonly state: DuelState;
+  readonly state: Duel;
 }
 
 /**
@@ -75,6 +75,6 @@ export async function runRefereeCommand(
   return {
     result: outcome.result,
     events: outcome.events,
-    state: outcome.result === "duplicate" ? duel.state : outcome.state,
+    state: outcome.result === "duplicate" || !isOpened(outcome.state) ? duel.state : outcome.state,
   };
 }

@@ -1,7 +1,7 @@
 import type { DuelCommand, RegisterDuel } from "../domain/commands.js";
 import { DomainError } from "../domain/errors.js";
 import type { Actor } from "../domain/events.js";
-import type { DuelState } from "../domain/state.js";
+import { type Duel, isOpened } from "../domain/state.js";
 import type { TopicPoller } from "../forumactif/poller.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
@@ -36,7 +36,7 @@ export async function registerDuel(
     /** Who asked (CONTRACT.md 3.1), named in the audit log; a thread's opening is the referee's. */
     readonly who?: Actor;
   } = {},
-): Promise<DuelState> {
+): Promise<Duel> {
   const forum = options.forum === undefined ? await deps.store.getForum(body.forumId) : options.forum;
   if (!forum) throw new DomainError("forum_not_found", `Forum inconnu : ${body.forumId}.`, 404);
   const duelId = duelIdOf(body.forumId, body.threadId);
@@ -81,7 +81,9 @@ export async function registerDuel(
   // (duel_already_exists). Two distinct registrations racing conflict on the duel's version instead,
   // and the service decides again by itself.
   if (outcome.result === "duplicate") outcome = await register();
-  if (outcome.result !== "applied") throw new Error(`registration of ${duelId} not applied`);
+  // An applied registration always leaves the duel registered.
+  if (outcome.result !== "applied" || !isOpened(outcome.state))
+    throw new Error(`registration of ${duelId} not applied`);
   await deps.forumactif?.poller.watch(forum, duelId);
   return outcome.state;
 }

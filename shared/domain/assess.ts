@@ -3,7 +3,7 @@ import type { ReadContext, ReadPost } from "../parsing/types.js";
 import { countWords } from "../parsing/word-count.js";
 import { type Particularity, type Spell, yearKey } from "../rules/ruleset.js";
 import type { Violation } from "./events.js";
-import type { DuelistState, DuelState, StoredPost } from "./state.js";
+import type { Duel, DuelistState, StoredPost } from "./state.js";
 
 /** The four mistakes a correction may mend (R-6.7). */
 export type Correctable = "words" | "cible" | "zone" | "pari";
@@ -35,11 +35,11 @@ export interface Assessment {
 }
 
 /** What the parser needs to read a post of this duel. */
-export function readContext(state: DuelState): ReadContext {
+export function readContext(state: Duel): ReadContext {
   return { ruleset: state.ruleset, duelists: state.duelists.map((d) => ({ id: d.id, name: d.name })) };
 }
 
-function matchTarget(state: DuelState, text: string): string | null {
+function matchTarget(state: Duel, text: string): string | null {
   const read = readPost(`[duel]\ncible : ${text}\n[/duel]`, "text", readContext(state));
   const target = read.block?.target;
   return target?.kind === "duelist" ? target.duelistId : null;
@@ -50,7 +50,7 @@ function matchTarget(state: DuelState, text: string): string | null {
  * R-5.1–R-5.7 and R-6.3. Never throws: a block that cannot be read gives missing fields.
  */
 export function assess(
-  state: DuelState,
+  state: Duel,
   duelist: DuelistState,
   post: StoredPost,
   fields: CorrectionFields = {},

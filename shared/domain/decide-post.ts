@@ -1,14 +1,10 @@
 import { createHash } from "node:crypto";
-import { addDuration } from "../time/duration.js";
-import { assess } from "./assess.js";
-import { catchUp } from "./catch-up.js";
 import type { PostInput } from "./commands.js";
 import { applyRefereePost } from "./decide-referee.js";
 import type { Emitter } from "./emitter.js";
-import { resolveTurn } from "./resolve.js";
-import { actionFault, disqualify } from "./sanctions.js";
+import { catchUp, playDuelistPost } from "./play.js";
+import { actionFault } from "./sanctions.js";
 import { duelistOf, HASH_LENGTH, postMark, type StoredPost } from "./state.js";
-import { passTurn } from "./turns.js";
 
 /** The content hash that tells a duplicate delivery from an edit. */
 export function contentHash(content: string): string {
@@ -47,7 +43,7 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
   }
   const isReferee = post.authorId === e.state.referee.id;
   // After the end only the referee's posts count: a decision may still undo the end.
-  if (e.state.status === "none" || (e.state.status === "finished" && !isReferee)) return;
+  if (e.state.status === "finished" && !isReferee) return;
   catchUp(e, post.createdAt, false);
 
   const duelist = duelistOf(e.state, post.authorId);
@@ -76,61 +72,6 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
     return;
   }
   playDuelistPost(e, stored);
-}
-
-/** A duelist's post in the running duel, from the queue or as it arrives. */
-export function playDuelistPost(e: Emitter, post: StoredPost): void {
-  const duelist = duelistOf(e.state, post.authorId);
-  if (duelist?.status !== "active") return;
-  if (e.state.status === "registered") {
-    const a = assess(e.state, duelist, post);
-    const casts = a.spell !== null || a.unlistedSpells.length > 0 || a.particularities.length > 0;
-    if (casts) disqualify(e, duelist.id, "spell-before-top", "R-1.3");
-    return;
-  }
-  if (e.state.status !== "active") return;
-  const waitingFor = e.state.pending[0];
-  if (waitingFor) {
-    e.emit({ type: "post.queued", rule: "R-6.7", post, behind: waitingFor.post.postId });
-    return;
-  }
-  const turn = e.state.turn;
-  if (!turn || turn.duelistId !== duelist.id) {
-    actionFault(e, duelist.id, post.postId, ["out-of-turn"]);
-    return;
-  }
-
-  const a = assess(e.state, duelist, post);
-  if (a.unlistedSpells.length > 0) {
-    e.emit({
-      type: "referee.decision-needed",
-      rule: "R-4.14",
-      duelistId: duelist.id,
-      postId: post.postId,
-      question: "unlisted-spell",
-      detail: a.unlistedSpells.join(", "),
-    });
-  }
-  if (a.fatal.length === 0 && a.correctable.length > 0 && !duelist.correctionUsed) {
-    e.emit({
-      type: "correction.opened",
-      rule: "R-6.7",
-      postId: post.postId,
-      duelistId: duelist.id,
-      until: addDuration(post.createdAt, e.state.ruleset.delays.correction),
-      missing: a.correctable,
-      post,
-      turnNumber: turn.number,
-      read: a.read.block,
-      words: a.words,
-    });
-    passTurn(e, duelist.id, post.createdAt);
-    return;
-  }
-  const faulty = a.fatal.length > 0 || a.correctable.length > 0;
-  if (faulty) actionFault(e, duelist.id, post.postId, [...a.fatal, ...a.correctable], { turn: turn.number });
-  resolveTurn(e, post, a, faulty, turn.number);
-  passTurn(e, duelist.id, post.createdAt);
 }
 
 /** An edit: forbidden in the duel; one fault per post, however many edits. */

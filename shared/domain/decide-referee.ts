@@ -1,15 +1,22 @@
 import { readRefereeCommands } from "../parsing/referee-commands.js";
 import { addDuration, durationMs } from "../time/duration.js";
 import { readContext } from "./assess.js";
-import { catchUp, settlePending } from "./catch-up.js";
 import type { PostInput } from "./commands.js";
 import type { Emitter } from "./emitter.js";
 import { DomainError } from "./errors.js";
 import type { Actor } from "./events.js";
 import { faultLedger, lostPointsOf } from "./fault-ledger.js";
+import { catchUp, settlePending } from "./play.js";
 import type { RefereeAction } from "./referee-actions.js";
 import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
-import { activeDuelists, type DuelistState, duelistOf, type FaultRecord, postMark } from "./state.js";
+import {
+  activeDuelists,
+  currentTurn,
+  type DuelistState,
+  duelistOf,
+  type FaultRecord,
+  postMark,
+} from "./state.js";
 import { giveTurn, passTurn } from "./turns.js";
 
 function requireDuelist(e: Emitter, id: string): DuelistState {
@@ -55,7 +62,7 @@ export function applyRefereeAction(
       const startedAt = e.now;
       const deadline = addDuration(startedAt, e.state.replyWindow);
       e.emit({ type: "duel.started", rule: "R-1.4", firstDuelistId: first.id, deadline, ...r });
-      giveTurn(e, first.id, startedAt, "R-1.4");
+      giveTurn(e, first.id, startedAt, "R-1.4", 1);
       checkEnd(e, "disqualification");
       return;
     }
@@ -110,9 +117,8 @@ export function applyRefereeAction(
         throw new DomainError("derogation_too_long", `Une dérogation ne peut dépasser ${max} (R-6.2a).`, 409);
       }
       record();
-      const turn = e.state.turn;
-      const running =
-        e.state.status === "active" && turn?.duelistId === duelist.id && e.state.pending.length === 0;
+      const turn = currentTurn(e.state);
+      const running = turn?.duelistId === duelist.id && e.state.pending.length === 0;
       const deadline = running && turn ? addDuration(turn.deadline, action.duration) : null;
       e.emit({
         type: "derogation.granted",
@@ -248,8 +254,9 @@ function cancelFault(e: Emitter, fault: FaultRecord, reason?: string): void {
  * absence had been played (the fault was that turn's).
  */
 function resume(e: Emitter, duelistId: string, faultEventId: string): void {
+  if (e.state.status !== "finished" || e.state.result.reason === "referee") return;
   const stopped = e.state.stoppedTurn;
-  if (e.state.status !== "finished" || e.state.result?.reason === "referee" || !stopped) return;
+  if (!stopped) return;
   if (activeDuelists(e.state).length < 2) return;
   e.emit({ type: "duel.resumed", rule: "R-7.1", duelistId, faultEventId });
   const played = e.state.faults.some((f) => f.duelistId === stopped.duelistId && f.turn === stopped.number);

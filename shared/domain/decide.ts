@@ -1,15 +1,15 @@
 import { yearKey } from "../rules/ruleset.js";
 import { addDuration } from "../time/duration.js";
-import { catchUp } from "./catch-up.js";
 import type { DuelCommand, RegisterDuel } from "./commands.js";
 import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decide-post.js";
 import { applyRefereeAction } from "./decide-referee.js";
 import { requireDistinctNames } from "./duelist-names.js";
-import { Emitter } from "./emitter.js";
+import { Emitter, stamp } from "./emitter.js";
 import { DomainError } from "./errors.js";
-import type { Actor, DuelEvent } from "./events.js";
+import type { Actor, DuelEvent, EventDraft } from "./events.js";
 import { particularityId } from "./particularity-ids.js";
-import type { DuelState } from "./state.js";
+import { catchUp } from "./play.js";
+import { currentTurn, type DuelState } from "./state.js";
 
 /**
  * The rules engine: what a command does to a duel, as events. Pure: `now` and the dice come in
@@ -17,12 +17,12 @@ import type { DuelState } from "./state.js";
  * the state, never performed here. `inputId` names the command so its events get stable ids.
  */
 export function decide(command: DuelCommand, state: DuelState, inputId: string): DuelEvent[] {
-  const e = new Emitter(state, inputId, command.now);
   if (command.type === "register") {
-    register(e, command.duel, command.bans, command.forumReferees, command.who);
-    return e.events;
+    const { duel, bans, forumReferees, now, who } = command;
+    return [stamp(register(state, duel, bans, forumReferees, now, who), inputId, 0, now)];
   }
   if (state.status === "none") throw new DomainError("duel_not_found", "Ce duel n'existe pas.", 404);
+  const e = new Emitter(state, inputId, command.now);
   switch (command.type) {
     case "post.received":
       decidePostReceived(e, command.post);
@@ -53,14 +53,8 @@ export function decide(command: DuelCommand, state: DuelState, inputId: string):
 /** A timer's firing: whatever fell due by its time; a stale or repeated one finds nothing to do. */
 function decideTimer(e: Emitter, kind: string, ref: string, at: string): void {
   catchUp(e, at, true);
-  const turn = e.state.turn;
-  if (
-    kind === "reminder" &&
-    e.state.status === "active" &&
-    turn &&
-    String(turn.number) === ref &&
-    !turn.reminded
-  ) {
+  const turn = currentTurn(e.state);
+  if (kind === "reminder" && turn && String(turn.number) === ref && !turn.reminded) {
     if (e.state.pending.length === 0 && Date.parse(turn.deadline) > Date.parse(at)) {
       e.emit({
         type: "turn.reminder",
@@ -84,13 +78,14 @@ function decideTimer(e: Emitter, kind: string, ref: string, at: string): void {
  * particularities, no one banned.
  */
 function register(
-  e: Emitter,
+  state: DuelState,
   duel: RegisterDuel,
   bans: Readonly<Record<string, string | null>>,
   forumReferees: readonly string[] | undefined,
+  now: string,
   who?: Actor,
-): void {
-  if (e.state.status !== "none")
+): EventDraft {
+  if (state.status !== "none")
     throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
   if (forumReferees && forumReferees.length > 0 && !forumReferees.includes(duel.referee.id)) {
     throw new DomainError(
@@ -123,7 +118,7 @@ function register(
   );
   for (const d of duel.duelists) {
     const until = bans[d.id];
-    if (until && Date.parse(until) > Date.parse(e.now)) {
+    if (until && Date.parse(until) > Date.parse(now)) {
       throw new DomainError(
         "duelist_banned",
         `${d.name} est interdit(e) de duel jusqu'au ${until} (R-6.9).`,
@@ -133,14 +128,14 @@ function register(
     }
   }
   const replyWindow = duel.replyWindow ?? duel.ruleset.delays.reply;
-  addDuration(e.now, replyWindow);
+  addDuration(now, replyWindow);
   const startingPoints: Record<string, number> = {};
   const pm: Record<string, number | null> = {};
   for (const d of duel.duelists) {
     startingPoints[d.id] = duel.ruleset.startingPoints[yearKey(d.year)];
     pm[d.id] = duel.ruleset.pmPool ? duel.ruleset.pmPool[yearKey(d.year)] : null;
   }
-  e.emit({
+  return {
     type: "duel.registered",
     rule: "R-1.2",
     ...(who ? { by: who } : {}),
@@ -164,5 +159,5 @@ function register(
       stakes: duel.stakes ?? null,
       ruleset: duel.ruleset,
     },
-  });
+  };
 }

@@ -1,6 +1,11 @@
 import type { DuelEvent, EventDraft } from "./events.js";
-import { evolve } from "./evolve.js";
-import type { DuelState } from "./state.js";
+import { evolveDuel } from "./evolve.js";
+import type { Duel } from "./state.js";
+
+/** An event as recorded: its id is `<inputId>#<index>`, its time `now` unless the draft names one. */
+export function stamp(event: EventDraft, inputId: string, index: number, now: string): DuelEvent {
+  return { at: now, ...event, id: `${inputId}#${index}` } as DuelEvent;
+}
 
 /**
  * Collects the events one command produces and keeps the state they lead to, so each rule is
@@ -10,7 +15,7 @@ export class Emitter {
   readonly events: DuelEvent[] = [];
 
   constructor(
-    public state: DuelState,
+    public state: Duel,
     private readonly inputId: string,
     public now: string,
   ) {}
@@ -44,9 +49,9 @@ export class Emitter {
 
   /** Records an event (its id is `<inputId>#<n>`, its time `now` unless given) and folds it. */
   emit(event: EventDraft): DuelEvent {
-    const full = { at: this.now, ...event, id: `${this.inputId}#${this.events.length}` } as DuelEvent;
+    const full = stamp(event, this.inputId, this.events.length, this.now);
     this.events.push(full);
-    this.state = evolve(this.state, full);
+    this.state = evolveDuel(this.state, full);
     return full;
   }
 }

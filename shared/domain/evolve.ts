@@ -1,18 +1,28 @@
 import type { DuelEvent } from "./events.js";
-import { type DuelistState, type DuelState, encodeMark, type PostMark, postMark } from "./state.js";
+import {
+  currentTurn,
+  type Duel,
+  type DuelBase,
+  type DuelistState,
+  type DuelState,
+  encodeMark,
+  type PostMark,
+  postMark,
+  type RegisteredDuel,
+} from "./state.js";
 
-function updateDuelist(state: DuelState, id: string, change: (d: DuelistState) => DuelistState): DuelState {
+function updateDuelist(state: Duel, id: string, change: (d: DuelistState) => DuelistState): Duel {
   return { ...state, duelists: state.duelists.map((d) => (d.id === id ? change(d) : d)) };
 }
 
-function markPost(state: DuelState, postId: string, change: Partial<PostMark>): DuelState {
+function markPost(state: Duel, postId: string, change: Partial<PostMark>): Duel {
   const current = postMark(state, postId);
   if (!current) return state;
   return { ...state, posts: { ...state.posts, [postId]: encodeMark({ ...current, ...change }) } };
 }
 
 /** A duelist leaves the duel: the attacks pending against them are set aside (R-1.6, R-6.8). */
-function dropAttacks(state: DuelState, duelistId: string): DuelState {
+function dropAttacks(state: Duel, duelistId: string): Duel {
   const dropped = state.pendingAttacks.filter((a) => a.targetId === duelistId);
   return {
     ...state,
@@ -22,7 +32,7 @@ function dropAttacks(state: DuelState, duelistId: string): DuelState {
 }
 
 /** A duelist back in the duel (R-7.1): the attacks set aside when they left are pending again. */
-function restoreAttacks(state: DuelState, duelistId: string): DuelState {
+function restoreAttacks(state: Duel, duelistId: string): Duel {
   const back = (state.droppedAttacks ?? []).filter((a) => a.targetId === duelistId);
   if (back.length === 0) return state;
   return {
@@ -32,49 +42,94 @@ function restoreAttacks(state: DuelState, duelistId: string): DuelState {
   };
 }
 
+/** What a duel keeps through a change of status: all but the status and what belongs to it. */
+function baseOf(state: Duel): DuelBase {
+  switch (state.status) {
+    case "registered": {
+      const { status: _status, ...base } = state;
+      return base;
+    }
+    case "active": {
+      const { status: _status, turn: _turn, ...base } = state;
+      return base;
+    }
+    case "finished": {
+      const { status: _status, result: _result, stoppedTurn: _stopped, ...base } = state;
+      return base;
+    }
+  }
+}
+
+/** The duel a registration opens (R-1.2). */
+function registered(event: Extract<DuelEvent, { type: "duel.registered" }>): RegisteredDuel {
+  const { duel } = event;
+  return {
+    id: duel.id,
+    forumId: duel.forumId,
+    threadId: duel.threadId,
+    status: "registered",
+    referee: duel.referee,
+    ruleset: duel.ruleset,
+    replyWindow: duel.replyWindow,
+    dice: duel.dice,
+    stakes: duel.stakes,
+    firstDuelistId: duel.firstDuelistId,
+    createdAt: event.at,
+    duelists: duel.duelists.map((d) => ({
+      ...d,
+      points: duel.startingPoints[d.id] ?? 0,
+      startingPoints: duel.startingPoints[d.id] ?? 0,
+      absenceFaults: 0,
+      actionFaults: 0,
+      disarmed: false,
+      status: "active",
+      correctionUsed: false,
+      derogationUsed: false,
+      pendingExtension: null,
+      nextDefenceModifier: 0,
+      cannotAttackNextTurn: false,
+      lastSpellId: null,
+      usedParticularities: [],
+      pm: duel.pm[d.id] ?? null,
+      username: null,
+    })),
+    pendingAttacks: [],
+    pending: [],
+    queue: [],
+    posts: {},
+    faults: [],
+    bans: [],
+  };
+}
+
 /**
  * Folds one event into the state. Pure; events carry their results (points after, counters
- * after), so folding the audit log reproduces the state exactly. Unknown events change nothing.
+ * after), so folding the audit log reproduces the state exactly. Unknown events change nothing;
+ * before its registration a thread holds no duel, and a thread holds one duel only.
  */
 export function evolve(state: DuelState, event: DuelEvent): DuelState {
+  if (state.status !== "none") return evolveDuel(state, event);
+  return event.type === "duel.registered" ? registered(event) : state;
+}
+
+/** Folds one event into a registered duel (see `evolve`). */
+export function evolveDuel(state: Duel, event: DuelEvent): Duel {
   switch (event.type) {
-    case "duel.registered": {
-      const { duel } = event;
-      return {
-        ...state,
-        id: duel.id,
-        forumId: duel.forumId,
-        threadId: duel.threadId,
-        status: "registered",
-        referee: duel.referee,
-        ruleset: duel.ruleset,
-        replyWindow: duel.replyWindow,
-        dice: duel.dice,
-        stakes: duel.stakes,
-        firstDuelistId: duel.firstDuelistId,
-        createdAt: event.at,
-        duelists: duel.duelists.map((d) => ({
-          ...d,
-          points: duel.startingPoints[d.id] ?? 0,
-          startingPoints: duel.startingPoints[d.id] ?? 0,
-          absenceFaults: 0,
-          actionFaults: 0,
-          disarmed: false,
-          status: "active",
-          correctionUsed: false,
-          derogationUsed: false,
-          pendingExtension: null,
-          nextDefenceModifier: 0,
-          cannotAttackNextTurn: false,
-          lastSpellId: null,
-          usedParticularities: [],
-          pm: duel.pm[d.id] ?? null,
-          username: null,
-        })),
+    case "duel.registered":
+      return state;
+    case "duel.started": {
+      if (state.status !== "registered") return state;
+      // The top gives the first turn (R-1.4); the turn.passed that follows in the same decision
+      // carries its deadline with a dérogation granted before the top (R-6.2a).
+      const turn = {
+        duelistId: event.firstDuelistId,
+        number: 1,
+        startedAt: event.at,
+        deadline: event.deadline,
+        reminded: false,
       };
+      return { ...baseOf(state), status: "active", turn };
     }
-    case "duel.started":
-      return { ...state, status: "active" };
     case "post.recorded": {
       const withPost = {
         ...state,
@@ -234,6 +289,8 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
     case "correction.expired":
       return { ...state, pending: state.pending.filter((p) => p.post.postId !== event.postId) };
     case "turn.passed": {
+      // Only a running duel has turns.
+      if (state.status !== "active") return state;
       const turn = {
         duelistId: event.duelistId,
         number: event.number,
@@ -247,7 +304,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         : withTurn;
     }
     case "turn.reminder":
-      return state.turn ? { ...state, turn: { ...state.turn, reminded: true } } : state;
+      return state.status === "active" ? { ...state, turn: { ...state.turn, reminded: true } } : state;
     case "derogation.granted": {
       const granted = updateDuelist(state, event.duelistId, (d) => ({
         ...d,
@@ -255,7 +312,7 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         pendingExtension: event.deadline ? null : event.duration,
       }));
       const deadline = event.deadline;
-      return deadline && granted.turn
+      return deadline && granted.status === "active"
         ? { ...granted, turn: { ...granted.turn, deadline, reminded: false } }
         : granted;
     }
@@ -284,11 +341,10 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
       };
     case "duel.finished":
       return {
-        ...state,
+        ...baseOf(state),
         status: "finished",
-        turn: null,
-        stoppedTurn: state.turn,
         result: { winnerId: event.winnerId, reason: event.reason },
+        stoppedTurn: currentTurn(state),
       };
     case "fault.cancelled": {
       const back = event.reinstated ? restoreAttacks(state, event.duelistId) : state;
@@ -308,7 +364,9 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
       };
     }
     case "duel.resumed":
-      return { ...state, status: "active", result: null, turn: state.stoppedTurn ?? null, stoppedTurn: null };
+      // The turn that ran when the duel finished runs again; the decision hands it on at once (R-7.1).
+      if (state.status !== "finished" || !state.stoppedTurn) return state;
+      return { ...baseOf(state), status: "active", turn: state.stoppedTurn };
     case "points.adjusted":
       return updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
     case "post.ignored":
@@ -325,7 +383,9 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
   }
 }
 
-/** Folds a list of events. */
+/** Folds a list of events; a registered duel stays one. */
+export function fold(state: Duel, events: readonly DuelEvent[]): Duel;
+export function fold(state: DuelState, events: readonly DuelEvent[]): DuelState;
 export function fold(state: DuelState, events: readonly DuelEvent[]): DuelState {
   return events.reduce(evolve, state);
 }

@@ -1,7 +1,7 @@
 import { readRefereeCommands } from "../parsing/referee-commands.js";
 import { readContext } from "./assess.js";
 import type { DuelCommand } from "./commands.js";
-import type { DuelState } from "./state.js";
+import type { Duel, DuelState } from "./state.js";
 
 /*
  * A duel keeps a mark of every post it has seen (`DuelState.posts`), which would make its snapshot
@@ -11,7 +11,7 @@ import type { DuelState } from "./state.js";
  */
 
 /** The posts whose marks stay in the snapshot: queued (R-6.7) or in a correction window. */
-export function hotPostIds(state: DuelState): Set<string> {
+export function hotPostIds(state: Duel): Set<string> {
   return new Set([...state.queue.map((p) => p.postId), ...state.pending.map((p) => p.post.postId)]);
 }
 
@@ -19,7 +19,7 @@ export function hotPostIds(state: DuelState): Set<string> {
  * The state as its snapshot keeps it: the hot marks only, and those of `keep` (the marks a snapshot
  * written before marks were stored apart still holds: they stay there, kept current).
  */
-export function snapshotState(state: DuelState, keep: Iterable<string> = []): DuelState {
+export function snapshotState(state: Duel, keep: Iterable<string> = []): Duel {
   const hot = hotPostIds(state);
   for (const id of keep) hot.add(id);
   const posts: Record<string, string> = {};
@@ -42,7 +42,8 @@ export function postIdsRead(command: DuelCommand, state: DuelState): string[] {
     case "post.received":
     case "post.edited": {
       const { post } = command;
-      if (post.authorId !== state.referee.id || !post.content.toLowerCase().includes("[arbitre")) {
+      const isReferee = state.status !== "none" && post.authorId === state.referee.id;
+      if (!isReferee || !post.content.toLowerCase().includes("[arbitre")) {
         return [post.postId];
       }
       const corrected = readRefereeCommands(post.content, post.format, readContext(state)).flatMap((line) =>

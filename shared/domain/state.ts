@@ -1,5 +1,4 @@
 import type { PostFormat } from "../parsing/types.js";
-import { defaultRuleset } from "../rules/default-ruleset.js";
 import type { Ruleset, Year } from "../rules/ruleset.js";
 
 /** A particularity a duelist has, with its rank (R-1.2, default 1). */
@@ -121,12 +120,11 @@ export interface Ban {
   readonly ended: boolean;
 }
 
-/** A duel: one aggregate, JSON-friendly so it stores as it is. */
-export interface DuelState {
+/** What a duel holds from its registration on, whatever its status. */
+export interface DuelBase {
   readonly id: string;
   readonly forumId: string;
   readonly threadId: string;
-  readonly status: "none" | "registered" | "active" | "finished";
   readonly referee: { readonly id: string; readonly name: string };
   readonly ruleset: Ruleset;
   readonly replyWindow: string;
@@ -135,7 +133,6 @@ export interface DuelState {
   readonly firstDuelistId: string;
   readonly createdAt: string;
   readonly duelists: readonly DuelistState[];
-  readonly turn: Turn | null;
   readonly pendingAttacks: readonly PendingAttack[];
   readonly pending: readonly PendingCorrection[];
   readonly queue: readonly StoredPost[];
@@ -146,38 +143,57 @@ export interface DuelState {
   readonly posts: Readonly<Record<string, string>>;
   readonly faults: readonly FaultRecord[];
   readonly bans: readonly Ban[];
-  readonly result: DuelResult | null;
   /** Attacks that were pending against a duelist when they left the duel, should a cancelled fault bring them back (R-7.1). */
   readonly droppedAttacks?: readonly PendingAttack[];
-  /** The turn running when the duel finished: where it resumes if its end is undone (R-7.1). */
-  readonly stoppedTurn?: Turn | null;
   /** The referee turned this duel's thread announcements off (CONTRACT.md 3, `announce`). */
   readonly announceOff?: boolean;
 }
 
+/** No duel registered in this thread yet. */
+export interface NoDuel {
+  readonly status: "none";
+}
+
+/** Registered, waiting for the referee's top (R-1.3, R-1.4): duelists may salute, no turn runs. */
+export interface RegisteredDuel extends DuelBase {
+  readonly status: "registered";
+}
+
+/**
+ * Between the top and the end. A turn always runs: the top gives the first one (R-1.4), and each
+ * played post, absence or correction window hands it on (R-1.5, R-6.7).
+ */
+export interface ActiveDuel extends DuelBase {
+  readonly status: "active";
+  readonly turn: Turn;
+}
+
+/** Over (R-1.6, R-7.1); a referee's decision may still undo the end and resume it. */
+export interface FinishedDuel extends DuelBase {
+  readonly status: "finished";
+  readonly result: DuelResult;
+  /** The turn running when the duel finished, where it resumes if its end is undone (R-7.1); null before the top. */
+  readonly stoppedTurn: Turn | null;
+}
+
+/** A duel once registered: what a stored snapshot holds. */
+export type Duel = RegisteredDuel | ActiveDuel | FinishedDuel;
+
+/** A duel: one aggregate, a union on its status, JSON-friendly so it stores as it is. */
+export type DuelState = NoDuel | Duel;
+
 /** The state before registration. */
-export const initialState: DuelState = {
-  id: "",
-  forumId: "",
-  threadId: "",
-  status: "none",
-  referee: { id: "", name: "" },
-  ruleset: defaultRuleset,
-  replyWindow: "PT72H",
-  dice: "server",
-  stakes: null,
-  firstDuelistId: "",
-  createdAt: "",
-  duelists: [],
-  turn: null,
-  pendingAttacks: [],
-  pending: [],
-  queue: [],
-  posts: {},
-  faults: [],
-  bans: [],
-  result: null,
-};
+export const initialState: DuelState = { status: "none" };
+
+/** Whether the duel was registered (every status but "none"). */
+export function isOpened(state: DuelState): state is Duel {
+  return state.status !== "none";
+}
+
+/** The turn being played, if the duel is running. */
+export function currentTurn(state: DuelState): Turn | null {
+  return state.status === "active" ? state.turn : null;
+}
 
 const FLAGS = { tampered: 1, deleted: 2, inDuel: 4, valid: 8 } as const;
 /** The content hash's length in a mark (base64url characters: 72 bits). */
@@ -194,7 +210,7 @@ export function encodeMark(mark: PostMark): string {
 }
 
 /** The mark of a post the duel has seen, if any. */
-export function postMark(state: DuelState, postId: string): PostMark | undefined {
+export function postMark(state: Duel, postId: string): PostMark | undefined {
   const raw = state.posts[postId];
   if (raw === undefined) return undefined;
   const flags = Number.parseInt(raw.slice(0, 1), 16);
@@ -209,11 +225,11 @@ export function postMark(state: DuelState, postId: string): PostMark | undefined
 }
 
 /** The duelist of that id, if any. */
-export function duelistOf(state: DuelState, id: string): DuelistState | undefined {
+export function duelistOf(state: Duel, id: string): DuelistState | undefined {
   return state.duelists.find((d) => d.id === id);
 }
 
 /** The duelists still in the duel, in registration order. */
-export function activeDuelists(state: DuelState): DuelistState[] {
+export function activeDuelists(state: Duel): DuelistState[] {
   return state.duelists.filter((d) => d.status === "active");
 }

@@ -1,8 +1,8 @@
 import type { TimerKind, TimerSpec } from "../ports/scheduler.js";
 import { addDuration, parseDuration } from "../time/duration.js";
-import type { DuelState } from "./state.js";
+import { currentTurn, type Duel, type DuelState } from "./state.js";
 
-function spec(state: DuelState, kind: TimerKind, ref: string, at: string): TimerSpec {
+function spec(state: Duel, kind: TimerKind, ref: string, at: string): TimerSpec {
   const stamp = at.replace(/[-:.]/g, "");
   return { name: `${state.id}.${kind}.${ref}.${stamp}`, duelId: state.id, kind, at, ref };
 }
@@ -13,9 +13,10 @@ function spec(state: DuelState, kind: TimerKind, ref: string, at: string): Timer
  * relay schedules what appears and cancels what disappears, so timers follow the state.
  */
 export function timersOf(state: DuelState): TimerSpec[] {
+  if (state.status === "none") return [];
   const timers: TimerSpec[] = [];
-  const turn = state.turn;
-  if (state.status === "active" && turn && state.pending.length === 0) {
+  const turn = currentTurn(state);
+  if (turn && state.pending.length === 0) {
     timers.push(spec(state, "reply-deadline", String(turn.number), turn.deadline));
     const before = parseDuration(state.ruleset.delays.reminderBefore);
     if (before && !turn.reminded) {

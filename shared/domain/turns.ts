@@ -1,9 +1,9 @@
 import { addDuration } from "../time/duration.js";
 import type { Emitter } from "./emitter.js";
-import { activeDuelists, type DuelState } from "./state.js";
+import { activeDuelists, currentTurn, type Duel } from "./state.js";
 
 /** The duelist after `fromId` in registration order, round-robin over those still in (R-1.5). */
-export function nextDuelistId(state: DuelState, fromId: string): string | null {
+export function nextDuelistId(state: Duel, fromId: string): string | null {
   const order = state.duelists;
   const start = order.findIndex((d) => d.id === fromId);
   for (let step = 1; step <= order.length; step++) {
@@ -22,7 +22,7 @@ export function giveTurn(
   duelistId: string,
   startedAt: string,
   rule: string,
-  number = (e.state.turn?.number ?? 0) + 1,
+  number = (currentTurn(e.state)?.number ?? 0) + 1,
 ): void {
   const duelist = e.state.duelists.find((d) => d.id === duelistId);
   if (!duelist) return;

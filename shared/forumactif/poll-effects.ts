@@ -1,5 +1,5 @@
 import { outboxEntry, standaloneEntries } from "../app/effects.js";
-import type { DuelState } from "../domain/state.js";
+import type { Duel } from "../domain/state.js";
 import type { ForumConfig, OutboxEntry } from "../ports/duel-store.js";
 import type { Hibou } from "../ports/notifier.js";
 import type { TimerSpec } from "../ports/scheduler.js";
@@ -39,10 +39,10 @@ export type PollHibouDraft = {
   readonly text: string;
 };
 
-const topicLink = (state: DuelState) => `le sujet ${state.threadId}`;
+const topicLink = (state: Duel) => `le sujet ${state.threadId}`;
 
 export const pollHiboux = {
-  unreadable(state: DuelState, failures: number, error: string): PollHibouDraft {
+  unreadable(state: Duel, failures: number, error: string): PollHibouDraft {
     return {
       key: `unreadable.${failures}`,
       kind: "forumactif.unreadable",
@@ -54,7 +54,7 @@ export const pollHiboux = {
         "dès qu'il se lira de nouveau. Vérifiez que le sujet est visible des invités et que le forum répond.",
     };
   },
-  readable(state: DuelState, since: string): PollHibouDraft {
+  readable(state: Duel, since: string): PollHibouDraft {
     return {
       key: `readable.${since}`,
       kind: "forumactif.readable",
@@ -62,7 +62,7 @@ export const pollHiboux = {
       text: `${topicLink(state)[0]?.toUpperCase()}${topicLink(state).slice(1)} se lit de nouveau : les messages postés entre-temps ont été pris à leur place.`,
     };
   },
-  unreadableDice(state: DuelState, postId: string, reason: string): PollHibouDraft {
+  unreadableDice(state: Duel, postId: string, reason: string): PollHibouDraft {
     return {
       key: `dice.${postId}`,
       kind: "forumactif.dice-unreadable",
@@ -73,7 +73,7 @@ export const pollHiboux = {
         "(source Forumactif, « dice »), ou décidez vous-même. Aucun dé n'est deviné.",
     };
   },
-  refused(state: DuelState, postId: string, message: string): PollHibouDraft {
+  refused(state: Duel, postId: string, message: string): PollHibouDraft {
     return {
       key: `refused.${postId}`,
       kind: "forumactif.post-refused",
@@ -86,7 +86,7 @@ export const pollHiboux = {
 /** A poller's hibou to the duel's referee, through each of the forum's channels. */
 export function refereeHiboux(
   forum: ForumConfig | null,
-  state: DuelState,
+  state: Duel,
   draft: PollHibouDraft,
   now: string,
 ): OutboxEntry[] {

@@ -1,5 +1,5 @@
 import type { DuelEvent } from "../domain/events.js";
-import type { DuelState } from "../domain/state.js";
+import type { Duel, DuelState } from "../domain/state.js";
 import { type Context, contextOf, draft, type HibouDraft, referee } from "./context.js";
 import {
   correctionAccepted,
@@ -33,7 +33,7 @@ export interface ComposeInput {
   /** The events of one input (one post, one timer firing, one referee decision), in order. */
   readonly events: readonly DuelEvent[];
   readonly before: DuelState;
-  readonly after: DuelState;
+  readonly after: Duel;
   /** The input's verdicts replace earlier ones: a post arrived late and took its place (CONTRACT.md 4.3). */
   readonly revised?: boolean;
   /** With `revised`: the events the input had before, so verdicts that vanished are announced too. */
@@ -161,7 +161,7 @@ export function composeRevisedNotice(input: {
     readonly previous: readonly DuelEvent[];
   }[];
   readonly before: DuelState;
-  readonly after: DuelState;
+  readonly after: Duel;
 }): HibouDraft[] {
   const { before, after } = input;
   const first = input.revised.flatMap((i) => [...i.events, ...i.previous])[0];

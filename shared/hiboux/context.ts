@@ -1,5 +1,5 @@
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
-import type { DuelistState, DuelState } from "../domain/state.js";
+import { type Duel, type DuelistState, type DuelState, isOpened } from "../domain/state.js";
 import type { Recipient } from "../ports/notifier.js";
 import type { Ruleset } from "../rules/ruleset.js";
 import { formatPoints } from "./format.js";
@@ -22,20 +22,19 @@ export type EventOf<T extends DuelEventType> = Extract<DuelEvent, { type: T }>;
 /** What one input's hiboux are composed from. */
 export interface Context {
   readonly events: readonly DuelEvent[];
+  /** No duel before the input that registers it. */
   readonly before: DuelState;
-  readonly after: DuelState;
+  readonly after: Duel;
   readonly ruleset: Ruleset;
 }
 
-export function contextOf(events: readonly DuelEvent[], before: DuelState, after: DuelState): Context {
-  // A registration in this very input leaves `before` empty: the state after knows the duel.
-  const ruleset = after.status !== "none" ? after.ruleset : before.ruleset;
-  return { events, before, after, ruleset };
+export function contextOf(events: readonly DuelEvent[], before: DuelState, after: Duel): Context {
+  return { events, before, after, ruleset: after.ruleset };
 }
 
-/** The duelist as the input left them, else as it found them (a name is a name either way). */
+/** The duelist as the input left them (a duel keeps every duelist it registered). */
 export function duelist(ctx: Context, id: string): DuelistState | undefined {
-  return ctx.after.duelists.find((d) => d.id === id) ?? ctx.before.duelists.find((d) => d.id === id);
+  return ctx.after.duelists.find((d) => d.id === id);
 }
 
 export function nameOf(ctx: Context, id: string): string {
@@ -49,7 +48,7 @@ export function pointsOf(ctx: Context, id: string, points?: number): string {
 }
 
 export function referee(ctx: Context): Recipient {
-  const r = ctx.after.referee.id ? ctx.after.referee : ctx.before.referee;
+  const r = ctx.after.referee;
   return { role: "referee", id: r.id, name: r.name };
 }
 
@@ -72,7 +71,9 @@ export function toDuelist(ctx: Context, id: string): Recipient {
  * (`annuler faute 3`), as the referee command accepts it. The event id when the duel lost track.
  */
 export function faultNumber(ctx: Context, eventId: string): string {
+  // A replay may drop a fault from the state after: the state before still numbers it.
   for (const state of [ctx.after, ctx.before]) {
+    if (!isOpened(state)) continue;
     const index = state.faults.findIndex((f) => f.eventId === eventId);
     if (index >= 0) return String(index + 1);
   }
@@ -81,7 +82,7 @@ export function faultNumber(ctx: Context, eventId: string): string {
 
 /** Every duelist of the duel, whether still in it or not. */
 export function allDuelists(ctx: Context): readonly DuelistState[] {
-  return ctx.after.duelists.length > 0 ? ctx.after.duelists : ctx.before.duelists;
+  return ctx.after.duelists;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
+import { currentTurn } from "../domain/state.js";
 import {
   allDuelists,
   type Context,
@@ -185,8 +186,9 @@ export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): Hi
     if (group.defences.length === 0) body.push(t.nothingToDefend);
   } else if (group.defences[0]) {
     const absentId = group.defences[0].event.defenderId;
+    const absentTurn = currentTurn(ctx.before);
     title = t.absentTitle(
-      ctx.before.turn?.duelistId === absentId ? ctx.before.turn.number : null,
+      absentTurn?.duelistId === absentId ? absentTurn.number : null,
       nameOf(ctx, absentId),
     );
     body.push(t.absent(nameOf(ctx, absentId)));
@@ -202,7 +204,7 @@ export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): Hi
   const passed = group.passed;
   if (passed) {
     body.push(t.next(nameOf(ctx, passed.duelistId), passed.number, passed.deadline, passed.extension));
-  } else if (isLast && ctx.after.status === "active" && ctx.after.turn) {
+  } else if (isLast && ctx.after.status === "active") {
     const turn = ctx.after.turn;
     body.push(t.current(nameOf(ctx, turn.duelistId), turn.number, turn.deadline));
   }
@@ -231,7 +233,8 @@ export function yourTurn(ctx: Context, group: TurnGroup): HibouDraft | null {
   const d = duelist(ctx, passed.duelistId);
   const body = [y.intro(d?.name ?? passed.duelistId, passed.number, passed.deadline)];
   // The state after the input describes this turn only if no later turn followed it in the same input.
-  const current = ctx.after.turn?.number === passed.number && ctx.after.turn.duelistId === passed.duelistId;
+  const turn = currentTurn(ctx.after);
+  const current = turn?.number === passed.number && turn.duelistId === passed.duelistId;
   if (current && d) {
     for (const attack of ctx.after.pendingAttacks.filter((p) => p.targetId === d.id)) {
       body.push(

@@ -1,4 +1,4 @@
-import type { DuelState } from "../domain/state.js";
+import type { Duel } from "../domain/state.js";
 import type { LoadedDuel } from "../ports/duel-store.js";
 import { ApiError } from "./errors.js";
 
@@ -28,7 +28,7 @@ export function storedBytes(text: string): number {
   return Buffer.byteLength(JSON.stringify(text), "utf8");
 }
 
-function heldBytes(state: DuelState): number {
+function heldBytes(state: Duel): number {
   let total = 0;
   for (const post of state.queue) total += storedBytes(post.content);
   for (const window of state.pending) total += storedBytes(window.post.content);

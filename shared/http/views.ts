@@ -1,17 +1,16 @@
-import type { DuelState } from "../domain/state.js";
+import { currentTurn, type Duel } from "../domain/state.js";
 import type { OutboxEntry } from "../ports/duel-store.js";
 
 /** A duel as CONTRACT.md 6.1 shows it. */
-export function duelView(state: DuelState) {
+export function duelView(state: Duel) {
+  const turn = currentTurn(state);
   return {
     id: state.id,
     forumId: state.forumId,
     threadId: state.threadId,
     status: state.status,
     referee: state.referee,
-    turn: state.turn
-      ? { duelistId: state.turn.duelistId, number: state.turn.number, deadline: state.turn.deadline }
-      : null,
+    turn: turn ? { duelistId: turn.duelistId, number: turn.number, deadline: turn.deadline } : null,
     pending: state.pending.map((p) => ({
       postId: p.post.postId,
       duelistId: p.duelistId,
@@ -34,7 +33,7 @@ export function duelView(state: DuelState) {
       particularities: d.particularities,
       usedParticularities: d.usedParticularities,
     })),
-    result: state.result,
+    result: state.status === "finished" ? state.result : null,
     stakes: state.stakes,
     bans: state.bans,
     createdAt: state.createdAt,

@@ -1,6 +1,6 @@
 import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
-import type { DuelState } from "../domain/state.js";
+import type { Duel, DuelState } from "../domain/state.js";
 import type { ForumactifSource } from "../forumactif/source-settings.js";
 import type { Ruleset } from "../rules/ruleset.js";
 import type { ChannelConfig, Hibou } from "./notifier.js";
@@ -23,7 +23,7 @@ export interface StoredInput {
 export interface DuelSnapshot {
   readonly duelId: string;
   readonly version: number;
-  readonly state: DuelState;
+  readonly state: Duel;
   /** The greatest input key applied: an input sorting before it arrived late. */
   readonly lastKey: string;
   readonly updatedAt: string;

@@ -4,6 +4,7 @@ import { type IncomingPost, intakePost } from "../../shared/app/post-intake.js";
 import { RecentDeliveries } from "../../shared/app/recent-deliveries.js";
 import { initialState } from "../../shared/domain/state.js";
 import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
+import { aState } from "../adapters/dynamodb/fixtures.js";
 import { DUEL_BODY, turnContent } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
 
@@ -92,7 +93,7 @@ describe("the record's bounds", () => {
     forumId: "poudlard",
     threadId: duelId,
     expectedVersion: version - 1,
-    snapshot: { duelId, version, state: initialState, lastKey: "", updatedAt: "2026-12-01T10:00:00.000Z" },
+    snapshot: { duelId, version, state: aState(duelId), lastKey: "", updatedAt: "2026-12-01T10:00:00.000Z" },
     inputs: [],
     dedupKeys: [],
     marks: [{ postId, seen }],

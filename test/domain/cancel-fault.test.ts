@@ -30,7 +30,7 @@ function bobFaults(duel: Duel, rounds: number): void {
 /** Alice plays, Bob lets his deadline pass: `absences` times. */
 function bobAbsent(duel: Duel, absences: number): void {
   for (let i = 0; i < absences; i++) {
-    duel.now = duel.state.turn?.startedAt ?? duel.now;
+    duel.now = duel.turn?.startedAt ?? duel.now;
     duel.post(ALICE, attack(i % 2 === 0 ? "Diffindo" : "Glacius", "Bob"), [1, 6]);
     duel.fire(deadline(duel));
   }
@@ -111,10 +111,10 @@ describe("R-7.1 cancelling a fault gives back exactly what it caused", () => {
     expect(events.find((e) => e.type === "ban.ended")).toMatchObject({ duelistId: BOB.id, early: true });
     expect(duel.duelist(BOB.id)).toMatchObject({ status: "active", absenceFaults: 2, points: pointsBefore });
     expect(duel.state.status).toBe("active");
-    expect(duel.state.result).toBeNull();
+    expect(duel.result).toBeNull();
     expect(duel.state.bans.every((b) => b.ended)).toBe(true);
     // Bob's turn had been played by his absence: the turn passes on, with a new deadline from now.
-    expect(duel.state.turn).toMatchObject({
+    expect(duel.turn).toMatchObject({
       duelistId: ALICE.id,
       startedAt: duel.now,
       deadline: addDuration(duel.now, "PT72H"),
@@ -149,7 +149,7 @@ describe("R-7.1 cancelling a fault gives back exactly what it caused", () => {
     duel.post(ALICE, attack("Diffindo", "Bob"), [1, 1]);
     const ended = duel.post(BOB, attack("Avada Kedavra", "Alice"), [1, 6]);
     expect(ended.find((e) => e.type === "points.lost")).toMatchObject({ amount: 3, points: 0 });
-    expect(duel.state.result).toMatchObject({ winnerId: ALICE.id, reason: "points" });
+    expect(duel.result).toMatchObject({ winnerId: ALICE.id, reason: "points" });
     const second = faultIds(duel, "fault.action")[1];
     if (!second) throw new Error("two faults expected");
     const events = cancel(duel, second);
@@ -158,20 +158,20 @@ describe("R-7.1 cancelling a fault gives back exactly what it caused", () => {
     expect(duel.duelist(BOB.id)).toMatchObject({ status: "active", points: 3, actionFaults: 1 });
     expect(duel.state.status).toBe("active");
     // The faulty post had played Bob's turn: Alice's turn now, with a new deadline.
-    expect(duel.state.turn).toMatchObject({ duelistId: ALICE.id, startedAt: duel.now });
+    expect(duel.turn).toMatchObject({ duelistId: ALICE.id, startedAt: duel.now });
   });
 
   it("R-7.1 a fault given by the referee during the other duelist's turn: that turn goes on with a new deadline", () => {
     const duel = new Duel();
     duel.top();
-    const turn = duel.state.turn;
+    const turn = duel.turn;
     for (let i = 0; i < 3; i++) duel.referee({ command: "fault", duelistId: BOB.id, kind: "absence" });
     expect(duel.state.status).toBe("finished");
     const third = faultIds(duel, "fault.absence")[2];
     if (!third) throw new Error("three absences expected");
     duel.advance("PT5H");
     cancel(duel, third);
-    expect(duel.state.turn).toMatchObject({
+    expect(duel.turn).toMatchObject({
       duelistId: ALICE.id,
       number: turn?.number,
       startedAt: duel.now,

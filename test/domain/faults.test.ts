@@ -14,13 +14,13 @@ describe("faults and sanctions", () => {
   it("R-6.1 the first deadline counts from the top, the next ones from the previous post", () => {
     const duel = new Duel();
     duel.top();
-    expect(duel.state.turn?.deadline).toBe("2026-12-03T10:00:00.000Z");
+    expect(duel.turn?.deadline).toBe("2026-12-03T10:00:00.000Z");
     duel.advance("PT5H");
     duel.post(ALICE, attack("Glacius", "Bob"), [1, 1]);
-    expect(duel.state.turn).toMatchObject({ duelistId: BOB.id, deadline: "2026-12-03T15:00:00.000Z" });
+    expect(duel.turn).toMatchObject({ duelistId: BOB.id, deadline: "2026-12-03T15:00:00.000Z" });
     const custom = new Duel({ replyWindow: "PT24H" });
     custom.top();
-    expect(custom.state.turn?.deadline).toBe("2026-12-01T10:00:00.000Z");
+    expect(custom.turn?.deadline).toBe("2026-12-01T10:00:00.000Z");
   });
 
   it("R-6.2 absences cost 2 then 4 points, the pending attacks hit, the turn passes with a new deadline", () => {
@@ -35,7 +35,7 @@ describe("faults and sanctions", () => {
     });
     expect(first.find((e) => e.type === "fault.absence")).toMatchObject({ duelistId: BOB.id, count: 1 });
     expect(duel.duelist(BOB.id).points).toBe(50 - 3 - 2);
-    expect(duel.state.turn).toMatchObject({ duelistId: ALICE.id, deadline: "2026-12-06T10:00:00.000Z" });
+    expect(duel.turn).toMatchObject({ duelistId: ALICE.id, deadline: "2026-12-06T10:00:00.000Z" });
     duel.now = "2026-12-06T09:00:00.000Z";
     duel.post(ALICE, attack("Glacius", "Bob"), [1, 1]);
     duel.fire(timer(duel, "reply-deadline"));
@@ -58,7 +58,7 @@ describe("faults and sanctions", () => {
     const duel = new Duel();
     duel.top();
     duel.referee({ command: "derogation", duelistId: ALICE.id, duration: "P2D" }, "examens");
-    expect(duel.state.turn?.deadline).toBe("2026-12-05T10:00:00.000Z");
+    expect(duel.turn?.deadline).toBe("2026-12-05T10:00:00.000Z");
     expect(() => duel.referee({ command: "derogation", duelistId: ALICE.id, duration: "P1D" })).toThrowError(
       expect.objectContaining({ code: "derogation_already_used" }),
     );
@@ -67,7 +67,7 @@ describe("faults and sanctions", () => {
     );
     duel.referee({ command: "derogation", duelistId: BOB.id, duration: "P5D" });
     duel.post(ALICE, attack("Glacius", "Bob"), [1, 1]);
-    expect(duel.state.turn).toMatchObject({ duelistId: BOB.id, deadline: "2026-12-08T10:00:00.000Z" });
+    expect(duel.turn).toMatchObject({ duelistId: BOB.id, deadline: "2026-12-08T10:00:00.000Z" });
   });
 
   it("R-6.3 a post under 100 words, a missing zone or target, a missing bet are action faults once the right is spent", () => {
@@ -169,7 +169,7 @@ describe("faults and sanctions", () => {
     expect(types.indexOf("attack.launched")).toBeLessThan(types.indexOf("defence.resolved"));
     expect(duel.duelist(BOB.id).points).toBe(44);
     expect(duel.duelist(ALICE.id)).toMatchObject({ correctionUsed: true, actionFaults: 0 });
-    expect(duel.state.turn?.duelistId).toBe(ALICE.id);
+    expect(duel.turn?.duelistId).toBe(ALICE.id);
   });
 
   it("R-6.7 an uncorrected window applies the fault; the right is spent; a valid post's correction is refused", () => {
@@ -204,7 +204,7 @@ describe("faults and sanctions", () => {
     duel.top();
     for (let i = 0; i < 5; i++) duel.fire(timer(duel, "reply-deadline"));
     expect(duel.duelist(ALICE.id)).toMatchObject({ status: "disqualified", absenceFaults: 3 });
-    expect(duel.state.result).toEqual({ winnerId: BOB.id, reason: "disqualification" });
+    expect(duel.result).toEqual({ winnerId: BOB.id, reason: "disqualification" });
   });
 
   it("R-6.9 a disqualification bans for six months; the ban ends by itself on time", () => {

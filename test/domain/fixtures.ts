@@ -3,7 +3,15 @@ import { decide } from "../../shared/domain/decide.js";
 import type { DuelEvent } from "../../shared/domain/events.js";
 import { fold } from "../../shared/domain/evolve.js";
 import type { RefereeAction } from "../../shared/domain/referee-actions.js";
-import { type DuelState, initialState } from "../../shared/domain/state.js";
+import {
+  currentTurn,
+  type Duel as DuelOf,
+  type DuelResult,
+  type DuelState,
+  initialState,
+  isOpened,
+  type Turn,
+} from "../../shared/domain/state.js";
 import type { TimerSpec } from "../../shared/ports/scheduler.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import type { Ruleset } from "../../shared/rules/ruleset.js";
@@ -21,7 +29,7 @@ let counter = 0;
 
 /** A tiny given/when/then harness over the pure decider. */
 export class Duel {
-  state: DuelState = initialState;
+  private current: DuelState = initialState;
   readonly log: DuelEvent[] = [];
   now = T0;
   private postSeq = 1000;
@@ -62,10 +70,26 @@ export class Duel {
     });
   }
 
+  /** The duel, registered by the constructor. */
+  get state(): DuelOf {
+    if (!isOpened(this.current)) throw new Error("no duel registered");
+    return this.current;
+  }
+
+  /** The turn being played, if the duel runs. */
+  get turn(): Turn | null {
+    return currentTurn(this.current);
+  }
+
+  /** How the duel ended, if it did. */
+  get result(): DuelResult | null {
+    return this.current.status === "finished" ? this.current.result : null;
+  }
+
   /** Decides a command on the current state and folds its events; returns the new events. */
   run(command: DuelCommand): DuelEvent[] {
-    const events = decide(command, this.state, `in${++counter}`);
-    this.state = fold(this.state, events);
+    const events = decide(command, this.current, `in${++counter}`);
+    this.current = fold(this.current, events);
     this.log.push(...events);
     return events;
   }

@@ -40,7 +40,7 @@ describe("duel lifecycle", () => {
       expect.arrayContaining(["duelist.disqualified", "ban.started", "duel.finished"]),
     );
     expect(duel.duelist(ALICE.id).status).toBe("disqualified");
-    expect(duel.state.result).toEqual({ winnerId: BOB.id, reason: "disqualification" });
+    expect(duel.result).toEqual({ winnerId: BOB.id, reason: "disqualification" });
   });
 
   it("R-1.3 a salute before the top is no fault", () => {
@@ -53,10 +53,10 @@ describe("duel lifecycle", () => {
     const duel = new Duel();
     duel.top();
     expect(duel.state.status).toBe("active");
-    expect(duel.state.turn).toMatchObject({ duelistId: ALICE.id, number: 1 });
+    expect(duel.turn).toMatchObject({ duelistId: ALICE.id, number: 1 });
     const named = new Duel();
     named.referee({ command: "top", firstDuelistId: BOB.id });
-    expect(named.state.turn?.duelistId).toBe(BOB.id);
+    expect(named.turn?.duelistId).toBe(BOB.id);
     expect(() => duel.top()).toThrowError(expect.objectContaining({ code: "duel_already_started" }));
   });
 
@@ -64,13 +64,13 @@ describe("duel lifecycle", () => {
     const duel = new Duel();
     duel.top();
     duel.post(ALICE, attack("Incendio", "Bob"), [5, 2]);
-    expect(duel.state.turn?.duelistId).toBe(BOB.id);
+    expect(duel.turn?.duelistId).toBe(BOB.id);
     const events = duel.post(ALICE, attack("Glacius", "Bob"), [6, 6]);
     expect(events.find((e) => e.type === "fault.action")).toMatchObject({
       rule: "R-1.5",
       violations: ["out-of-turn"],
     });
-    expect(duel.state.turn).toMatchObject({ duelistId: BOB.id, number: 2 });
+    expect(duel.turn).toMatchObject({ duelistId: BOB.id, number: 2 });
     expect(duel.state.pendingAttacks).toHaveLength(1);
   });
 
@@ -83,7 +83,7 @@ describe("duel lifecycle", () => {
     const last = duel.post(ALICE, attack("Diffindo", "Bob"), [1, 1]);
     expect(duel.duelist(ALICE.id)).toMatchObject({ points: 0, status: "out" });
     expect(last.find((e) => e.type === "points.lost")).toMatchObject({ amount: 2, points: 0 });
-    expect(duel.state.result).toEqual({ winnerId: BOB.id, reason: "points" });
+    expect(duel.result).toEqual({ winnerId: BOB.id, reason: "points" });
   });
 
   it("R-1.7 the end of the duel recalls the stakes", () => {

@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { encodeMark, HASH_LENGTH, initialState, postMark } from "../../shared/domain/state.js";
+import { encodeMark, HASH_LENGTH, postMark } from "../../shared/domain/state.js";
+import { Duel } from "./fixtures.js";
 
 describe("post marks", () => {
   it("R-6.3 a post's mark (hash, author, edited, deleted, in duel, valid) survives its compact encoding", () => {
+    const registered = new Duel().state;
     fc.assert(
       fc.property(
         fc.record({
@@ -15,11 +17,11 @@ describe("post marks", () => {
           valid: fc.boolean(),
         }),
         (mark) => {
-          const state = { ...initialState, posts: { p: encodeMark(mark) } };
+          const state = { ...registered, posts: { p: encodeMark(mark) } };
           expect(postMark(state, "p")).toEqual(mark);
         },
       ),
     );
-    expect(postMark(initialState, "missing")).toBeUndefined();
+    expect(postMark(registered, "missing")).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import { decide } from "../../shared/domain/decide.js";
 import { DomainError } from "../../shared/domain/errors.js";
 import { fold } from "../../shared/domain/evolve.js";
 import { hotPostIds, markChanges, postIdsRead, snapshotState } from "../../shared/domain/post-marks.js";
-import type { DuelState } from "../../shared/domain/state.js";
+import { currentTurn, type DuelState } from "../../shared/domain/state.js";
 import { timersOf } from "../../shared/domain/timers.js";
 import { ALICE, BOB, Duel, LONG_RP, REFEREE } from "./fixtures.js";
 
@@ -55,7 +55,7 @@ function commandOf(duel: Duel, step: Step, posts: string[]): DuelCommand | null 
   switch (step.kind) {
     case "turn":
     case "out-of-turn": {
-      const turn = state.turn;
+      const turn = currentTurn(state);
       if (!turn) return null;
       const me =
         step.kind === "turn"

@@ -34,7 +34,7 @@ describe("the referee's authority", () => {
     duel.referee({ command: "adjust-points", duelistId: ALICE.id, delta: 40 });
     expect(duel.duelist(ALICE.id).points).toBe(25);
     duel.referee({ command: "end", winnerId: null }, "match nul");
-    expect(duel.state.result).toEqual({ winnerId: null, reason: "referee" });
+    expect(duel.result).toEqual({ winnerId: null, reason: "referee" });
     expect(() => duel.referee({ command: "disqualify", duelistId: BOB.id })).toThrowError(
       expect.objectContaining({ code: "duel_finished" }),
     );

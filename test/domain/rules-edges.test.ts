@@ -12,7 +12,7 @@ function deadline(duel: Duel) {
 /** Alice plays, Bob lets his deadline pass: `absences` times. */
 function bobAbsent(duel: Duel, absences: number): void {
   for (let i = 0; i < absences; i++) {
-    duel.now = duel.state.turn?.startedAt ?? duel.now;
+    duel.now = duel.turn?.startedAt ?? duel.now;
     duel.post(ALICE, attack(i % 2 === 0 ? "Diffindo" : "Glacius", "Bob"), [1, 6]);
     duel.fire(deadline(duel));
   }
@@ -59,7 +59,7 @@ describe("verdicts at the edges of the rules", () => {
     expect(duel.duelist(BOB.id).absenceFaults).toBe(2);
     // Bob is left with 3 points and a 6 pending against him: the hit alone would knock him out.
     duel.referee({ command: "adjust-points", duelistId: BOB.id, delta: 3 - duel.duelist(BOB.id).points });
-    duel.now = duel.state.turn?.startedAt ?? duel.now;
+    duel.now = duel.turn?.startedAt ?? duel.now;
     duel.post(ALICE, attack("Diffindo", "Bob"), [6, 6]);
     const events = duel.fire(deadline(duel));
     expect(events.find((e) => e.type === "fault.absence")).toMatchObject({ duelistId: BOB.id, count: 3 });
@@ -70,7 +70,7 @@ describe("verdicts at the edges of the rules", () => {
     expect(events.find((e) => e.type === "ban.started")).toMatchObject({ duelistId: BOB.id });
     expect(duel.types(events)).not.toContain("duelist.out");
     expect(duel.duelist(BOB.id).status).toBe("disqualified");
-    expect(duel.state.result).toMatchObject({ winnerId: ALICE.id, reason: "disqualification" });
+    expect(duel.result).toMatchObject({ winnerId: ALICE.id, reason: "disqualification" });
   });
 
   it("R-7.1 a refused referee command is recorded only as refused, never as taken", () => {

@@ -94,6 +94,6 @@ describe("a turn", () => {
       [BOB.id, "hit"],
     ]);
     expect(duel.duelist(CAROL.id).points).toBe(45);
-    expect(duel.state.turn?.duelistId).toBe(ALICE.id);
+    expect(duel.turn?.duelistId).toBe(ALICE.id);
   });
 });

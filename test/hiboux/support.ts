@@ -1,6 +1,6 @@
 import type { DuelEvent, EventDraft } from "../../shared/domain/events.js";
 import { fold } from "../../shared/domain/evolve.js";
-import { type DuelState, initialState } from "../../shared/domain/state.js";
+import { type Duel, initialState, isOpened } from "../../shared/domain/state.js";
 import type { HibouDraft } from "../../shared/hiboux/index.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 
@@ -16,7 +16,7 @@ export function events(inputId: string, drafts: readonly EventDraft[], at = T0):
 }
 
 /** Alice Dubois (3rd year, 25 PD, Legilimens) against Bob Martin (adult, 50 PD), refereed by Minerva McGonagall. */
-export const registered: DuelState = fold(
+const opened = fold(
   initialState,
   events("reg", [
     {
@@ -48,9 +48,11 @@ export const registered: DuelState = fold(
     },
   ]),
 );
+if (!isOpened(opened)) throw new Error("the registration opens the duel");
+export const registered: Duel = opened;
 
 /** After the top, Bob's first turn cast a Sortilège de Feu (attack 5) at Alice; it is Alice's turn 2. */
-export const aliceToPlay: DuelState = fold(
+export const aliceToPlay: Duel = fold(
   registered,
   events("top", [
     { type: "duel.started", rule: "R-1.4", firstDuelistId: BOB, deadline: "2026-11-30T10:00:00.000Z" },
@@ -101,7 +103,7 @@ export const aliceToPlay: DuelState = fold(
 );
 
 /** The hiboux of one input, with the state it leads to folded from its events. */
-export function given(before: DuelState, input: readonly DuelEvent[]) {
+export function given(before: Duel, input: readonly DuelEvent[]) {
   return { events: input, before, after: fold(before, input) };
 }
 

@@ -9,7 +9,7 @@ import type { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-stor
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
 import { fold } from "../../shared/domain/evolve.js";
 import { snapshotState } from "../../shared/domain/post-marks.js";
-import { initialState } from "../../shared/domain/state.js";
+import { initialState, isOpened } from "../../shared/domain/state.js";
 import { localClient } from "../support/harness.js";
 import {
   afterTheFile,
@@ -71,6 +71,7 @@ async function consistent(store: DynamoDbStore, duelId: string): Promise<void> {
     initialState,
     inputs.flatMap((i) => i.events),
   );
+  if (!isOpened(folded)) throw new Error(`no registration in ${duelId}'s audit log`);
   // The snapshot keeps the marks of posts still in play; every mark is stored on its own.
   expect(snapshotState(folded)).toEqual(snapshot?.state);
   expect(await store.listPostMarks(duelId)).toEqual(folded.posts);

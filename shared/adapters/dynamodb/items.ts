@@ -23,6 +23,7 @@ import {
   unmarshall,
 } from "./attributes.js";
 import { rulesetHash } from "./rulesets.js";
+import { duelOfStored, type StoredDuel } from "./stored-duel.js";
 import { keys, partitions, sortInstant } from "./table.js";
 
 /*
@@ -83,13 +84,13 @@ export function storedSnapshotOf(item: Item): StoredSnapshot {
     version,
     rulesetHash: hash,
     withRuleset(ruleset) {
-      const stored = jsonOf<Omit<DuelState, "ruleset"> & { ruleset?: Ruleset }>(plain, "state");
+      const stored = jsonOf<Omit<StoredDuel, "ruleset"> & { ruleset?: Ruleset }>(plain, "state");
       const own = hash === null ? stored.ruleset : ruleset;
       if (!own) throw new Error(`duel ${duelId}: snapshot ${version} without its ruleset ${hash}`);
       return {
         duelId,
         version,
-        state: { ...stored, ruleset: own },
+        state: duelOfStored({ ...stored, ruleset: own }),
         lastKey: stringOf(plain, "lastKey"),
         updatedAt: stringOf(plain, "updatedAt"),
       };

@@ -1,4 +1,4 @@
-import type { DuelState } from "../../domain/state.js";
+import type { Duel } from "../../domain/state.js";
 import type { OutboxEntry } from "../../ports/duel-store.js";
 import { when } from "./time.js";
 
@@ -48,7 +48,7 @@ function stateOf(a: Announcement): string {
 }
 
 /** The duel page's section: whether announcements are on, and each reply with its state. */
-export function Announcements(props: { state: DuelState; announcements: readonly Announcement[] }) {
+export function Announcements(props: { state: Duel; announcements: readonly Announcement[] }) {
   return (
     <>
       <h2>{texts.heading}</h2>

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Child } from "hono/jsx";
-import type { DuelState } from "../../domain/state.js";
+import type { Duel } from "../../domain/state.js";
 import { NO_WINNER } from "./command-form.js";
 import { CsrfField } from "./layout.js";
 import { namer } from "./parts.js";
@@ -66,7 +66,7 @@ function CommandForm(props: { command: CommandName; duelId: string; csrf: string
 }
 
 /** Forms for every referee command of CONTRACT.md section 6; the decider says what is allowed. */
-export function CommandForms(props: { state: DuelState; csrf: string }) {
+export function CommandForms(props: { state: Duel; csrf: string }) {
   const { state, csrf } = props;
   const name = namer(state);
   const duelists = state.duelists.map((d) => ({ value: d.id, label: d.name }));

@@ -1,4 +1,4 @@
-import type { DuelState } from "../../domain/state.js";
+import type { Duel } from "../../domain/state.js";
 import type { DuelSnapshot } from "../../ports/duel-store.js";
 import type { FailingPoll } from "../../ports/poll-store.js";
 import { forumOf } from "../access.js";
@@ -39,8 +39,8 @@ export interface DashboardData {
   readonly now: string;
   readonly viewer: Viewer;
   readonly health: Health;
-  readonly active: readonly DuelState[];
-  readonly registered: readonly DuelState[];
+  readonly active: readonly Duel[];
+  readonly registered: readonly Duel[];
   readonly bans: readonly RecentBan[];
 }
 
@@ -54,7 +54,7 @@ const LIMIT = 50;
  */
 export async function loadDashboard(deps: AppDeps, principal: Principal): Promise<DashboardData> {
   const forumId = forumOf(principal);
-  const list = async (status: DuelState["status"]) =>
+  const list = async (status: Duel["status"]) =>
     (await deps.store.listDuels(status, LIMIT).catch((): DuelSnapshot[] => [])).filter(
       (d) => forumId === null || d.state.forumId === forumId,
     );
@@ -114,7 +114,7 @@ function HealthCards(props: { health: Health }) {
   );
 }
 
-function DuelCard(props: { state: DuelState; now: string }) {
+function DuelCard(props: { state: Duel; now: string }) {
   const s = props.state;
   return (
     <section class="card duel" data-duel={s.id}>

@@ -1,5 +1,5 @@
 import type { DuelEvent } from "../../domain/events.js";
-import type { DuelState } from "../../domain/state.js";
+import type { Duel } from "../../domain/state.js";
 import { requireForum } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import type { Principal } from "../principal.js";
@@ -17,7 +17,7 @@ type Hibou = ReturnType<typeof notificationsView>[number];
 
 export interface DuelPageData {
   readonly now: string;
-  readonly state: DuelState;
+  readonly state: Duel;
   readonly events: readonly DuelEvent[];
   readonly hiboux: readonly Hibou[];
   readonly announcements: ReturnType<typeof announcementsView>;
@@ -45,10 +45,10 @@ export async function loadDuelPage(
   };
 }
 
-function Summary(props: { state: DuelState; now: string }) {
+function Summary(props: { state: Duel; now: string }) {
   const { state } = props;
   const t = ui.duel;
-  const result = state.result;
+  const result = state.status === "finished" ? state.result : null;
   return (
     <>
       <p>
@@ -70,7 +70,7 @@ function Summary(props: { state: DuelState; now: string }) {
   );
 }
 
-function AuditLog(props: { events: readonly DuelEvent[]; state: DuelState }) {
+function AuditLog(props: { events: readonly DuelEvent[]; state: Duel }) {
   const t = ui.log;
   if (props.events.length === 0) return <p class="muted">{t.empty}</p>;
   const name = namer(props.state);

@@ -1,4 +1,4 @@
-import type { DuelState } from "../../domain/state.js";
+import { currentTurn, type Duel } from "../../domain/state.js";
 import { formatPoints } from "../../hiboux/format.js";
 import { ui } from "./texts.js";
 import { timeLeft, when } from "./time.js";
@@ -30,12 +30,12 @@ export function RuleLinks(props: { rules: readonly string[] }) {
 }
 
 /** A duelist's name by id, or the id itself when the duel does not know it. */
-export function namer(state: DuelState): (id: string) => string {
+export function namer(state: Duel): (id: string) => string {
   return (id) => state.duelists.find((d) => d.id === id)?.name ?? id;
 }
 
 /** The duelists with their points as bars out of their starting points, faults and state. */
-export function DuelistsTable(props: { state: DuelState }) {
+export function DuelistsTable(props: { state: Duel }) {
   const t = ui.duel;
   return (
     <table>
@@ -77,8 +77,8 @@ export function DuelistsTable(props: { state: DuelState }) {
 }
 
 /** Whose turn it is and the time left before the deadline, by the app's clock. */
-export function TurnLine(props: { state: DuelState; now: string }) {
-  const turn = props.state.turn;
+export function TurnLine(props: { state: Duel; now: string }) {
+  const turn = currentTurn(props.state);
   if (!turn) return <p class="muted">{ui.duel.noTurn}</p>;
   return (
     <p class="turn">
@@ -89,7 +89,7 @@ export function TurnLine(props: { state: DuelState; now: string }) {
 }
 
 /** Posts waiting for a correction, with what they miss and until when. */
-export function CorrectionsList(props: { state: DuelState }) {
+export function CorrectionsList(props: { state: Duel }) {
   const pending = props.state.pending;
   if (pending.length === 0) return null;
   const name = namer(props.state);

@@ -1,9 +1,10 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import type { DuelEvent } from "../../../shared/domain/events.js";
-import { type DuelState, initialState } from "../../../shared/domain/state.js";
+import type { Duel, DuelBase } from "../../../shared/domain/state.js";
 import type { DuelCommit, ForumConfig, OutboxEntry, StoredInput } from "../../../shared/ports/duel-store.js";
 import type { TimerSpec } from "../../../shared/ports/scheduler.js";
+import { defaultRuleset } from "../../../shared/rules/default-ruleset.js";
 import { freshTable } from "../../support/harness.js";
 
 /** A store on a table of its own, made for the calling test file. */
@@ -16,18 +17,41 @@ export async function freshStore(): Promise<{
   return { store: new DynamoDbStore({ client, tableName }), client, tableName };
 }
 
-export function aState(duelId: string, overrides: Partial<DuelState> = {}): DuelState {
-  return {
-    ...initialState,
+/** A registered duel (or, with `status: "active"`, its first turn running) with a post seen. */
+export function aState(
+  duelId: string,
+  overrides: Partial<DuelBase> & { readonly status?: "registered" | "active" } = {},
+): Duel {
+  const { status = "registered", ...fields } = overrides;
+  const base: DuelBase = {
     id: duelId,
     forumId: "poudlard",
     threadId: `thread-${duelId}`,
-    status: "registered",
     referee: { id: "7", name: "Minerva McGonagall" },
+    ruleset: defaultRuleset,
+    replyWindow: "PT72H",
+    dice: "server",
+    stakes: null,
+    firstDuelistId: "42",
     createdAt: "2026-11-30T10:00:00.000Z",
+    duelists: [],
+    pendingAttacks: [],
+    pending: [],
+    queue: [],
     posts: { p1: "chhhhhhhhhhhh42" },
-    ...overrides,
+    faults: [],
+    bans: [],
+    ...fields,
   };
+  if (status === "registered") return { ...base, status };
+  const turn = {
+    duelistId: "42",
+    number: 1,
+    startedAt: "2026-11-30T10:00:00.000Z",
+    deadline: "2026-12-03T10:00:00.000Z",
+    reminded: false,
+  };
+  return { ...base, status, turn };
 }
 
 export function anInput(key: string, inputId = `in-${key}`): StoredInput {
@@ -96,7 +120,7 @@ export function aCommit(
   duelId: string,
   expectedVersion: number,
   overrides: Partial<Omit<DuelCommit, "snapshot">> & {
-    state?: DuelState;
+    state?: Duel;
     updatedAt?: string;
     lastKey?: string;
   } = {},

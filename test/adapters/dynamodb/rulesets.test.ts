@@ -74,9 +74,7 @@ describe("a duel's ruleset is stored once, apart from its snapshot", () => {
     await store.commit(aCommit("later", 0, { state: aState("later", { ruleset: custom }) }));
     const loaded = await store.loadDuel("later");
     transactions.length = 0;
-    await store.commit(
-      aCommit("later", 1, { state: { ...(loaded?.state ?? aState("later")), status: "active" } }),
-    );
+    await store.commit(aCommit("later", 1, { state: loaded?.state ?? aState("later") }));
     await store.commit(
       aCommit("later", 2, { state: aState("later", { ruleset: custom, status: "active" }) }),
     );
@@ -132,10 +130,11 @@ describe("a duel's ruleset is stored once, apart from its snapshot", () => {
     expect(loaded.duel?.version).toBe(3);
 
     transactions.length = 0;
-    await store.commit(aCommit("legacy", 3, { state: { ...state, status: "active" } }));
+    const started = aState("legacy", { ruleset: custom, status: "active" });
+    await store.commit(aCommit("legacy", 3, { state: started }));
     expect(transactions).toEqual([["STATE", "RULESET"]]);
     expect(JSON.parse((await rawItem(keys.duel("legacy")))?.state?.S ?? "{}")).not.toHaveProperty("ruleset");
-    expect((await store.loadDuel("legacy"))?.state).toEqual({ ...state, status: "active" });
+    expect((await store.loadDuel("legacy"))?.state).toEqual(started);
   });
 
   it("a store that holds the ruleset a duel's snapshot names reads the snapshot alone", async () => {

@@ -1,10 +1,23 @@
+import { addDuration } from "../time/duration.js";
 import { assess, type CorrectionFields } from "./assess.js";
-import { playDuelistPost } from "./decide-post.js";
 import type { Emitter } from "./emitter.js";
 import { applyHit, resolveTurn } from "./resolve.js";
-import { absenceFault, actionFault } from "./sanctions.js";
-import { duelistOf, type PendingCorrection } from "./state.js";
+import { absenceFault, actionFault, disqualify } from "./sanctions.js";
+import { currentTurn, duelistOf, type PendingCorrection, type StoredPost } from "./state.js";
 import { passTurn } from "./turns.js";
+
+/*
+ * How the duel plays on, in time order, as one procedure that calls itself: catching up runs
+ * the deadlines and correction windows that fell due; a window that closes plays its post and
+ * then the posts queued behind it; each queued post first catches the duel up to its own time.
+ *
+ *   post ──► catchUp ──► absence / expireCorrection ──► settlePending ──► drainQueue
+ *                ▲                                                            │
+ *                └──────────── catchUp, playDuelistPost (each queued post) ◄──┘
+ *
+ * The entry points (decide-post.ts, decide-referee.ts, decide.ts) call into this module; it
+ * calls none of them.
+ */
 
 const before = (a: string, b: string, inclusive: boolean): boolean =>
   inclusive ? Date.parse(a) <= Date.parse(b) : Date.parse(a) < Date.parse(b);
@@ -23,13 +36,8 @@ export function catchUp(e: Emitter, time: string, inclusive: boolean): void {
       e.during(at, () => expireCorrection(e, window));
       continue;
     }
-    const turn = e.state.turn;
-    if (
-      e.state.status === "active" &&
-      turn &&
-      e.state.pending.length === 0 &&
-      before(turn.deadline, time, inclusive)
-    ) {
+    const turn = currentTurn(e.state);
+    if (turn && e.state.pending.length === 0 && before(turn.deadline, time, inclusive)) {
       e.during(turn.deadline, () => absence(e));
       continue;
     }
@@ -44,7 +52,7 @@ export function catchUp(e: Emitter, time: string, inclusive: boolean): void {
  * would knock the duelist out never let them escape the fault and its ban.
  */
 function absence(e: Emitter): void {
-  const turn = e.state.turn;
+  const turn = currentTurn(e.state);
   if (!turn) return;
   const absentId = turn.duelistId;
   absenceFault(e, absentId, turn.number);
@@ -104,4 +112,59 @@ export function drainQueue(e: Emitter): void {
     catchUp(e, next.createdAt, false);
     playDuelistPost(e, next);
   }
+}
+
+/** A duelist's post in the running duel, from the queue or as it arrives. */
+export function playDuelistPost(e: Emitter, post: StoredPost): void {
+  const duelist = duelistOf(e.state, post.authorId);
+  if (duelist?.status !== "active") return;
+  if (e.state.status === "registered") {
+    const a = assess(e.state, duelist, post);
+    const casts = a.spell !== null || a.unlistedSpells.length > 0 || a.particularities.length > 0;
+    if (casts) disqualify(e, duelist.id, "spell-before-top", "R-1.3");
+    return;
+  }
+  if (e.state.status !== "active") return;
+  const waitingFor = e.state.pending[0];
+  if (waitingFor) {
+    e.emit({ type: "post.queued", rule: "R-6.7", post, behind: waitingFor.post.postId });
+    return;
+  }
+  const turn = e.state.turn;
+  if (!turn || turn.duelistId !== duelist.id) {
+    actionFault(e, duelist.id, post.postId, ["out-of-turn"]);
+    return;
+  }
+
+  const a = assess(e.state, duelist, post);
+  if (a.unlistedSpells.length > 0) {
+    e.emit({
+      type: "referee.decision-needed",
+      rule: "R-4.14",
+      duelistId: duelist.id,
+      postId: post.postId,
+      question: "unlisted-spell",
+      detail: a.unlistedSpells.join(", "),
+    });
+  }
+  if (a.fatal.length === 0 && a.correctable.length > 0 && !duelist.correctionUsed) {
+    e.emit({
+      type: "correction.opened",
+      rule: "R-6.7",
+      postId: post.postId,
+      duelistId: duelist.id,
+      until: addDuration(post.createdAt, e.state.ruleset.delays.correction),
+      missing: a.correctable,
+      post,
+      turnNumber: turn.number,
+      read: a.read.block,
+      words: a.words,
+    });
+    passTurn(e, duelist.id, post.createdAt);
+    return;
+  }
+  const faulty = a.fatal.length > 0 || a.correctable.length > 0;
+  if (faulty) actionFault(e, duelist.id, post.postId, [...a.fatal, ...a.correctable], { turn: turn.number });
+  resolveTurn(e, post, a, faulty, turn.number);
+  passTurn(e, duelist.id, post.createdAt);
 }
