@@ -1,7 +1,7 @@
 import type { RegisterDuel } from "../domain/commands.js";
-import { DomainError } from "../domain/errors.js";
 import type { Actor } from "../domain/events.js";
 import type { DuelState } from "../domain/state.js";
+import { DomainError } from "../errors.js";
 import type { TopicPoller } from "../forumactif/poller.js";
 import { normalizeKey } from "../parsing/normalize.js";
 import type { Clock } from "../ports/clock.js";

@@ -1,3 +1,4 @@
+import { DomainError } from "../errors.js";
 import { yearKey } from "../rules/ruleset.js";
 import { addDuration } from "../time/duration.js";
 import { catchUp } from "./catch-up.js";
@@ -6,7 +7,6 @@ import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decid
 import { applyRefereeAction } from "./decide-referee.js";
 import { requireDistinctNames } from "./duelist-names.js";
 import { Emitter } from "./emitter.js";
-import { DomainError } from "./errors.js";
 import type { Actor, DuelEvent } from "./events.js";
 import type { DuelState } from "./state.js";
 

@@ -1,5 +1,5 @@
+import { DomainError } from "../errors.js";
 import { normalizeKey } from "../parsing/normalize.js";
-import { DomainError } from "./errors.js";
 
 /**
  * Characters that show nothing or only change the text's direction (format characters: zero-width

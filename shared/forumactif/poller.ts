@@ -1,23 +1,22 @@
 import { threadBotOf } from "../announce/thread-bot-of.js";
 import type { DuelService } from "../app/duel-service.js";
 import { intakePost } from "../app/post-intake.js";
-import { DomainError } from "../domain/errors.js";
-import type { Clock } from "../ports/clock.js";
 import {
+  BoardFetchError,
   ConcurrencyError,
-  type DuelStore,
-  type ForumConfig,
-  type OutboxEntry,
+  DomainError,
+  ForumactifPageError,
   StorageUnavailableError,
-} from "../ports/duel-store.js";
+} from "../errors.js";
+import type { Clock } from "../ports/clock.js";
+import type { DuelStore, ForumConfig, OutboxEntry } from "../ports/duel-store.js";
 import { initialPollState, type KnownPost, type PollState, type PollStore } from "../ports/poll-store.js";
 import { isBotAuthor } from "../ports/thread-bot.js";
 import { durationMs } from "../time/duration.js";
-import { type BoardClient, BoardFetchError } from "./board-client.js";
+import type { BoardClient } from "./board-client.js";
 import { pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
 import { diffTopic, type PostChange } from "./topic-diff.js";
 import { readTopic, type TopicReader } from "./topic-fetch.js";
-import { ForumactifPageError } from "./types.js";
 import { forumactifSource, isWatched } from "./watched.js";
 
 /** Why a poll runs: its chain's timer, a ping, a deadline about to be decided, or an admin. */

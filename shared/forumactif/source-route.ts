@@ -1,5 +1,6 @@
 import { safeParse } from "zod/mini";
-import { ApiError, zodDetails } from "../http/errors.js";
+import { ApiError } from "../errors.js";
+import { zodDetails } from "../http/errors.js";
 import type { DestinationPolicy } from "../validation/channel-urls.js";
 import type { BoardClient } from "./board-client.js";
 import { probeBoard } from "./source-probe.js";

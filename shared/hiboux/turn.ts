@@ -1,4 +1,6 @@
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
+import { formatPoints, spellName } from "../texts/format.js";
+import { texts } from "../texts/hiboux.js";
 import {
   allDuelists,
   type Context,
@@ -11,9 +13,7 @@ import {
   toDuelist,
   uniqueRules,
 } from "./context.js";
-import { formatPoints, spellName } from "./format.js";
 import { readingLine } from "./reading.js";
-import { texts } from "./texts.js";
 
 /** The events one played turn (or one absence) is made of; they make one summary, not one hibou each. */
 export const TURN_EVENTS: ReadonlySet<DuelEventType> = new Set<DuelEventType>([

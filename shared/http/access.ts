@@ -1,4 +1,4 @@
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
 import type { Principal } from "./principal.js";
 
 /**

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import { ApiError } from "../errors.js";
 import { requireForum } from "./access.js";
 import { mountAdmin } from "./admin/index.js";
 import { refuseTokenInUrl, requireAdmin, requireAuth } from "./auth.js";
 import type { AppDeps } from "./deps.js";
-import { ApiError } from "./errors.js";
 import { jsonBody } from "./json-body.js";
 import type { AuthEnv } from "./principal.js";
 import { credentialRoutes } from "./routes/credentials.js";

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { ApiError } from "../errors.js";
 import type { AccessStore } from "../ports/access-store.js";
-import { ApiError } from "./errors.js";
 import { type AuthEnv, OPERATOR, type Principal } from "./principal.js";
 import { credentialIdOf, hashToken, sameHash, tokenMatches } from "./tokens.js";
 

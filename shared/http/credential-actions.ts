@@ -1,9 +1,9 @@
 import type * as z from "zod";
+import { ApiError } from "../errors.js";
 import type { AccessStore, Credential } from "../ports/access-store.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
 import { requireForumAdmin, requireOperator } from "./access.js";
-import { ApiError } from "./errors.js";
 import type { Principal } from "./principal.js";
 import type { credentialBodySchema } from "./routes/credentials.js";
 import { hashToken, newCredentialToken } from "./tokens.js";

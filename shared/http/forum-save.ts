@@ -1,4 +1,5 @@
 import type * as z from "zod";
+import { ApiError } from "../errors.js";
 import { readSourceSettings, type SourceDeps } from "../forumactif/source-route.js";
 import type { ForumactifSource } from "../forumactif/source-settings.js";
 import type { Clock } from "../ports/clock.js";
@@ -6,7 +7,6 @@ import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
 import type { ChannelConfig } from "../ports/notifier.js";
 import { loadRuleset } from "../rules/ruleset.js";
 import { channelUrlProblem, type DestinationPolicy, PUBLIC_ONLY } from "../validation/channel-urls.js";
-import { ApiError } from "./errors.js";
 import type { forumBodySchema } from "./schemas.js";
 
 /** A forum's settings as `PUT /forums/{id}` takes them, once validated by `forumBodySchema`. */

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { safeParse } from "zod/mini";
 import type * as z from "zod/v4/core";
-import { ApiError, zodDetails } from "./errors.js";
+import { ApiError } from "../errors.js";
+import { zodDetails } from "./errors.js";
 
 /** Parses a JSON text, or answers 400 `invalid_json`. */
 export function parseJsonText(text: string): unknown {

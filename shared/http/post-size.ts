@@ -1,6 +1,6 @@
 import type { DuelState } from "../domain/state.js";
+import { ApiError } from "../errors.js";
 import type { LoadedDuel } from "../ports/duel-store.js";
-import { ApiError } from "./errors.js";
 
 /*
  * A post's text is stored as JSON inside DynamoDB items, which hold 400 KB at most: in its input

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import "../validation/english-messages.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
 
 /**
  * What the webhook receivers validate: the ids in paths and bodies, the two senders' bodies. Apart

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { InvalidRulesetError } from "../errors.js";
 import { isDuration } from "../time/duration.js";
 
 /**
@@ -151,14 +152,6 @@ export type Effect = z.infer<RulesetSchemas["effectSchema"]>;
 export type Spell = z.infer<RulesetSchemas["spellSchema"]>;
 export type Particularity = z.infer<RulesetSchemas["particularitySchema"]>;
 export type Ruleset = z.infer<RulesetSchemas["rulesetSchema"]>;
-
-/** Thrown when a forum's ruleset is invalid; the message names the bad fields. */
-export class InvalidRulesetError extends Error {
-  constructor(readonly issues: { path: string; message: string }[]) {
-    super(`règlement invalide : ${issues.map((i) => `${i.path} : ${i.message}`).join(" ; ")}`);
-    this.name = "InvalidRulesetError";
-  }
-}
 
 /** Validates a forum's ruleset; an invalid one is refused with a message naming each bad field. */
 export function loadRuleset(input: unknown): Ruleset {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { functionObservability } from "../../shared/aws/observability.js";
 import type { DuelCommand } from "../../shared/domain/commands.js";
-import { ConcurrencyError, type DuelCommit, type DuelStore } from "../../shared/ports/duel-store.js";
+import { ConcurrencyError } from "../../shared/errors.js";
+import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
 import { auditOf, LONG_RP } from "../http/support.js";
 import {
   ALICE,

@@ -5,9 +5,10 @@ import { describe, expect, it } from "vitest";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import type { DuelCommand } from "../../shared/domain/commands.js";
+import { ConcurrencyError } from "../../shared/errors.js";
 import { createApp } from "../../shared/http/app.js";
 import { hashToken } from "../../shared/http/auth.js";
-import { ConcurrencyError, type DuelCommit, type DuelStore } from "../../shared/ports/duel-store.js";
+import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
 import { ADMIN_TOKEN, GENERIC_SECRET, type Harness } from "../support/harness.js";
 import {
   afterTheFile,

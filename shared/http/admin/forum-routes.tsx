@@ -1,7 +1,9 @@
 import { type Context, Hono } from "hono";
 import { deliveryForumOf } from "../../app/delivery-forum.js";
+import { DeliveryError } from "../../errors.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
-import { DeliveryError, type Hibou, type Recipient } from "../../ports/notifier.js";
+import type { Hibou, Recipient } from "../../ports/notifier.js";
+import { forumTexts as t } from "../../texts/desk-forums.js";
 import { requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { saveForum } from "../forum-save.js";
@@ -19,7 +21,6 @@ import {
 } from "./forum-form.js";
 import { ForumListPage } from "./forum-list-page.js";
 import { ForumPage, type ForumPageNotes } from "./forum-page.js";
-import { forumTexts as t } from "./forum-texts.js";
 import { renderPage } from "./layout.js";
 import { ErrorPage } from "./pages.js";
 import type { AdminEnv } from "./session.js";

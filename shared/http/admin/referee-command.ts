@@ -1,9 +1,9 @@
 import type { DuelEvent } from "../../domain/events.js";
 import type { RefereeCommandBody } from "../../domain/referee-actions.js";
 import type { DuelState } from "../../domain/state.js";
+import { ApiError } from "../../errors.js";
 import { requireForum } from "../access.js";
 import type { AppDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
 import { decidedBy, type Principal } from "../principal.js";
 import { parseDuelId } from "../webhook-schemas.js";
 

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { registerDuel } from "../../app/register-duel.js";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
+import { ApiError } from "../../errors.js";
 import { forumOf, requireForum, requireOwnReferee } from "../access.js";
 import { runRefereeCommand } from "../admin/referee-command.js";
 import type { AppDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { type AuthEnv, decidedBy, type Principal } from "../principal.js";
 import { registerBodySchema } from "../schemas.js";

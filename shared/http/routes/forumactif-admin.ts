@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import { ApiError } from "../../errors.js";
 import { pingSnippet } from "../../forumactif/ping-snippet.js";
 import type { PollResult } from "../../forumactif/poller.js";
 import { forumactifSource, isWatched } from "../../forumactif/watched.js";
 import type { AppDeps, ForumactifDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
 import { parseForumId } from "../webhook-schemas.js";
 
 /**

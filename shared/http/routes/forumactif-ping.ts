@@ -1,9 +1,9 @@
 import { Hono } from "hono/tiny";
 import { duelIdOf } from "../../app/post-intake.js";
+import { ApiError } from "../../errors.js";
 import { pingTopic } from "../../forumactif/ping.js";
 import type { PollStore } from "../../ports/poll-store.js";
 import type { WebhookDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
 import { parseForumId } from "../webhook-schemas.js";
 

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import { ApiError } from "../../errors.js";
 import { sourceView } from "../../forumactif/source-settings.js";
 import { servesOf } from "../../hiboux/routing.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { requireForum, requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
 import { saveForum } from "../forum-save.js";
 import { jsonBody } from "../json-body.js";
 import type { AuthEnv } from "../principal.js";

@@ -3,10 +3,11 @@ import type { Context } from "hono";
 // The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
 import { Hono } from "hono/tiny";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
+import { ApiError } from "../../errors.js";
 import { isBotAuthor } from "../../ports/thread-bot.js";
 import type { WebhookDeps } from "../deps.js";
 import { DISCOURSE_POST_EVENTS, discourseChange } from "../discourse-event.js";
-import { ApiError, zodDetails } from "../errors.js";
+import { zodDetails } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
 import { checkPostSize } from "../post-size.js";
 import { standardWebhookRefusal } from "../standard-webhooks.js";

@@ -2,9 +2,10 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
 import { deleteThreadPosts } from "../../app/thread-deletion.js";
+import { ApiError } from "../../errors.js";
 import { isBotAuthor } from "../../ports/thread-bot.js";
 import type { WebhookDeps } from "../deps.js";
-import { ApiError, zodDetails } from "../errors.js";
+import { zodDetails } from "../errors.js";
 import { parsePhpForm } from "../php-form.js";
 import {
   parseForumId,

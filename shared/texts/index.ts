@@ -1,0 +1,40 @@
+/**
+ * Every French sentence the service writes, one file per audience, so that a translator or a
+ * proofreader finds them all here (STYLE.md 13). `format.ts` holds the French grammar and Paris
+ * dates they share. Code imports the audience it speaks to; `french` lists them all by key.
+ */
+import { announceTexts } from "./announce.js";
+import { detailFields, eventLabels, valueLabels } from "./audit.js";
+import { commandTexts, fieldLabels, formTexts, ui } from "./desk.js";
+import { credentialTexts } from "./desk-credentials.js";
+import { forumTexts } from "./desk-forums.js";
+import { registerTexts } from "./desk-register.js";
+import { errorTexts } from "./errors.js";
+import { texts as hibouTexts } from "./hiboux.js";
+import { notifierTexts } from "./notifiers.js";
+import { refereeMessages } from "./referee-commands.js";
+
+export const french = {
+  /** The hiboux: to the referee ("vous") and to the duelists ("tu"). */
+  hiboux: hibouTexts,
+  /** The bot's lines in a duel's thread. */
+  announce: announceTexts,
+  /** The referee desk's pages, forms and flashes. */
+  desk: {
+    ui,
+    commands: commandTexts,
+    fields: fieldLabels,
+    forms: formTexts,
+    forums: forumTexts,
+    register: registerTexts,
+    credentials: credentialTexts,
+  },
+  /** The audit log's event labels, detail fields and values. */
+  audit: { events: eventLabels, details: detailFields, values: valueLabels },
+  /** What the referee reads when a line of an `[arbitre]` block is not understood. */
+  refereeCommands: refereeMessages,
+  /** Delivery errors on the status page, and the text a forum's members see. */
+  notifiers: notifierTexts,
+  /** Error answers, keyed by their `code` (CONTRACT.md section 2). */
+  errors: errorTexts,
+} as const;
