@@ -50,7 +50,7 @@ export function errorAnswer(error: Error): ErrorAnswer | undefined {
     return {
       status: 400,
       code: "invalid_body",
-      message: errorTexts.invalid_body,
+      message: errorTexts.invalid_body.request,
       details: zodDetails(error),
     };
   return undefined;

@@ -6,6 +6,7 @@ import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
 import type { ChannelConfig } from "../ports/notifier.js";
 import { loadRuleset } from "../rules/ruleset.js";
+import { errorTexts } from "../texts/errors.js";
 import { channelUrlProblem, type DestinationPolicy, PUBLIC_ONLY } from "../validation/channel-urls.js";
 import type { forumBodySchema } from "./schemas.js";
 
@@ -86,7 +87,7 @@ function checkChannelUrls(
     throw new ApiError(
       400,
       "invalid_body",
-      `Canal de notification refusé (${details.map((d) => d.path).join(", ")}) : ${details[0]?.message}.`,
+      errorTexts.invalid_body.channelRefused(details.map((d) => d.path).join(", "), details[0]?.message),
       details,
     );
 }
@@ -115,7 +116,7 @@ function checkForumactifAccounts(
     throw new ApiError(
       400,
       "invalid_body",
-      `Canal Forumactif sans compte robot (${details.map((d) => d.path).join(", ")}) : le forum n'a pas de compte dans source.account.`,
+      errorTexts.invalid_body.forumactifChannelWithoutAccount(details.map((d) => d.path).join(", ")),
       details,
     );
 }
@@ -123,10 +124,7 @@ function checkForumactifAccounts(
 /** A `forumactif` thread bot is the `source`'s account: refused, with 400, when the forum has none. */
 function checkForumactifBot(bot: ForumBody["bot"], source: ForumactifSource | undefined): void {
   if (bot?.type !== "forumactif" || source?.account) return;
-  throw new ApiError(
-    400,
-    "invalid_body",
-    "Robot Forumactif sans compte : le forum n'a pas de compte dans source.account.",
-    [{ path: "bot.type", message: "compte robot requis dans source.account" }],
-  );
+  throw new ApiError(400, "invalid_body", errorTexts.invalid_body.forumactifBotWithoutAccount, [
+    { path: "bot.type", message: errorTexts.invalid_body.forumactifBotWithoutAccountDetail },
+  ]);
 }

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import "../validation/english-messages.js";
 import { ApiError } from "../errors.js";
+import { errorTexts } from "../texts/errors.js";
 
 /**
  * What the webhook receivers validate: the ids in paths and bodies, the two senders' bodies. Apart
@@ -20,8 +21,7 @@ export const threadIdSchema = z
 /** A forum id from a path, or a 400. */
 export function parseForumId(raw: string): string {
   const parsed = forumIdSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new ApiError(400, "invalid_forum_id", "Identifiant de forum invalide : lettres, chiffres, - et _.");
+  if (!parsed.success) throw new ApiError(400, "invalid_forum_id", errorTexts.invalid_forum_id);
   return parsed.data;
 }
 
@@ -37,19 +37,14 @@ export function isDuelId(raw: string): boolean {
 
 /** A duel id from a path, or a 400. */
 export function parseDuelId(raw: string): string {
-  if (!isDuelId(raw))
-    throw new ApiError(
-      400,
-      "invalid_duel_id",
-      "Identifiant de duel invalide : <forum>.<fil>, lettres, chiffres et -_.: (193 au plus).",
-    );
+  if (!isDuelId(raw)) throw new ApiError(400, "invalid_duel_id", errorTexts.invalid_duel_id);
   return raw;
 }
 
 /** A forum user id from a path (a duelist's), or a 400: the same bound as in bodies. */
 export function parseUserId(raw: string): string {
   if (raw.length < 1 || raw.length > 128)
-    throw new ApiError(400, "invalid_user_id", "Identifiant de membre invalide : 128 caractères au plus.");
+    throw new ApiError(400, "invalid_user_id", errorTexts.invalid_user_id);
   return raw;
 }
 
