@@ -9,7 +9,9 @@ import { commandTexts, fieldLabels, formTexts, ui } from "./desk.js";
 import { credentialTexts } from "./desk-credentials.js";
 import { forumTexts } from "./desk-forums.js";
 import { registerTexts } from "./desk-register.js";
+import { openingBlockTexts, openingHibouTexts } from "./duel-opening.js";
 import { errorTexts } from "./errors.js";
+import { forumactifTexts } from "./forumactif.js";
 import { texts as hibouTexts } from "./hiboux.js";
 import { notifierTexts } from "./notifiers.js";
 import { refereeMessages } from "./referee-commands.js";
@@ -17,6 +19,10 @@ import { refereeMessages } from "./referee-commands.js";
 export const french = {
   /** The hiboux: to the referee ("vous") and to the duelists ("tu"). */
   hiboux: hibouTexts,
+  /** The hibou of an `[arbitre]duel : …` that opened no duel, and the parser's problems it lists. */
+  duelOpening: { hibou: openingHibouTexts, block: openingBlockTexts },
+  /** The Forumactif poller's hiboux to the referee, and the reasons they give. */
+  forumactif: forumactifTexts,
   /** The bot's lines in a duel's thread. */
   announce: announceTexts,
   /** The referee desk's pages, forms and flashes. */
