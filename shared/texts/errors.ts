@@ -65,6 +65,15 @@ export const errorTexts = {
     held: (held: number, bytes: number, max: number) =>
       `Le duel retient déjà ${held} octets de messages en attente (fenêtre de correction) : celui-ci (${bytes} octets) dépasserait ${max}. Attendez la fin de la fenêtre.`,
   },
+  payload_too_large: "Corps de requête trop grand (1 Mio au plus).",
+  unhealthy: (down: readonly string[]) => `Service dégradé : ${down.join(", ")} indisponible(s).`,
+  /** The parts of the service `/status` names when they are down. */
+  unhealthyParts: { storage: "stockage", scheduler: "minuteries" },
+  /** Why a chosen admin token is refused (the local stack says it at start). */
+  weakToken: {
+    short: (min: number, given: number) => `Jeton trop court : ${min} caractères au moins (${given} donnés).`,
+    repetitive: (min: number) => `Jeton trop répétitif : ${min} caractères différents au moins.`,
+  },
   unsupported_media_type: "Envoyez du JSON (Content-Type: application/json).",
   too_many_pings: "Ce sujet vient d'être signalé ; réessayez plus tard.",
   storage_unavailable: "Stockage indisponible, réessayez.",

@@ -6,7 +6,9 @@
 import { announceTexts } from "./announce.js";
 import { detailFields, eventLabels, valueLabels } from "./audit.js";
 import { commandTexts, fieldLabels, formTexts, ui } from "./desk.js";
+import { announcementTexts } from "./desk-announcements.js";
 import { credentialTexts } from "./desk-credentials.js";
+import { forumactifCardTexts } from "./desk-forumactif.js";
 import { forumTexts } from "./desk-forums.js";
 import { registerTexts } from "./desk-register.js";
 import { openingBlockTexts, openingHibouTexts } from "./duel-opening.js";
@@ -34,6 +36,8 @@ export const french = {
     forums: forumTexts,
     register: registerTexts,
     credentials: credentialTexts,
+    announcements: announcementTexts,
+    forumactifCard: forumactifCardTexts,
   },
   /** The audit log's event labels, detail fields and values. */
   audit: { events: eventLabels, details: detailFields, values: valueLabels },

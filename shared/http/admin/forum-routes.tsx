@@ -4,6 +4,7 @@ import { DeliveryError } from "../../errors.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import type { Hibou, Recipient } from "../../ports/notifier.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
+import { errorTexts } from "../../texts/errors.js";
 import { requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { saveForum } from "../forum-save.js";
@@ -95,7 +96,8 @@ export function forumSettingsRoutes(deps: AppDeps) {
     );
   };
 
-  const notFound = (c: Ctx) => renderPage(c, <ErrorPage message="Forum inconnu." csrf={csrfOf(c)} />, 404);
+  const notFound = (c: Ctx) =>
+    renderPage(c, <ErrorPage message={errorTexts.forum_not_found} csrf={csrfOf(c)} />, 404);
 
   /** Stores a section's result and goes back to the page, or shows the page with its errors. */
   const apply = async (c: Ctx, forumId: string, result: SectionResult, values: Record<string, string>) => {
