@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import "../validation/english-messages.js";
 import { ApiError } from "../errors.js";
 import { errorTexts } from "../texts/errors.js";
+import { validationTexts } from "../texts/validation.js";
 
 /**
  * What the webhook receivers validate: the ids in paths and bodies, the two senders' bodies. Apart
@@ -13,10 +14,10 @@ import { errorTexts } from "../texts/errors.js";
 /** A forum id: it prefixes duel ids (`<forumId>.<threadId>`), so no dot. */
 export const forumIdSchema = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "lettres, chiffres, - et _ (64 au plus)" }));
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { message: validationTexts.forumId }));
 export const threadIdSchema = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/, { message: "identifiant de fil invalide" }));
+  .check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/, { message: validationTexts.threadId }));
 
 /** A forum id from a path, or a 400. */
 export function parseForumId(raw: string): string {
@@ -94,7 +95,7 @@ export const discoursePostSchema = z.object({
 /** A XenForo id or time: an integer in JSON, its digits in a form body (WEBHOOKS.md section 2). */
 const xfInt = z.union([
   z.int().check(z.gte(0)),
-  z.string().check(z.regex(/^\d{1,15}$/, { message: "entier attendu" })),
+  z.string().check(z.regex(/^\d{1,15}$/, { message: validationTexts.integer })),
 ]);
 
 /** XenForo 2.3's webhook envelope (WEBHOOKS.md section 2); `data` is read by content type. */

@@ -17,6 +17,7 @@ import { forumactifTexts } from "./forumactif.js";
 import { texts as hibouTexts } from "./hiboux.js";
 import { notifierTexts } from "./notifiers.js";
 import { refereeMessages } from "./referee-commands.js";
+import { validationTexts } from "./validation.js";
 
 export const french = {
   /** The hiboux: to the referee ("vous") and to the duelists ("tu"). */
@@ -47,4 +48,6 @@ export const french = {
   notifiers: notifierTexts,
   /** Error answers, keyed by their `code` (CONTRACT.md section 2). */
   errors: errorTexts,
+  /** A bad field's `details` message, and why an address is refused. */
+  validation: validationTexts,
 } as const;
