@@ -60,24 +60,22 @@ describe("CONTRACT 2 one error taxonomy (shared/errors.ts), mapped to answers in
     });
   });
 
-  it("CONTRACT 2 storage unavailable is 503 storage_unavailable with Retry-After, its cause never answered", async () => {
-    const { app } = throwing(new StorageUnavailableError(new Error("ECONNREFUSED 10.0.0.1")));
-    const res = await app.request("/");
-    expect(res.status).toBe(503);
-    expect(res.headers.get("retry-after")).toBe("5");
-    expect(await res.json()).toEqual({
-      error: { code: "storage_unavailable", message: "Stockage indisponible, réessayez." },
-    });
-  });
-
-  it("CONTRACT 2 a duel too busy to write is 503 duel_busy with Retry-After 1", async () => {
-    const { app } = throwing(new ConcurrencyError("poudlard.1"));
-    const res = await app.request("/");
-    expect(res.status).toBe(503);
-    expect(res.headers.get("retry-after")).toBe("1");
-    expect(await res.json()).toEqual({
-      error: { code: "duel_busy", message: "Ce duel change en ce moment, réessayez." },
-    });
+  it("CONTRACT 2 storage unavailable and a duel too busy to write are 503 with Retry-After, the cause never answered", async () => {
+    const cases = [
+      [
+        new StorageUnavailableError(new Error("ECONNREFUSED 10.0.0.1")),
+        "5",
+        "storage_unavailable",
+        "Stockage indisponible, réessayez.",
+      ],
+      [new ConcurrencyError("poudlard.1"), "1", "duel_busy", "Ce duel change en ce moment, réessayez."],
+    ] as const;
+    for (const [error, retryAfter, code, message] of cases) {
+      const res = await throwing(error).app.request("/");
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe(retryAfter);
+      expect(await res.json()).toEqual({ error: { code, message } });
+    }
   });
 
   it("CONTRACT 2 background errors (delivery, board, duplicate) reaching the edge are a 500 whose message is logged, not answered", async () => {
