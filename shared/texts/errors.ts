@@ -26,6 +26,8 @@ export const errorTexts = {
     forumactifNotRead: "Cette installation ne lit pas de forum Forumactif.",
     forumactifNotReadDetail: "non pris en charge ici",
     forumactifSource: "Réglages de la source Forumactif invalides.",
+    sameName: (first: string, second: string) =>
+      `Deux duellistes portent le même nom (« ${first} » et « ${second} ») : chaque cible serait ambiguë.`,
   },
   invalid_ruleset: (issues: readonly { path: string; message: string }[]) =>
     `règlement invalide : ${issues.map((i) => `${i.path} : ${i.message}`).join(" ; ")}`,
