@@ -1,10 +1,10 @@
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { evolve } from "../domain/evolve.js";
 import { type Duel, type DuelState, isOpened } from "../domain/state.js";
-import { spellName } from "../hiboux/format.js";
-import { texts } from "../hiboux/texts.js";
 import type { AnnounceMode } from "../ports/thread-bot.js";
-import { announceTexts as t } from "./texts.js";
+import { announceTexts as t } from "../texts/announce.js";
+import { spellName } from "../texts/format.js";
+import { texts } from "../texts/hiboux.js";
 
 /** One reply for the thread: a title line, then short lines. */
 export interface AnnouncementDraft {

@@ -3,10 +3,10 @@ import type { DuelEvent } from "../domain/events.js";
 import type { Duel, DuelState } from "../domain/state.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
 import { channelIndexes } from "../hiboux/routing.js";
-import { texts } from "../hiboux/texts.js";
 import type { ForumConfig, OutboxEntry, StoredInput } from "../ports/duel-store.js";
 import type { ChannelConfig, Hibou, Recipient } from "../ports/notifier.js";
 import type { TimerSpec } from "../ports/scheduler.js";
+import { texts } from "../texts/hiboux.js";
 
 /** Channels of a forum; with none configured, hiboux are kept in the outbox (`log`). */
 export function channelsOf(forum: ForumConfig | null): readonly ChannelConfig[] {

@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import { DomainError } from "../domain/errors.js";
+import { DomainError } from "../errors.js";
 import { readSourceSettings, type SourceDeps } from "../forumactif/source-route.js";
 import type { ForumactifSource } from "../forumactif/source-settings.js";
 import type { forumBodySchema } from "../http/schemas.js";
@@ -7,6 +7,7 @@ import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
 import type { ChannelConfig } from "../ports/notifier.js";
 import { loadRuleset } from "../rules/ruleset.js";
+import { errorTexts } from "../texts/errors.js";
 import { channelUrlProblem, type DestinationPolicy, PUBLIC_ONLY } from "../validation/channel-urls.js";
 
 /** A forum's settings as `PUT /forums/{id}` takes them, once validated by `forumBodySchema`. */
@@ -85,7 +86,7 @@ function checkChannelUrls(
   if (details.length > 0)
     throw new DomainError(
       "invalid_body",
-      `Canal de notification refusé (${details.map((d) => d.path).join(", ")}) : ${details[0]?.message}.`,
+      errorTexts.invalid_body.channelRefused(details.map((d) => d.path).join(", "), details[0]?.message),
       400,
       details,
     );
@@ -114,7 +115,7 @@ function checkForumactifAccounts(
   if (details.length > 0)
     throw new DomainError(
       "invalid_body",
-      `Canal Forumactif sans compte robot (${details.map((d) => d.path).join(", ")}) : le forum n'a pas de compte dans source.account.`,
+      errorTexts.invalid_body.forumactifChannelWithoutAccount(details.map((d) => d.path).join(", ")),
       400,
       details,
     );
@@ -123,10 +124,7 @@ function checkForumactifAccounts(
 /** A `forumactif` thread bot is the `source`'s account: refused, with 400, when the forum has none. */
 function checkForumactifBot(bot: ForumBody["bot"], source: ForumactifSource | undefined): void {
   if (bot?.type !== "forumactif" || source?.account) return;
-  throw new DomainError(
-    "invalid_body",
-    "Robot Forumactif sans compte : le forum n'a pas de compte dans source.account.",
-    400,
-    [{ path: "bot.type", message: "compte robot requis dans source.account" }],
-  );
+  throw new DomainError("invalid_body", errorTexts.invalid_body.forumactifBotWithoutAccount, 400, [
+    { path: "bot.type", message: errorTexts.invalid_body.forumactifBotWithoutAccountDetail },
+  ]);
 }

@@ -1,7 +1,7 @@
-import { DomainError } from "../domain/errors.js";
 import type { Actor, DuelEvent } from "../domain/events.js";
 import type { RefereeCommandBody } from "../domain/referee-actions.js";
 import { type Duel, isOpened } from "../domain/state.js";
+import { DomainError } from "../errors.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
 import type { DuelService } from "./duel-service.js";

@@ -1,7 +1,7 @@
 import type { DuelCommand, RegisterDuel } from "../domain/commands.js";
-import { DomainError } from "../domain/errors.js";
 import type { Actor } from "../domain/events.js";
 import { type Duel, isOpened } from "../domain/state.js";
+import { DomainError } from "../errors.js";
 import type { TopicPoller } from "../forumactif/poller.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig } from "../ports/duel-store.js";

@@ -1,10 +1,11 @@
-import { announceTexts } from "../announce/texts.js";
 import { threadBotOf } from "../announce/thread-bot-of.js";
+import { DeliveryError } from "../errors.js";
 import { effectMetrics, type MetricPoint } from "../observability/business-metrics.js";
 import type { DuelStore, OutboxEntry } from "../ports/duel-store.js";
-import { DeliveryError, type Notifier } from "../ports/notifier.js";
+import type { Notifier } from "../ports/notifier.js";
 import type { SchedulerPort } from "../ports/scheduler.js";
 import type { ThreadPoster } from "../ports/thread-bot.js";
+import { announceTexts } from "../texts/announce.js";
 import { deliveryForumOf } from "./delivery-forum.js";
 import { channelsOf } from "./effects.js";
 

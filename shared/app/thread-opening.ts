@@ -1,5 +1,5 @@
 import { contentHash } from "../domain/decide-post.js";
-import { DomainError } from "../domain/errors.js";
+import { DomainError } from "../errors.js";
 import { openingTexts as say } from "../hiboux/opening.js";
 import { findAccount } from "../parsing/account-lookup.js";
 import { type DuelOpening, findOpening } from "../parsing/duel-opening.js";

@@ -1,9 +1,9 @@
+import { DomainError } from "../errors.js";
 import { readRefereeCommands } from "../parsing/referee-commands.js";
 import { addDuration, durationMs } from "../time/duration.js";
 import { readContext } from "./assess.js";
 import type { PostInput } from "./commands.js";
 import type { Emitter } from "./emitter.js";
-import { DomainError } from "./errors.js";
 import type { Actor } from "./events.js";
 import { faultLedger, lostPointsOf } from "./fault-ledger.js";
 import { catchUp, settlePending } from "./play.js";

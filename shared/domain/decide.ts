@@ -1,3 +1,4 @@
+import { DomainError } from "../errors.js";
 import { yearKey } from "../rules/ruleset.js";
 import { addDuration } from "../time/duration.js";
 import type { DuelCommand, RegisterDuel } from "./commands.js";
@@ -5,7 +6,6 @@ import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decid
 import { applyRefereeAction } from "./decide-referee.js";
 import { requireDistinctNames } from "./duelist-names.js";
 import { Emitter, stamp } from "./emitter.js";
-import { DomainError } from "./errors.js";
 import type { Actor, DuelEvent, EventDraft } from "./events.js";
 import { particularityId } from "./particularity-ids.js";
 import { catchUp } from "./play.js";

@@ -1,5 +1,6 @@
+import { DomainError } from "../errors.js";
 import { normalizeKey } from "../parsing/normalize.js";
-import { DomainError } from "./errors.js";
+import { errorTexts } from "../texts/errors.js";
 
 /**
  * Characters that show nothing or only change the text's direction (format characters: zero-width
@@ -31,7 +32,7 @@ export function requireDistinctNames(duelists: readonly { readonly name: string 
       seen.set(key, index);
       return;
     }
-    const message = `Deux duellistes portent le même nom (« ${duelists[first]?.name ?? ""} » et « ${d.name} ») : chaque cible serait ambiguë.`;
+    const message = errorTexts.invalid_body.sameName(duelists[first]?.name ?? "", d.name);
     throw new DomainError("invalid_body", message, 400, [{ path: `duelists.${index}.name`, message }]);
   });
 }

@@ -1,6 +1,6 @@
+import { DomainError } from "../errors.js";
 import { normalizeKey } from "../parsing/normalize.js";
 import type { Ruleset } from "../rules/ruleset.js";
-import { DomainError } from "./errors.js";
 
 /**
  * A particularity as a registration may name it ("Legilimens", "legilimens", "Mage noir") as the

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import "../validation/english-messages.js";
+import { validationTexts } from "../texts/validation.js";
 import { isDuration } from "../time/duration.js";
 
 /**
@@ -25,7 +26,7 @@ export const refereeActionSchema = z.discriminatedUnion("command", [
   z.object({
     command: z.literal("derogation"),
     duelistId: nonEmpty(),
-    duration: z.string().check(z.refine(isDuration, { message: "durée ISO-8601 attendue (ex. P3D)" })),
+    duration: z.string().check(z.refine(isDuration, { message: validationTexts.durationLike("P3D") })),
   }),
   z.object({
     command: z.literal("fault"),

@@ -1,6 +1,6 @@
+import { DomainError } from "../errors.js";
 import type { DuelCommand } from "./commands.js";
 import { decide } from "./decide.js";
-import { DomainError } from "./errors.js";
 import type { DuelEvent } from "./events.js";
 import { fold } from "./evolve.js";
 import { type DuelState, initialState } from "./state.js";

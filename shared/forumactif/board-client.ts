@@ -1,5 +1,6 @@
 import { guardedFetch } from "../adapters/notifiers/guarded-fetch.js";
 import type { FetchLike } from "../adapters/notifiers/http.js";
+import { BoardFetchError } from "../errors.js";
 import { channelUrlProblem, type DestinationPolicy } from "../validation/channel-urls.js";
 import {
   type BoardAccount,
@@ -23,27 +24,6 @@ export interface PageValidators {
 export type FetchedPage =
   | ({ readonly status: "fresh"; readonly url: string; readonly html: string } & PageValidators)
   | { readonly status: "unchanged"; readonly url: string };
-
-export type BoardFetchErrorCode =
-  | "network"
-  | "rate_limited"
-  | "server_error"
-  | "http_error"
-  | "too_large"
-  | "refused_host"
-  | "login_refused";
-
-/** A board that could not be read this time: the poll changes nothing and is retried. */
-export class BoardFetchError extends Error {
-  override readonly name = "BoardFetchError";
-  constructor(
-    readonly code: BoardFetchErrorCode,
-    message: string,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-  }
-}
 
 export interface BoardClientOptions {
   /** Where boards may be read: the hiboux's policy (CONTRACT.md section 3), public hosts only when deployed. */

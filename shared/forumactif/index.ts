@@ -1,12 +1,11 @@
 /** Reading Forumactif boards: topic pages, dates, dice, addresses. */
+export { ForumactifPageError, type ForumactifPageErrorCode } from "../errors.js";
 export { type DateContext, findForumactifDate, parseForumactifDate } from "./dates.js";
 export { type DiceRoll, isGameMasterPost, readDiceRoll } from "./dice.js";
 export { detectTemplate, type ReadTopicOptions, readTopicPage } from "./read-topic-page.js";
 export {
   type DiceSettings,
   type EditedNote,
-  ForumactifPageError,
-  type ForumactifPageErrorCode,
   TEMPLATE_VERSIONS,
   type TemplateVersion,
   type TopicPage,

@@ -3,7 +3,9 @@
  * last page and the posts per page (`start = (start > 3) ? 3 : start; start = (start - 1) * 25;`),
  * and the current page is the bold number among the links that follow it.
  */
-import { ForumactifPageError, type TopicPagination } from "./types.js";
+
+import { ForumactifPageError } from "../errors.js";
+import type { TopicPagination } from "./types.js";
 
 const SCRIPT =
   /start\s*=\s*\(\s*start\s*>\s*(\d{1,6})\s*\)\s*\?\s*\d{1,6}\s*:\s*start\s*;\s*start\s*=\s*\(\s*start\s*-\s*1\s*\)\s*\*\s*(\d{1,4})/;

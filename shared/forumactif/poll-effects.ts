@@ -3,6 +3,7 @@ import type { Duel } from "../domain/state.js";
 import type { ForumConfig, OutboxEntry } from "../ports/duel-store.js";
 import type { Hibou } from "../ports/notifier.js";
 import type { TimerSpec } from "../ports/scheduler.js";
+import { forumactifTexts } from "../texts/forumactif.js";
 
 /**
  * What the poller adds to the outbox on its own (no decision of the duel makes these): its next
@@ -39,46 +40,39 @@ export type PollHibouDraft = {
   readonly text: string;
 };
 
-const topicLink = (state: Duel) => `le sujet ${state.threadId}`;
+const say = forumactifTexts;
 
 export const pollHiboux = {
   unreadable(state: Duel, failures: number, error: string): PollHibouDraft {
     return {
       key: `unreadable.${failures}`,
       kind: "forumactif.unreadable",
-      title: "Le fil du duel ne peut plus être lu",
-      text:
-        `L'arbitre automatique n'arrive plus à lire ${topicLink(state)} sur le forum ` +
-        `(${failures} tentatives de suite ; dernière erreur : ${error}). Rien n'est décidé tant que ` +
-        "le fil ne se lit pas en entier : les messages postés entre-temps seront pris à leur place " +
-        "dès qu'il se lira de nouveau. Vérifiez que le sujet est visible des invités et que le forum répond.",
+      title: say.unreadable.title,
+      text: say.unreadable.text(state.threadId, failures, error),
     };
   },
   readable(state: Duel, since: string): PollHibouDraft {
     return {
       key: `readable.${since}`,
       kind: "forumactif.readable",
-      title: "Le fil du duel se lit de nouveau",
-      text: `${topicLink(state)[0]?.toUpperCase()}${topicLink(state).slice(1)} se lit de nouveau : les messages postés entre-temps ont été pris à leur place.`,
+      title: say.readable.title,
+      text: say.readable.text(state.threadId),
     };
   },
   unreadableDice(state: Duel, postId: string, reason: string): PollHibouDraft {
     return {
       key: `dice.${postId}`,
       kind: "forumactif.dice-unreadable",
-      title: "Lancer de dés illisible",
-      text:
-        `Le lancer de dés qui suit le message ${postId} (${topicLink(state)}) ne peut pas être lu : ` +
-        `${reason}. Le message attend : vérifiez les images des faces dans les réglages du forum ` +
-        "(source Forumactif, « dice »), ou décidez vous-même. Aucun dé n'est deviné.",
+      title: say.diceUnreadable.title,
+      text: say.diceUnreadable.text(state.threadId, postId, reason),
     };
   },
   refused(state: Duel, postId: string, message: string): PollHibouDraft {
     return {
       key: `refused.${postId}`,
       kind: "forumactif.post-refused",
-      title: "Message du fil non pris en compte",
-      text: `Le message ${postId} (${topicLink(state)}) n'a pas pu être pris en compte : ${message}`,
+      title: say.postRefused.title,
+      text: say.postRefused.text(state.threadId, postId, message),
     };
   },
 };

@@ -1,23 +1,23 @@
 import { threadBotOf } from "../announce/thread-bot-of.js";
 import type { DuelService } from "../app/duel-service.js";
 import { intakePost } from "../app/post-intake.js";
-import { DomainError } from "../domain/errors.js";
-import type { Clock } from "../ports/clock.js";
 import {
+  BoardFetchError,
   ConcurrencyError,
-  type DuelStore,
-  type ForumConfig,
-  type OutboxEntry,
+  DomainError,
+  ForumactifPageError,
   StorageUnavailableError,
-} from "../ports/duel-store.js";
+} from "../errors.js";
+import type { Clock } from "../ports/clock.js";
+import type { DuelStore, ForumConfig, OutboxEntry } from "../ports/duel-store.js";
 import { initialPollState, type KnownPost, type PollState, type PollStore } from "../ports/poll-store.js";
 import { isBotAuthor } from "../ports/thread-bot.js";
+import { forumactifTexts } from "../texts/forumactif.js";
 import { durationMs } from "../time/duration.js";
-import { type BoardClient, BoardFetchError } from "./board-client.js";
+import type { BoardClient } from "./board-client.js";
 import { pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
 import { diffTopic, type PostChange } from "./topic-diff.js";
 import { readTopic, type TopicReader } from "./topic-fetch.js";
-import { ForumactifPageError } from "./types.js";
 import { forumactifSource, isWatched } from "./watched.js";
 
 /** Why a poll runs: its chain's timer, a ping, a deadline about to be decided, or an admin. */
@@ -107,7 +107,7 @@ export class TopicPoller {
           rollOf: (post) =>
             source.dice
               ? this.deps.reader.readDiceRoll(post, source.dice)
-              : { status: "unreadable", reason: "les dés du forum ne sont pas décrits dans ses réglages" },
+              : { status: "unreadable", reason: forumactifTexts.dice.notDescribed },
         });
         const fed = await this.feed(forumId, duel.state.threadId, diff.changes);
         posts = fed.posts(previous.posts);
@@ -280,24 +280,7 @@ function nextWait(pollEvery: string, failures: number, throttled: boolean): numb
 
 /** Why the topic cannot be read, in the referee's words. */
 function frenchReason(error: unknown): string {
-  if (error instanceof ForumactifPageError) {
-    const reasons: Record<string, string> = {
-      not_forumactif: "la page n'est pas une page Forumactif",
-      maintenance: "le forum est en maintenance",
-      login_required: "le sujet n'est pas visible sans connexion",
-      not_found: "le sujet est introuvable",
-      unknown_template: "la version du forum n'est pas reconnue",
-      incomplete_page: "la page n'a pas pu être lue en entier",
-    };
-    return reasons[error.code] ?? "page illisible";
-  }
-  if (error instanceof BoardFetchError) {
-    if (error.code === "rate_limited") return "le forum demande de patienter (trop de requêtes)";
-    if (error.code === "server_error") return "le forum répond par une erreur";
-    if (error.code === "network") return "le forum ne répond pas";
-    if (error.code === "login_refused")
-      return "le forum refuse la connexion du compte robot (nom d'utilisateur ou mot de passe à vérifier dans les réglages)";
-    return "le forum refuse la lecture";
-  }
-  return "erreur interne pendant la lecture";
+  if (error instanceof ForumactifPageError) return forumactifTexts.pageError[error.code];
+  if (error instanceof BoardFetchError) return forumactifTexts.boardError[error.code];
+  return forumactifTexts.readError;
 }

@@ -3,13 +3,15 @@
  * not where the template puts it makes the whole page unreadable (the caller throws), since a post
  * read in part could be mistaken for an edit or a different author.
  */
+
+import { ForumactifPageError } from "../errors.js";
 import { type DateContext, findForumactifDate } from "./dates.js";
 import { editedNoteIndex, readEditedNote } from "./edited-note.js";
 import { descendants, type HtmlElement, type HtmlNode, innerHtml } from "./html-tree.js";
 import { fragmentText, textOutside } from "./page-text.js";
 import { isMatch, selectAll, selectFirst } from "./selector.js";
 import type { TemplateSelectors } from "./templates.js";
-import { ForumactifPageError, type TopicPost } from "./types.js";
+import type { TopicPost } from "./types.js";
 
 const PROFILE_LINK = /(?:^|\/)u(\d{1,12})(?:[-?#/]|$)/;
 

@@ -4,6 +4,8 @@
  * (maintenance, login, another site), that is cut short, or whose markup does not match its
  * template's row in the selector table throws a ForumactifPageError, never a partial result.
  */
+
+import { ForumactifPageError } from "../errors.js";
 import type { DateContext } from "./dates.js";
 import { type HtmlElement, parseHtml } from "./html-tree.js";
 import { fragmentText } from "./page-text.js";
@@ -11,13 +13,7 @@ import { readPagination } from "./pagination.js";
 import { postIdOf, readPost } from "./read-post.js";
 import { selectAll, selectFirst } from "./selector.js";
 import { TEMPLATE_SELECTORS } from "./templates.js";
-import {
-  ForumactifPageError,
-  TEMPLATE_VERSIONS,
-  type TemplateVersion,
-  type TopicPage,
-  type TopicPost,
-} from "./types.js";
+import { TEMPLATE_VERSIONS, type TemplateVersion, type TopicPage, type TopicPost } from "./types.js";
 import { parseTopicId } from "./urls.js";
 
 /** The board's zone and the reading instant, and the template version when the forum sets it. */

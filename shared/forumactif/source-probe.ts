@@ -1,3 +1,4 @@
+import { validationTexts } from "../texts/validation.js";
 import type { BoardClient } from "./board-client.js";
 
 /**
@@ -21,9 +22,8 @@ export async function probeBoard(
     if (page.status !== "fresh") return undefined;
     html = page.html;
   } catch (error) {
-    return `le forum ne répond pas à cette adresse (${error instanceof Error ? error.message : String(error)})`;
+    return validationTexts.forumactif.noAnswer(error instanceof Error ? error.message : String(error));
   }
-  if (!FORUMACTIF_MARKS.some((mark) => mark.test(html)))
-    return "cette adresse ne répond pas par une page Forumactif";
+  if (!FORUMACTIF_MARKS.some((mark) => mark.test(html))) return validationTexts.forumactif.notForumactif;
   return undefined;
 }

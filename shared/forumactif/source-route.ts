@@ -1,5 +1,7 @@
 import { safeParse } from "zod/mini";
-import { ApiError, zodDetails } from "../http/errors.js";
+import { ApiError } from "../errors.js";
+import { zodDetails } from "../http/errors.js";
+import { errorTexts } from "../texts/errors.js";
 import type { DestinationPolicy } from "../validation/channel-urls.js";
 import type { BoardClient } from "./board-client.js";
 import { probeBoard } from "./source-probe.js";
@@ -22,8 +24,8 @@ export async function readSourceSettings(
 ): Promise<ForumactifSource | undefined> {
   if (raw === undefined) return undefined;
   if (!deps)
-    throw new ApiError(400, "invalid_body", "Cette installation ne lit pas de forum Forumactif.", [
-      { path: "source", message: "non pris en charge ici" },
+    throw new ApiError(400, "invalid_body", errorTexts.invalid_body.forumactifNotRead, [
+      { path: "source", message: errorTexts.invalid_body.forumactifNotReadDetail },
     ]);
   const parsed = safeParse(forumactifSourceSchema(deps.policy), raw);
   if (!parsed.success) {
@@ -31,11 +33,11 @@ export async function readSourceSettings(
       ...d,
       path: d.path ? `source.${d.path}` : "source",
     }));
-    throw new ApiError(400, "invalid_body", "Réglages de la source Forumactif invalides.", details);
+    throw new ApiError(400, "invalid_body", errorTexts.invalid_body.forumactifSource, details);
   }
   const refusal = await probeBoard(deps.board, parsed.data.baseUrl);
   if (refusal)
-    throw new ApiError(400, "forumactif_unreachable", `Forum Forumactif injoignable : ${refusal}.`, [
+    throw new ApiError(400, "forumactif_unreachable", errorTexts.forumactif_unreachable(refusal), [
       { path: "source.baseUrl", message: refusal },
     ]);
   return parsed.data;

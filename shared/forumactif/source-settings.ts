@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { validationTexts } from "../texts/validation.js";
 import { durationMs, isDuration } from "../time/duration.js";
 import { channelUrlProblem, type DestinationPolicy } from "../validation/channel-urls.js";
 import { TEMPLATE_VERSIONS, type TemplateVersion } from "./types.js";
@@ -18,10 +19,10 @@ export function baseUrlProblem(url: string, policy: DestinationPolicy): string |
   try {
     parsed = new URL(url);
   } catch {
-    return "adresse invalide";
+    return validationTexts.forumactif.invalidAddress;
   }
-  if (parsed.username || parsed.password) return "l'adresse ne doit pas contenir d'identifiants";
-  if (parsed.search || parsed.hash) return "l'adresse du forum seule, sans « ? » ni « # »";
+  if (parsed.username || parsed.password) return validationTexts.forumactif.addressCredentials;
+  if (parsed.search || parsed.hash) return validationTexts.forumactif.addressOnly;
   return channelUrlProblem("forumactif", url, policy);
 }
 
@@ -55,17 +56,17 @@ export function forumactifSourceSchema(policy: DestinationPolicy) {
       timeZone: z
         .string()
         .max(64)
-        .refine(isTimeZone, { message: "fuseau horaire IANA attendu (ex. Europe/Paris)" })
+        .refine(isTimeZone, { message: validationTexts.forumactif.timeZone })
         .default("Europe/Paris"),
       template: z.enum(TEMPLATE_VERSIONS as unknown as [TemplateVersion, ...TemplateVersion[]]).optional(),
       pollEvery: z
         .string()
-        .refine(isDuration, { message: "durée ISO-8601 attendue (ex. PT2M)" })
+        .refine(isDuration, { message: validationTexts.durationLike("PT2M") })
         .refine((d) => !isDuration(d) || durationMs(d) >= MIN_POLL_MS, {
-          message: "30 secondes au moins entre deux lectures",
+          message: validationTexts.forumactif.pollAtLeast,
         })
         .refine((d) => !isDuration(d) || durationMs(d) <= 24 * 3_600_000, {
-          message: "24 heures au plus entre deux lectures",
+          message: validationTexts.forumactif.pollAtMost,
         })
         .default("PT2M"),
       dice: z
@@ -73,8 +74,12 @@ export function forumactifSourceSchema(policy: DestinationPolicy) {
           name: z.string().min(1).max(100),
           faces: z
             .record(z.string().min(1).max(500), z.number().int().min(1).max(100))
-            .refine((faces) => Object.keys(faces).length > 0, { message: "une face au moins" })
-            .refine((faces) => Object.keys(faces).length <= 100, { message: "100 faces au plus" }),
+            .refine((faces) => Object.keys(faces).length > 0, {
+              message: validationTexts.forumactif.facesAtLeast,
+            })
+            .refine((faces) => Object.keys(faces).length <= 100, {
+              message: validationTexts.forumactif.facesAtMost,
+            }),
         })
         .strict()
         .optional(),

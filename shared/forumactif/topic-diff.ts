@@ -1,5 +1,6 @@
 import { contentHash } from "../domain/decide-post.js";
 import type { HeldPost, KnownPost } from "../ports/poll-store.js";
+import { forumactifTexts } from "../texts/forumactif.js";
 import type { TopicPage, TopicPost } from "./types.js";
 
 /** A forum die roll read from the Game Master's post that follows a member's post (`readDiceRoll`). */
@@ -60,12 +61,12 @@ function idKey(id: string): bigint {
 /** The two Duel dice (attack, defence) of a roll, or why they cannot be taken as such. */
 function duelDice(reading: DiceReading): readonly [number, number] | string {
   if (reading.status === "unreadable") return reading.reason;
-  if (reading.status === "none") return "aucun dé lisible dans le message du Maître du jeu";
+  if (reading.status === "none") return forumactifTexts.dice.none;
   const [attack, defence, ...more] = reading.values;
   if (attack === undefined || defence === undefined || more.length > 0)
-    return `${reading.values.length} dé(s) lu(s) au lieu de 2`;
+    return forumactifTexts.dice.count(reading.values.length);
   if (![attack, defence].every((v) => Number.isInteger(v) && v >= 1 && v <= 6))
-    return `valeurs hors de 1 à 6 : ${reading.values.join(", ")}`;
+    return forumactifTexts.dice.outOfRange(reading.values);
   return [attack, defence];
 }
 

@@ -1,14 +1,9 @@
+import { ForumactifPageError } from "../errors.js";
 import type { PollState } from "../ports/poll-store.js";
 import type { BoardClient, PageValidators } from "./board-client.js";
 import type { BoardAccount } from "./board-session.js";
 import type { DiceReading } from "./topic-diff.js";
-import {
-  type DiceSettings,
-  ForumactifPageError,
-  type TemplateVersion,
-  type TopicPage,
-  type TopicPost,
-} from "./types.js";
+import type { DiceSettings, TemplateVersion, TopicPage, TopicPost } from "./types.js";
 import { topicUrl } from "./urls.js";
 
 /** The page reader (`readTopicPage` and its helpers), passed in so the poller can be read alone. */

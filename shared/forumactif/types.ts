@@ -80,26 +80,3 @@ export interface TopicPage {
   /** The page's posts in page order (which is thread order). */
   readonly posts: readonly TopicPost[];
 }
-
-/** Why a page could not be read whole. */
-export type ForumactifPageErrorCode =
-  | "not_forumactif"
-  | "maintenance"
-  | "login_required"
-  | "not_found"
-  | "unknown_template"
-  | "incomplete_page";
-
-/**
- * Thrown when a page is not a topic page read whole: the poller must change nothing and retry.
- * `message` is English (logs); the referee-facing French text lives with the hiboux.
- */
-export class ForumactifPageError extends Error {
-  override readonly name = "ForumactifPageError";
-  constructor(
-    readonly code: ForumactifPageErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}

@@ -1,5 +1,6 @@
 import type { DuelEvent } from "../domain/events.js";
 import type { Duel, DuelState } from "../domain/state.js";
+import { texts } from "../texts/hiboux.js";
 import { type Context, contextOf, draft, type HibouDraft, referee } from "./context.js";
 import {
   correctionAccepted,
@@ -24,7 +25,6 @@ import {
   pointsAdjusted,
   turnReminder,
 } from "./lifecycle.js";
-import { texts } from "./texts.js";
 import { addToGroup, openGroup, TURN_EVENTS, type TurnGroup, turnSummary, yourTurn } from "./turn.js";
 
 export type { HibouDraft } from "./context.js";

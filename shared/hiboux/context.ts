@@ -2,8 +2,8 @@ import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { type Duel, type DuelistState, type DuelState, isOpened } from "../domain/state.js";
 import type { Recipient } from "../ports/notifier.js";
 import type { Ruleset } from "../rules/ruleset.js";
-import { formatPoints } from "./format.js";
-import { texts } from "./texts.js";
+import { formatPoints } from "../texts/format.js";
+import { texts } from "../texts/hiboux.js";
 
 /** A hibou ready to be given its id, duel and time by the caller. */
 export interface HibouDraft {

@@ -1,5 +1,7 @@
 import type { Violation } from "../domain/events.js";
 import { yearKey } from "../rules/ruleset.js";
+import { minutesBetween } from "../texts/format.js";
+import { texts } from "../texts/hiboux.js";
 import {
   type Context,
   draft,
@@ -13,9 +15,7 @@ import {
   refereeName,
   toDuelist,
 } from "./context.js";
-import { minutesBetween } from "./format.js";
 import { readingLine } from "./reading.js";
-import { texts } from "./texts.js";
 
 /** Faults that are not a played turn: nothing of a turn was attempted, so has nothing to fail. */
 const NOT_A_TURN: readonly Violation[] = ["out-of-turn", "edited", "deleted", "referee"];

@@ -1,4 +1,4 @@
+export { formatDate, formatDay, formatDuration, formatPoints, spellName } from "../texts/format.js";
+export { texts } from "../texts/hiboux.js";
 export { type ComposeInput, composeHiboux, composeRevisedNotice } from "./compose.js";
 export type { HibouDraft } from "./context.js";
-export { formatDate, formatDay, formatDuration, formatPoints, spellName } from "./format.js";
-export { texts } from "./texts.js";

@@ -1,3 +1,5 @@
+import { formatPoints } from "../texts/format.js";
+import { texts } from "../texts/hiboux.js";
 import {
   allDuelists,
   type Context,
@@ -10,8 +12,6 @@ import {
   referee,
   toDuelist,
 } from "./context.js";
-import { formatPoints } from "./format.js";
-import { texts } from "./texts.js";
 
 const reasonLine = (reason: string | undefined): string => (reason ? texts.common.reason(reason) : "");
 

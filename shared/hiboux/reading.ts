@@ -1,7 +1,7 @@
 import type { ActionBlock } from "../parsing/types.js";
+import { particularityName, spellName } from "../texts/format.js";
+import { texts } from "../texts/hiboux.js";
 import { type Context, nameOf } from "./context.js";
-import { particularityName, spellName } from "./format.js";
-import { texts } from "./texts.js";
 
 /**
  * The action of a post as it was read — spell, target, zone, bet, particularity — and its words,

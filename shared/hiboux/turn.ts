@@ -1,5 +1,7 @@
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { currentTurn } from "../domain/state.js";
+import { formatPoints, spellName } from "../texts/format.js";
+import { texts } from "../texts/hiboux.js";
 import {
   allDuelists,
   type Context,
@@ -12,9 +14,7 @@ import {
   toDuelist,
   uniqueRules,
 } from "./context.js";
-import { formatPoints, spellName } from "./format.js";
 import { readingLine } from "./reading.js";
-import { texts } from "./texts.js";
 
 /** The events one played turn (or one absence) is made of; they make one summary, not one hibou each. */
 export const TURN_EVENTS: ReadonlySet<DuelEventType> = new Set<DuelEventType>([

@@ -1,4 +1,5 @@
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
+import { errorTexts } from "../texts/errors.js";
 import type { Principal } from "./principal.js";
 
 /**
@@ -9,28 +10,20 @@ import type { Principal } from "./principal.js";
 /** That forum's duels (register, decide, read): the operator, or anyone issued for that forum. */
 export function requireForum(principal: Principal, forumId: string): void {
   if (principal.role === "operator" || principal.forumId === forumId) return;
-  throw new ApiError(
-    403,
-    "forbidden_forum",
-    `Accès refusé : ce jeton est celui du forum « ${principal.forumId} », pas de « ${forumId} ».`,
-  );
+  throw new ApiError(403, "forbidden_forum", errorTexts.forbidden_forum(principal.forumId, forumId));
 }
 
 /** That forum's settings, referees and credentials: the operator or that forum's admin. */
 export function requireForumAdmin(principal: Principal, forumId: string): void {
   requireForum(principal, forumId);
   if (principal.role === "referee")
-    throw new ApiError(
-      403,
-      "forbidden_role",
-      "Accès refusé : les réglages du forum sont réservés à son administrateur.",
-    );
+    throw new ApiError(403, "forbidden_role", errorTexts.forbidden_role.forumAdmin);
 }
 
 /** What only the deployment's operator does (creating forums and their admins). */
 export function requireOperator(principal: Principal): void {
   if (principal.role !== "operator")
-    throw new ApiError(403, "forbidden_role", "Accès refusé : réservé à l'opérateur du service.");
+    throw new ApiError(403, "forbidden_role", errorTexts.forbidden_role.operator);
 }
 
 /** The forum a principal is bound to, or null for the operator (who sees every forum). */
@@ -41,9 +34,5 @@ export function forumOf(principal: Principal): string | null {
 /** A referee credential that names its referee registers only duels it referees. */
 export function requireOwnReferee(principal: Principal, refereeId: string): void {
   if (principal.role === "referee" && principal.refereeId !== undefined && principal.refereeId !== refereeId)
-    throw new ApiError(
-      403,
-      "forbidden_referee",
-      "Accès refusé : ce jeton n'enregistre que les duels dont vous êtes l'arbitre.",
-    );
+    throw new ApiError(403, "forbidden_referee", errorTexts.forbidden_referee);
 }

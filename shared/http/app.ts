@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import { ApiError } from "../errors.js";
+import { errorTexts } from "../texts/errors.js";
 import { requireForum } from "./access.js";
 import { mountAdmin } from "./admin/index.js";
 import { refuseTokenInUrl, requireAdmin, requireAuth } from "./auth.js";
 import type { AppDeps } from "./deps.js";
-import { ApiError } from "./errors.js";
 import { jsonBody } from "./json-body.js";
 import type { AuthEnv } from "./principal.js";
 import { credentialRoutes } from "./routes/credentials.js";
@@ -42,7 +43,7 @@ function apiRoutes(deps: AppDeps): Hono<AuthEnv> {
     const forumId = parseForumId(c.req.param("forumId"));
     const userId = parseUserId(c.req.param("userId"));
     const record = await deps.store.getDuelist(forumId, userId);
-    if (!record) throw new ApiError(404, "duelist_not_found", "Aucun duel connu pour ce duelliste.");
+    if (!record) throw new ApiError(404, "duelist_not_found", errorTexts.duelist_not_found);
     const now = deps.clock.now().toISOString();
     const bannedUntil = record.bannedUntil && record.bannedUntil > now ? record.bannedUntil : null;
     return c.json({ id: record.userId, forumId: record.forumId, bannedUntil, duels: record.duels });
@@ -71,12 +72,7 @@ export function createApp(deps: AppDeps): Hono {
     app.use("/_local/*", refuseTokenInUrl(), requireAdmin(deps.adminTokenHash));
     app.get("/_local/clock", (c) => c.json({ now: deps.clock.now().toISOString(), manual: local.manual }));
     app.post("/_local/clock", async (c) => {
-      if (!local.manual)
-        throw new ApiError(
-          409,
-          "clock_not_manual",
-          "Horloge système : démarrez avec CLOCK=manual pour la déplacer.",
-        );
+      if (!local.manual) throw new ApiError(409, "clock_not_manual", errorTexts.clock_not_manual);
       const move = await jsonBody(c, clockBodySchema);
       return c.json(await local.moveClock(move));
     });

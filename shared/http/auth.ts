@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { ApiError } from "../errors.js";
 import type { AccessStore } from "../ports/access-store.js";
-import { ApiError } from "./errors.js";
+import { errorTexts } from "../texts/errors.js";
 import { type AuthEnv, OPERATOR, type Principal } from "./principal.js";
 import { credentialIdOf, hashToken, sameHash, tokenMatches } from "./tokens.js";
 
@@ -89,20 +90,16 @@ export async function principalOf(
 export function requireAuth(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const principal = await principalOf(deps, c.req.header("authorization"), getCookie(c, ADMIN_COOKIE));
-    if (!principal) throw new ApiError(401, "unauthorized", "Jeton manquant, invalide ou révoqué.");
+    if (!principal) throw new ApiError(401, "unauthorized", errorTexts.unauthorized.token);
     c.set("principal", principal);
     await next();
   };
 }
 
-export const TOKEN_IN_URL_MESSAGE =
-  "Jeton refusé dans l'adresse : il finirait dans l'historique du navigateur et les journaux. " +
-  "Envoyez-le dans l'en-tête « Authorization: Bearer … » ou connectez-vous au bureau (/admin/login).";
-
 /** `?token=` is never read, and refused plainly so a script that relied on it learns why. */
 export function refuseTokenInUrl(): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.query("token") !== undefined) throw new ApiError(400, "token_in_url", TOKEN_IN_URL_MESSAGE);
+    if (c.req.query("token") !== undefined) throw new ApiError(400, "token_in_url", errorTexts.token_in_url);
     await next();
   };
 }
@@ -115,7 +112,7 @@ export function requireAdmin(tokenHash: TokenHash): MiddlewareHandler {
   return async (c, next) => {
     const token = bearerOf(c.req.header("authorization"));
     if (!token || !tokenMatches(token, await resolveHash(tokenHash))) {
-      throw new ApiError(401, "unauthorized", "Jeton de l'opérateur manquant ou invalide.");
+      throw new ApiError(401, "unauthorized", errorTexts.unauthorized.operator);
     }
     await next();
   };

@@ -1,9 +1,10 @@
 import type * as z from "zod";
+import { ApiError } from "../errors.js";
 import type { AccessStore, Credential } from "../ports/access-store.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
+import { errorTexts } from "../texts/errors.js";
 import { requireForumAdmin, requireOperator } from "./access.js";
-import { ApiError } from "./errors.js";
 import type { Principal } from "./principal.js";
 import type { credentialBodySchema } from "./routes/credentials.js";
 import { hashToken, newCredentialToken } from "./tokens.js";
@@ -33,9 +34,9 @@ export async function issueCredential(
   requireForumAdmin(principal, forumId);
   if (body.role === "forum-admin") requireOperator(principal);
   const forum = await deps.store.getForum(forumId);
-  if (!forum) throw new ApiError(404, "forum_not_found", "Forum inconnu.");
+  if (!forum) throw new ApiError(404, "forum_not_found", errorTexts.forum_not_found);
   if (body.refereeId !== undefined && !forum.referees.some((r) => r.id === body.refereeId)) {
-    throw new ApiError(400, "unknown_referee", "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).");
+    throw new ApiError(400, "unknown_referee", errorTexts.unknown_referee);
   }
   const { id, token } = newCredentialToken();
   const credential: Credential = {
@@ -77,7 +78,7 @@ export async function revokeCredential(
   const credential = CREDENTIAL_ID.test(credentialId) ? await deps.access.getCredential(credentialId) : null;
   // Another forum's credential is not found here: its existence is not this forum's business.
   if (!credential || credential.forumId !== forumId)
-    throw new ApiError(404, "credential_not_found", "Identifiant inconnu pour ce forum.");
+    throw new ApiError(404, "credential_not_found", errorTexts.credential_not_found);
   if (
     credential.role === "forum-admin" &&
     principal.role !== "operator" &&

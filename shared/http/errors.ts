@@ -1,23 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { $ZodError } from "zod/v4/core";
-import { DomainError } from "../domain/errors.js";
-import { ConcurrencyError, StorageUnavailableError } from "../ports/duel-store.js";
-import { InvalidRulesetError } from "../rules/ruleset.js";
-
-/** An error answered as `{"error": {"code", "message", "details"?}}` (CONTRACT.md section 2). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+import { AppError, type ErrorStatus } from "../errors.js";
+import { errorTexts } from "../texts/errors.js";
 
 export function errorBody(code: string, message: string, details?: unknown) {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
@@ -28,38 +13,67 @@ export function zodDetails(error: $ZodError) {
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
+/** An error as it is answered (CONTRACT.md section 2); `retryAfter` in seconds for a 503. */
+export interface ErrorAnswer {
+  readonly status: ErrorStatus;
+  readonly code: string;
+  readonly message: string;
+  readonly details?: unknown;
+  readonly retryAfter?: number;
+}
+
 /**
- * The one place errors become answers: domain preconditions 4xx, invalid bodies 400, storage down
- * or a duel too busy to write 503 (safe to retry), anything else 500 without its message (it may
+ * The 503s, safe to retry since nothing was written: storage gets a few seconds to come back; a duel
+ * too busy to write (every attempt lost to another writer of the same duel) frees up at once.
+ */
+const RETRY_LATER: Readonly<Record<string, { readonly seconds: number; readonly message: string }>> = {
+  storage_unavailable: { seconds: 5, message: errorTexts.storage_unavailable },
+  duel_busy: { seconds: 1, message: errorTexts.duel_busy },
+};
+
+/**
+ * The one mapping from errors to answers: an {@link AppError} below 500 is answered with its code,
+ * message and details; a 503 with its code, its French text and a `Retry-After`; invalid bodies
+ * 400; anything else is `undefined`, an internal error whose message is never answered (it may
  * hold internals).
  */
+export function errorAnswer(error: Error): ErrorAnswer | undefined {
+  if (error instanceof AppError) {
+    if (error.status < 500)
+      return { status: error.status, code: error.code, message: error.message, details: error.details };
+    const later = error.status === 503 ? RETRY_LATER[error.code] : undefined;
+    if (later) return { status: 503, code: error.code, message: later.message, retryAfter: later.seconds };
+    return undefined;
+  }
+  // zod core's error class: zod classic's ZodError and zod/mini's errors are both instances.
+  if (error instanceof $ZodError)
+    return {
+      status: 400,
+      code: "invalid_body",
+      message: errorTexts.invalid_body.request,
+      details: zodDetails(error),
+    };
+  return undefined;
+}
+
+/** The JSON API's `onError`: {@link errorAnswer}, hono's own exceptions, else 500 `internal_error`. */
 export function onError(log: (line: Record<string, unknown>) => void) {
   return (error: Error, c: Context) => {
-    if (error instanceof ApiError)
-      return c.json(errorBody(error.code, error.message, error.details), error.status);
-    if (error instanceof DomainError)
-      return c.json(errorBody(error.code, error.message, error.details), error.status);
-    // zod core's error class: zod classic's ZodError and zod/mini's errors are both instances.
-    if (error instanceof $ZodError)
-      return c.json(errorBody("invalid_body", "Corps de requête invalide.", zodDetails(error)), 400);
-    if (error instanceof InvalidRulesetError)
-      return c.json(errorBody("invalid_ruleset", error.message, error.issues), 400);
-    if (error instanceof StorageUnavailableError) {
-      c.header("Retry-After", "5");
-      return c.json(errorBody("storage_unavailable", "Stockage indisponible, réessayez."), 503);
-    }
-    if (error instanceof ConcurrencyError) {
-      // Every attempt lost to another writer of the same duel: nothing was written, a retry is safe.
-      c.header("Retry-After", "1");
-      return c.json(errorBody("duel_busy", "Ce duel change en ce moment, réessayez."), 503);
+    const answer = errorAnswer(error);
+    if (answer) {
+      if (answer.retryAfter !== undefined) c.header("Retry-After", String(answer.retryAfter));
+      return c.json(errorBody(answer.code, answer.message, answer.details), answer.status);
     }
     if (error instanceof HTTPException) {
       return c.json(
-        errorBody(error.status === 413 ? "payload_too_large" : "http_error", error.message || "Erreur HTTP."),
+        errorBody(
+          error.status === 413 ? "payload_too_large" : "http_error",
+          error.message || errorTexts.http_error,
+        ),
         error.status,
       );
     }
     log({ level: "error", msg: "unhandled error", error: error.message, stack: error.stack });
-    return c.json(errorBody("internal_error", "Erreur interne."), 500);
+    return c.json(errorBody("internal_error", errorTexts.internal_error), 500);
   };
 }

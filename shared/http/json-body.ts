@@ -1,14 +1,16 @@
 import type { Context } from "hono";
 import { safeParse } from "zod/mini";
 import type * as z from "zod/v4/core";
-import { ApiError, zodDetails } from "./errors.js";
+import { ApiError } from "../errors.js";
+import { errorTexts } from "../texts/errors.js";
+import { zodDetails } from "./errors.js";
 
 /** Parses a JSON text, or answers 400 `invalid_json`. */
 export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, "invalid_json", "Le corps n'est pas du JSON valide.");
+    throw new ApiError(400, "invalid_json", errorTexts.invalid_json);
   }
 }
 
@@ -19,10 +21,10 @@ export function parseJsonText(text: string): unknown {
 export async function jsonBody<S extends z.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new ApiError(415, "unsupported_media_type", "Envoyez du JSON (Content-Type: application/json).");
+    throw new ApiError(415, "unsupported_media_type", errorTexts.unsupported_media_type);
   }
   const parsed = safeParse(schema, parseJsonText(await c.req.text()));
   if (!parsed.success)
-    throw new ApiError(400, "invalid_body", "Corps de requête invalide.", zodDetails(parsed.error));
+    throw new ApiError(400, "invalid_body", errorTexts.invalid_body.request, zodDetails(parsed.error));
   return parsed.data;
 }

@@ -1,6 +1,7 @@
 import type { Duel } from "../domain/state.js";
+import { ApiError } from "../errors.js";
 import type { LoadedDuel } from "../ports/duel-store.js";
-import { ApiError } from "./errors.js";
+import { errorTexts } from "../texts/errors.js";
 
 /*
  * A post's text is stored as JSON inside DynamoDB items, which hold 400 KB at most: in its input
@@ -46,12 +47,10 @@ export function checkPostSize(content: string, postId: string, loaded: LoadedDue
   if (!state) return;
   const bytes = storedBytes(content);
   if (bytes > MAX_POST_BYTES) {
-    throw new ApiError(
-      413,
-      "post_too_large",
-      `Message trop long pour l'arbitre : ${bytes} octets une fois enregistré, ${MAX_POST_BYTES} au plus. Raccourcissez-le ou scindez-le.`,
-      { bytes, max: MAX_POST_BYTES },
-    );
+    throw new ApiError(413, "post_too_large", errorTexts.post_too_large.post(bytes, MAX_POST_BYTES), {
+      bytes,
+      max: MAX_POST_BYTES,
+    });
   }
   if (loaded.marks[postId] !== undefined || state.posts[postId] !== undefined) return;
   const held = heldBytes(state);
@@ -59,7 +58,7 @@ export function checkPostSize(content: string, postId: string, loaded: LoadedDue
     throw new ApiError(
       413,
       "post_too_large",
-      `Le duel retient déjà ${held} octets de messages en attente (fenêtre de correction) : celui-ci (${bytes} octets) dépasserait ${MAX_HELD_POST_BYTES}. Attendez la fin de la fenêtre.`,
+      errorTexts.post_too_large.held(held, bytes, MAX_HELD_POST_BYTES),
       { bytes, held, max: MAX_HELD_POST_BYTES },
     );
   }

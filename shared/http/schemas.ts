@@ -13,6 +13,8 @@ export {
   xenforoEnvelopeSchema,
 } from "./webhook-schemas.js";
 
+import { validationTexts } from "../texts/validation.js";
+
 const id = z.string().min(1).max(128);
 
 /**
@@ -20,8 +22,7 @@ const id = z.string().min(1).max(128);
  * end): anything else would be accepted here and then refuse every delivery, or sign no hibou.
  */
 const isUsableSecret = (secret: string) => standardWebhookKey(secret) !== undefined;
-const UNUSABLE_SECRET =
-  "secret Standard Webhooks illisible : base64 standard attendu après whsec_ (« = » seulement à la fin)";
+const UNUSABLE_SECRET = validationTexts.secret.unusable;
 const person = z.object({ id, name: z.string().min(1).max(200) });
 
 /** `PUT /forums/{forumId}` (CONTRACT.md section 3). */
@@ -31,12 +32,12 @@ export const forumBodySchema = z.object({
     .object({
       generic: z
         .string()
-        .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, { message: "secret Standard Webhooks attendu (whsec_…)" })
+        .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, { message: validationTexts.secret.standardWebhooks })
         .refine(isUsableSecret, { message: UNUSABLE_SECRET })
         .optional(),
-      discourse: z.string().min(12, { message: "12 caractères au moins (règle de Discourse)" }).optional(),
+      discourse: z.string().min(12, { message: validationTexts.secret.discourse }).optional(),
       // XenForo sends it in clear in every request: long enough that it cannot be guessed.
-      xenforo: z.string().min(16, { message: "16 caractères au moins" }).max(200).optional(),
+      xenforo: z.string().min(16, { message: validationTexts.secret.xenforo }).max(200).optional(),
     })
     .strict(),
   announce: z.enum(["none", "turns", "all"]).optional(),
@@ -84,13 +85,16 @@ export const registerBodySchema = z.object({
     .min(2)
     .max(8),
   firstDuelistId: id.optional(),
-  replyWindow: z.string().refine(isDuration, { message: "durée ISO-8601 attendue (ex. PT72H)" }).optional(),
+  replyWindow: z
+    .string()
+    .refine(isDuration, { message: validationTexts.durationLike("PT72H") })
+    .optional(),
   dice: z.enum(["server", "forum"]).default("server"),
   stakes: z.string().max(2000).nullable().optional(),
 });
 
 /** `POST /_local/clock` (CONTRACT.md section 7). */
 export const clockBodySchema = z.union([
-  z.object({ advance: z.string().refine(isDuration, { message: "durée ISO-8601 attendue" }) }).strict(),
+  z.object({ advance: z.string().refine(isDuration, { message: validationTexts.duration }) }).strict(),
   z.object({ set: z.iso.datetime({ offset: true }) }).strict(),
 ]);

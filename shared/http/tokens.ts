@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { errorTexts } from "../texts/errors.js";
 
 /** SHA-256 of a token, hex: what is kept in memory and stored, never the token itself. */
 export function hashToken(token: string): string {
@@ -26,10 +27,9 @@ const MIN_DISTINCT_CHARACTERS = 10;
 
 /** Why a token chosen by a person is too weak, in French; null when it is strong enough. */
 export function tokenWeakness(token: string): string | null {
-  if (token.length < MIN_TOKEN_LENGTH)
-    return `Jeton trop court : ${MIN_TOKEN_LENGTH} caractères au moins (${token.length} donnés).`;
+  if (token.length < MIN_TOKEN_LENGTH) return errorTexts.weakToken.short(MIN_TOKEN_LENGTH, token.length);
   if (new Set(token).size < MIN_DISTINCT_CHARACTERS)
-    return `Jeton trop répétitif : ${MIN_DISTINCT_CHARACTERS} caractères différents au moins.`;
+    return errorTexts.weakToken.repetitive(MIN_DISTINCT_CHARACTERS);
   return null;
 }
 

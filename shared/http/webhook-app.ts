@@ -2,6 +2,7 @@
 
 import { bodyLimit } from "hono/body-limit";
 import { Hono } from "hono/tiny";
+import { errorTexts } from "../texts/errors.js";
 import type { WebhookDeps } from "./deps.js";
 import { errorBody, onError } from "./errors.js";
 import { forumactifPingRoutes } from "./routes/forumactif-ping.js";
@@ -11,10 +12,7 @@ import { webhookRoutes } from "./routes/webhooks.js";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The answer to a body over {@link MAX_BODY_BYTES}, also given by the local server in front of the app. */
-export const PAYLOAD_TOO_LARGE = errorBody(
-  "payload_too_large",
-  "Corps de requête trop grand (1 Mio au plus).",
-);
+export const PAYLOAD_TOO_LARGE = errorBody("payload_too_large", errorTexts.payload_too_large);
 
 /**
  * What every HTTP app starts with: the body limit, the public `/healthz` and the two webhook

@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
 import "../validation/english-messages.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
+import { errorTexts } from "../texts/errors.js";
+import { validationTexts } from "../texts/validation.js";
 
 /**
  * What the webhook receivers validate: the ids in paths and bodies, the two senders' bodies. Apart
@@ -12,16 +14,15 @@ import { ApiError } from "./errors.js";
 /** A forum id: it prefixes duel ids (`<forumId>.<threadId>`), so no dot. */
 export const forumIdSchema = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "lettres, chiffres, - et _ (64 au plus)" }));
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { message: validationTexts.forumId }));
 export const threadIdSchema = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/, { message: "identifiant de fil invalide" }));
+  .check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/, { message: validationTexts.threadId }));
 
 /** A forum id from a path, or a 400. */
 export function parseForumId(raw: string): string {
   const parsed = forumIdSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new ApiError(400, "invalid_forum_id", "Identifiant de forum invalide : lettres, chiffres, - et _.");
+  if (!parsed.success) throw new ApiError(400, "invalid_forum_id", errorTexts.invalid_forum_id);
   return parsed.data;
 }
 
@@ -37,19 +38,14 @@ export function isDuelId(raw: string): boolean {
 
 /** A duel id from a path, or a 400. */
 export function parseDuelId(raw: string): string {
-  if (!isDuelId(raw))
-    throw new ApiError(
-      400,
-      "invalid_duel_id",
-      "Identifiant de duel invalide : <forum>.<fil>, lettres, chiffres et -_.: (193 au plus).",
-    );
+  if (!isDuelId(raw)) throw new ApiError(400, "invalid_duel_id", errorTexts.invalid_duel_id);
   return raw;
 }
 
 /** A forum user id from a path (a duelist's), or a 400: the same bound as in bodies. */
 export function parseUserId(raw: string): string {
   if (raw.length < 1 || raw.length > 128)
-    throw new ApiError(400, "invalid_user_id", "Identifiant de membre invalide : 128 caractères au plus.");
+    throw new ApiError(400, "invalid_user_id", errorTexts.invalid_user_id);
   return raw;
 }
 
@@ -99,7 +95,7 @@ export const discoursePostSchema = z.object({
 /** A XenForo id or time: an integer in JSON, its digits in a form body (WEBHOOKS.md section 2). */
 const xfInt = z.union([
   z.int().check(z.gte(0)),
-  z.string().check(z.regex(/^\d{1,15}$/, { message: "entier attendu" })),
+  z.string().check(z.regex(/^\d{1,15}$/, { message: validationTexts.integer })),
 ]);
 
 /** XenForo 2.3's webhook envelope (WEBHOOKS.md section 2); `data` is read by content type. */

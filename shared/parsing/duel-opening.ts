@@ -1,4 +1,5 @@
 import type { Year } from "../rules/ruleset.js";
+import { openingBlockTexts as say } from "../texts/duel-opening.js";
 import { findDuration } from "./french-duration.js";
 import { foldSameLength, normalizeKey, toNfc } from "./normalize.js";
 import { toPlainText } from "./plain-text.js";
@@ -96,7 +97,7 @@ function readDuelist(text: string, errors: string[]): OpeningDuelist | undefined
   const m = /^(.*?)\s*\(([^()]*)\)\s*$/s.exec(text.trim());
   const written = (m ? (m[1] ?? "") : text).trim();
   if (!/[\p{L}\p{N}]/u.test(written)) {
-    errors.push(`un duelliste n'a pas de nom : « ${text.trim()} ».`);
+    errors.push(say.noName(text.trim()));
     return undefined;
   }
   let year: Year | undefined;
@@ -111,9 +112,7 @@ function readDuelist(text: string, errors: string[]): OpeningDuelist | undefined
     particularities.push(particularityOf(piece));
   }
   if (year === undefined) {
-    errors.push(
-      `indiquez l'année de ${written} entre parenthèses, par exemple « ${written} (3e année) » ou « ${written} (adulte) ».`,
-    );
+    errors.push(say.noYear(written));
     return undefined;
   }
   return { written, year, particularities };
@@ -128,9 +127,7 @@ function readOption(
   const m = /^([^:=]{1,40}?)\s*[:=]\s*(.*)$/s.exec(piece.trim());
   const key = m ? KEYS.find(([pattern]) => pattern.test(normalizeKey(m[1] ?? "")))?.[1] : undefined;
   if (!m || key === undefined) {
-    errors.push(
-      `« ${piece.trim()} » n'est pas compris. Après les duellistes : « enjeux : … », « dés : forum » ou « dés : serveur », « délai : 3 jours », « premier : <nom> ».`,
-    );
+    errors.push(say.unknownOption(piece.trim()));
     return;
   }
   const value = (m[2] ?? "").trim();
@@ -142,17 +139,11 @@ function readOption(
     const v = normalizeKey(value);
     if (SERVER_DICE.test(v)) opening.dice = "server";
     else if (FORUM_DICE.test(v)) opening.dice = "forum";
-    else
-      errors.push(
-        `dés : « ${value} » n'est pas un mode de dés. Écrivez « dés : forum » ou « dés : serveur ».`,
-      );
+    else errors.push(say.unknownDice(value));
   } else {
     const found = findDuration(value);
     if (found && found.rest === "") opening.replyWindow = found.iso;
-    else
-      errors.push(
-        `délai : « ${value} » n'est pas une durée. Écrivez par exemple « délai : 3 jours » ou « délai : 48 h ».`,
-      );
+    else errors.push(say.notADuration(value));
   }
 }
 
@@ -171,7 +162,7 @@ export function readOpeningBlock(body: string): ReadOpening {
   const text = toNfc(body).trim();
   const folded = foldSameLength(text);
   const head = OPENING.exec(folded);
-  if (!head) return { ok: false, errors: ["le bloc ne commence pas par « duel : »."] };
+  if (!head) return { ok: false, errors: [say.notOpening] };
   const pieces = text
     .slice(head[0].length)
     .split(/\s*(?:;|\n)\s*/)
@@ -188,9 +179,7 @@ export function readOpeningBlock(body: string): ReadOpening {
   }
   parts.push(who.slice(last));
   if (parts.length < 2) {
-    errors.push(
-      "indiquez au moins deux duellistes séparés par « contre », par exemple « duel : Alice Dubois (3e année) contre Bob Martin (adulte) ».",
-    );
+    errors.push(say.twoDuelists);
   }
   const duelists = parts.length < 2 ? [] : parts.flatMap((p) => readDuelist(p, errors) ?? []);
   const opening: { -readonly [K in keyof DuelOpening]: DuelOpening[K] } = { duelists };

@@ -1,8 +1,8 @@
 import type { RefereeAction } from "../domain/referee-actions.js";
+import { refereeMessages as say } from "../texts/referee-commands.js";
 import { findDuelist } from "./duelist-lookup.js";
 import { findDuration } from "./french-duration.js";
 import { foldSameLength, normalizeKey, toNfc } from "./normalize.js";
-import { refereeMessages as say } from "./referee-messages.js";
 import type { DuelistRef } from "./types.js";
 
 /** One command line read: the decision, or what is wrong with it (in French). */

@@ -1,10 +1,10 @@
 import { refereeActionSchema } from "../domain/referee-actions.js";
+import { refereeMessages as say } from "../texts/referee-commands.js";
 import { isOpeningBlock } from "./duel-opening.js";
 import { cleanValue, readKeyValue, splitPairs } from "./key-value.js";
 import { toPlainText } from "./plain-text.js";
 import { scanPost } from "./post-structure.js";
 import { type ParsedCommand, parseCommandLine } from "./referee-command-line.js";
-import { refereeMessages as say } from "./referee-messages.js";
 import type { PostFormat, ReadContext, RefereeLine } from "./types.js";
 
 type FieldKey = "cible" | "zone" | "pari" | "text";

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { validationTexts } from "../texts/validation.js";
 
 /**
  * Whom a channel serves (CONTRACT.md section 3): `referees` (the referees' hiboux), `duelists`
@@ -15,7 +16,7 @@ const routing = {
   serves: z.array(z.enum(AUDIENCES)).min(1).max(AUDIENCES.length).optional(),
   refereeId: z.string().min(1).max(128).optional(),
   kinds: z
-    .array(z.string().regex(KIND, { message: "type de hibou attendu (ex. « fault.action » ou « fault »)" }))
+    .array(z.string().regex(KIND, { message: validationTexts.channel.hibouKind }))
     .min(1)
     .max(50)
     .optional(),
@@ -65,15 +66,14 @@ export const channelSchema = z
             ctx.addIssue({
               code: "custom",
               path: [f],
-              message: "les trois (baseUrl, username, password), ou aucun pour le compte de la source",
+              message: validationTexts.channel.account,
             });
     }
     if (SHARED_CHANNEL_TYPES.includes(channel.type) && channel.serves?.includes("duelists"))
       ctx.addIssue({
         code: "custom",
         path: ["serves"],
-        message:
-          "un salon partagé ne peut pas servir les duellistes : leurs hiboux partent en message privé (Discourse, Forumactif)",
+        message: validationTexts.channel.sharedForDuelists,
       });
     if (
       channel.refereeId !== undefined &&
@@ -83,7 +83,7 @@ export const channelSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["refereeId"],
-        message: 'un arbitre n\'est désigné que pour un canal qui sert les arbitres (serves: ["referees"])',
+        message: validationTexts.channel.refereeWithoutReferees,
       });
   });
 export type ChannelConfig = z.infer<typeof channelSchema>;
@@ -100,7 +100,7 @@ export const threadBotSchema = z.discriminatedUnion("type", [
     type: z.literal("xenforo"),
     baseUrl: z.url(),
     apiKey: z.string().min(1),
-    userId: z.string().regex(/^\d{1,20}$/, { message: "identifiant numérique de l'utilisateur XenForo" }),
+    userId: z.string().regex(/^\d{1,20}$/, { message: validationTexts.channel.xenforoUserId }),
     superUserKey: z.boolean().optional(),
   }),
   // The forum's `source` account posts, through the board's reply form: nothing more to set.

@@ -165,30 +165,6 @@ export interface ForumAccount {
   readonly seenAt: string;
 }
 
-/** The version read is stale: reload and decide again. */
-export class ConcurrencyError extends Error {
-  constructor(readonly duelId: string) {
-    super(`duel ${duelId} changed since it was read`);
-    this.name = "ConcurrencyError";
-  }
-}
-
-/** A dedup key was already written: this delivery was applied before. */
-export class DuplicateError extends Error {
-  constructor(readonly key: string) {
-    super(`already applied: ${key}`);
-    this.name = "DuplicateError";
-  }
-}
-
-/** Storage cannot be reached; the caller answers 503 (safe to retry). */
-export class StorageUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super("storage unavailable", { cause });
-    this.name = "StorageUnavailableError";
-  }
-}
-
 /** Summary counts for `/status`. */
 export interface StoreCounts {
   readonly activeDuels: number;
@@ -260,3 +236,6 @@ export interface TimerStore {
   /** The soonest timer, to know when to wake. */
   nextTimer(): Promise<TimerSpec | null>;
 }
+
+/** The storage errors live with every other error; re-exported while callers still import them here. */
+export { ConcurrencyError, DuplicateError, StorageUnavailableError } from "../errors.js";

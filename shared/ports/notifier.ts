@@ -27,21 +27,6 @@ export interface Hibou {
   readonly rule?: string;
 }
 
-/**
- * A delivery that failed. `retryable` says whether trying again may help (timeouts, 5xx, 429);
- * `retryAfterMs` carries a server's `Retry-After`.
- */
-export class DeliveryError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-    this.name = "DeliveryError";
-  }
-}
-
 /** A Forumactif board and its bot account (a secret: never logged, never returned). */
 export interface ForumactifBotAccount {
   readonly baseUrl: string;

@@ -1,4 +1,6 @@
 import * as z from "zod";
+import { InvalidRulesetError } from "../errors.js";
+import { validationTexts } from "../texts/validation.js";
 import { isDuration } from "../time/duration.js";
 
 /**
@@ -20,7 +22,7 @@ function buildSchemas() {
     z.literal("adulte"),
   ]);
 
-  const duration = z.string().refine(isDuration, { message: "durée ISO-8601 attendue (ex. PT72H, P5D)" });
+  const duration = z.string().refine(isDuration, { message: validationTexts.durationLike("PT72H, P5D") });
   const perYear = z.object({
     "1": z.number().int().min(0),
     "2": z.number().int().min(0),
@@ -58,7 +60,7 @@ function buildSchemas() {
   const spellKindSchema = z.enum(["sortilège", "maléfice", "charme", "antisort"]);
 
   const spellSchema = z.object({
-    id: z.string().regex(/^[a-z0-9-]+$/, { message: "identifiant en minuscules, chiffres et tirets" }),
+    id: z.string().regex(/^[a-z0-9-]+$/, { message: validationTexts.rulesetId }),
     name: z.string().min(1),
     aliases: z.array(z.string().min(1)).default([]),
     kind: spellKindSchema,
@@ -118,7 +120,7 @@ function buildSchemas() {
           ctx.addIssue({
             code: "custom",
             path: ["spells", i, "id"],
-            message: `sort en double : ${spell.id}`,
+            message: validationTexts.duplicateSpell(spell.id),
           });
         seen.add(spell.id);
       });
@@ -151,14 +153,6 @@ export type Effect = z.infer<RulesetSchemas["effectSchema"]>;
 export type Spell = z.infer<RulesetSchemas["spellSchema"]>;
 export type Particularity = z.infer<RulesetSchemas["particularitySchema"]>;
 export type Ruleset = z.infer<RulesetSchemas["rulesetSchema"]>;
-
-/** Thrown when a forum's ruleset is invalid; the message names the bad fields. */
-export class InvalidRulesetError extends Error {
-  constructor(readonly issues: { path: string; message: string }[]) {
-    super(`règlement invalide : ${issues.map((i) => `${i.path} : ${i.message}`).join(" ; ")}`);
-    this.name = "InvalidRulesetError";
-  }
-}
 
 /** Validates a forum's ruleset; an invalid one is refused with a message naming each bad field. */
 export function loadRuleset(input: unknown): Ruleset {

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { validationTexts } from "../texts/validation.js";
 
 /*
  * Where hiboux may be sent (CONTRACT.md section 3). A channel's URL is the admin's, but the relay
@@ -147,14 +148,13 @@ export function channelUrlProblem(
   const host = hostOf(url);
   const loopback = policy.allowLoopback && (loopbackName(host) || isLoopbackAddress(host));
   if (loopback) return url.protocol === "https:" || url.protocol === "http:" ? undefined : "https:// attendu";
-  if (url.protocol !== "https:") return "https:// attendu (aucun autre protocole)";
-  if (url.username !== "" || url.password !== "") return "pas d'identifiants dans l'URL";
+  if (url.protocol !== "https:") return validationTexts.url.httpsOnly;
+  if (url.username !== "" || url.password !== "") return validationTexts.url.credentials;
   if (isIP(host) !== 0) {
-    if (!isPublicAddress(host)) return "adresse IP non publique refusée";
+    if (!isPublicAddress(host)) return validationTexts.url.privateAddress;
   } else if (internalName(host)) {
-    return "hôte non public refusé";
+    return validationTexts.url.privateHost;
   }
-  if (type === "discord" && !DISCORD_HOSTS.has(host))
-    return "un webhook Discord est sur discord.com (https://discord.com/api/webhooks/…)";
+  if (type === "discord" && !DISCORD_HOSTS.has(host)) return validationTexts.url.discord;
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DuelService } from "../../shared/app/duel-service.js";
-import { ConcurrencyError, type DuelCommit, type DuelStore } from "../../shared/ports/duel-store.js";
+import { ConcurrencyError } from "../../shared/errors.js";
+import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
 import { DUEL_BODY } from "../support/duels.js";
 import { createHarness } from "../support/harness.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../shared/domain/errors.js";
+import { DomainError } from "../../shared/errors.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import { ALICE, attack, BOB, Duel, REFEREE } from "./fixtures.js";
 

@@ -2,11 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DuelCommand } from "../../shared/domain/commands.js";
 import { decide } from "../../shared/domain/decide.js";
-import { DomainError } from "../../shared/domain/errors.js";
 import { fold } from "../../shared/domain/evolve.js";
 import { hotPostIds, markChanges, postIdsRead, snapshotState } from "../../shared/domain/post-marks.js";
 import { currentTurn, type DuelState } from "../../shared/domain/state.js";
 import { timersOf } from "../../shared/domain/timers.js";
+import { DomainError } from "../../shared/errors.js";
 import { ALICE, BOB, Duel, LONG_RP, REFEREE } from "./fixtures.js";
 
 const SHORT_RP = Array.from({ length: 40 }, (_, i) => `mot${i}`).join(" ");

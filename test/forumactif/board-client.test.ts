@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { guardedFetch, type Resolve } from "../../shared/adapters/notifiers/guarded-fetch.js";
-import { BoardClient, BoardFetchError, USER_AGENT } from "../../shared/forumactif/board-client.js";
+import { BoardFetchError } from "../../shared/errors.js";
+import { BoardClient, USER_AGENT } from "../../shared/forumactif/board-client.js";
 import { baseUrlProblem } from "../../shared/forumactif/source-settings.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { ForumactifPageError } from "../../shared/errors.js";
 import { readTopicPage } from "../../shared/forumactif/read-topic-page.js";
-import { ForumactifPageError } from "../../shared/forumactif/types.js";
 import { duelFace } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 import { expectedPost } from "./expected.js";

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createForumactifNotifier } from "../../shared/adapters/notifiers/forumactif-notifier.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
+import { DeliveryError } from "../../shared/errors.js";
 import { channelSchema } from "../../shared/ports/channels.js";
-import { DeliveryError, type Hibou } from "../../shared/ports/notifier.js";
+import type { Hibou } from "../../shared/ports/notifier.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 
 let board: FakeBoard | null = null;

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ForumactifPageError } from "../../shared/errors.js";
 import { detectTemplate, readTopicPage } from "../../shared/forumactif/read-topic-page.js";
-import {
-  ForumactifPageError,
-  TEMPLATE_VERSIONS,
-  type TemplateVersion,
-} from "../../shared/forumactif/types.js";
+import { TEMPLATE_VERSIONS, type TemplateVersion } from "../../shared/forumactif/types.js";
 import type { TopicModel } from "../support/forumactif/model.js";
 import { type RenderOptions, renderTopicPage } from "../support/forumactif/render-topic.js";
 import { sampleDuelTopic } from "../support/forumactif/sample-topic.js";

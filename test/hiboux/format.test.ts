@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import {
   de,
   formatDate,
@@ -6,8 +7,7 @@ import {
   formatDuration,
   formatPoints,
   spellName,
-} from "../../shared/hiboux/format.js";
-import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
+} from "../../shared/texts/format.js";
 
 describe("French formatting", () => {
   it("dates are Paris time, in words", () => {

@@ -5,8 +5,8 @@ import { demoStory, type PlayedScenario, playHibouScenarios } from "../../infra/
 import { hibouxDocument } from "../../infra/local/hiboux-document.js";
 import { type LocalStack, startLocalStack } from "../../infra/local/stack.js";
 import { discoursePrivateMessage } from "../../shared/adapters/notifiers/discourse-notifier.js";
-import { de, elides, le } from "../../shared/hiboux/format.js";
 import { HIBOU_KINDS } from "../../shared/hiboux/kinds.js";
+import { de, elides, le } from "../../shared/texts/format.js";
 import { aHibou } from "../adapters/notifiers/hibou-fixture.js";
 
 describe("STYLE 13 French elision", () => {

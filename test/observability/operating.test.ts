@@ -114,7 +114,7 @@ describe("operating it (issue 18): logs and EMF metrics of a played duel", () =>
       observability,
       notifier: {
         async deliver() {
-          throw new (await import("../../shared/ports/notifier.js")).DeliveryError("refusé", false);
+          throw new (await import("../../shared/errors.js")).DeliveryError("refusé", false);
         },
       },
     });

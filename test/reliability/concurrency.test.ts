@@ -4,9 +4,10 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { DuelService } from "../../shared/app/duel-service.js";
 import type { DuelCommand } from "../../shared/domain/commands.js";
+import { ConcurrencyError } from "../../shared/errors.js";
 import { createApp } from "../../shared/http/app.js";
 import { hashToken } from "../../shared/http/auth.js";
-import { ConcurrencyError, type DuelCommit, type DuelStore } from "../../shared/ports/duel-store.js";
+import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
 import { type Harness, pipelineOn } from "../support/harness.js";
 import { ADMIN_TOKEN, GENERIC_SECRET } from "../support/requests.js";
 import {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { InvalidRulesetError } from "../../shared/errors.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
-import { InvalidRulesetError, loadRuleset, rulesetSchemas } from "../../shared/rules/ruleset.js";
+import { loadRuleset, rulesetSchemas } from "../../shared/rules/ruleset.js";
 
 describe("the ruleset as data", () => {
   it("the default ruleset is valid, and is already the schema's output (no default left to fill)", () => {

@@ -1,8 +1,8 @@
+import { DeliveryError } from "../../errors.js";
 import type { BoardAnswer, BoardRequest } from "../../forumactif/board-session.js";
 import type { CookieJar } from "../../forumactif/cookie-jar.js";
-import { DeliveryError } from "../../ports/notifier.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import { type FetchLike, parseRetryAfter } from "./http.js";
-import { notifierTexts } from "./messages.js";
 
 const LABEL = "Forumactif";
 

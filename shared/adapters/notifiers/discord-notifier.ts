@@ -1,7 +1,8 @@
-import { DeliveryError, type Hibou } from "../../ports/notifier.js";
+import { DeliveryError } from "../../errors.js";
+import type { Hibou } from "../../ports/notifier.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import type { ChannelNotifier } from "./channel.js";
 import { type HttpOptions, postJson } from "./http.js";
-import { notifierTexts } from "./messages.js";
 import { truncate } from "./text.js";
 
 /** Discord's documented message limits (Execute Webhook, Embed Limits). */

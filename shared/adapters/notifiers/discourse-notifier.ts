@@ -1,8 +1,9 @@
-import { DeliveryError, type Hibou } from "../../ports/notifier.js";
+import { DeliveryError } from "../../errors.js";
+import type { Hibou } from "../../ports/notifier.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import { field, getJson } from "../thread-bots/http.js";
 import type { ChannelNotifier, ChannelOf } from "./channel.js";
 import { type HttpOptions, postJson } from "./http.js";
-import { notifierTexts } from "./messages.js";
 import { truncate } from "./text.js";
 
 /** Discourse's defaults: `min_topic_title_length`, `max_topic_title_length`, `max_post_length`. */

@@ -5,6 +5,8 @@
  * are read from the page, so the board's own hidden fields travel unchanged, and only a form that
  * posts back to the same board ever receives the password.
  */
+
+import { DeliveryError } from "../../errors.js";
 import { type BoardForm, formBody, formWithField } from "../../forumactif/board-form.js";
 import {
   type BoardAccount,
@@ -16,10 +18,10 @@ import {
   type SessionFailure,
 } from "../../forumactif/board-session.js";
 import type { CookieJar } from "../../forumactif/cookie-jar.js";
-import { DeliveryError, type Hibou } from "../../ports/notifier.js";
+import type { Hibou } from "../../ports/notifier.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import { boardRequest } from "./board-request.js";
 import type { FetchLike } from "./http.js";
-import { notifierTexts } from "./messages.js";
 import { truncate } from "./text.js";
 
 /** The board and its bot account (a secret: never logged, never returned). */

@@ -3,10 +3,10 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
-import { DeliveryError } from "../../ports/notifier.js";
+import { DeliveryError } from "../../errors.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import { addressAllowed, type DestinationPolicy, PUBLIC_ONLY } from "../../validation/channel-urls.js";
 import type { FetchLike } from "./http.js";
-import { notifierTexts } from "./messages.js";
 
 /*
  * The notifiers' HTTP transport (CONTRACT.md section 3): a channel's host is checked where it
@@ -47,13 +47,8 @@ function checkedLookup(policy: DestinationPolicy, resolve: Resolve) {
 }
 
 /** Non-retryable: the channel's host leads somewhere hiboux may not go. */
-function destinationRefused(): DeliveryError & NodeJS.ErrnoException {
-  const error: DeliveryError & NodeJS.ErrnoException = new DeliveryError(
-    notifierTexts.destinationRefused,
-    false,
-  );
-  error.code = "EDESTINATIONREFUSED";
-  return error;
+function destinationRefused(): DeliveryError {
+  return new DeliveryError(notifierTexts.destinationRefused, false, undefined, "EDESTINATIONREFUSED");
 }
 
 /** The receiver's answer as a Fetch `Response` (204, 205 and 304 carry no body). */

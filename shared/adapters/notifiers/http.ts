@@ -1,7 +1,7 @@
-import { DeliveryError } from "../../ports/notifier.js";
+import { DeliveryError } from "../../errors.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import type { DestinationPolicy } from "../../validation/channel-urls.js";
 import { guardedFetch } from "./guarded-fetch.js";
-import { notifierTexts } from "./messages.js";
 
 /** The part of `fetch` the notifiers use; injectable, global `fetch` by default. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;

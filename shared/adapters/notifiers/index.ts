@@ -1,4 +1,6 @@
-import { type ChannelConfig, DeliveryError, type Notifier } from "../../ports/notifier.js";
+import { DeliveryError } from "../../errors.js";
+import type { ChannelConfig, Notifier } from "../../ports/notifier.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import { channelUrlProblem, PUBLIC_ONLY } from "../../validation/channel-urls.js";
 import type { ChannelOf, DeliveryContext } from "./channel.js";
 import { createDiscordNotifier } from "./discord-notifier.js";
@@ -7,7 +9,6 @@ import { createForumactifNotifier, type ForumactifAccount } from "./forumactif-n
 import { guardedFetch } from "./guarded-fetch.js";
 import type { HttpOptions } from "./http.js";
 import { createLogNotifier, type LogLine } from "./log-notifier.js";
-import { notifierTexts } from "./messages.js";
 import { createWebhookNotifier } from "./webhook-notifier.js";
 
 export type { ChannelNotifier, ChannelOf, DeliveryContext } from "./channel.js";

@@ -1,8 +1,9 @@
+import { DeliveryError } from "../../errors.js";
 import { type StandardWebhookHeaders, signStandardWebhook } from "../../http/standard-webhooks.js";
-import { DeliveryError, type Hibou } from "../../ports/notifier.js";
+import type { Hibou } from "../../ports/notifier.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import type { ChannelNotifier } from "./channel.js";
 import { type HttpOptions, postJson } from "./http.js";
-import { notifierTexts } from "./messages.js";
 
 /** The JSON body of a generic webhook delivery (Standard Webhooks' `type`/`timestamp`/`data`). */
 export interface HibouWebhookPayload {

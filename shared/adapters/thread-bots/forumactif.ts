@@ -4,6 +4,8 @@
  * the page (its hidden fields and token travel unchanged), the session is the one `/login` gives,
  * and the password only ever goes to a form of the board's own origin.
  */
+
+import { DeliveryError } from "../../errors.js";
 import { type BoardForm, formBody, formWithField } from "../../forumactif/board-form.js";
 import {
   BoardSessions,
@@ -15,12 +17,11 @@ import {
 } from "../../forumactif/board-session.js";
 import { readTopicPage } from "../../forumactif/read-topic-page.js";
 import { topicUrl } from "../../forumactif/urls.js";
-import { DeliveryError } from "../../ports/notifier.js";
 import type { ThreadBot, ThreadReply } from "../../ports/thread-bot.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import { boardRequest } from "../notifiers/board-request.js";
 import { guardedFetch } from "../notifiers/guarded-fetch.js";
 import type { HttpOptions } from "../notifiers/http.js";
-import { notifierTexts } from "../notifiers/messages.js";
 
 type ForumactifBot = Extract<ThreadBot, { type: "forumactif" }>;
 

@@ -1,7 +1,7 @@
-import { DeliveryError } from "../../ports/notifier.js";
+import { DeliveryError } from "../../errors.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import { guardedFetch } from "../notifiers/guarded-fetch.js";
 import { type HttpOptions, postJson } from "../notifiers/http.js";
-import { notifierTexts } from "../notifiers/messages.js";
 
 export type { HttpOptions } from "../notifiers/http.js";
 

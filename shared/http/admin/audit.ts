@@ -1,7 +1,7 @@
 import type { DuelEvent } from "../../domain/events.js";
-import { formatDay, formatDuration } from "../../hiboux/format.js";
-import { detailFields, valueLabels } from "./audit-texts.js";
-import { type CommandName, commandTexts, formTexts } from "./texts.js";
+import { detailFields, valueLabels } from "../../texts/audit.js";
+import { type CommandName, commandTexts, formTexts } from "../../texts/desk.js";
+import { formatDay, formatDuration } from "../../texts/format.js";
 
 /** Fields holding a duelist id: the log shows the duelist's name instead. */
 const PERSON_FIELDS = new Set([
@@ -52,7 +52,7 @@ function shownValue(key: string, value: unknown, nameOf: (id: string) => string)
 
 /**
  * What an event says, as label/value pairs in a stable order. Generic over the event's fields so a
- * new event type shows its data without a change here; only its label must be added (audit-texts).
+ * new event type shows its data without a change here; only its label must be added (`shared/texts/audit.ts`).
  */
 export function eventDetail(event: DuelEvent, nameOf: (id: string) => string): DetailPart[] {
   const fields = event as unknown as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { fr } from "zod/locales";
 import { type RefereeCommandBody, refereeCommandBodySchema } from "../../domain/referee-actions.js";
-import { fieldLabels, ui } from "./texts.js";
+import { fieldLabels, ui } from "../../texts/desk.js";
 
 /** The form's value for a draw, turned into the API's `winnerId: null`. */
 export const NO_WINNER = "none";

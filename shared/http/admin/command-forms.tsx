@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Child } from "hono/jsx";
 import type { Duel } from "../../domain/state.js";
+import { type CommandName, commandTexts, fieldLabels, formTexts } from "../../texts/desk.js";
 import { NO_WINNER } from "./command-form.js";
 import { CsrfField } from "./layout.js";
 import { namer } from "./parts.js";
-import { type CommandName, commandTexts, fieldLabels, formTexts } from "./texts.js";
 
 interface Option {
   readonly value: string;

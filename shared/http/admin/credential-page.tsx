@@ -1,6 +1,6 @@
 import type { Credential } from "../../ports/access-store.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
-import { credentialTexts as t } from "./credential-texts.js";
+import { credentialTexts as t } from "../../texts/desk-credentials.js";
 import type { FieldErrors } from "./forum-form.js";
 import { FieldError } from "./forum-page.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";

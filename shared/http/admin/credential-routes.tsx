@@ -1,12 +1,13 @@
 import { type Context, Hono } from "hono";
 import { fr } from "zod/locales";
+import { ApiError } from "../../errors.js";
+import { credentialTexts as t } from "../../texts/desk-credentials.js";
+import { errorTexts } from "../../texts/errors.js";
 import { issueCredential, listForumCredentials, revokeCredential } from "../credential-actions.js";
 import type { AppDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
 import { credentialBodySchema } from "../routes/credentials.js";
 import { forumIdSchema } from "../webhook-schemas.js";
 import { CredentialPage, type IssuedToken } from "./credential-page.js";
-import { credentialTexts as t } from "./credential-texts.js";
 import { csrfToken } from "./csrf.js";
 import { type Flash, renderPage } from "./layout.js";
 import type { AdminEnv } from "./session.js";
@@ -68,7 +69,7 @@ export function credentialDeskRoutes(deps: AppDeps) {
 
   const forumIdOf = (c: Ctx): string => {
     const parsed = forumIdSchema.safeParse(c.req.param("forumId") ?? "");
-    if (!parsed.success) throw new ApiError(404, "forum_not_found", "Forum inconnu.");
+    if (!parsed.success) throw new ApiError(404, "forum_not_found", errorTexts.forum_not_found);
     return parsed.data;
   };
 

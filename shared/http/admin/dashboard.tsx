@@ -1,6 +1,7 @@
 import type { Duel } from "../../domain/state.js";
 import type { DuelSnapshot } from "../../ports/duel-store.js";
 import type { FailingPoll } from "../../ports/poll-store.js";
+import { ui } from "../../texts/desk.js";
 import { forumOf } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import type { Principal } from "../principal.js";
@@ -8,7 +9,6 @@ import { statusRoutes } from "../routes/status.js";
 import { ForumactifCard } from "./forumactif-card.js";
 import { type Flash, Layout } from "./layout.js";
 import { CorrectionsList, DuelistsTable, namer, TurnLine } from "./parts.js";
-import { ui } from "./texts.js";
 import { when } from "./time.js";
 
 /** `GET /status`'s body: the dashboard shows the same health the API reports. */

@@ -1,6 +1,6 @@
+import { ui } from "../../texts/desk.js";
 import { Layout } from "./layout.js";
 import type { OpenApiDocument } from "./openapi.js";
-import { ui } from "./texts.js";
 
 /**
  * `GET /docs`: the operations of the OpenAPI document, read from the document itself so the page

@@ -1,16 +1,16 @@
 import type { DuelEvent } from "../../domain/events.js";
 import type { Duel } from "../../domain/state.js";
+import { eventLabels } from "../../texts/audit.js";
+import { formTexts, ui } from "../../texts/desk.js";
 import { requireForum } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import type { Principal } from "../principal.js";
 import { notificationsView } from "../views.js";
 import { Announcements, announcementsView } from "./announcements.js";
 import { eventDetail, rulesOf } from "./audit.js";
-import { eventLabels } from "./audit-texts.js";
 import { CommandForms } from "./command-forms.js";
 import { type Flash, Layout } from "./layout.js";
 import { CorrectionsList, DuelistsTable, namer, RuleLinks, TurnLine } from "./parts.js";
-import { formTexts, ui } from "./texts.js";
 import { when } from "./time.js";
 
 type Hibou = ReturnType<typeof notificationsView>[number];

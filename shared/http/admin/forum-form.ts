@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { fr } from "zod/locales";
 import type { ForumBody } from "../../app/forum-save.js";
+import { InvalidRulesetError } from "../../errors.js";
 import { findDuration } from "../../parsing/french-duration.js";
 import type { ChannelConfig } from "../../ports/channels.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { defaultRuleset } from "../../rules/default-ruleset.js";
-import { InvalidRulesetError, loadRuleset, type Ruleset } from "../../rules/ruleset.js";
+import { loadRuleset, type Ruleset } from "../../rules/ruleset.js";
+import { forumTexts as t } from "../../texts/desk-forums.js";
 import { forumBodySchema } from "../schemas.js";
-import { forumTexts as t } from "./forum-texts.js";
 
 const frenchErrors = fr().localeError;
 

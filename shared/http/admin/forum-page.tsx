@@ -1,7 +1,8 @@
 import type { Child } from "hono/jsx";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
-import { credentialTexts } from "./credential-texts.js";
+import { credentialTexts } from "../../texts/desk-credentials.js";
+import { forumTexts as t } from "../../texts/desk-forums.js";
 import {
   CHANNEL_FIELDS,
   channelSummary,
@@ -12,7 +13,6 @@ import {
   SERVES_CHOICES,
   YEAR_KEYS,
 } from "./forum-form.js";
-import { forumTexts as t } from "./forum-texts.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";
 
 /** What a settings page shows beyond the forum: a secret just made, a test hibou's answer. */

@@ -1,8 +1,11 @@
 import { type Context, Hono } from "hono";
 import { deliveryForumOf } from "../../app/delivery-forum.js";
 import { saveForum } from "../../app/forum-save.js";
+import { DeliveryError } from "../../errors.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
-import { DeliveryError, type Hibou, type Recipient } from "../../ports/notifier.js";
+import type { Hibou, Recipient } from "../../ports/notifier.js";
+import { forumTexts as t } from "../../texts/desk-forums.js";
+import { errorTexts } from "../../texts/errors.js";
 import { requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { forumIdSchema } from "../webhook-schemas.js";
@@ -19,7 +22,6 @@ import {
 } from "./forum-form.js";
 import { ForumListPage } from "./forum-list-page.js";
 import { ForumPage, type ForumPageNotes } from "./forum-page.js";
-import { forumTexts as t } from "./forum-texts.js";
 import { renderPage } from "./layout.js";
 import { ErrorPage } from "./pages.js";
 import type { AdminEnv } from "./session.js";
@@ -94,7 +96,8 @@ export function forumSettingsRoutes(deps: AppDeps) {
     );
   };
 
-  const notFound = (c: Ctx) => renderPage(c, <ErrorPage message="Forum inconnu." csrf={csrfOf(c)} />, 404);
+  const notFound = (c: Ctx) =>
+    renderPage(c, <ErrorPage message={errorTexts.forum_not_found} csrf={csrfOf(c)} />, 404);
 
   /** Stores a section's result and goes back to the page, or shows the page with its errors. */
   const apply = async (c: Ctx, forumId: string, result: SectionResult, values: Record<string, string>) => {

@@ -1,4 +1,5 @@
 import type { FailingPoll } from "../../ports/poll-store.js";
+import { forumactifCardTexts as t } from "../../texts/desk-forumactif.js";
 
 /** The desk's card for Forumactif topics (issue 14): those that could not be read at their last poll. */
 export function ForumactifCard(props: { failing: readonly FailingPoll[] | null }) {
@@ -6,19 +7,15 @@ export function ForumactifCard(props: { failing: readonly FailingPoll[] | null }
   const ok = failing !== null && failing.length === 0;
   return (
     <div class="card" data-card="forumactif">
-      <h3>Lecture Forumactif</h3>
-      <span class={ok ? "ok" : "ko"}>{ok ? "OK" : "En échec"}</span> ·{" "}
-      {failing === null
-        ? "état inconnu"
-        : failing.length === 0
-          ? "tous les sujets suivis se lisent"
-          : `${failing.length} sujet(s) illisible(s)`}
+      <h3>{t.heading}</h3>
+      <span class={ok ? "ok" : "ko"}>{ok ? t.ok : t.failing}</span> ·{" "}
+      {failing === null ? t.unknown : failing.length === 0 ? t.allReadable : t.unreadable(failing.length)}
       {failing && failing.length > 0 ? (
         <ul>
           {failing.map((f) => (
             <li>
-              <a href={`/admin/duels/${encodeURIComponent(f.duelId)}`}>{f.duelId}</a> : {f.failures}{" "}
-              lecture(s) manquée(s) de suite{f.lastError ? ` (${f.lastError})` : ""}
+              <a href={`/admin/duels/${encodeURIComponent(f.duelId)}`}>{f.duelId}</a> : {t.missed(f.failures)}
+              {f.lastError ? ` (${f.lastError})` : ""}
             </li>
           ))}
         </ul>

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { type Child, createContext, useContext } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ui } from "../../texts/desk.js";
+import { forumTexts } from "../../texts/desk-forums.js";
+import { registerTexts } from "../../texts/desk-register.js";
 import type { Principal } from "../principal.js";
 import { CSRF_FIELD } from "./csrf.js";
-import { forumTexts } from "./forum-texts.js";
-import { registerTexts } from "./register-texts.js";
-import { ui } from "./texts.js";
 
 export interface Flash {
   readonly kind: "ok" | "error";

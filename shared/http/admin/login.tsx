@@ -1,11 +1,11 @@
 import type { Context, Hono } from "hono";
+import { ui } from "../../texts/desk.js";
 import { principalOfToken } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { renderPage } from "./layout.js";
 import { accountKey, addressKey, loginFailed, loginWait } from "./login-throttle.js";
 import { LoginPage } from "./pages.js";
 import { type AdminEnv, endLogin, pagePrincipal, startLogin } from "./session.js";
-import { ui } from "./texts.js";
 
 /**
  * The desk's login and logout (CONTRACT.md 3.1): any token of the operator, a forum admin or a

@@ -1,5 +1,5 @@
+import { ui } from "../../texts/desk.js";
 import { CsrfField, Layout } from "./layout.js";
-import { ui } from "./texts.js";
 
 /** `GET /admin/login`: the token goes in a password field, posted to this origin only. */
 export function LoginPage(props: { csrf: string; error?: string }) {

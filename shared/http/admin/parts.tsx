@@ -1,6 +1,6 @@
 import { currentTurn, type Duel } from "../../domain/state.js";
-import { formatPoints } from "../../hiboux/format.js";
-import { ui } from "./texts.js";
+import { ui } from "../../texts/desk.js";
+import { formatPoints } from "../../texts/format.js";
 import { timeLeft, when } from "./time.js";
 
 const RULE_ID = /R-\d+(?:\.\d+[a-z]?)?/g;

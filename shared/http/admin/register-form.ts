@@ -1,11 +1,11 @@
 import { fr } from "zod/locales";
 import type { DuelRegistration } from "../../app/register-duel.js";
-import type { DomainError } from "../../domain/errors.js";
+import type { DomainError } from "../../errors.js";
 import { particularityOf } from "../../parsing/duel-opening.js";
 import { findDuration } from "../../parsing/french-duration.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
+import { registerTexts as t } from "../../texts/desk-register.js";
 import { registerBodySchema } from "../schemas.js";
-import { registerTexts as t } from "./register-texts.js";
 
 /** Rows of duelists the form offers; empty rows are left out. */
 export const DUELIST_ROWS = 4;

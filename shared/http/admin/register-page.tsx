@@ -1,7 +1,7 @@
 import type { ForumConfig } from "../../ports/duel-store.js";
+import { registerTexts as t } from "../../texts/desk-register.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";
 import { DUELIST_ROWS, type FieldErrors, type RegisterFormValues } from "./register-form.js";
-import { registerTexts as t } from "./register-texts.js";
 
 const YEARS = [1, 2, 3, 4, 5, 6, 7] as const;
 

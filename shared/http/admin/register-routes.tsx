@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { registerDuel } from "../../app/register-duel.js";
-import { DomainError } from "../../domain/errors.js";
+import { DomainError } from "../../errors.js";
+import { registerTexts as t } from "../../texts/desk-register.js";
 import { forumOf, requireForum, requireOwnReferee } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { decidedBy } from "../principal.js";
@@ -9,7 +10,6 @@ import { csrfToken } from "./csrf.js";
 import { renderPage } from "./layout.js";
 import { fieldOfRefusal, filledRows, formValues, parseRegisterForm } from "./register-form.js";
 import { RegisterPage } from "./register-page.js";
-import { registerTexts as t } from "./register-texts.js";
 import type { AdminEnv } from "./session.js";
 
 type Ctx = Context<AdminEnv>;

@@ -1,11 +1,12 @@
 import { type Context, Hono } from "hono";
 import { runRefereeCommand } from "../../app/referee-command.js";
-import { DomainError } from "../../domain/errors.js";
-import { ConcurrencyError, StorageUnavailableError } from "../../ports/duel-store.js";
+import { ApiError, DomainError } from "../../errors.js";
+import { commandTexts, formTexts, ui } from "../../texts/desk.js";
+import { registerTexts } from "../../texts/desk-register.js";
 import { requireForum } from "../access.js";
 import { refuseTokenInUrl } from "../auth.js";
 import type { AppDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
+import { errorAnswer } from "../errors.js";
 import { decidedBy } from "../principal.js";
 import { isDuelId, parseDuelId } from "../webhook-schemas.js";
 import { parseCommandForm } from "./command-form.js";
@@ -18,13 +19,11 @@ import { type Flash, renderPage } from "./layout.js";
 import { mountLogin } from "./login.js";
 import { ErrorPage } from "./pages.js";
 import { registerDuelRoutes } from "./register-routes.js";
-import { registerTexts } from "./register-texts.js";
 import { loadRulesText, parseRules } from "./rules-doc.js";
 import { RulesPage } from "./rules-page.js";
 import { pageSecurityHeaders } from "./security.js";
 import { type AdminEnv, requireLoginPage, session, withTokenHash } from "./session.js";
 import { STYLE_CSS } from "./style.js";
-import { commandTexts, formTexts, ui } from "./texts.js";
 
 type Ctx = Context<AdminEnv>;
 const csrfOf = (c: Ctx) => csrfToken(c.get("tokenHash"), c.get("sessionId"));
@@ -127,12 +126,11 @@ export function adminRoutes(deps: AppDeps) {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError || error instanceof DomainError) {
-      return renderPage(c, <ErrorPage message={error.message} />, error.status);
-    }
-    // Storage down, or a duel too busy to write after every retry: nothing was written, retry later.
-    if (error instanceof StorageUnavailableError || error instanceof ConcurrencyError)
-      return renderPage(c, <ErrorPage message={ui.errors.storage} />, 503);
+    // The API's mapping; a 503 (storage down, a duel too busy to write) keeps the desk's own words.
+    const answer = errorAnswer(error);
+    if (answer && answer.status < 500)
+      return renderPage(c, <ErrorPage message={answer.message} />, answer.status);
+    if (answer) return renderPage(c, <ErrorPage message={ui.errors.storage} />, 503);
     deps.log({ level: "error", msg: "admin page error", error: error.message, stack: error.stack });
     return renderPage(c, <ErrorPage message={ui.errors.internal} />, 500);
   });

@@ -1,7 +1,7 @@
+import { ui } from "../../texts/desk.js";
 import { Layout } from "./layout.js";
 import { ruleHref } from "./parts.js";
 import type { RulesBlock } from "./rules-doc.js";
-import { ui } from "./texts.js";
 
 /** The inline Markdown RULES.md uses, plus rule ids; one capturing group so `split` keeps them. */
 const INLINE = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|R-\d+(?:\.\d+[a-z]?)?)/;

@@ -1,5 +1,5 @@
-import { formatDay } from "../../hiboux/format.js";
-import { ui } from "./texts.js";
+import { ui } from "../../texts/desk.js";
+import { formatDay } from "../../texts/format.js";
 
 /** A span as "2 j 5 h", "5 h 10 min" or "10 min": the referee wants an order of magnitude. */
 function span(ms: number): string {

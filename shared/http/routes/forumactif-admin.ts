@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import { ApiError } from "../../errors.js";
 import { pingSnippet } from "../../forumactif/ping-snippet.js";
 import type { PollResult } from "../../forumactif/poller.js";
 import { forumactifSource, isWatched } from "../../forumactif/watched.js";
+import { errorTexts } from "../../texts/errors.js";
 import type { AppDeps, ForumactifDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
 import { parseForumId } from "../webhook-schemas.js";
 
 /**
@@ -15,9 +16,8 @@ export function forumactifAdminRoutes(deps: AppDeps, forumactif: ForumactifDeps)
   app.post("/:forumId/poll", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
     const forum = await deps.store.getForum(forumId);
-    if (!forum) throw new ApiError(404, "forum_not_found", "Forum inconnu.");
-    if (!forumactifSource(forum))
-      throw new ApiError(409, "not_forumactif", "Ce forum n'a pas de source Forumactif à lire.");
+    if (!forum) throw new ApiError(404, "forum_not_found", errorTexts.forum_not_found);
+    if (!forumactifSource(forum)) throw new ApiError(409, "not_forumactif", errorTexts.not_forumactif);
     const [registered, active] = await Promise.all([
       deps.store.listDuels("registered"),
       deps.store.listDuels("active"),

@@ -1,9 +1,10 @@
 import { Hono } from "hono/tiny";
 import { duelIdOf } from "../../app/post-intake.js";
+import { ApiError } from "../../errors.js";
 import { pingTopic } from "../../forumactif/ping.js";
 import type { PollStore } from "../../ports/poll-store.js";
+import { errorTexts } from "../../texts/errors.js";
 import type { WebhookDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
 import { parseForumId } from "../webhook-schemas.js";
 
@@ -28,14 +29,14 @@ export function forumactifPingRoutes(deps: WebhookDeps, polls: PollStore, now: (
       typeof body === "object" && body !== null ? (body as Record<string, unknown>).topicId : undefined;
     const topic = typeof topicId === "number" ? String(topicId) : topicId;
     if (typeof topic !== "string" || !/^\d{1,12}$/.test(topic))
-      throw new ApiError(400, "invalid_body", "topicId attendu (chiffres du sujet, /t1234-…).", [
-        { path: "topicId", message: "identifiant de sujet Forumactif attendu" },
+      throw new ApiError(400, "invalid_body", errorTexts.invalid_body.topicId, [
+        { path: "topicId", message: errorTexts.invalid_body.topicIdDetail },
       ]);
     const key = duelIdOf(forumId, topic);
     const last = recent.get(key);
     if (last !== undefined && now() - last < PING_EVERY_MS) {
       c.header("Retry-After", String(Math.ceil(PING_EVERY_MS / 1000)));
-      throw new ApiError(429, "too_many_pings", "Ce sujet vient d'être signalé ; réessayez plus tard.");
+      throw new ApiError(429, "too_many_pings", errorTexts.too_many_pings);
     }
     if (recent.size >= MAX_REMEMBERED) recent.clear();
     recent.set(key, now());

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { saveForum } from "../../app/forum-save.js";
+import { ApiError } from "../../errors.js";
 import { sourceView } from "../../forumactif/source-settings.js";
 import { servesOf } from "../../hiboux/routing.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
+import { errorTexts } from "../../texts/errors.js";
 import { requireForum, requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
-import { ApiError } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import type { AuthEnv } from "../principal.js";
 import { forumBodySchema } from "../schemas.js";
@@ -57,7 +58,7 @@ export function forumRoutes(deps: AppDeps) {
     const forumId = parseForumId(c.req.param("forumId"));
     requireForum(c.get("principal"), forumId);
     const forum = await deps.store.getForum(forumId);
-    if (!forum) throw new ApiError(404, "forum_not_found", "Forum inconnu.");
+    if (!forum) throw new ApiError(404, "forum_not_found", errorTexts.forum_not_found);
     return c.json(forumView(forum));
   });
   return app;

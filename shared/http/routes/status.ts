@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { errorTexts } from "../../texts/errors.js";
 import type { AppDeps } from "../deps.js";
 import { errorBody } from "../errors.js";
 
@@ -29,8 +30,9 @@ export function statusRoutes(deps: AppDeps) {
       : undefined;
     const ok = storage.ok && scheduler.ok;
     // A 503 still carries the error body every non-2xx answer has (CONTRACT.md section 2).
-    const down = [...(storage.ok ? [] : ["stockage"]), ...(scheduler.ok ? [] : ["minuteries"])];
-    const error = ok ? {} : errorBody("unhealthy", `Service dégradé : ${down.join(", ")} indisponible(s).`);
+    const parts = errorTexts.unhealthyParts;
+    const down = [...(storage.ok ? [] : [parts.storage]), ...(scheduler.ok ? [] : [parts.scheduler])];
+    const error = ok ? {} : errorBody("unhealthy", errorTexts.unhealthy(down));
     return c.json(
       {
         ...error,

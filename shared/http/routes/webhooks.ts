@@ -3,10 +3,12 @@ import type { Context } from "hono";
 // The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
 import { Hono } from "hono/tiny";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
+import { ApiError } from "../../errors.js";
 import { isBotAuthor } from "../../ports/thread-bot.js";
+import { errorTexts } from "../../texts/errors.js";
 import type { WebhookDeps } from "../deps.js";
 import { DISCOURSE_POST_EVENTS, discourseChange } from "../discourse-event.js";
-import { ApiError, zodDetails } from "../errors.js";
+import { zodDetails } from "../errors.js";
 import { parseJsonText } from "../json-body.js";
 import { checkPostSize } from "../post-size.js";
 import { standardWebhookRefusal } from "../standard-webhooks.js";
@@ -103,15 +105,15 @@ export function webhookRoutes(deps: WebhookDeps) {
     if (refusal !== undefined) {
       // The reason in the Standard Webhooks library's words, as this route has always given it.
       const reason = refusal === "Unusable secret" ? "signature invalide" : refusal;
-      throw new ApiError(401, "invalid_signature", `Signature refusée : ${reason}.`);
+      throw new ApiError(401, "invalid_signature", errorTexts.invalid_signature.webhook(reason));
     }
     const body = genericWebhookSchema.safeParse(parsed === undefined ? parseJsonText(raw) : parsed);
     if (!body.success)
-      throw new ApiError(400, "invalid_body", "Corps de webhook invalide.", zodDetails(body.error));
+      throw new ApiError(400, "invalid_body", errorTexts.invalid_body.webhook, zodDetails(body.error));
     const { type, data } = body.data;
     if (type !== "post.deleted" && data.content === undefined) {
-      throw new ApiError(400, "invalid_body", "Le contenu du message manque.", [
-        { path: "data.content", message: "requis" },
+      throw new ApiError(400, "invalid_body", errorTexts.invalid_body.noContent, [
+        { path: "data.content", message: errorTexts.invalid_body.required },
       ]);
     }
     if (type !== "post.deleted") checkPostSize(data.content ?? "", data.postId, loaded);
@@ -136,13 +138,13 @@ export function webhookRoutes(deps: WebhookDeps) {
     const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, DISCOURSE);
     const secret = loaded.forum?.webhookSecrets.discourse ?? NO_SECRET.discourse;
     if (!discourseSignatureValid(raw, c.req.header("x-discourse-event-signature"), secret)) {
-      throw new ApiError(401, "invalid_signature", "Signature Discourse refusée.");
+      throw new ApiError(401, "invalid_signature", errorTexts.invalid_signature.discourse);
     }
     const event = c.req.header("x-discourse-event") ?? "";
     if (!DISCOURSE_POST_EVENTS.has(event)) return c.json({ result: "ignored" });
     const body = discoursePostSchema.safeParse(parsed === undefined ? parseJsonText(raw) : parsed);
     if (!body.success)
-      throw new ApiError(400, "invalid_body", "Corps Discourse invalide.", zodDetails(body.error));
+      throw new ApiError(400, "invalid_body", errorTexts.invalid_body.discourse, zodDetails(body.error));
     const { post } = body.data;
     // Only regular posts are turns; whispers, moderator and small-action posts are not.
     if (post.post_type !== undefined && post.post_type !== 1) return c.json({ result: "ignored" });

@@ -2,9 +2,11 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import { duelIdOf, intakePost } from "../../app/post-intake.js";
 import { deleteThreadPosts } from "../../app/thread-deletion.js";
+import { ApiError } from "../../errors.js";
 import { isBotAuthor } from "../../ports/thread-bot.js";
+import { errorTexts } from "../../texts/errors.js";
 import type { WebhookDeps } from "../deps.js";
-import { ApiError, zodDetails } from "../errors.js";
+import { zodDetails } from "../errors.js";
 import { parsePhpForm } from "../php-form.js";
 import {
   parseForumId,
@@ -69,7 +71,7 @@ export function xenforoWebhook(deps: WebhookDeps) {
     const forumId = parseForumId(c.req.param("forumId") ?? "");
     const proto = c.req.header("x-forwarded-proto");
     if (proto !== undefined && proto.split(",")[0]?.trim().toLowerCase() !== "https") {
-      throw new ApiError(403, "https_required", "Le secret XenForo circule en clair : HTTPS obligatoire.");
+      throw new ApiError(403, "https_required", errorTexts.https_required);
     }
     const raw = await c.req.text();
     const parsed = parseBody(raw, c.req.header("content-type") ?? "");
@@ -83,19 +85,19 @@ export function xenforoWebhook(deps: WebhookDeps) {
     // the same work, so that forum ids cannot be guessed (CONTRACT.md 4.5, as 4.1 and 4.2).
     const secret = loaded.forum?.webhookSecrets.xenforo ?? NO_XENFORO_SECRET;
     if (!xenforoSecretValid(c.req.header("xf-webhook-secret"), secret)) {
-      throw new ApiError(401, "invalid_secret", "Secret XenForo refusé.");
+      throw new ApiError(401, "invalid_secret", errorTexts.invalid_secret);
     }
-    if (parsed === undefined) throw new ApiError(400, "invalid_json", "Le corps n'est pas du JSON valide.");
+    if (parsed === undefined) throw new ApiError(400, "invalid_json", errorTexts.invalid_json);
     const envelope = xenforoEnvelopeSchema.safeParse(parsed);
     if (!envelope.success)
-      throw new ApiError(400, "invalid_body", "Corps XenForo invalide.", zodDetails(envelope.error));
+      throw new ApiError(400, "invalid_body", errorTexts.invalid_body.xenforo, zodDetails(envelope.error));
     const contentType = c.req.header("xf-content-type") ?? envelope.data.content_type;
     const event = c.req.header("xf-webhook-event") ?? envelope.data.event;
 
     if (contentType === "thread") {
       const thread = xenforoThreadSchema.safeParse(envelope.data.data);
       if (!thread.success)
-        throw new ApiError(400, "invalid_body", "Corps XenForo invalide.", inData(thread.error));
+        throw new ApiError(400, "invalid_body", errorTexts.invalid_body.xenforo, inData(thread.error));
       const deleted =
         event === "delete" || (event === "update" && thread.data.discussion_state === "deleted");
       if (!deleted) return c.json({ result: "ignored" });
@@ -105,7 +107,8 @@ export function xenforoWebhook(deps: WebhookDeps) {
       return c.json({ result: "ignored" });
     }
     const body = xenforoPostSchema.safeParse(envelope.data.data);
-    if (!body.success) throw new ApiError(400, "invalid_body", "Corps XenForo invalide.", inData(body.error));
+    if (!body.success)
+      throw new ApiError(400, "invalid_body", errorTexts.invalid_body.xenforo, inData(body.error));
     const post = body.data;
     const authorId = String(post.user_id);
     if (isBotAuthor(loaded.forum?.bot, { userId: authorId })) return c.json({ result: "ignored" });
@@ -122,8 +125,8 @@ export function xenforoWebhook(deps: WebhookDeps) {
       kind = "created"; // an update that shows it: approved
     else kind = "edited";
     if (kind === "edited" && post.message === undefined) {
-      throw new ApiError(400, "invalid_body", "Le contenu du message manque.", [
-        { path: "data.message", message: "requis" },
+      throw new ApiError(400, "invalid_body", errorTexts.invalid_body.noContent, [
+        { path: "data.message", message: errorTexts.invalid_body.required },
       ]);
     }
     const lastEdit = Number(post.last_edit_date ?? 0);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { marshall, unmarshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { keys, tableDefinition } from "../../../shared/adapters/dynamodb/table.js";
-import { ConcurrencyError, DuplicateError } from "../../../shared/ports/duel-store.js";
+import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import { aCommit, aForum, anEntry, anInput, aState, freshStore } from "./fixtures.js";
 
 let store: DynamoDbStore;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../infra/local/dynamodb-local.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../../../shared/adapters/dynamodb/table.js";
-import { StorageUnavailableError } from "../../../shared/ports/duel-store.js";
+import { StorageUnavailableError } from "../../../shared/errors.js";
 import { localClient } from "../../support/harness.js";
 import { aCommit, aForum, anEntry, aTimer, freshStore } from "./fixtures.js";
 

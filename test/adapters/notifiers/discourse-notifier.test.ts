@@ -3,7 +3,7 @@ import {
   createDiscourseNotifier,
   discourseTitle,
 } from "../../../shared/adapters/notifiers/discourse-notifier.js";
-import { DeliveryError } from "../../../shared/ports/notifier.js";
+import { DeliveryError } from "../../../shared/errors.js";
 import { aHibou } from "./hibou-fixture.js";
 import { LOOPBACK_HTTP, type LocalServer, reply, startLocalServer } from "./local-server.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseRetryAfter, postJson } from "../../../shared/adapters/notifiers/http.js";
-import { DeliveryError } from "../../../shared/ports/notifier.js";
+import { DeliveryError } from "../../../shared/errors.js";
 import { LOOPBACK_HTTP, type LocalServer, reply, startLocalServer } from "./local-server.js";
 
 let server: LocalServer | undefined;

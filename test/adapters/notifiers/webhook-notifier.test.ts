@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWebhookNotifier } from "../../../shared/adapters/notifiers/webhook-notifier.js";
-import { DeliveryError } from "../../../shared/ports/notifier.js";
+import { DeliveryError } from "../../../shared/errors.js";
 import { aHibou } from "./hibou-fixture.js";
 import {
   LOOPBACK_HTTP,

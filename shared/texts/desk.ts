@@ -1,8 +1,8 @@
 /**
  * Every French word the admin pages show, in one place so they read as one voice (STYLE.md 13).
- * The hiboux keep their own texts in `shared/hiboux/texts.ts`; dates reuse its Paris formatting.
+ * The hiboux keep their own texts beside these (`hiboux.ts`); dates reuse `format.ts`'s Paris formatting.
  */
-import type { RefereeAction } from "../../domain/referee-actions.js";
+import type { RefereeAction } from "../domain/referee-actions.js";
 
 export type CommandName = RefereeAction["command"];
 

@@ -1,4 +1,4 @@
-import type { Recipient } from "../../ports/notifier.js";
+import type { Recipient } from "../ports/notifier.js";
 
 /**
  * Every French sentence the notifiers produce, in one place so they read as one voice:

@@ -2,7 +2,7 @@
  * The audit log's French words: a label per event type (the compiler checks none is missing),
  * the names of the fields a detail shows, and the enum values they may hold.
  */
-import type { DuelEvent } from "../../domain/events.js";
+import type { DuelEvent } from "../domain/events.js";
 
 export const eventLabels: Record<DuelEvent["type"], string> = {
   "duel.registered": "Duel inscrit",

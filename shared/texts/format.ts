@@ -1,6 +1,6 @@
 import type { Ruleset } from "../rules/ruleset.js";
 import { parseDuration } from "../time/duration.js";
-import { parisParts } from "./paris-time.js";
+import { parisParts } from "../time/paris-time.js";
 
 /**
  * A date as French prose, without its article: "lundi 30 novembre 2026 à 11 h 00" (the first of

@@ -3,7 +3,7 @@
  * their readers: short lines a phone shows whole, no rule ids, no JSON. Names are inserted as they
  * are; each forum's poster escapes them for its markup.
  */
-import { de, formatDate, formatPoints } from "../hiboux/format.js";
+import { de, formatDate, formatPoints } from "./format.js";
 
 export const announceTexts = {
   turnTitle: (number: number, name: string) => `Tour ${number} — ${name}`,

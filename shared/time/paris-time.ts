@@ -4,7 +4,7 @@
  * forum's first post (a played turn's hiboux show its deadlines). France follows the EU's rule
  * since 1996 (directive 2000/84/EC): UTC+2 from the last Sunday of March at 01:00 UTC to the last
  * Sunday of October at 01:00 UTC, UTC+1 otherwise. Earlier dates, under other rules, go to ICU.
- * test/hiboux/paris-time.test.ts checks every hour of 1996–2100 and each change of time against ICU.
+ * test/time/paris-time.test.ts checks every hour of 1996–2100 and each change of time against ICU.
  */
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDay } from "../../shared/hiboux/format.js";
-import { icuParisParts, parisParts } from "../../shared/hiboux/paris-time.js";
+import { formatDay } from "../../shared/texts/format.js";
+import { icuParisParts, parisParts } from "../../shared/time/paris-time.js";
 
 /** What ICU says: the formatter the hiboux used before, kept for dates before 1996. */
 const icuParts = icuParisParts;
@@ -25,7 +25,7 @@ function changesOf(year: number): number[] {
   return found;
 }
 
-describe("Paris time without ICU (shared/hiboux/paris-time.ts)", () => {
+describe("Paris time without ICU (shared/time/paris-time.ts)", () => {
   it("gives ICU's parts over 1996–2100, every 7 h 13 min, and at each year's turn", () => {
     const differing: string[] = [];
     const step = 7 * 3_600_000 + 13 * MINUTE + 17_000;

@@ -1,0 +1,10 @@
+/** The desk's words for the Forumactif card of the dashboard (forumactif-card.tsx). */
+export const forumactifCardTexts = {
+  heading: "Lecture Forumactif",
+  ok: "OK",
+  failing: "En échec",
+  unknown: "état inconnu",
+  allReadable: "tous les sujets suivis se lisent",
+  unreadable: (count: number) => `${count} sujet(s) illisible(s)`,
+  missed: (failures: number) => `${failures} lecture(s) manquée(s) de suite`,
+} as const;

@@ -1,0 +1,85 @@
+/**
+ * The French sentences of error answers, keyed by the error's `code` (CONTRACT.md section 2): what
+ * a referee, a forum's admin or a script reads when the service refuses or cannot answer. A code
+ * refused for several reasons keys one sentence per reason. The codes' statuses are in
+ * `shared/errors.ts`; the domain's own refusals (`DomainError`) still say theirs where they decide.
+ */
+export const errorTexts = {
+  invalid_json: "Le corps n'est pas du JSON valide.",
+  invalid_body: {
+    request: "Corps de requête invalide.",
+    webhook: "Corps de webhook invalide.",
+    discourse: "Corps Discourse invalide.",
+    xenforo: "Corps XenForo invalide.",
+    noContent: "Le contenu du message manque.",
+    /** The `details` message of a field that must be there. */
+    required: "requis",
+    topicId: "topicId attendu (chiffres du sujet, /t1234-…).",
+    topicIdDetail: "identifiant de sujet Forumactif attendu",
+    channelRefused: (paths: string, reason: string | undefined) =>
+      `Canal de notification refusé (${paths}) : ${reason}.`,
+    forumactifChannelWithoutAccount: (paths: string) =>
+      `Canal Forumactif sans compte robot (${paths}) : le forum n'a pas de compte dans source.account.`,
+    forumactifBotWithoutAccount:
+      "Robot Forumactif sans compte : le forum n'a pas de compte dans source.account.",
+    forumactifBotWithoutAccountDetail: "compte robot requis dans source.account",
+    forumactifNotRead: "Cette installation ne lit pas de forum Forumactif.",
+    forumactifNotReadDetail: "non pris en charge ici",
+    forumactifSource: "Réglages de la source Forumactif invalides.",
+    sameName: (first: string, second: string) =>
+      `Deux duellistes portent le même nom (« ${first} » et « ${second} ») : chaque cible serait ambiguë.`,
+  },
+  invalid_ruleset: (issues: readonly { path: string; message: string }[]) =>
+    `règlement invalide : ${issues.map((i) => `${i.path} : ${i.message}`).join(" ; ")}`,
+  invalid_forum_id: "Identifiant de forum invalide : lettres, chiffres, - et _.",
+  invalid_duel_id: "Identifiant de duel invalide : <forum>.<fil>, lettres, chiffres et -_.: (193 au plus).",
+  invalid_user_id: "Identifiant de membre invalide : 128 caractères au plus.",
+  unknown_referee: "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).",
+  forumactif_unreachable: (refusal: string) => `Forum Forumactif injoignable : ${refusal}.`,
+  token_in_url:
+    "Jeton refusé dans l'adresse : il finirait dans l'historique du navigateur et les journaux. " +
+    "Envoyez-le dans l'en-tête « Authorization: Bearer … » ou connectez-vous au bureau (/admin/login).",
+  unauthorized: {
+    token: "Jeton manquant, invalide ou révoqué.",
+    operator: "Jeton de l'opérateur manquant ou invalide.",
+  },
+  invalid_signature: {
+    webhook: (reason: string) => `Signature refusée : ${reason}.`,
+    discourse: "Signature Discourse refusée.",
+  },
+  invalid_secret: "Secret XenForo refusé.",
+  https_required: "Le secret XenForo circule en clair : HTTPS obligatoire.",
+  forbidden_forum: (own: string, asked: string) =>
+    `Accès refusé : ce jeton est celui du forum « ${own} », pas de « ${asked} ».`,
+  forbidden_role: {
+    forumAdmin: "Accès refusé : les réglages du forum sont réservés à son administrateur.",
+    operator: "Accès refusé : réservé à l'opérateur du service.",
+  },
+  forbidden_referee: "Accès refusé : ce jeton n'enregistre que les duels dont vous êtes l'arbitre.",
+  forum_not_found: "Forum inconnu.",
+  duelist_not_found: "Aucun duel connu pour ce duelliste.",
+  credential_not_found: "Identifiant inconnu pour ce forum.",
+  not_forumactif: "Ce forum n'a pas de source Forumactif à lire.",
+  clock_not_manual: "Horloge système : démarrez avec CLOCK=manual pour la déplacer.",
+  post_too_large: {
+    post: (bytes: number, max: number) =>
+      `Message trop long pour l'arbitre : ${bytes} octets une fois enregistré, ${max} au plus. Raccourcissez-le ou scindez-le.`,
+    held: (held: number, bytes: number, max: number) =>
+      `Le duel retient déjà ${held} octets de messages en attente (fenêtre de correction) : celui-ci (${bytes} octets) dépasserait ${max}. Attendez la fin de la fenêtre.`,
+  },
+  payload_too_large: "Corps de requête trop grand (1 Mio au plus).",
+  unhealthy: (down: readonly string[]) => `Service dégradé : ${down.join(", ")} indisponible(s).`,
+  /** The parts of the service `/status` names when they are down. */
+  unhealthyParts: { storage: "stockage", scheduler: "minuteries" },
+  /** Why a chosen admin token is refused (the local stack says it at start). */
+  weakToken: {
+    short: (min: number, given: number) => `Jeton trop court : ${min} caractères au moins (${given} donnés).`,
+    repetitive: (min: number) => `Jeton trop répétitif : ${min} caractères différents au moins.`,
+  },
+  unsupported_media_type: "Envoyez du JSON (Content-Type: application/json).",
+  too_many_pings: "Ce sujet vient d'être signalé ; réessayez plus tard.",
+  storage_unavailable: "Stockage indisponible, réessayez.",
+  duel_busy: "Ce duel change en ce moment, réessayez.",
+  http_error: "Erreur HTTP.",
+  internal_error: "Erreur interne.",
+} as const;

@@ -1,0 +1,64 @@
+/**
+ * What the Forumactif poller tells a duel's referee (CONTRACT.md 6): the hiboux it sends on its own
+ * when a topic cannot be read, a die cannot be read or a post is refused, and the reasons they give.
+ * "vous" to the referee, as every hibou.
+ */
+import type { BoardFetchErrorCode, ForumactifPageErrorCode } from "../errors.js";
+
+const READ_REFUSED = "le forum refuse la lecture";
+
+export const forumactifTexts = {
+  unreadable: {
+    title: "Le fil du duel ne peut plus être lu",
+    text: (threadId: string, failures: number, error: string) =>
+      `L'arbitre automatique n'arrive plus à lire le sujet ${threadId} sur le forum ` +
+      `(${failures} tentatives de suite ; dernière erreur : ${error}). Rien n'est décidé tant que ` +
+      "le fil ne se lit pas en entier : les messages postés entre-temps seront pris à leur place " +
+      "dès qu'il se lira de nouveau. Vérifiez que le sujet est visible des invités et que le forum répond.",
+  },
+  readable: {
+    title: "Le fil du duel se lit de nouveau",
+    text: (threadId: string) =>
+      `Le sujet ${threadId} se lit de nouveau : les messages postés entre-temps ont été pris à leur place.`,
+  },
+  diceUnreadable: {
+    title: "Lancer de dés illisible",
+    text: (threadId: string, postId: string, reason: string) =>
+      `Le lancer de dés qui suit le message ${postId} (le sujet ${threadId}) ne peut pas être lu : ` +
+      `${reason}. Le message attend : vérifiez les images des faces dans les réglages du forum ` +
+      "(source Forumactif, « dice »), ou décidez vous-même. Aucun dé n'est deviné.",
+  },
+  postRefused: {
+    title: "Message du fil non pris en compte",
+    text: (threadId: string, postId: string, message: string) =>
+      `Le message ${postId} (le sujet ${threadId}) n'a pas pu être pris en compte : ${message}`,
+  },
+  /** Why a topic page cannot be read, by `ForumactifPageError` code. */
+  pageError: {
+    not_forumactif: "la page n'est pas une page Forumactif",
+    maintenance: "le forum est en maintenance",
+    login_required: "le sujet n'est pas visible sans connexion",
+    not_found: "le sujet est introuvable",
+    unknown_template: "la version du forum n'est pas reconnue",
+    incomplete_page: "la page n'a pas pu être lue en entier",
+  } satisfies Record<ForumactifPageErrorCode, string>,
+  /** Why the board cannot be reached, by `BoardFetchError` code. */
+  boardError: {
+    rate_limited: "le forum demande de patienter (trop de requêtes)",
+    server_error: "le forum répond par une erreur",
+    network: "le forum ne répond pas",
+    login_refused:
+      "le forum refuse la connexion du compte robot (nom d'utilisateur ou mot de passe à vérifier dans les réglages)",
+    http_error: READ_REFUSED,
+    too_large: READ_REFUSED,
+    refused_host: READ_REFUSED,
+  } satisfies Record<BoardFetchErrorCode, string>,
+  readError: "erreur interne pendant la lecture",
+  /** Why a Game Master's post gives no Duel dice. */
+  dice: {
+    notDescribed: "les dés du forum ne sont pas décrits dans ses réglages",
+    none: "aucun dé lisible dans le message du Maître du jeu",
+    count: (count: number) => `${count} dé(s) lu(s) au lieu de 2`,
+    outOfRange: (values: readonly number[]) => `valeurs hors de 1 à 6 : ${values.join(", ")}`,
+  },
+} as const;

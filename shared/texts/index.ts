@@ -1,0 +1,53 @@
+/**
+ * Every French sentence the service writes, one file per audience, so that a translator or a
+ * proofreader finds them all here (STYLE.md 13). `format.ts` holds the French grammar and Paris
+ * dates they share. Code imports the audience it speaks to; `french` lists them all by key.
+ */
+import { announceTexts } from "./announce.js";
+import { detailFields, eventLabels, valueLabels } from "./audit.js";
+import { commandTexts, fieldLabels, formTexts, ui } from "./desk.js";
+import { announcementTexts } from "./desk-announcements.js";
+import { credentialTexts } from "./desk-credentials.js";
+import { forumactifCardTexts } from "./desk-forumactif.js";
+import { forumTexts } from "./desk-forums.js";
+import { registerTexts } from "./desk-register.js";
+import { openingBlockTexts, openingHibouTexts } from "./duel-opening.js";
+import { errorTexts } from "./errors.js";
+import { forumactifTexts } from "./forumactif.js";
+import { texts as hibouTexts } from "./hiboux.js";
+import { notifierTexts } from "./notifiers.js";
+import { refereeMessages } from "./referee-commands.js";
+import { validationTexts } from "./validation.js";
+
+export const french = {
+  /** The hiboux: to the referee ("vous") and to the duelists ("tu"). */
+  hiboux: hibouTexts,
+  /** The hibou of an `[arbitre]duel : …` that opened no duel, and the parser's problems it lists. */
+  duelOpening: { hibou: openingHibouTexts, block: openingBlockTexts },
+  /** The Forumactif poller's hiboux to the referee, and the reasons they give. */
+  forumactif: forumactifTexts,
+  /** The bot's lines in a duel's thread. */
+  announce: announceTexts,
+  /** The referee desk's pages, forms and flashes. */
+  desk: {
+    ui,
+    commands: commandTexts,
+    fields: fieldLabels,
+    forms: formTexts,
+    forums: forumTexts,
+    register: registerTexts,
+    credentials: credentialTexts,
+    announcements: announcementTexts,
+    forumactifCard: forumactifCardTexts,
+  },
+  /** The audit log's event labels, detail fields and values. */
+  audit: { events: eventLabels, details: detailFields, values: valueLabels },
+  /** What the referee reads when a line of an `[arbitre]` block is not understood. */
+  refereeCommands: refereeMessages,
+  /** Delivery errors on the status page, and the text a forum's members see. */
+  notifiers: notifierTexts,
+  /** Error answers, keyed by their `code` (CONTRACT.md section 2). */
+  errors: errorTexts,
+  /** A bad field's `details` message, and why an address is refused. */
+  validation: validationTexts,
+} as const;
