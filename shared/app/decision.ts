@@ -2,13 +2,7 @@ import type { DuelCommand } from "../domain/commands.js";
 import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
-import {
-  hotPostIds,
-  type MarkChange,
-  markChanges,
-  postIdsRead,
-  snapshotState,
-} from "../domain/post-marks.js";
+import { type MarkChange, markChanges, postIdsRead, snapshotState } from "../domain/post-marks.js";
 import { arrivalKey, inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
 import { type DuelState, initialState, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
@@ -69,8 +63,6 @@ export async function decideAndCommit(
 ): Promise<{ outcome: Outcome; commit: DuelCommit | null }> {
   const { forum, duel } = loaded;
   const before = await withMarksRead(store, duelId, command, loaded);
-  // Marks a snapshot written before marks were stored apart still holds: kept there, kept current.
-  const legacy = duel ? legacyMarkIds(duel.state) : [];
   const sequence = duel?.version ?? 0;
   let key = arrivalKey(
     inputKeyOf(command, options.inputId, sequence),
@@ -113,8 +105,7 @@ export async function decideAndCommit(
     after = replayed.state;
     lastKey = duel.lastKey;
     // The replay decided every post again: its marks replace the stored ones.
-    const storedMarks = { ...pick(before.posts, legacy), ...(await store.listPostMarks(duelId)) };
-    marks = markChanges(storedMarks, after.posts, true);
+    marks = markChanges(await store.listPostMarks(duelId), after.posts, true);
   }
   // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
   // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
@@ -155,7 +146,7 @@ export async function decideAndCommit(
     forumId: after.forumId,
     threadId: after.threadId,
     expectedVersion: duel?.version ?? 0,
-    snapshot: { duelId, version, state: snapshotState(after, legacy), lastKey, updatedAt: now },
+    snapshot: { duelId, version, state: snapshotState(after), lastKey, updatedAt: now },
     inputs,
     dedupKeys,
     marks: markWrites,
@@ -196,14 +187,4 @@ async function withMarksRead(
   if (missing.length === 0) return state;
   const more = await store.loadPostMarks(duelId, missing);
   return { ...state, posts: { ...state.posts, ...more } };
-}
-
-/** The marks a stored snapshot holds beyond its hot ones: it was written before marks were apart. */
-function legacyMarkIds(stored: DuelState): string[] {
-  const hot = hotPostIds(stored);
-  return Object.keys(stored.posts).filter((id) => !hot.has(id));
-}
-
-function pick(marks: Readonly<Record<string, string>>, ids: readonly string[]): Record<string, string> {
-  return Object.fromEntries(ids.flatMap((id) => (marks[id] === undefined ? [] : [[id, marks[id]]])));
 }

@@ -15,13 +15,9 @@ export function hotPostIds(state: DuelState): Set<string> {
   return new Set([...state.queue.map((p) => p.postId), ...state.pending.map((p) => p.post.postId)]);
 }
 
-/**
- * The state as its snapshot keeps it: the hot marks only, and those of `keep` (the marks a snapshot
- * written before marks were stored apart still holds: they stay there, kept current).
- */
-export function snapshotState(state: DuelState, keep: Iterable<string> = []): DuelState {
+/** The state as its snapshot keeps it: the hot marks only. */
+export function snapshotState(state: DuelState): DuelState {
   const hot = hotPostIds(state);
-  for (const id of keep) hot.add(id);
   const posts: Record<string, string> = {};
   for (const id of hot) {
     const mark = state.posts[id];

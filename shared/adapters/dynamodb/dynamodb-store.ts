@@ -21,7 +21,6 @@ import type {
   TimerStore,
 } from "../../ports/duel-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
-import type { Ruleset } from "../../rules/ruleset.js";
 import { DynamoDbAccessStore } from "./access-store.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
 import { commitFailure, commitTransaction } from "./commit.js";
@@ -299,7 +298,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       const unique = [...new Set(userIds)];
       const bans = await Promise.all(
         unique.map(async (userId) => {
-          const items = await this.queryPrefix(keys.duelist(forumId, userId), "BAN");
+          const items = await this.queryPrefix(keys.duelist(forumId, userId), "BAN#");
           return [userId, latestBan(items.map(unmarshall))] as const;
         }),
       );
@@ -420,17 +419,13 @@ export class DynamoDbStore implements DuelStore, TimerStore {
    */
   private joined(item: Item, rulesetItem: Item | undefined): DuelSnapshot | null {
     const stored = storedSnapshotOf(item);
-    let ruleset: Ruleset | null = null;
-    if (stored.rulesetHash !== null) {
-      const hash = rulesetItem?.hash?.S;
-      const json = rulesetItem?.ruleset?.S;
-      const found =
-        hash === stored.rulesetHash && json !== undefined
-          ? this.rulesets.parse(hash, json)
-          : this.rulesets.get(stored.rulesetHash);
-      if (found === undefined) return null;
-      ruleset = found;
-    }
+    const hash = rulesetItem?.hash?.S;
+    const json = rulesetItem?.ruleset?.S;
+    const ruleset =
+      hash === stored.rulesetHash && json !== undefined
+        ? this.rulesets.parse(hash, json)
+        : this.rulesets.get(stored.rulesetHash);
+    if (ruleset === undefined) return null;
     this.rulesets.saw(stored.duelId, stored.version, stored.rulesetHash);
     return stored.withRuleset(ruleset);
   }

@@ -63,33 +63,29 @@ export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSn
 
 /**
  * A snapshot item as read, before its ruleset is joined to it: `rulesetHash` names the ruleset
- * item it needs, or is null for a snapshot stored before rulesets were kept apart (its state
- * holds its ruleset).
+ * item it needs.
  */
 export interface StoredSnapshot {
   readonly duelId: string;
   readonly version: number;
-  readonly rulesetHash: string | null;
-  withRuleset(ruleset: Ruleset | null): DuelSnapshot;
+  readonly rulesetHash: string;
+  withRuleset(ruleset: Ruleset): DuelSnapshot;
 }
 
 export function storedSnapshotOf(item: Item): StoredSnapshot {
   const plain = unmarshall(item);
   const duelId = stringOf(plain, "duelId");
   const version = numberOf(plain, "version");
-  const hash = optionalStringOf(plain, "rulesetHash");
   return {
     duelId,
     version,
-    rulesetHash: hash,
+    rulesetHash: stringOf(plain, "rulesetHash"),
     withRuleset(ruleset) {
-      const stored = jsonOf<Omit<DuelState, "ruleset"> & { ruleset?: Ruleset }>(plain, "state");
-      const own = hash === null ? stored.ruleset : ruleset;
-      if (!own) throw new Error(`duel ${duelId}: snapshot ${version} without its ruleset ${hash}`);
+      const stored = jsonOf<Omit<DuelState, "ruleset">>(plain, "state");
       return {
         duelId,
         version,
-        state: { ...stored, ruleset: own },
+        state: { ...stored, ruleset },
         lastKey: stringOf(plain, "lastKey"),
         updatedAt: stringOf(plain, "updatedAt"),
       };
@@ -161,28 +157,13 @@ export function outboxOf(item: Item): OutboxEntry {
     id: stringOf(plain, "id"),
     duelId: stringOf(plain, "duelId"),
     createdAt: stringOf(plain, "createdAt"),
-    effect: effectOf(jsonOf<unknown>(plain, "effect")),
+    effect: jsonOf<OutboxEntry["effect"]>(plain, "effect"),
     attempts: numberOf(plain, "attempts"),
     nextAttemptAt: stringOf(plain, "nextAttemptAt"),
     doneAt: optionalStringOf(plain, "doneAt"),
     lastError: optionalStringOf(plain, "lastError"),
     failedAt: optionalStringOf(plain, "failedAt"),
   };
-}
-
-/**
- * A stored effect as the current `Effect`. Entries written before a decision's timer changes became
- * one `timers` effect hold one schedule or one cancellation: read as a `timers` effect of one, so an
- * outbox left from before an upgrade drains like any other.
- */
-function effectOf(stored: unknown): OutboxEntry["effect"] {
-  const old = stored as { type?: unknown; timer?: TimerSpec };
-  if ((old.type === "schedule" || old.type === "cancel") && old.timer) {
-    return old.type === "schedule"
-      ? { type: "timers", cancel: [], schedule: [old.timer] }
-      : { type: "timers", cancel: [old.timer], schedule: [] };
-  }
-  return stored as OutboxEntry["effect"];
 }
 
 export function dedupItem(key: string, duelId: string, now: Date, ttlSeconds: number): Item {
@@ -252,7 +233,7 @@ export function duelistDuelItem(change: Extract<DuelistChange, { type: "duel" }>
   });
 }
 
-/** A duelist's items (BAN and one per duel) as their record; null when there are none. */
+/** A duelist's items (one BAN per duel that bans them, one DUEL per duel) as their record; null when there are none. */
 export function duelistOf(forumId: string, userId: string, items: readonly Item[]): DuelistRecord | null {
   if (items.length === 0) return null;
   const plain = items.map(unmarshall);
@@ -271,14 +252,11 @@ export function duelistOf(forumId: string, userId: string, items: readonly Item[
   return { forumId, userId, bannedUntil, duels };
 }
 
-/**
- * The latest end among a duelist's bans (one item per duel that bans them), or null. A single `BAN`
- * item, as stored before bans were kept per duel, counts too until it runs out.
- */
+/** The latest end among a duelist's bans (one item per duel that bans them), or null. */
 export function latestBan(plain: readonly Record<string, JsonValue>[]): string | null {
   let latest: string | null = null;
   for (const item of plain) {
-    if (typeof item.sk !== "string" || !item.sk.startsWith("BAN")) continue;
+    if (typeof item.sk !== "string" || !item.sk.startsWith("BAN#")) continue;
     const until = optionalStringOf(item, "bannedUntil");
     if (until !== null && (latest === null || until > latest)) latest = until;
   }
