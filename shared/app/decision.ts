@@ -2,11 +2,11 @@ import type { DuelCommand } from "../domain/commands.js";
 import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
-import { type MarkChange, markChanges, postIdsRead, snapshotState } from "../domain/post-marks.js";
+import { postIdsRead } from "../domain/posts-read.js";
 import { arrivalKey, inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
-import { type DuelState, initialState, postMark } from "../domain/state.js";
+import { type DuelState, initialState, type PostMark, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
-import type { DuelCommit, DuelStore, LoadedDuel, MarkWrite, StoredInput } from "../ports/duel-store.js";
+import type { DuelCommit, DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
 
@@ -29,7 +29,10 @@ export interface ExecuteOptions {
 }
 
 /** What one decision reads and writes of the store: the store itself, or decisions staged on it. */
-export type DecisionStore = Pick<DuelStore, "loadPostMarks" | "listInputs" | "listPostMarks" | "commit">;
+export type DecisionStore = Pick<
+  DuelRepository,
+  "loadPostMarks" | "listInputs" | "listPostMarks" | "maxCommitItems" | "commitItems" | "commit"
+>;
 
 /** The clock of decisions, and the items one commit may hold (one DynamoDB transaction). */
 export interface DecisionContext {
@@ -75,7 +78,9 @@ export async function decideAndCommit(
   let after = fold(before, events);
   let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
   let revised: (StoredInput & { previous: readonly DuelEvent[] })[] = [];
-  let marks: MarkChange[] | null = null;
+  // What the store holds of the marks this decision read: what the repository compares the new ones with.
+  let marksRead: Readonly<Record<string, PostMark>> = before.posts;
+  let marksComplete = false;
 
   const postId = postIdOf(command);
   const unknownPost = postId !== undefined && postMark(before, postId) === undefined;
@@ -105,7 +110,8 @@ export async function decideAndCommit(
     after = replayed.state;
     lastKey = duel.lastKey;
     // The replay decided every post again: its marks replace the stored ones.
-    marks = markChanges(await store.listPostMarks(duelId), after.posts, true);
+    marksRead = await store.listPostMarks(duelId);
+    marksComplete = true;
   }
   // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
   // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
@@ -126,30 +132,25 @@ export async function decideAndCommit(
     { key, inputId: options.inputId, command, events },
     ...revised.map(({ previous: _, ...input }) => input),
   ];
-  const markWrites: MarkWrite[] = marks ?? markChanges(before.posts, after.posts, false);
   // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
   const deliveryKeys = options.dedupKeys ?? [];
-  const dedupKeys = postId === undefined ? deliveryKeys : [];
-  if (postId !== undefined && deliveryKeys.length > 0) markWrites.push({ postId, seen: deliveryKeys });
-  const duelists = duelistChanges(before, after, now);
-  // The outbox gets what the transaction has left once the snapshot, inputs, marks and keys are in.
-  const markItems = new Set(markWrites.map((m) => m.postId)).size;
-  const maxEntries =
-    (context.maxCommitItems ?? 100) -
-    1 -
-    inputs.length -
-    markItems -
-    new Set(dedupKeys).size -
-    duelists.length;
-  const commit: DuelCommit = {
+  const draft: DuelCommit = {
     duelId,
     forumId: after.forumId,
     threadId: after.threadId,
     expectedVersion: duel?.version ?? 0,
-    snapshot: { duelId, version, state: snapshotState(after), lastKey, updatedAt: now },
+    snapshot: { duelId, version, state: after, lastKey, updatedAt: now },
+    marksRead,
+    marksComplete,
     inputs,
-    dedupKeys,
-    marks: markWrites,
+    dedupKeys: postId === undefined ? deliveryKeys : [],
+    deliveries: postId !== undefined && deliveryKeys.length > 0 ? [{ postId, keys: deliveryKeys }] : [],
+    outbox: [],
+    duelists: duelistChanges(before, after, now),
+  };
+  const commit: DuelCommit = {
+    ...draft,
+    // The outbox gets what the transaction has left once the rest of the decision is in.
     outbox: effectsOf({
       forum,
       before,
@@ -159,10 +160,9 @@ export async function decideAndCommit(
       timers: changes,
       version,
       now,
-      maxEntries,
+      maxEntries: (context.maxCommitItems ?? store.maxCommitItems) - store.commitItems(draft),
       ...(context.deskUrl ? { deskUrl: context.deskUrl } : {}),
     }),
-    duelists,
   };
   await store.commit(commit);
   return { outcome: { result: decided ? "applied" : "ignored", duelId, events, state: after }, commit };

@@ -1,5 +1,5 @@
 import type { DuelCommand } from "../domain/commands.js";
-import { postIdsRead } from "../domain/post-marks.js";
+import { postIdsRead } from "../domain/posts-read.js";
 import { inputKeyOf, isThreadOrdered } from "../domain/replay.js";
 import { type DuelState, initialState } from "../domain/state.js";
 import {
@@ -18,7 +18,7 @@ import {
 } from "./decision.js";
 import { DuelQueue, type QueuedWork } from "./duel-queue.js";
 import { RecentDeliveries } from "./recent-deliveries.js";
-import { commitItems, StagedCommits } from "./staged-commits.js";
+import { StagedCommits } from "./staged-commits.js";
 
 /** What a decision's observer is told (shared/observability derives the metrics from it). */
 export interface DecisionObserver {
@@ -74,7 +74,7 @@ export class DuelService {
        * busy duel retry in lockstep and the slow ones (a late post's replay) lose every round.
        */
       readonly retryDelayMs?: (attempt: number) => number;
-      /** Items one commit may hold: it is one DynamoDB transaction (100 items, `commit.ts`). */
+      /** Items one commit may hold, when fewer than the store's transaction takes (tests). */
       readonly maxCommitItems?: number;
       /** The deployment's public address, for the desk link in the referee's hiboux. */
       readonly deskUrl?: string;
@@ -154,7 +154,8 @@ export class DuelService {
         const { outcome } = await this.decideOn(staged, duelId, work.command, work.options, staged.loaded());
         if (staged.size > size) {
           const merged = staged.merged();
-          if (merged && commitItems(merged) > (this.deps.maxCommitItems ?? 100)) {
+          const limit = this.deps.maxCommitItems ?? this.deps.store.maxCommitItems;
+          if (merged && staged.commitItems(merged) > limit) {
             staged.dropLast();
             break;
           }

@@ -41,7 +41,7 @@ export class RecentDeliveries {
     return this.duels.get(duelId);
   }
 
-  /** Records a commit that succeeded: its version, the state it stored, and its marks' keys. */
+  /** Records a commit that succeeded: its version, the state it stored, and its deliveries' keys. */
   committed(commit: DuelCommit, state: DuelState): void {
     const previous = this.duels.get(commit.duelId);
     // Most recently used last: the first entry is the one to forget when there are too many.
@@ -51,12 +51,12 @@ export class RecentDeliveries {
       record.version = commit.snapshot.version;
       record.state = state;
     }
-    for (const mark of commit.marks) {
-      if (!mark.seen || mark.seen.length === 0) continue;
-      const keys = record.keys.get(mark.postId) ?? new Set<string>();
-      record.keys.delete(mark.postId);
-      record.keys.set(mark.postId, keys);
-      for (const key of mark.seen) {
+    for (const delivery of commit.deliveries) {
+      if (delivery.keys.length === 0) continue;
+      const keys = record.keys.get(delivery.postId) ?? new Set<string>();
+      record.keys.delete(delivery.postId);
+      record.keys.set(delivery.postId, keys);
+      for (const key of delivery.keys) {
         if (keys.has(key)) continue;
         keys.add(key);
         record.keyCount++;

@@ -7,8 +7,11 @@ import { applyRefereePost } from "./decide-referee.js";
 import type { Emitter } from "./emitter.js";
 import { resolveTurn } from "./resolve.js";
 import { actionFault, disqualify } from "./sanctions.js";
-import { duelistOf, HASH_LENGTH, postMark, type StoredPost } from "./state.js";
+import { duelistOf, postMark, type StoredPost } from "./state.js";
 import { passTurn } from "./turns.js";
+
+/** The content hash's length (base64url characters: 72 bits, enough to tell one post's versions apart). */
+export const HASH_LENGTH = 12;
 
 /** The content hash that tells a duplicate delivery from an edit. */
 export function contentHash(content: string): string {

@@ -1,5 +1,5 @@
 import type { DuelEvent } from "./events.js";
-import { type DuelistState, type DuelState, encodeMark, type PostMark, postMark } from "./state.js";
+import { type DuelistState, type DuelState, type PostMark, postMark } from "./state.js";
 
 function updateDuelist(state: DuelState, id: string, change: (d: DuelistState) => DuelistState): DuelState {
   return { ...state, duelists: state.duelists.map((d) => (d.id === id ? change(d) : d)) };
@@ -8,7 +8,7 @@ function updateDuelist(state: DuelState, id: string, change: (d: DuelistState) =
 function markPost(state: DuelState, postId: string, change: Partial<PostMark>): DuelState {
   const current = postMark(state, postId);
   if (!current) return state;
-  return { ...state, posts: { ...state.posts, [postId]: encodeMark({ ...current, ...change }) } };
+  return { ...state, posts: { ...state.posts, [postId]: { ...current, ...change } } };
 }
 
 /** A duelist leaves the duel: the attacks pending against them are set aside. */
@@ -80,14 +80,14 @@ export function evolve(state: DuelState, event: DuelEvent): DuelState {
         ...state,
         posts: {
           ...state.posts,
-          [event.postId]: encodeMark({
+          [event.postId]: {
             authorId: event.authorId,
             hash: event.hash,
             tampered: false,
             deleted: false,
             inDuel: event.inDuel,
             valid: false,
-          }),
+          },
         },
       };
       if (event.role !== "duelist" || !event.username) return withPost;

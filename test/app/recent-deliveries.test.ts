@@ -93,9 +93,10 @@ describe("the record's bounds", () => {
     threadId: duelId,
     expectedVersion: version - 1,
     snapshot: { duelId, version, state: initialState, lastKey: "", updatedAt: "2026-12-01T10:00:00.000Z" },
+    marksRead: {},
     inputs: [],
     dedupKeys: [],
-    marks: [{ postId, seen }],
+    deliveries: [{ postId, keys: seen }],
     outbox: [],
     duelists: [],
   });

@@ -6,7 +6,7 @@ import {
   PutItemCommand,
   TransactWriteItemsCommand,
 } from "@aws-sdk/client-dynamodb";
-import type { DuelState } from "../../domain/state.js";
+import type { DuelState, PostMark } from "../../domain/state.js";
 import type {
   DuelCommit,
   DuelistRecord,
@@ -23,7 +23,7 @@ import type {
 import type { TimerSpec } from "../../ports/scheduler.js";
 import { DynamoDbAccessStore } from "./access-store.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
-import { commitFailure, commitTransaction } from "./commit.js";
+import { commitFailure, commitItems, commitTransaction, MAX_TRANSACTION_ITEMS } from "./commit.js";
 import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
 import {
   accountItem,
@@ -47,8 +47,8 @@ import { RulesetMemory, rulesetHash } from "./rulesets.js";
 import { keys, partitions } from "./table.js";
 
 /** The post marks among these items, by post id. */
-function marksOf(items: readonly Item[]): Record<string, string> {
-  const marks: Record<string, string> = {};
+function marksOf(items: readonly Item[]): Record<string, PostMark> {
+  const marks: Record<string, PostMark> = {};
   for (const item of items) {
     const found = markOf(item);
     if (found) marks[found.postId] = found.mark;
@@ -69,8 +69,10 @@ export interface DynamoDbStoreOptions {
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
 /**
- * DuelStore and TimerStore on one DynamoDB table (layout in `table.ts`). Decisions are written by
- * one transaction conditioned on the duel's `version`; reads before deciding are consistent.
+ * Every storage port on one DynamoDB table (layout in `table.ts`): the duel repository (its post
+ * marks laid out by `post-marks.ts`), forums, duelists, the outbox, health and the local timers.
+ * Decisions are written by one transaction conditioned on the duel's `version`; reads before
+ * deciding are consistent.
  * Errors: ConcurrencyError and DuplicateError from `commit`, StorageUnavailableError from any
  * method when DynamoDB cannot be reached; anything else goes up unchanged.
  */
@@ -117,7 +119,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     });
   }
 
-  loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, string>> {
+  loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, PostMark>> {
     return guarded(async () => {
       const unique = [...new Set(postIds)];
       const items = await batchGetAll(
@@ -129,7 +131,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     });
   }
 
-  listPostMarks(duelId: string): Promise<Record<string, string>> {
+  listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
     return guarded(async () => marksOf(await this.queryPrefix(keys.duel(duelId).pk, "POST#")));
   }
 
@@ -142,6 +144,12 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       const items = await this.queryPrefix(keys.duel(duelId).pk, "IN#");
       return items.map(inputOf);
     });
+  }
+
+  readonly maxCommitItems = MAX_TRANSACTION_ITEMS;
+
+  commitItems(commit: DuelCommit): number {
+    return commitItems(commit);
   }
 
   async commit(commit: DuelCommit): Promise<void> {

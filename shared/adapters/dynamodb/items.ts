@@ -1,6 +1,6 @@
 import type { DuelCommand } from "../../domain/commands.js";
 import type { DuelEvent } from "../../domain/events.js";
-import type { DuelState } from "../../domain/state.js";
+import type { DuelState, PostMark } from "../../domain/state.js";
 import type {
   DuelistChange,
   DuelistRecord,
@@ -22,6 +22,7 @@ import {
   stringOf,
   unmarshall,
 } from "./attributes.js";
+import { decodeMark, decodeMarks, snapshotMarks } from "./post-marks.js";
 import { rulesetHash } from "./rulesets.js";
 import { keys, partitions, sortInstant } from "./table.js";
 
@@ -37,7 +38,7 @@ import { keys, partitions, sortInstant } from "./table.js";
 
 /**
  * A duel's snapshot item: its state without the ruleset, which has an item of its own
- * (`rulesets.ts`) named here by `rulesetHash`.
+ * (`rulesets.ts`) named here by `rulesetHash`, and with its hot post marks only (`post-marks.ts`).
  */
 export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSnapshot): Item {
   const { duelId, state } = snapshot;
@@ -48,7 +49,7 @@ export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSn
     sk,
     duelId,
     version: snapshot.version,
-    state: JSON.stringify(rest),
+    state: JSON.stringify({ ...rest, posts: snapshotMarks(state) }),
     rulesetHash: rulesetHash(ruleset),
     lastKey: snapshot.lastKey,
     updatedAt: snapshot.updatedAt,
@@ -81,11 +82,14 @@ export function storedSnapshotOf(item: Item): StoredSnapshot {
     version,
     rulesetHash: stringOf(plain, "rulesetHash"),
     withRuleset(ruleset) {
-      const stored = jsonOf<Omit<DuelState, "ruleset">>(plain, "state");
+      const stored = jsonOf<Omit<DuelState, "ruleset" | "posts"> & { posts: Record<string, string> }>(
+        plain,
+        "state",
+      );
       return {
         duelId,
         version,
-        state: { ...stored, ruleset },
+        state: { ...stored, posts: decodeMarks(stored.posts), ruleset },
         lastKey: stringOf(plain, "lastKey"),
         updatedAt: stringOf(plain, "updatedAt"),
       };
@@ -94,10 +98,12 @@ export function storedSnapshotOf(item: Item): StoredSnapshot {
 }
 
 /** A post's stored mark, if the item holds one. */
-export function markOf(item: Item): { postId: string; mark: string } | null {
+export function markOf(item: Item): { postId: string; mark: PostMark } | null {
   const sk = item.sk?.S;
   const mark = item.mark?.S;
-  return sk?.startsWith("POST#") && mark !== undefined ? { postId: sk.slice("POST#".length), mark } : null;
+  return sk?.startsWith("POST#") && mark !== undefined
+    ? { postId: sk.slice("POST#".length), mark: decodeMark(mark) }
+    : null;
 }
 
 export function inputItem(duelId: string, input: StoredInput): Item {

@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../../../shared/adapters/dynamodb/table.js";
 import type { DuelEvent } from "../../../shared/domain/events.js";
-import { type DuelState, initialState } from "../../../shared/domain/state.js";
+import { type DuelState, initialState, type PostMark } from "../../../shared/domain/state.js";
 import type { DuelCommit, ForumConfig, OutboxEntry, StoredInput } from "../../../shared/ports/duel-store.js";
 import type { TimerSpec } from "../../../shared/ports/scheduler.js";
 
@@ -42,7 +42,19 @@ export function aState(duelId: string, overrides: Partial<DuelState> = {}): Duel
     status: "registered",
     referee: { id: "7", name: "Minerva McGonagall" },
     createdAt: "2026-11-30T10:00:00.000Z",
-    posts: { p1: "chhhhhhhhhhhh42" },
+    ...overrides,
+  };
+}
+
+/** A post's mark whose content hash is `c` twelve times. */
+export function aMark(c: string, overrides: Partial<PostMark> = {}): PostMark {
+  return {
+    authorId: "42",
+    hash: c.repeat(12),
+    tampered: false,
+    deleted: false,
+    inDuel: true,
+    valid: false,
     ...overrides,
   };
 }
@@ -132,8 +144,9 @@ export function aCommit(
       updatedAt: updatedAt ?? "2026-12-01T10:00:00.000Z",
     },
     inputs: [],
+    marksRead: {},
     dedupKeys: [],
-    marks: [],
+    deliveries: [],
     outbox: [],
     duelists: [],
     ...rest,
