@@ -7,6 +7,7 @@ import { arrivalKey, inputKeyOf, isThreadOrdered, replay } from "../domain/repla
 import { type DuelState, initialState, type PostMark, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
 import type { DuelCommit, DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
+import type { OutboxEntry } from "../ports/outbox-store.js";
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
 
@@ -49,21 +50,38 @@ export function postIdOf(command: DuelCommand): string | undefined {
   return undefined;
 }
 
+/** What a decision changes, ready to commit once its effects are derived (`outboxOf`). */
+export interface DuelChange {
+  readonly forum: LoadedDuel["forum"];
+  readonly before: DuelState;
+  readonly after: DuelState;
+  readonly events: readonly DuelEvent[];
+  /** Inputs whose events a late post changed, with the events they had before. */
+  readonly revised: readonly (StoredInput & { readonly previous: readonly DuelEvent[] })[];
+  /** The commit, its outbox still empty. */
+  readonly commit: DuelCommit;
+}
+
+/** A decision: its outcome, and what to store (null when the command changes nothing). */
+export interface Decision {
+  readonly outcome: Outcome;
+  readonly change: DuelChange | null;
+}
+
 /**
- * One decision on the duel as `loaded`: let the decider decide, derive timers and hiboux, and
- * write it all to `store` in one commit conditioned on the version read, or nothing when the
- * command changes nothing. A post that arrives after later ones takes its place in the thread
+ * One decision on the duel as `loaded`: the marks the command reads, the decider's events and the
+ * state they make. A post that arrives after later ones takes its place in the thread
  * (CONTRACT.md 4.3): the duel is replayed in thread order and every input whose verdict changed
- * is rewritten and announced as revised. Throws the store's ConcurrencyError and DuplicateError.
+ * is rewritten, to be announced as revised.
  */
-export async function decideAndCommit(
+export async function decideCommand(
   context: DecisionContext,
   store: DecisionStore,
   duelId: string,
   command: DuelCommand,
   options: ExecuteOptions,
   loaded: LoadedDuel,
-): Promise<{ outcome: Outcome; commit: DuelCommit | null }> {
+): Promise<Decision> {
   const { forum, duel } = loaded;
   const before = await withMarksRead(store, duelId, command, loaded);
   const sequence = duel?.version ?? 0;
@@ -90,7 +108,7 @@ export async function decideAndCommit(
     // Late: decide the whole duel again in the thread's order.
     const stored = await store.listInputs(duelId);
     if (stored.some((i) => i.inputId === options.inputId))
-      return { outcome: { result: "duplicate", duelId, events: [], state: before }, commit: null };
+      return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null };
     key = arrivalKey(
       key,
       command,
@@ -123,18 +141,17 @@ export async function decideAndCommit(
     // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
     const known = postId !== undefined && (!unknownPost || key === duel?.lastKey);
     const result = known || command.type === "timer.fired" ? "duplicate" : "ignored";
-    return { outcome: { result, duelId, events, state: before }, commit: null };
+    return { outcome: { result, duelId, events, state: before }, change: null };
   }
 
   const version = (duel?.version ?? 0) + 1;
-  const changes = timerChanges(timersOf(before), timersOf(after));
   const inputs = [
     { key, inputId: options.inputId, command, events },
     ...revised.map(({ previous: _, ...input }) => input),
   ];
   // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
   const deliveryKeys = options.dedupKeys ?? [];
-  const draft: DuelCommit = {
+  const commit: DuelCommit = {
     duelId,
     forumId: after.forumId,
     threadId: after.threadId,
@@ -148,24 +165,28 @@ export async function decideAndCommit(
     outbox: [],
     duelists: duelistChanges(before, after, now),
   };
-  const commit: DuelCommit = {
-    ...draft,
-    // The outbox gets what the transaction has left once the rest of the decision is in.
-    outbox: effectsOf({
-      forum,
-      before,
-      after,
-      events,
-      revised,
-      timers: changes,
-      version,
-      now,
-      maxEntries: (context.maxCommitItems ?? store.maxCommitItems) - store.commitItems(draft),
-      ...(context.deskUrl ? { deskUrl: context.deskUrl } : {}),
-    }),
-  };
-  await store.commit(commit);
-  return { outcome: { result: decided ? "applied" : "ignored", duelId, events, state: after }, commit };
+  const outcome: Outcome = { result: decided ? "applied" : "ignored", duelId, events, state: after };
+  return { outcome, change: { forum, before, after, events, revised, commit } };
+}
+
+/**
+ * The outbox of a change: its timers and hiboux, in what the transaction has left once the rest
+ * of the decision is in (`effectsOf` then sums up revised verdicts instead of announcing each).
+ */
+export function outboxOf(change: DuelChange, context: DecisionContext, store: DecisionStore): OutboxEntry[] {
+  const { forum, before, after, events, revised, commit } = change;
+  return effectsOf({
+    forum,
+    before,
+    after,
+    events,
+    revised,
+    timers: timerChanges(timersOf(before), timersOf(after)),
+    version: commit.snapshot.version,
+    now: commit.snapshot.updatedAt,
+    maxEntries: (context.maxCommitItems ?? store.maxCommitItems) - store.commitItems(commit),
+    ...(context.deskUrl ? { deskUrl: context.deskUrl } : {}),
+  });
 }
 
 /**
