@@ -5,7 +5,9 @@ import type { DuelState } from "../domain/state.js";
 import type { TopicPoller } from "../forumactif/poller.js";
 import { normalizeKey } from "../parsing/normalize.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
+import type { DuelistStore } from "../ports/duelist-store.js";
+import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
+import type { OutboxStore } from "../ports/outbox-store.js";
 import { defaultRuleset } from "../rules/default-ruleset.js";
 import type { Ruleset } from "../rules/ruleset.js";
 import type { DuelService } from "./duel-service.js";
@@ -15,7 +17,7 @@ import { duelIdOf } from "./post-intake.js";
 export type DuelRegistration = Omit<RegisterDuel, "id" | "ruleset">;
 
 export interface RegisterDeps {
-  readonly store: DuelStore;
+  readonly store: ForumStore & DuelistStore & Pick<OutboxStore, "enqueue">;
   readonly duels: DuelService;
   readonly clock: Clock;
   /** A Forumactif forum sends nothing: its topic is read from registration on (CONTRACT.md 4.4). */

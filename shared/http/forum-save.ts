@@ -2,7 +2,7 @@ import type * as z from "zod";
 import { readSourceSettings, type SourceDeps } from "../forumactif/source-route.js";
 import type { ForumactifSource } from "../forumactif/source-settings.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
+import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { ChannelConfig } from "../ports/notifier.js";
 import { loadRuleset } from "../rules/ruleset.js";
 import { channelUrlProblem, type DestinationPolicy, PUBLIC_ONLY } from "../validation/channel-urls.js";
@@ -18,7 +18,7 @@ export type ForumBody = z.output<typeof forumBodySchema>;
  */
 export async function saveForum(
   deps: {
-    readonly store: DuelStore;
+    readonly store: ForumStore;
     readonly clock: Clock;
     readonly channelDestinations?: DestinationPolicy;
     readonly forumactif?: { readonly source: SourceDeps };
