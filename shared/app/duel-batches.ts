@@ -1,13 +1,15 @@
 import type { DuelCommand } from "../domain/commands.js";
 import { postIdsRead } from "../domain/posts-read.js";
 import { inputKeyOf, isThreadOrdered } from "../domain/replay.js";
-import { type DuelState, initialState } from "../domain/state.js";
+import { initialState } from "../domain/state.js";
 import { ConcurrencyError, type DuelStore, DuplicateError } from "../ports/duel-store.js";
-import { type ExecuteOptions, type Outcome, postIdOf } from "./decision.js";
+import type { ExecuteOptions, Outcome } from "./decision.js";
 import { DuelQueue, type QueuedWork } from "./duel-queue.js";
 import type { DuelService } from "./duel-service.js";
-import { RecentDeliveries } from "./recent-deliveries.js";
 import { StagedCommits } from "./staged-commits.js";
+
+/** Duels whose last committed version is kept (a forgotten one only costs a stale read a retry). */
+const MAX_DUELS_KEPT = 256;
 
 /** A command waiting for its duel, with its caller's answer. */
 interface Work extends QueuedWork {
@@ -21,13 +23,13 @@ interface Work extends QueuedWork {
  * What a burst of deliveries for one duel costs, kept apart from the decision path it drives
  * (`DuelService.attempt` and `decideOn`). Within this process a duel's work runs in turn
  * (`DuelQueue`); posts waiting together are decided one after the other in the thread's order and
- * committed together (`StagedCommits`); a repeated delivery this process has committed is answered
- * without a read (`RecentDeliveries`). A burst for one duel is so served in order instead of
- * racing itself into conflicts.
+ * committed together (`StagedCommits`), their copies answered as duplicates. A burst for one duel
+ * is so served in order instead of racing itself into conflicts.
  */
 export class DuelBatches {
   private readonly queue = new DuelQueue<Work>((duelId, batch) => this.runBatch(duelId, batch));
-  private readonly recent = new RecentDeliveries();
+  /** The version this process last committed, for the last duels it wrote: a read before it is stale. */
+  private readonly versions = new Map<string, number>();
 
   constructor(
     private readonly service: Pick<DuelService, "attempt" | "decideOn" | "pause" | "maxAttempts">,
@@ -37,8 +39,6 @@ export class DuelBatches {
 
   /** The command's outcome, once the duel's work before it is done. */
   execute(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
-    const repeat = this.repeated(duelId, command, options);
-    if (repeat) return Promise.resolve(repeat);
     const order = isThreadOrdered(command) ? inputKeyOf(command, options.inputId) : undefined;
     return new Promise<Outcome>((resolve, reject) =>
       this.queue.add(duelId, { order, command, options, resolve, reject }),
@@ -47,12 +47,7 @@ export class DuelBatches {
 
   /** Answers each waiting command: together when several posts wait, else each alone. */
   private async runBatch(duelId: string, batch: readonly Work[]): Promise<void> {
-    // A copy of a delivery may have been committed while it waited its turn.
-    let rest: readonly Work[] = batch.filter((work) => {
-      const repeat = this.repeated(duelId, work.command, work.options);
-      if (repeat) work.resolve(repeat);
-      return repeat === undefined;
-    });
+    let rest = batch;
     let duplicates = 0;
     let lost = false;
     for (let attempt = 1; rest.length > 1; ) {
@@ -95,7 +90,7 @@ export class DuelBatches {
     const staged = new StagedCommits(this.store, await this.store.loadForumAndDuel(forumId, duelId, postIds));
     const limit = this.maxCommitItems ?? this.store.maxCommitItems;
     const answered: { work: Work; outcome?: Outcome; error?: unknown }[] = [];
-    let state: DuelState | undefined;
+    let decided = false;
     for (const work of batch) {
       const size = staged.size;
       try {
@@ -112,7 +107,7 @@ export class DuelBatches {
             staged.dropLast();
             break;
           }
-          state = outcome.state;
+          decided = true;
         }
         answered.push({ work, outcome });
       } catch (error) {
@@ -121,9 +116,9 @@ export class DuelBatches {
       }
     }
     const merged = staged.merged();
-    if (merged && state) {
+    if (merged && decided) {
       await this.store.commit(merged);
-      this.recent.committed(merged, state);
+      this.wrote(duelId, merged.snapshot.version);
     }
     for (const { work, outcome, error } of answered) {
       if (outcome) work.resolve(outcome);
@@ -140,22 +135,26 @@ export class DuelBatches {
     /** Another process is known to have written the duel since the caller read it. */
     stale: boolean,
   ): Promise<Outcome> {
-    // Read before this process's last commit to the duel, the caller's read is stale: not used.
-    const latest = this.recent.latest(duelId)?.version ?? 0;
     const read = options.preloaded;
-    const preloaded = !stale && read && (read.duel?.version ?? 0) >= latest ? read : undefined;
-    const { outcome, commit } = await this.service.attempt(duelId, command, options, preloaded);
-    if (commit) this.recent.committed(commit, outcome.state);
+    const fresh = !stale && read && (read.duel?.version ?? 0) >= (this.versions.get(duelId) ?? 0);
+    const { outcome, commit } = await this.service.attempt(
+      duelId,
+      command,
+      options,
+      fresh ? read : undefined,
+    );
+    if (commit) this.wrote(duelId, commit.snapshot.version);
     return outcome;
   }
 
-  /** A post's delivery this process has committed before (a retry, or the same post and content). */
-  private repeated(duelId: string, command: DuelCommand, options: ExecuteOptions): Outcome | undefined {
-    const postId = postIdOf(command);
-    const keys = options.dedupKeys ?? [];
-    if (postId === undefined || keys.length === 0 || !this.recent.seen(duelId, postId, keys))
-      return undefined;
-    const state = this.recent.latest(duelId)?.state ?? initialState;
-    return { result: "duplicate", duelId, events: [], state };
+  private wrote(duelId: string, version: number): void {
+    const known = this.versions.get(duelId) ?? 0;
+    // Most recently written last: the first entry is the one to forget.
+    this.versions.delete(duelId);
+    this.versions.set(duelId, Math.max(known, version));
+    for (const oldest of this.versions.keys()) {
+      if (this.versions.size <= MAX_DUELS_KEPT) break;
+      this.versions.delete(oldest);
+    }
   }
 }

@@ -57,9 +57,18 @@ export function snapshotMarks(state: DuelState): Record<string, string> {
   return posts;
 }
 
-/** Whether two marks store alike. */
+/** Whether two marks are alike. */
 export function sameMark(a: PostMark | undefined, b: PostMark | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && encodeMark(a) === encodeMark(b));
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  return (
+    a.hash === b.hash &&
+    a.authorId === b.authorId &&
+    a.tampered === b.tampered &&
+    a.deleted === b.deleted &&
+    a.inDuel === b.inDuel &&
+    a.valid === b.valid
+  );
 }
 
 /** A mark to store: its new value, or null when the post is no longer one the duel has seen. */
