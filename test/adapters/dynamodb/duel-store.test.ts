@@ -236,7 +236,7 @@ describe("DuelStore on DynamoDB: forums and duelists", () => {
     ).rejects.toBeInstanceOf(DuplicateError);
   });
 
-  it("writes only the marks that differ from those read, and keeps the hot ones in the snapshot", async () => {
+  it("R-6.7 writes only the marks that differ from those read, and keeps those of queued posts in the snapshot", async () => {
     const [a, b] = [aMark("a"), aMark("b")];
     const queued = {
       postId: "p2",

@@ -22,7 +22,7 @@ describe("post marks as stored", () => {
     );
   });
 
-  it("keeps the stored format: one hex flags character, the 12-character content hash, the author's id", () => {
+  it("R-6.3 keeps the stored format: one hex flags character, the 12-character content hash, the author's id", () => {
     const hash = contentHash("Expelliarmus !");
     expect(hash).toHaveLength(12);
     const mark = { authorId: "42", hash, tampered: false, deleted: true, inDuel: true, valid: true };
