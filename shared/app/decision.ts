@@ -2,17 +2,19 @@ import type { DuelCommand } from "../domain/commands.js";
 import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
-import {
-  hotPostIds,
-  type MarkChange,
-  markChanges,
-  postIdsRead,
-  snapshotState,
-} from "../domain/post-marks.js";
+import { postIdsRead } from "../domain/posts-read.js";
 import { arrivalKey, inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
-import { type Duel, type DuelState, initialState, isOpened, postMark } from "../domain/state.js";
+import {
+  type Duel,
+  type DuelState,
+  initialState,
+  isOpened,
+  type PostMark,
+  postMark,
+} from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
-import type { DuelCommit, DuelStore, LoadedDuel, MarkWrite, StoredInput } from "../ports/duel-store.js";
+import type { DuelCommit, DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
+import type { OutboxEntry } from "../ports/outbox-store.js";
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
 
@@ -36,7 +38,10 @@ export interface ExecuteOptions {
 }
 
 /** What one decision reads and writes of the store: the store itself, or decisions staged on it. */
-export type DecisionStore = Pick<DuelStore, "loadPostMarks" | "listInputs" | "listPostMarks" | "commit">;
+export type DecisionStore = Pick<
+  DuelRepository,
+  "loadPostMarks" | "listInputs" | "listPostMarks" | "maxCommitItems" | "commitItems" | "commit"
+>;
 
 /** The clock of decisions, and the items one commit may hold (one DynamoDB transaction). */
 export interface DecisionContext {
@@ -53,25 +58,40 @@ export function postIdOf(command: DuelCommand): string | undefined {
   return undefined;
 }
 
+/** What a decision changes, ready to commit once its effects are derived (`outboxOf`). */
+export interface DuelChange {
+  readonly forum: LoadedDuel["forum"];
+  readonly before: DuelState;
+  readonly after: Duel;
+  readonly events: readonly DuelEvent[];
+  /** Inputs whose events a late post changed, with the events they had before. */
+  readonly revised: readonly (StoredInput & { readonly previous: readonly DuelEvent[] })[];
+  /** The commit, its outbox still empty. */
+  readonly commit: DuelCommit;
+}
+
+/** A decision: its outcome, and what to store (null when the command changes nothing). */
+export interface Decision {
+  readonly outcome: Outcome;
+  readonly change: DuelChange | null;
+}
+
 /**
- * One decision on the duel as `loaded`: let the decider decide, derive timers and hiboux, and
- * write it all to `store` in one commit conditioned on the version read, or nothing when the
- * command changes nothing. A post that arrives after later ones takes its place in the thread
+ * One decision on the duel as `loaded`: the marks the command reads, the decider's events and the
+ * state they make. A post that arrives after later ones takes its place in the thread
  * (CONTRACT.md 4.3): the duel is replayed in thread order and every input whose verdict changed
- * is rewritten and announced as revised. Throws the store's ConcurrencyError and DuplicateError.
+ * is rewritten, to be announced as revised.
  */
-export async function decideAndCommit(
+export async function decideCommand(
   context: DecisionContext,
   store: DecisionStore,
   duelId: string,
   command: DuelCommand,
   options: ExecuteOptions,
   loaded: LoadedDuel,
-): Promise<{ outcome: Outcome; commit: DuelCommit | null }> {
+): Promise<Decision> {
   const { forum, duel } = loaded;
   const before = await withMarksRead(store, duelId, command, loaded);
-  // Marks a snapshot written before marks were stored apart still holds: kept there, kept current.
-  const legacy = duel ? legacyMarkIds(duel.state) : [];
   const sequence = duel?.version ?? 0;
   let key = arrivalKey(
     inputKeyOf(command, options.inputId, sequence),
@@ -82,11 +102,12 @@ export async function decideAndCommit(
   const now = context.now().toISOString();
   let events: readonly DuelEvent[] = decide(command, before, options.inputId);
   let after = opened(fold(before, events));
-  // No duel before a registration: it has seen no post.
-  const marksBefore = isOpened(before) ? before.posts : {};
   let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
   let revised: (StoredInput & { previous: readonly DuelEvent[] })[] = [];
-  let marks: MarkChange[] | null = null;
+  // What the store holds of the marks this decision read: what the repository compares the new ones with.
+  // No duel before a registration: it has seen no post.
+  let marksRead: Readonly<Record<string, PostMark>> = isOpened(before) ? before.posts : {};
+  let marksComplete = false;
 
   const postId = postIdOf(command);
   const unknownPost = postId !== undefined && !(isOpened(before) && postMark(before, postId));
@@ -96,7 +117,7 @@ export async function decideAndCommit(
     // Late: decide the whole duel again in the thread's order.
     const stored = await store.listInputs(duelId);
     if (stored.some((i) => i.inputId === options.inputId))
-      return { outcome: { result: "duplicate", duelId, events: [], state: before }, commit: null };
+      return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null };
     key = arrivalKey(
       key,
       command,
@@ -116,8 +137,8 @@ export async function decideAndCommit(
     after = opened(replayed.state);
     lastKey = duel.lastKey;
     // The replay decided every post again: its marks replace the stored ones.
-    const storedMarks = { ...pick(marksBefore, legacy), ...(await store.listPostMarks(duelId)) };
-    marks = markChanges(storedMarks, after.posts, true);
+    marksRead = await store.listPostMarks(duelId);
+    marksComplete = true;
   }
   // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
   // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
@@ -129,55 +150,52 @@ export async function decideAndCommit(
     // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
     const known = postId !== undefined && (!unknownPost || key === duel?.lastKey);
     const result = known || command.type === "timer.fired" ? "duplicate" : "ignored";
-    return { outcome: { result, duelId, events, state: before }, commit: null };
+    return { outcome: { result, duelId, events, state: before }, change: null };
   }
 
   const version = (duel?.version ?? 0) + 1;
-  const changes = timerChanges(timersOf(before), timersOf(after));
   const inputs = [
     { key, inputId: options.inputId, command, events },
     ...revised.map(({ previous: _, ...input }) => input),
   ];
-  const markWrites: MarkWrite[] = marks ?? markChanges(marksBefore, after.posts, false);
   // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
   const deliveryKeys = options.dedupKeys ?? [];
-  const dedupKeys = postId === undefined ? deliveryKeys : [];
-  if (postId !== undefined && deliveryKeys.length > 0) markWrites.push({ postId, seen: deliveryKeys });
-  const duelists = duelistChanges(before, after, now);
-  // The outbox gets what the transaction has left once the snapshot, inputs, marks and keys are in.
-  const markItems = new Set(markWrites.map((m) => m.postId)).size;
-  const maxEntries =
-    (context.maxCommitItems ?? 100) -
-    1 -
-    inputs.length -
-    markItems -
-    new Set(dedupKeys).size -
-    duelists.length;
   const commit: DuelCommit = {
     duelId,
     forumId: after.forumId,
     threadId: after.threadId,
     expectedVersion: duel?.version ?? 0,
-    snapshot: { duelId, version, state: snapshotState(after, legacy), lastKey, updatedAt: now },
+    snapshot: { duelId, version, state: after, lastKey, updatedAt: now },
+    marksRead,
+    marksComplete,
     inputs,
-    dedupKeys,
-    marks: markWrites,
-    outbox: effectsOf({
-      forum,
-      before,
-      after,
-      events,
-      revised,
-      timers: changes,
-      version,
-      now,
-      maxEntries,
-      ...(context.deskUrl ? { deskUrl: context.deskUrl } : {}),
-    }),
-    duelists,
+    dedupKeys: postId === undefined ? deliveryKeys : [],
+    deliveries: postId !== undefined && deliveryKeys.length > 0 ? [{ postId, keys: deliveryKeys }] : [],
+    outbox: [],
+    duelists: duelistChanges(before, after, now),
   };
-  await store.commit(commit);
-  return { outcome: { result: decided ? "applied" : "ignored", duelId, events, state: after }, commit };
+  const outcome: Outcome = { result: decided ? "applied" : "ignored", duelId, events, state: after };
+  return { outcome, change: { forum, before, after, events, revised, commit } };
+}
+
+/**
+ * The outbox of a change: its timers and hiboux, in what the transaction has left once the rest
+ * of the decision is in (`effectsOf` then sums up revised verdicts instead of announcing each).
+ */
+export function outboxOf(change: DuelChange, context: DecisionContext, store: DecisionStore): OutboxEntry[] {
+  const { forum, before, after, events, revised, commit } = change;
+  return effectsOf({
+    forum,
+    before,
+    after,
+    events,
+    revised,
+    timers: timerChanges(timersOf(before), timersOf(after)),
+    version: commit.snapshot.version,
+    now: commit.snapshot.updatedAt,
+    maxEntries: (context.maxCommitItems ?? store.maxCommitItems) - store.commitItems(commit),
+    ...(context.deskUrl ? { deskUrl: context.deskUrl } : {}),
+  });
 }
 
 /**
@@ -205,14 +223,4 @@ async function withMarksRead(
 function opened(state: DuelState): Duel {
   if (!isOpened(state)) throw new Error("a decision left no duel");
   return state;
-}
-
-/** The marks a stored snapshot holds beyond its hot ones: it was written before marks were apart. */
-function legacyMarkIds(stored: Duel): string[] {
-  const hot = hotPostIds(stored);
-  return Object.keys(stored.posts).filter((id) => !hot.has(id));
-}
-
-function pick(marks: Readonly<Record<string, string>>, ids: readonly string[]): Record<string, string> {
-  return Object.fromEntries(ids.flatMap((id) => (marks[id] === undefined ? [] : [[id, marks[id]]])));
 }

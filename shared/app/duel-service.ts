@@ -1,24 +1,16 @@
 import type { DuelCommand } from "../domain/commands.js";
-import { postIdsRead } from "../domain/post-marks.js";
-import { inputKeyOf, isThreadOrdered } from "../domain/replay.js";
-import { type DuelState, initialState } from "../domain/state.js";
-import {
-  ConcurrencyError,
-  type DuelCommit,
-  type DuelStore,
-  DuplicateError,
-  type LoadedDuel,
-} from "../ports/duel-store.js";
+import { postIdsRead } from "../domain/posts-read.js";
+import { initialState } from "../domain/state.js";
+import { ConcurrencyError, DuplicateError } from "../errors.js";
+import type { DuelCommit, DuelStore, LoadedDuel } from "../ports/duel-store.js";
 import {
   type DecisionStore,
-  decideAndCommit,
+  decideCommand,
   type ExecuteOptions,
   type Outcome,
-  postIdOf,
+  outboxOf,
 } from "./decision.js";
-import { DuelQueue, type QueuedWork } from "./duel-queue.js";
-import { RecentDeliveries } from "./recent-deliveries.js";
-import { commitItems, StagedCommits } from "./staged-commits.js";
+import { DuelBatches } from "./duel-batches.js";
 
 /** What a decision's observer is told (shared/observability derives the metrics from it). */
 export interface DecisionObserver {
@@ -42,188 +34,86 @@ const MAX_ATTEMPTS = 12;
 
 export type { ExecuteOptions, Outcome } from "./decision.js";
 
-/** A command waiting for its duel, with its caller's answer. */
-interface Work extends QueuedWork {
-  readonly command: DuelCommand;
-  readonly options: ExecuteOptions;
-  readonly resolve: (outcome: Outcome) => void;
-  readonly reject: (error: unknown) => void;
+/** A decision and what it committed (null: nothing to store, or a duplicate). */
+export interface Committed {
+  readonly outcome: Outcome;
+  readonly commit: DuelCommit | null;
+}
+
+export interface DuelServiceDeps {
+  readonly store: DuelStore;
+  readonly now: () => Date;
+  readonly maxAttempts?: number;
+  /**
+   * How long to wait before attempt `n + 1` after `n` conflicted. Without a pause, writers of one
+   * busy duel retry in lockstep and the slow ones (a late post's replay) lose every round.
+   */
+  readonly retryDelayMs?: (attempt: number) => number;
+  /** Items one commit may hold, when fewer than the store's transaction takes (tests). */
+  readonly maxCommitItems?: number;
+  /** The deployment's public address, for the desk link in the referee's hiboux. */
+  readonly deskUrl?: string;
+  /** Sees every decision and every lost commit (the business metrics, shared/observability). */
+  readonly observer?: DecisionObserver;
 }
 
 /**
- * The one path from a command to stored events: read the duel, decide and commit
- * (`decideAndCommit`: one transaction conditioned on the version). On a conflict it reads again
- * and decides again.
- *
- * Within this process a duel's work runs in turn (`DuelQueue`); posts waiting together are decided
- * one after the other in the thread's order and committed together (`StagedCommits`); a repeated
- * delivery this process has committed is answered without a read (`RecentDeliveries`). A burst of
- * deliveries for one duel is so served in order instead of racing itself into conflicts.
+ * The one path from a command to stored events: load the duel, decide, derive the effects, commit
+ * (one transaction conditioned on the version read); on a conflict, load and decide again.
+ * Within this process a duel's commands wait their turn and a burst's posts are committed
+ * together (`DuelBatches`), which calls back into this path.
  */
 export class DuelService {
-  private readonly queue = new DuelQueue<Work>((duelId, batch) => this.runBatch(duelId, batch));
-  private readonly recent = new RecentDeliveries();
+  readonly maxAttempts: number;
+  private readonly batches: DuelBatches;
 
-  constructor(
-    private readonly deps: {
-      readonly store: DuelStore;
-      readonly now: () => Date;
-      readonly maxAttempts?: number;
-      /**
-       * How long to wait before attempt `n + 1` after `n` conflicted. Without a pause, writers of one
-       * busy duel retry in lockstep and the slow ones (a late post's replay) lose every round.
-       */
-      readonly retryDelayMs?: (attempt: number) => number;
-      /** Items one commit may hold: it is one DynamoDB transaction (100 items, `commit.ts`). */
-      readonly maxCommitItems?: number;
-      /** The deployment's public address, for the desk link in the referee's hiboux. */
-      readonly deskUrl?: string;
-      /** Sees every decision and every lost commit (the business metrics, shared/observability). */
-      readonly observer?: DecisionObserver;
-    },
-  ) {}
+  constructor(private readonly deps: DuelServiceDeps) {
+    this.maxAttempts = deps.maxAttempts ?? MAX_ATTEMPTS;
+    this.batches = new DuelBatches(this, deps.store, deps.maxCommitItems);
+  }
 
   async execute(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
-    const repeat = this.repeated(duelId, command, options);
-    const order = isThreadOrdered(command) ? inputKeyOf(command, options.inputId) : undefined;
-    const outcome =
-      repeat ??
-      (await new Promise<Outcome>((resolve, reject) =>
-        this.queue.add(duelId, { order, command, options, resolve, reject }),
-      ));
+    const outcome = await this.batches.execute(duelId, command, options);
     this.deps.observer?.decided(command, outcome);
     return outcome;
   }
 
-  /** Answers each waiting command: together when several posts wait, else each alone. */
-  private async runBatch(duelId: string, batch: readonly Work[]): Promise<void> {
-    // A copy of a delivery may have been committed while it waited its turn.
-    let rest: readonly Work[] = batch.filter((work) => {
-      const repeat = this.repeated(duelId, work.command, work.options);
-      if (repeat) work.resolve(repeat);
-      return repeat === undefined;
-    });
-    const attempts = this.deps.maxAttempts ?? MAX_ATTEMPTS;
-    let duplicates = 0;
-    let lost = false;
-    for (let attempt = 1; rest.length > 1; ) {
-      try {
-        const left = await this.together(duelId, rest);
-        // None fitted with the others (one alone fills a transaction): each goes alone.
-        if (left.length === rest.length) break;
-        rest = left;
-        attempt = 1;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError || error instanceof DuplicateError)) {
-          for (const work of rest) work.reject(error);
-          return;
-        }
-        // Another process wrote the duel, or applied one of these deliveries, in between: read and
-        // decide again, as one decision would (a post applied elsewhere then reads as known).
-        lost = true;
-        if (error instanceof ConcurrencyError && attempt < attempts) await this.pause(attempt++);
-        else if (!(error instanceof DuplicateError && duplicates++ < 2)) break;
-      }
-    }
-    for (const work of rest) {
-      try {
-        work.resolve(await this.attempt(duelId, work.command, work.options, lost));
-      } catch (error) {
-        work.reject(error);
-      }
-    }
-  }
-
-  /**
-   * Decides the posts one after the other on one read of the duel, each on the state the previous
-   * one left, and commits them in one transaction: each is decided as it would have been alone.
-   * Posts that would not fit in that transaction are given back, to be decided next.
-   */
-  private async together(duelId: string, batch: readonly Work[]): Promise<readonly Work[]> {
-    const forumId = batch[0]?.options.forumId ?? "";
-    const postIds = [...new Set(batch.flatMap((w) => postIdsRead(w.command, initialState)))];
-    const staged = new StagedCommits(
-      this.deps.store,
-      await this.deps.store.loadForumAndDuel(forumId, duelId, postIds),
-    );
-    const answered: { work: Work; outcome?: Outcome; error?: unknown }[] = [];
-    let state: DuelState | undefined;
-    for (const work of batch) {
-      const size = staged.size;
-      try {
-        const { outcome } = await this.decideOn(staged, duelId, work.command, work.options, staged.loaded());
-        if (staged.size > size) {
-          const merged = staged.merged();
-          if (merged && commitItems(merged) > (this.deps.maxCommitItems ?? 100)) {
-            staged.dropLast();
-            break;
-          }
-          state = outcome.state;
-        }
-        answered.push({ work, outcome });
-      } catch (error) {
-        // Refused (a post the rules turn down): nothing staged, its caller hears why.
-        answered.push({ work, error });
-      }
-    }
-    const merged = staged.merged();
-    if (merged && state) {
-      await this.deps.store.commit(merged);
-      this.recent.committed(merged, state);
-    }
-    for (const { work, outcome, error } of answered) {
-      if (outcome) work.resolve(outcome);
-      else work.reject(error);
-    }
-    return batch.slice(answered.length);
-  }
-
-  /** Decides and commits, reading again and deciding again after each conflict. */
-  private async attempt(
+  /** Decides and commits, on `preloaded` first if given, loading again after each conflict. */
+  async attempt(
     duelId: string,
     command: DuelCommand,
     options: ExecuteOptions,
-    /** Another process is known to have written the duel since the caller read it. */
-    stale = false,
-  ): Promise<Outcome> {
-    const attempts = this.deps.maxAttempts ?? MAX_ATTEMPTS;
-    // Read before this process's last commit to the duel, the caller's read is stale: not used.
-    const latest = this.recent.latest(duelId)?.version ?? 0;
-    const read = options.preloaded;
-    let preloaded = !stale && read && (read.duel?.version ?? 0) >= latest ? read : undefined;
+    preloaded?: LoadedDuel,
+  ): Promise<Committed> {
+    const { store } = this.deps;
     for (let attempt = 1; ; attempt++) {
       const loaded =
         preloaded ??
-        (await this.deps.store.loadForumAndDuel(options.forumId, duelId, postIdsRead(command, initialState)));
+        (await store.loadForumAndDuel(options.forumId, duelId, postIdsRead(command, initialState)));
       preloaded = undefined;
       try {
-        const { outcome, commit } = await this.decideOn(this.deps.store, duelId, command, options, loaded);
-        if (commit) this.recent.committed(commit, outcome.state);
-        return outcome;
+        return await this.decideOn(store, duelId, command, options, loaded);
       } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error;
+        if (!(error instanceof ConcurrencyError) || attempt >= this.maxAttempts) throw error;
       }
       await this.pause(attempt);
     }
   }
 
-  /** The pause after attempt `attempt` lost to another writer. */
-  private pause(attempt: number): Promise<void> {
-    this.deps.observer?.conflicted();
-    const ms = (this.deps.retryDelayMs ?? jitteredBackoff)(attempt);
-    return new Promise((resolve) => setTimeout(resolve, ms));
-  }
-
   /** One decision on `loaded`, committed to `store`; a delivery the store already holds is a duplicate. */
-  private async decideOn(
+  async decideOn(
     store: DecisionStore,
     duelId: string,
     command: DuelCommand,
     options: ExecuteOptions,
     loaded: LoadedDuel,
-  ): Promise<{ outcome: Outcome; commit: DuelCommit | null }> {
+  ): Promise<Committed> {
     try {
-      return await decideAndCommit(this.deps, store, duelId, command, options, loaded);
+      const { outcome, change } = await decideCommand(this.deps, store, duelId, command, options, loaded);
+      if (change === null) return { outcome, commit: null };
+      const commit = { ...change.commit, outbox: outboxOf(change, this.deps, store) };
+      await store.commit(commit);
+      return { outcome, commit };
     } catch (error) {
       if (!(error instanceof DuplicateError)) throw error;
       const state = loaded.duel?.state ?? initialState;
@@ -231,13 +121,10 @@ export class DuelService {
     }
   }
 
-  /** A post's delivery this process has committed before (a retry, or the same post and content). */
-  private repeated(duelId: string, command: DuelCommand, options: ExecuteOptions): Outcome | undefined {
-    const postId = postIdOf(command);
-    const keys = options.dedupKeys ?? [];
-    if (postId === undefined || keys.length === 0 || !this.recent.seen(duelId, postId, keys))
-      return undefined;
-    const state = this.recent.latest(duelId)?.state ?? initialState;
-    return { result: "duplicate", duelId, events: [], state };
+  /** The pause after attempt `attempt` lost to another writer. */
+  pause(attempt: number): Promise<void> {
+    this.deps.observer?.conflicted();
+    const ms = (this.deps.retryDelayMs ?? jitteredBackoff)(attempt);
+    return new Promise((resolve) => setTimeout(resolve, ms));
   }
 }

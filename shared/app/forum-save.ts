@@ -4,7 +4,7 @@ import { readSourceSettings, type SourceDeps } from "../forumactif/source-route.
 import type { ForumactifSource } from "../forumactif/source-settings.js";
 import type { forumBodySchema } from "../http/schemas.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
+import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { ChannelConfig } from "../ports/notifier.js";
 import { loadRuleset } from "../rules/ruleset.js";
 import { errorTexts } from "../texts/errors.js";
@@ -19,7 +19,7 @@ export type ForumBody = z.output<typeof forumBodySchema>;
  */
 export async function saveForum(
   deps: {
-    readonly store: DuelStore;
+    readonly store: ForumStore;
     readonly clock: Clock;
     readonly channelDestinations?: DestinationPolicy;
     readonly forumactif?: { readonly source: SourceDeps };

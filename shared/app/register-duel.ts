@@ -4,7 +4,9 @@ import { type Duel, isOpened } from "../domain/state.js";
 import { DomainError } from "../errors.js";
 import type { TopicPoller } from "../forumactif/poller.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore, ForumConfig } from "../ports/duel-store.js";
+import type { DuelistStore } from "../ports/duelist-store.js";
+import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
+import type { OutboxStore } from "../ports/outbox-store.js";
 import { defaultRuleset } from "../rules/default-ruleset.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf } from "./post-intake.js";
@@ -13,7 +15,7 @@ import { duelIdOf } from "./post-intake.js";
 export type DuelRegistration = Omit<RegisterDuel, "id" | "ruleset">;
 
 export interface RegisterDeps {
-  readonly store: DuelStore;
+  readonly store: ForumStore & DuelistStore & Pick<OutboxStore, "enqueue">;
   readonly duels: DuelService;
   readonly clock: Clock;
   /** A Forumactif forum sends nothing: its topic is read from registration on (CONTRACT.md 4.4). */

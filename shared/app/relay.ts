@@ -1,8 +1,9 @@
 import { threadBotOf } from "../announce/thread-bot-of.js";
 import { DeliveryError } from "../errors.js";
 import { effectMetrics, type MetricPoint } from "../observability/business-metrics.js";
-import type { DuelStore, OutboxEntry } from "../ports/duel-store.js";
+import type { ForumStore } from "../ports/forum-store.js";
 import type { Notifier } from "../ports/notifier.js";
+import type { OutboxEntry, OutboxStore } from "../ports/outbox-store.js";
 import type { SchedulerPort } from "../ports/scheduler.js";
 import type { ThreadPoster } from "../ports/thread-bot.js";
 import { announceTexts } from "../texts/announce.js";
@@ -10,7 +11,7 @@ import { deliveryForumOf } from "./delivery-forum.js";
 import { channelsOf } from "./effects.js";
 
 export interface RelayOptions {
-  readonly store: DuelStore;
+  readonly store: OutboxStore & Pick<ForumStore, "getForum">;
   readonly scheduler: SchedulerPort;
   readonly notifier: Notifier;
   /** Posts the verdicts in the duels' threads as the forum's bot (absent: announcements fail). */

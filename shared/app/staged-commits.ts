@@ -1,11 +1,6 @@
-import {
-  ConcurrencyError,
-  type DuelCommit,
-  type DuelStore,
-  DuplicateError,
-  type LoadedDuel,
-  type StoredInput,
-} from "../ports/duel-store.js";
+import type { PostMark } from "../domain/state.js";
+import { ConcurrencyError, DuplicateError } from "../errors.js";
+import type { DuelCommit, DuelStore, LoadedDuel, StoredInput } from "../ports/duel-store.js";
 import type { DecisionStore } from "./decision.js";
 
 /**
@@ -14,45 +9,55 @@ import type { DecisionStore } from "./decision.js";
  * transaction instead of one of each per post, and each post is decided exactly as it would have
  * been alone (same state before it, same events, same hiboux, same version numbers).
  *
- * Reads see the duel as read once, with the staged decisions over it; the staged commits merge the
- * way one transaction writes them (`commit.ts`: the last write of an item wins, dedup keys add up).
- * A staged commit that would repeat a staged delivery or input key is refused here as the store
- * would refuse it; what only the store knows (another process's writes) it refuses at the end, when
- * the merged commit is conditioned on the version first read.
+ * Reads see the duel as read once, with the staged decisions over it: each staged snapshot holds
+ * the marks of every post read so far, as the decisions left them. The merged commit compares the
+ * last snapshot's marks with those read from the store. A staged commit that would repeat a staged
+ * delivery or input key is refused here as the store would refuse it; what only the store knows
+ * (another process's writes) it refuses at the end, when the merged commit is conditioned on the
+ * version first read.
  */
 export class StagedCommits implements DecisionStore {
   private readonly staged: DuelCommit[] = [];
   private storedInputs: Promise<StoredInput[]> | undefined;
-  private storedMarks: Promise<Record<string, string>> | undefined;
+  /** Every mark read from the store so far, as stored: what the merged commit is compared with. */
+  private readonly marksRead: Record<string, PostMark>;
+  private storedMarks: Promise<Record<string, PostMark>> | undefined;
 
   constructor(
     private readonly store: DuelStore,
     private readonly first: LoadedDuel,
-  ) {}
+  ) {
+    this.marksRead = { ...first.duel?.state.posts, ...first.marks };
+  }
+
+  get maxCommitItems(): number {
+    return this.store.maxCommitItems;
+  }
+
+  commitItems(commit: DuelCommit): number {
+    return this.store.commitItems(commit);
+  }
 
   /** The duel as the next decision reads it: as first read, with the staged commits applied. */
   loaded(): LoadedDuel {
     const last = this.staged.at(-1);
-    if (!last) return this.first;
-    // The marks the first read brought, as the staged commits left them.
-    const marks: Record<string, string> = { ...this.first.marks };
-    for (const [postId, mark] of this.stagedMarks()) {
-      if (mark === null) delete marks[postId];
-      else marks[postId] = mark;
-    }
-    return { ...this.first, duel: last.snapshot, marks };
+    // The last snapshot holds every mark read so far, as the staged decisions left them.
+    return last ? { ...this.first, duel: last.snapshot, marks: {} } : this.first;
   }
 
-  async loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, string>> {
-    const staged = this.stagedMarks();
-    const unknown = postIds.filter((id) => !staged.has(id) && !this.first.postsRead.includes(id));
-    const read = unknown.length > 0 ? await this.store.loadPostMarks(duelId, unknown) : {};
-    const out: Record<string, string> = {};
+  async loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, PostMark>> {
+    const known = this.staged.at(-1)?.snapshot.state.posts ?? {};
+    const out: Record<string, PostMark> = {};
+    const unknown: string[] = [];
     for (const id of postIds) {
-      const mark = staged.has(id) ? staged.get(id) : (this.first.marks[id] ?? read[id]);
-      if (typeof mark === "string") out[id] = mark;
+      const mark = known[id];
+      if (mark !== undefined) out[id] = mark;
+      else if (!this.replayed() && !this.first.postsRead.includes(id)) unknown.push(id);
     }
-    return out;
+    if (unknown.length === 0) return out;
+    const read = await this.store.loadPostMarks(duelId, unknown);
+    Object.assign(this.marksRead, read);
+    return { ...out, ...read };
   }
 
   async listInputs(duelId: string): Promise<StoredInput[]> {
@@ -62,14 +67,13 @@ export class StagedCommits implements DecisionStore {
     return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
-  async listPostMarks(duelId: string): Promise<Record<string, string>> {
+  async listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
+    const last = this.staged.at(-1)?.snapshot.state.posts;
+    if (this.replayed() && last) return { ...last };
     this.storedMarks ??= this.store.listPostMarks(duelId);
-    const marks = { ...(await this.storedMarks) };
-    for (const [postId, mark] of this.stagedMarks()) {
-      if (mark === null) delete marks[postId];
-      else marks[postId] = mark;
-    }
-    return marks;
+    const stored = await this.storedMarks;
+    Object.assign(this.marksRead, stored);
+    return { ...stored, ...last };
   }
 
   async commit(commit: DuelCommit): Promise<void> {
@@ -83,7 +87,7 @@ export class StagedCommits implements DecisionStore {
     // A delivery's keys are recorded on its post's item, other keys on their own (`commit.ts`).
     const keysOf = (c: DuelCommit) => [
       ...c.dedupKeys,
-      ...c.marks.flatMap((m) => (m.seen ?? []).map((key) => `${m.postId}\n${key}`)),
+      ...c.deliveries.flatMap((d) => d.keys.map((key) => `${d.postId}\n${key}`)),
     ];
     const seen = new Set(this.staged.flatMap(keysOf));
     const repeated = keysOf(commit).find((key) => seen.has(key));
@@ -109,36 +113,18 @@ export class StagedCommits implements DecisionStore {
     return {
       ...last,
       expectedVersion: first.expectedVersion,
+      marksRead: { ...this.marksRead },
+      marksComplete: this.replayed(),
       inputs: this.staged.flatMap((c) => c.inputs),
       dedupKeys: this.staged.flatMap((c) => c.dedupKeys),
-      marks: this.staged.flatMap((c) => c.marks),
+      deliveries: this.staged.flatMap((c) => c.deliveries),
       outbox: this.staged.flatMap((c) => c.outbox),
       duelists: this.staged.flatMap((c) => c.duelists),
     };
   }
 
-  /** Each post's mark as the staged commits left it (null: removed), the last write winning. */
-  private stagedMarks(): Map<string, string | null> {
-    const marks = new Map<string, string | null>();
-    for (const commit of this.staged)
-      for (const write of commit.marks) if (write.mark !== undefined) marks.set(write.postId, write.mark);
-    return marks;
+  /** A staged decision replayed the duel: its snapshot holds every mark of the duel. */
+  private replayed(): boolean {
+    return this.staged.some((c) => c.marksComplete);
   }
-}
-
-/**
- * The items a commit makes in its transaction, as `commit.ts` writes them: the snapshot, the
- * ruleset at worst, each input key, each post mark, each dedup key, each outbox entry and each
- * duelist item once.
- */
-export function commitItems(commit: DuelCommit): number {
-  const distinct = <T>(values: readonly T[], key: (v: T) => string) => new Set(values.map(key)).size;
-  return (
-    2 +
-    distinct(commit.inputs, (i) => i.key) +
-    distinct(commit.marks, (m) => m.postId) +
-    new Set(commit.dedupKeys).size +
-    distinct(commit.outbox, (e) => `${e.duelId}|${e.createdAt}|${e.id}`) +
-    distinct(commit.duelists, (d) => `${d.type}|${d.forumId}|${d.userId}|${d.duelId}`)
-  );
 }

@@ -1,7 +1,7 @@
 import type { DuelState } from "../domain/state.js";
 import { postMark } from "../domain/state.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore, LoadedDuel } from "../ports/duel-store.js";
+import type { DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf } from "./post-intake.js";
 
@@ -12,7 +12,11 @@ import { duelIdOf } from "./post-intake.js";
  * or a post deleted before, changes nothing.
  */
 export async function deleteThreadPosts(
-  deps: { readonly duels: DuelService; readonly store: DuelStore; readonly clock: Clock },
+  deps: {
+    readonly duels: DuelService;
+    readonly store: Pick<DuelRepository, "listPostMarks">;
+    readonly clock: Clock;
+  },
   loaded: LoadedDuel,
   forumId: string,
   threadId: string,

@@ -4,7 +4,10 @@ import { applyRefereePost } from "./decide-referee.js";
 import type { Emitter } from "./emitter.js";
 import { catchUp, playDuelistPost } from "./play.js";
 import { actionFault } from "./sanctions.js";
-import { duelistOf, HASH_LENGTH, postMark, type StoredPost } from "./state.js";
+import { duelistOf, postMark, type StoredPost } from "./state.js";
+
+/** The content hash's length (base64url characters: 72 bits, enough to tell one post's versions apart). */
+export const HASH_LENGTH = 12;
 
 /** The content hash that tells a duplicate delivery from an edit. */
 export function contentHash(content: string): string {

@@ -5,7 +5,6 @@ import {
   type DuelBase,
   type DuelistState,
   type DuelState,
-  encodeMark,
   type PostMark,
   postMark,
   type RegisteredDuel,
@@ -18,7 +17,7 @@ function updateDuelist(state: Duel, id: string, change: (d: DuelistState) => Due
 function markPost(state: Duel, postId: string, change: Partial<PostMark>): Duel {
   const current = postMark(state, postId);
   if (!current) return state;
-  return { ...state, posts: { ...state.posts, [postId]: encodeMark({ ...current, ...change }) } };
+  return { ...state, posts: { ...state.posts, [postId]: { ...current, ...change } } };
 }
 
 /** A duelist leaves the duel: the attacks pending against them are set aside. */
@@ -135,14 +134,14 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
         ...state,
         posts: {
           ...state.posts,
-          [event.postId]: encodeMark({
+          [event.postId]: {
             authorId: event.authorId,
             hash: event.hash,
             tampered: false,
             deleted: false,
             inDuel: event.inDuel,
             valid: false,
-          }),
+          },
         },
       };
       if (event.role !== "duelist" || !event.username) return withPost;

@@ -136,11 +136,8 @@ export interface DuelBase {
   readonly pendingAttacks: readonly PendingAttack[];
   readonly pending: readonly PendingCorrection[];
   readonly queue: readonly StoredPost[];
-  /**
-   * Every post seen, by id, as a compact mark (`encodeMark`): a duel keeps one per post, so the
-   * snapshot grows with the thread and each byte counts (a few dozen per post).
-   */
-  readonly posts: Readonly<Record<string, string>>;
+  /** Every post seen, by id: a duel keeps one mark per post of its thread. */
+  readonly posts: Readonly<Record<string, PostMark>>;
   readonly faults: readonly FaultRecord[];
   readonly bans: readonly Ban[];
   /** Attacks that were pending against a duelist when they left the duel, should a cancelled fault bring them back (R-7.1). */
@@ -195,33 +192,9 @@ export function currentTurn(state: DuelState): Turn | null {
   return state.status === "active" ? state.turn : null;
 }
 
-const FLAGS = { tampered: 1, deleted: 2, inDuel: 4, valid: 8 } as const;
-/** The content hash's length in a mark (base64url characters: 72 bits). */
-export const HASH_LENGTH = 12;
-
-/** A post mark as stored: one hex flags character, the content hash, then the author's id. */
-export function encodeMark(mark: PostMark): string {
-  const flags =
-    (mark.tampered ? FLAGS.tampered : 0) |
-    (mark.deleted ? FLAGS.deleted : 0) |
-    (mark.inDuel ? FLAGS.inDuel : 0) |
-    (mark.valid ? FLAGS.valid : 0);
-  return `${flags.toString(16)}${mark.hash.padEnd(HASH_LENGTH, "_").slice(0, HASH_LENGTH)}${mark.authorId}`;
-}
-
 /** The mark of a post the duel has seen, if any. */
 export function postMark(state: Duel, postId: string): PostMark | undefined {
-  const raw = state.posts[postId];
-  if (raw === undefined) return undefined;
-  const flags = Number.parseInt(raw.slice(0, 1), 16);
-  return {
-    hash: raw.slice(1, 1 + HASH_LENGTH),
-    authorId: raw.slice(1 + HASH_LENGTH),
-    tampered: (flags & FLAGS.tampered) !== 0,
-    deleted: (flags & FLAGS.deleted) !== 0,
-    inDuel: (flags & FLAGS.inDuel) !== 0,
-    valid: (flags & FLAGS.valid) !== 0,
-  };
+  return state.posts[postId];
 }
 
 /** The duelist of that id, if any. */

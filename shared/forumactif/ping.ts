@@ -1,5 +1,5 @@
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore } from "../ports/duel-store.js";
+import type { DuelRepository } from "../ports/duel-repository.js";
 import type { PollStore } from "../ports/poll-store.js";
 import { pollTimer, schedulePoll } from "./poll-effects.js";
 import { forumactifSource, isWatched } from "./watched.js";
@@ -11,7 +11,11 @@ import { forumactifSource, isWatched } from "./watched.js";
  * webhook function that answers pings carries no page reader.
  */
 export async function pingTopic(
-  deps: { readonly store: DuelStore; readonly polls: PollStore; readonly clock: Clock },
+  deps: {
+    readonly store: Pick<DuelRepository, "loadForumAndDuel">;
+    readonly polls: PollStore;
+    readonly clock: Clock;
+  },
   forumId: string,
   duelId: string,
 ): Promise<boolean> {

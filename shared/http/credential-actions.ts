@@ -2,7 +2,7 @@ import type * as z from "zod";
 import { ApiError } from "../errors.js";
 import type { AccessStore, Credential } from "../ports/access-store.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore } from "../ports/duel-store.js";
+import type { ForumStore } from "../ports/forum-store.js";
 import { errorTexts } from "../texts/errors.js";
 import { requireForumAdmin, requireOperator } from "./access.js";
 import type { Principal } from "./principal.js";
@@ -11,7 +11,7 @@ import { hashToken, newCredentialToken } from "./tokens.js";
 
 /** What issuing and revoking need: the API and the desk give the same. */
 export interface CredentialDeps {
-  readonly store: DuelStore;
+  readonly store: Pick<ForumStore, "getForum">;
   readonly access: AccessStore;
   readonly clock: Clock;
   readonly log: (entry: Record<string, unknown>) => void;

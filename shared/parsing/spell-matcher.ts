@@ -22,7 +22,7 @@ interface Lookup {
  * Keyed by the object alone, because the object is what stays: rulesets are never mutated, and
  * the DynamoDB store keeps the rulesets it has read by hash (`adapters/dynamodb/rulesets.ts`), so
  * every post of a duel, and every duel of a forum, reads the same object. A ruleset parsed anew
- * (a store's first read of it, a snapshot from before rulesets were stored apart) builds its lookup
+ * (a store's first read of it) builds its lookup
  * once more; weak keys let the lookups go with the rulesets.
  */
 const cache = new WeakMap<Ruleset, Lookup>();

@@ -1,4 +1,3 @@
-import { DeleteItemCommand, GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { describe, expect, it } from "vitest";
 import { DUEL_BODY, postPayload } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
@@ -88,47 +87,5 @@ describe("post marks stored apart from the duel's snapshot", () => {
     expect((await h.generic(refereePost)).body.result).toBe("applied");
     const rejected = (await events(h)).filter((e) => e.type === "referee.command-rejected");
     expect(rejected).toMatchObject([{ postId: "2001", code: "correction_refused" }]);
-  });
-});
-
-describe("a duel stored before post marks were kept apart", () => {
-  it("R-6.3 its snapshot's marks still tell duplicates and edits, and stay where they are", async () => {
-    const h = await playedDuel(4);
-    // Rewrite the duel as an earlier version stored it: every mark inside the snapshot, none apart.
-    const marks = await h.store.listPostMarks(DUEL);
-    const key = { pk: { S: `DUEL#${DUEL}` }, sk: { S: "STATE" } };
-    const { Item } = await h.client.send(new GetItemCommand({ TableName: h.tableName, Key: key }));
-    const state = JSON.parse(Item?.state?.S ?? "{}");
-    await h.client.send(
-      new PutItemCommand({
-        TableName: h.tableName,
-        Item: { ...Item, state: { S: JSON.stringify({ ...state, posts: marks }) } },
-      }),
-    );
-    for (const postId of Object.keys(marks)) {
-      await h.client.send(
-        new DeleteItemCommand({
-          TableName: h.tableName,
-          Key: { pk: { S: `DUEL#${DUEL}` }, sk: { S: `POST#${postId}` } },
-        }),
-      );
-    }
-
-    expect((await h.generic(turn(2))).body.result).toBe("duplicate");
-    await h.admin("POST", "/_local/clock", { set: turn(5).data.createdAt });
-    expect((await h.generic(turn(5))).body.result).toBe("applied");
-    const edited = { ...turn(1, `${LONG} avec une phrase ajoutée`), type: "post.edited" };
-    expect((await h.generic(edited)).body.result).toBe("applied");
-    expect((await events(h)).filter((e) => e.type === "fault.action")).toMatchObject([
-      { postId: "1001", violations: ["edited"] },
-    ]);
-    expect((await h.generic(edited)).body.result).toBe("duplicate");
-
-    // The old marks stay in the snapshot, the edited one kept current there too; new ones apart.
-    const snapshot = await h.store.loadDuel(DUEL);
-    expect(Object.keys(snapshot?.state.posts ?? {}).sort()).toEqual(["1001", "1002", "1003", "1004"]);
-    const apart = await h.store.listPostMarks(DUEL);
-    expect(Object.keys(apart).sort()).toEqual(["1001", "1005"]);
-    expect(snapshot?.state.posts["1001"]).toBe(apart["1001"]);
   });
 });

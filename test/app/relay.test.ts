@@ -130,20 +130,6 @@ describe("the outbox relay", () => {
     expect(calls).toBe(10);
   });
 
-  it("an entry of the shape written before timer changes were grouped (one schedule, one cancel) is still performed", async () => {
-    const calls: string[] = [];
-    const scheduler: SchedulerPort = {
-      schedule: async (t) => void calls.push(`schedule ${t.name}`),
-      cancel: async (t) => void calls.push(`cancel ${t.name}`),
-    };
-    const { relay, put } = await setup({ deliver: async () => {} }, scheduler);
-    const old = (type: string) => ({ type, timer }) as unknown as OutboxEntry["effect"];
-    await put(entry("old-cancel", old("cancel")));
-    await put(entry("old-schedule", old("schedule")));
-    expect(await relay.runDue()).toBe(2);
-    expect(calls.sort()).toEqual([`cancel ${timer.name}`, `schedule ${timer.name}`]);
-  });
-
   it("a schedule that could not be created is retried until it is", async () => {
     let attempts = 0;
     const created: string[] = [];

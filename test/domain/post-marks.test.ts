@@ -1,13 +1,29 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import {
+  decodeMarks,
+  hotPostIds,
+  markChanges,
+  snapshotMarks,
+} from "../../shared/adapters/dynamodb/post-marks.js";
 import type { DuelCommand } from "../../shared/domain/commands.js";
 import { decide } from "../../shared/domain/decide.js";
 import { fold } from "../../shared/domain/evolve.js";
-import { hotPostIds, markChanges, postIdsRead, snapshotState } from "../../shared/domain/post-marks.js";
-import { currentTurn, type DuelState } from "../../shared/domain/state.js";
+import { postIdsRead } from "../../shared/domain/posts-read.js";
+import {
+  currentTurn,
+  type Duel as DuelOf,
+  type DuelState,
+  type PostMark,
+} from "../../shared/domain/state.js";
 import { timersOf } from "../../shared/domain/timers.js";
 import { DomainError } from "../../shared/errors.js";
 import { ALICE, BOB, Duel, LONG_RP, REFEREE } from "./fixtures.js";
+
+/** The state as its snapshot item keeps it (`adapters/dynamodb/post-marks.ts`): the hot marks only. */
+function snapshotState(state: DuelOf): DuelOf {
+  return { ...state, posts: decodeMarks(snapshotMarks(state)) };
+}
 
 const SHORT_RP = Array.from({ length: 40 }, (_, i) => `mot${i}`).join(" ");
 const SPELLS = ["Incendio", "Glacius", "Diffindo", "Expelliarmus", "Confundo"];
@@ -126,7 +142,7 @@ describe("post marks kept apart from the snapshot", () => {
         const duel = new Duel({ duelists: [ALICE, BOB] });
         duel.top();
         // What storage holds: the snapshot (hot marks only) and every mark on its own.
-        let stored: Record<string, string> = { ...duel.state.posts };
+        let stored: Record<string, PostMark> = { ...duel.state.posts };
         const posts: string[] = [];
         for (const step of steps) {
           const command = commandOf(duel, step, posts);
@@ -228,11 +244,20 @@ describe("post marks kept apart from the snapshot", () => {
   });
 
   it("mark changes: what differs, and with a complete view what is gone", () => {
-    expect(markChanges({ a: "1", b: "2" }, { a: "1", b: "3", c: "4" }, false)).toEqual([
-      { postId: "b", mark: "3" },
-      { postId: "c", mark: "4" },
+    const mark = (hash: string): PostMark => ({
+      authorId: "42",
+      hash: hash.repeat(12),
+      tampered: false,
+      deleted: false,
+      inDuel: true,
+      valid: false,
+    });
+    const [m1, m2, m3, m4] = [mark("1"), mark("2"), mark("3"), mark("4")];
+    expect(markChanges({ a: m1, b: m2 }, { a: { ...m1 }, b: m3, c: m4 }, false)).toEqual([
+      { postId: "b", mark: m3 },
+      { postId: "c", mark: m4 },
     ]);
-    expect(markChanges({ a: "1", b: "2" }, { b: "2" }, true)).toEqual([{ postId: "a", mark: null }]);
-    expect(markChanges({ a: "1" }, {}, false)).toEqual([]);
+    expect(markChanges({ a: m1, b: m2 }, { b: m2 }, true)).toEqual([{ postId: "a", mark: null }]);
+    expect(markChanges({ a: m1 }, {}, false)).toEqual([]);
   });
 });

@@ -1,15 +1,11 @@
 import type { TransactWriteItem } from "@aws-sdk/client-dynamodb";
-import {
-  ConcurrencyError,
-  type DuelCommit,
-  type DuelistChange,
-  DuplicateError,
-  type MarkWrite,
-  StorageUnavailableError,
-} from "../../ports/duel-store.js";
+import type { PostMark } from "../../domain/state.js";
+import { ConcurrencyError, DuplicateError, StorageUnavailableError } from "../../errors.js";
+import type { DuelCommit, DuelistChange } from "../../ports/duel-store.js";
 import { marshall } from "./attributes.js";
 import { cancellationCodes, storageError } from "./errors.js";
 import { dedupItem, duelistDuelItem, inputItem, outboxItem, snapshotItem } from "./items.js";
+import { encodeMark, markChanges } from "./post-marks.js";
 import { rulesetItem } from "./rulesets.js";
 import { keys } from "./table.js";
 
@@ -31,8 +27,9 @@ export interface CommitTransaction {
 
 /**
  * The transaction of a commit, items in this order: the snapshot (conditioned on the version),
- * its ruleset unless already stored, the inputs, the post marks (with their deliveries' dedup keys, refused if already recorded), the
- * dedup keys (written only if absent), the outbox entries, the duelist changes.
+ * its ruleset unless already stored, the inputs, the post marks that changed (with their deliveries'
+ * dedup keys, refused if already recorded), the dedup keys (written only if absent), the outbox
+ * entries, the duelist changes.
  *
  * An input key holds one input: writing it again is allowed only for the same `inputId` (a late
  * input rewrote that input's events), so new and rewritten inputs need no flag to tell them apart,
@@ -100,7 +97,7 @@ export function commitTransaction(
     );
   }
 
-  for (const write of mergeMarks(commit.marks)) {
+  for (const write of markWrites(commit)) {
     const seen = write.seen ?? [];
     add(
       markUpdate(tableName, duelId, write),
@@ -157,20 +154,51 @@ export function commitFailure(error: unknown, duelId: string, roles: readonly Ro
   return error;
 }
 
-/** One write per post: the last mark wins, the dedup keys add up. */
-function mergeMarks(writes: readonly MarkWrite[]): MarkWrite[] {
+/**
+ * A write of a post's item: its new mark (null: removed; absent: unchanged), and the dedup keys of
+ * the deliveries that decided it.
+ */
+interface MarkWrite {
+  readonly postId: string;
+  readonly mark?: PostMark | null;
+  readonly seen?: readonly string[];
+}
+
+/**
+ * One write per post item: each mark that differs from the one stored (every mark is kept on its
+ * own item, the hot ones in the snapshot too), with the keys of the post's deliveries.
+ */
+function markWrites(commit: DuelCommit): MarkWrite[] {
   const byPost = new Map<string, MarkWrite>();
-  for (const write of writes) {
-    const previous = byPost.get(write.postId);
-    const seen = [...new Set([...(previous?.seen ?? []), ...(write.seen ?? [])])];
-    const mark = write.mark !== undefined ? write.mark : previous?.mark;
-    byPost.set(write.postId, {
-      postId: write.postId,
-      ...(mark !== undefined ? { mark } : {}),
-      ...(seen.length > 0 ? { seen } : {}),
-    });
+  for (const { postId, mark } of markChanges(
+    commit.marksRead,
+    commit.snapshot.state.posts,
+    commit.marksComplete ?? false,
+  )) {
+    byPost.set(postId, { postId, mark });
+  }
+  for (const { postId, keys } of commit.deliveries) {
+    const previous = byPost.get(postId);
+    const seen = [...new Set([...(previous?.seen ?? []), ...keys])];
+    byPost.set(postId, { ...previous, postId, ...(seen.length > 0 ? { seen } : {}) });
   }
   return [...byPost.values()];
+}
+
+/**
+ * The items a commit makes in its transaction, as `commitTransaction` writes them: the snapshot,
+ * its ruleset (counted even when already stored), each input key, each post item, each dedup key,
+ * each outbox entry and each duelist item once.
+ */
+export function commitItems(commit: DuelCommit): number {
+  return (
+    2 +
+    new Set(commit.inputs.map((i) => i.key)).size +
+    markWrites(commit).length +
+    new Set(commit.dedupKeys).size +
+    new Set(commit.outbox.map(outboxKey)).size +
+    new Set(commit.duelists.map(duelistKey)).size
+  );
 }
 
 /**
@@ -188,7 +216,7 @@ function markUpdate(tableName: string, duelId: string, write: MarkWrite): Transa
     remove = " REMOVE #mark";
   } else if (write.mark !== undefined) {
     names["#mark"] = "mark";
-    values[":mark"] = write.mark;
+    values[":mark"] = encodeMark(write.mark);
     set.push("#mark = :mark");
   }
   let add = "";

@@ -6,7 +6,7 @@ import {
   PutItemCommand,
   TransactWriteItemsCommand,
 } from "@aws-sdk/client-dynamodb";
-import type { DuelState } from "../../domain/state.js";
+import type { DuelState, PostMark } from "../../domain/state.js";
 import type {
   DuelCommit,
   DuelistRecord,
@@ -21,10 +21,9 @@ import type {
   TimerStore,
 } from "../../ports/duel-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
-import type { Ruleset } from "../../rules/ruleset.js";
 import { DynamoDbAccessStore } from "./access-store.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
-import { commitFailure, commitTransaction } from "./commit.js";
+import { commitFailure, commitItems, commitTransaction, MAX_TRANSACTION_ITEMS } from "./commit.js";
 import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
 import {
   accountItem,
@@ -48,8 +47,8 @@ import { RulesetMemory, rulesetHash } from "./rulesets.js";
 import { keys, partitions } from "./table.js";
 
 /** The post marks among these items, by post id. */
-function marksOf(items: readonly Item[]): Record<string, string> {
-  const marks: Record<string, string> = {};
+function marksOf(items: readonly Item[]): Record<string, PostMark> {
+  const marks: Record<string, PostMark> = {};
   for (const item of items) {
     const found = markOf(item);
     if (found) marks[found.postId] = found.mark;
@@ -70,8 +69,10 @@ export interface DynamoDbStoreOptions {
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
 /**
- * DuelStore and TimerStore on one DynamoDB table (layout in `table.ts`). Decisions are written by
- * one transaction conditioned on the duel's `version`; reads before deciding are consistent.
+ * Every storage port on one DynamoDB table (layout in `table.ts`): the duel repository (its post
+ * marks laid out by `post-marks.ts`), forums, duelists, the outbox, health and the local timers.
+ * Decisions are written by one transaction conditioned on the duel's `version`; reads before
+ * deciding are consistent.
  * Errors: ConcurrencyError and DuplicateError from `commit`, StorageUnavailableError from any
  * method when DynamoDB cannot be reached; anything else goes up unchanged.
  */
@@ -118,7 +119,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     });
   }
 
-  loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, string>> {
+  loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, PostMark>> {
     return guarded(async () => {
       const unique = [...new Set(postIds)];
       const items = await batchGetAll(
@@ -130,7 +131,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     });
   }
 
-  listPostMarks(duelId: string): Promise<Record<string, string>> {
+  listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
     return guarded(async () => marksOf(await this.queryPrefix(keys.duel(duelId).pk, "POST#")));
   }
 
@@ -143,6 +144,12 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       const items = await this.queryPrefix(keys.duel(duelId).pk, "IN#");
       return items.map(inputOf);
     });
+  }
+
+  readonly maxCommitItems = MAX_TRANSACTION_ITEMS;
+
+  commitItems(commit: DuelCommit): number {
+    return commitItems(commit);
   }
 
   async commit(commit: DuelCommit): Promise<void> {
@@ -299,7 +306,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       const unique = [...new Set(userIds)];
       const bans = await Promise.all(
         unique.map(async (userId) => {
-          const items = await this.queryPrefix(keys.duelist(forumId, userId), "BAN");
+          const items = await this.queryPrefix(keys.duelist(forumId, userId), "BAN#");
           return [userId, latestBan(items.map(unmarshall))] as const;
         }),
       );
@@ -420,17 +427,13 @@ export class DynamoDbStore implements DuelStore, TimerStore {
    */
   private joined(item: Item, rulesetItem: Item | undefined): DuelSnapshot | null {
     const stored = storedSnapshotOf(item);
-    let ruleset: Ruleset | null = null;
-    if (stored.rulesetHash !== null) {
-      const hash = rulesetItem?.hash?.S;
-      const json = rulesetItem?.ruleset?.S;
-      const found =
-        hash === stored.rulesetHash && json !== undefined
-          ? this.rulesets.parse(hash, json)
-          : this.rulesets.get(stored.rulesetHash);
-      if (found === undefined) return null;
-      ruleset = found;
-    }
+    const hash = rulesetItem?.hash?.S;
+    const json = rulesetItem?.ruleset?.S;
+    const ruleset =
+      hash === stored.rulesetHash && json !== undefined
+        ? this.rulesets.parse(hash, json)
+        : this.rulesets.get(stored.rulesetHash);
+    if (ruleset === undefined) return null;
     this.rulesets.saw(stored.duelId, stored.version, stored.rulesetHash);
     return stored.withRuleset(ruleset);
   }

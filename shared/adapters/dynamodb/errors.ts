@@ -1,4 +1,4 @@
-import { StorageUnavailableError } from "../../ports/duel-store.js";
+import { StorageUnavailableError } from "../../errors.js";
 
 /**
  * Errors by name, not `instanceof`: a second SDK copy in a bundle breaks `instanceof`, the name

@@ -1,6 +1,6 @@
 import type { DuelCommand } from "../../domain/commands.js";
 import type { DuelEvent } from "../../domain/events.js";
-import type { DuelState } from "../../domain/state.js";
+import type { DuelState, PostMark } from "../../domain/state.js";
 import type {
   DuelistChange,
   DuelistRecord,
@@ -22,6 +22,7 @@ import {
   stringOf,
   unmarshall,
 } from "./attributes.js";
+import { decodeMark, decodeMarks, snapshotMarks } from "./post-marks.js";
 import { rulesetHash } from "./rulesets.js";
 import { duelOfStored, type StoredDuel } from "./stored-duel.js";
 import { keys, partitions, sortInstant } from "./table.js";
@@ -30,15 +31,14 @@ import { keys, partitions, sortInstant } from "./table.js";
  * Conversions between the port's values and the items of the layout in `table.ts`.
  *
  * The keys are written out (`const { pk, sk } = keys.…; marshall({ pk, sk, … })`) rather than
- * spread into the literal: on Node 20's V8, each property added after a spread in an object
- * literal costs about 1.5 µs (the copy's map is not shared, so every addition makes a new one),
- * about 20 µs for a snapshot or an outbox entry, 80 µs a post; written out, a few tenths of a µs.
- * Same attributes, in the same order.
+ * spread into the literal: on Node 20's V8, every property added after a spread in an object
+ * literal makes a new hidden class, which a post's commit pays for each of its items
+ * (git log of this file has the profile). Same attributes, in the same order.
  */
 
 /**
  * A duel's snapshot item: its state without the ruleset, which has an item of its own
- * (`rulesets.ts`) named here by `rulesetHash`.
+ * (`rulesets.ts`) named here by `rulesetHash`, and with its hot post marks only (`post-marks.ts`).
  */
 export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSnapshot): Item {
   const { duelId, state } = snapshot;
@@ -49,7 +49,7 @@ export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSn
     sk,
     duelId,
     version: snapshot.version,
-    state: JSON.stringify(rest),
+    state: JSON.stringify({ ...rest, posts: snapshotMarks(state) }),
     rulesetHash: rulesetHash(ruleset),
     lastKey: snapshot.lastKey,
     updatedAt: snapshot.updatedAt,
@@ -64,33 +64,32 @@ export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSn
 
 /**
  * A snapshot item as read, before its ruleset is joined to it: `rulesetHash` names the ruleset
- * item it needs, or is null for a snapshot stored before rulesets were kept apart (its state
- * holds its ruleset).
+ * item it needs.
  */
 export interface StoredSnapshot {
   readonly duelId: string;
   readonly version: number;
-  readonly rulesetHash: string | null;
-  withRuleset(ruleset: Ruleset | null): DuelSnapshot;
+  readonly rulesetHash: string;
+  withRuleset(ruleset: Ruleset): DuelSnapshot;
 }
 
 export function storedSnapshotOf(item: Item): StoredSnapshot {
   const plain = unmarshall(item);
   const duelId = stringOf(plain, "duelId");
   const version = numberOf(plain, "version");
-  const hash = optionalStringOf(plain, "rulesetHash");
   return {
     duelId,
     version,
-    rulesetHash: hash,
+    rulesetHash: stringOf(plain, "rulesetHash"),
     withRuleset(ruleset) {
-      const stored = jsonOf<Omit<StoredDuel, "ruleset"> & { ruleset?: Ruleset }>(plain, "state");
-      const own = hash === null ? stored.ruleset : ruleset;
-      if (!own) throw new Error(`duel ${duelId}: snapshot ${version} without its ruleset ${hash}`);
+      const stored = jsonOf<Omit<StoredDuel, "ruleset" | "posts"> & { posts: Record<string, string> }>(
+        plain,
+        "state",
+      );
       return {
         duelId,
         version,
-        state: duelOfStored({ ...stored, ruleset: own }),
+        state: duelOfStored({ ...stored, posts: decodeMarks(stored.posts), ruleset }),
         lastKey: stringOf(plain, "lastKey"),
         updatedAt: stringOf(plain, "updatedAt"),
       };
@@ -99,10 +98,12 @@ export function storedSnapshotOf(item: Item): StoredSnapshot {
 }
 
 /** A post's stored mark, if the item holds one. */
-export function markOf(item: Item): { postId: string; mark: string } | null {
+export function markOf(item: Item): { postId: string; mark: PostMark } | null {
   const sk = item.sk?.S;
   const mark = item.mark?.S;
-  return sk?.startsWith("POST#") && mark !== undefined ? { postId: sk.slice("POST#".length), mark } : null;
+  return sk?.startsWith("POST#") && mark !== undefined
+    ? { postId: sk.slice("POST#".length), mark: decodeMark(mark) }
+    : null;
 }
 
 export function inputItem(duelId: string, input: StoredInput): Item {
@@ -162,28 +163,13 @@ export function outboxOf(item: Item): OutboxEntry {
     id: stringOf(plain, "id"),
     duelId: stringOf(plain, "duelId"),
     createdAt: stringOf(plain, "createdAt"),
-    effect: effectOf(jsonOf<unknown>(plain, "effect")),
+    effect: jsonOf<OutboxEntry["effect"]>(plain, "effect"),
     attempts: numberOf(plain, "attempts"),
     nextAttemptAt: stringOf(plain, "nextAttemptAt"),
     doneAt: optionalStringOf(plain, "doneAt"),
     lastError: optionalStringOf(plain, "lastError"),
     failedAt: optionalStringOf(plain, "failedAt"),
   };
-}
-
-/**
- * A stored effect as the current `Effect`. Entries written before a decision's timer changes became
- * one `timers` effect hold one schedule or one cancellation: read as a `timers` effect of one, so an
- * outbox left from before an upgrade drains like any other.
- */
-function effectOf(stored: unknown): OutboxEntry["effect"] {
-  const old = stored as { type?: unknown; timer?: TimerSpec };
-  if ((old.type === "schedule" || old.type === "cancel") && old.timer) {
-    return old.type === "schedule"
-      ? { type: "timers", cancel: [], schedule: [old.timer] }
-      : { type: "timers", cancel: [old.timer], schedule: [] };
-  }
-  return stored as OutboxEntry["effect"];
 }
 
 export function dedupItem(key: string, duelId: string, now: Date, ttlSeconds: number): Item {
@@ -253,7 +239,7 @@ export function duelistDuelItem(change: Extract<DuelistChange, { type: "duel" }>
   });
 }
 
-/** A duelist's items (BAN and one per duel) as their record; null when there are none. */
+/** A duelist's items (one BAN per duel that bans them, one DUEL per duel) as their record; null when there are none. */
 export function duelistOf(forumId: string, userId: string, items: readonly Item[]): DuelistRecord | null {
   if (items.length === 0) return null;
   const plain = items.map(unmarshall);
@@ -272,14 +258,11 @@ export function duelistOf(forumId: string, userId: string, items: readonly Item[
   return { forumId, userId, bannedUntil, duels };
 }
 
-/**
- * The latest end among a duelist's bans (one item per duel that bans them), or null. A single `BAN`
- * item, as stored before bans were kept per duel, counts too until it runs out.
- */
+/** The latest end among a duelist's bans (one item per duel that bans them), or null. */
 export function latestBan(plain: readonly Record<string, JsonValue>[]): string | null {
   let latest: string | null = null;
   for (const item of plain) {
-    if (typeof item.sk !== "string" || !item.sk.startsWith("BAN")) continue;
+    if (typeof item.sk !== "string" || !item.sk.startsWith("BAN#")) continue;
     const until = optionalStringOf(item, "bannedUntil");
     if (until !== null && (latest === null || until > latest)) latest = until;
   }

@@ -1,3 +1,4 @@
+import type { PostMark } from "../../domain/state.js";
 import type { LoadedDuel } from "../../ports/duel-store.js";
 
 /** Post marks one read asks for at most (a BatchGetItem holds 100 keys, with the forum and the duel). */
@@ -103,7 +104,7 @@ export class ReadsInFlight {
 
 /** What a caller alone would have read: the marks of its own posts. */
 function ownView(loaded: LoadedDuel, postIds: readonly string[]): LoadedDuel {
-  const marks: Record<string, string> = {};
+  const marks: Record<string, PostMark> = {};
   for (const id of postIds) {
     const mark = loaded.marks[id];
     if (mark !== undefined) marks[id] = mark;

@@ -4,7 +4,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from "@aws-sdk/client-dynamodb";
-import { StorageUnavailableError } from "../../ports/duel-store.js";
+import { StorageUnavailableError } from "../../errors.js";
 import type { Item } from "./attributes.js";
 import { dueBound, GSI1 } from "./table.js";
 

@@ -66,12 +66,11 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
  * The second is what lets a commit skip the ruleset item safely: it is trusted only for the version
  * the commit is conditioned on. If that commit succeeds, the snapshot was still at that version,
  * and the ruleset item, only ever written in the same transaction as a snapshot naming it, still
- * held that hash. Anything else (another version, a duel never seen, a snapshot stored before
- * rulesets were kept apart) writes the item again.
+ * held that hash. Anything else (another version, a duel never seen) writes the item again.
  */
 export class RulesetMemory {
   private readonly byHash = new Map<string, Ruleset>();
-  private readonly stored = new Map<string, { readonly version: number; readonly hash: string | null }>();
+  private readonly stored = new Map<string, { readonly version: number; readonly hash: string }>();
 
   /** The ruleset a `RULESET` item holds, parsed once per hash. */
   parse(hash: string, json: string): Ruleset {
@@ -91,11 +90,11 @@ export class RulesetMemory {
   /** Whether reading this duel can skip its ruleset item: the one it last named is held here. */
   holdsRulesetOf(duelId: string): boolean {
     const hash = this.stored.get(duelId)?.hash;
-    return hash !== undefined && (hash === null || this.byHash.has(hash));
+    return hash !== undefined && this.byHash.has(hash);
   }
 
-  /** The duel's snapshot at `version` names this ruleset (null: none, the ruleset is inline). */
-  saw(duelId: string, version: number, hash: string | null): void {
+  /** The duel's snapshot at `version` names this ruleset. */
+  saw(duelId: string, version: number, hash: string): void {
     remember(this.stored, duelId, { version, hash }, STORED_LIMIT);
   }
 

@@ -1,16 +1,25 @@
-import { GetItemCommand } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBClient, GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { marshall, unmarshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { keys, tableDefinition } from "../../../shared/adapters/dynamodb/table.js";
+import type { PostMark } from "../../../shared/domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
-import { aCommit, aForum, anEntry, anInput, aState, freshStore } from "./fixtures.js";
+import { aCommit, aForum, aMark, anEntry, anInput, aState, freshStore } from "./fixtures.js";
 
 let store: DynamoDbStore;
+let client: DynamoDBClient;
+let tableName: string;
 
 beforeAll(async () => {
-  ({ store } = await freshStore());
+  ({ store, client, tableName } = await freshStore());
 });
+
+/** The mark attribute of a post's item, as stored. */
+async function storedMark(duelId: string, postId: string): Promise<string | undefined> {
+  const key = marshall(keys.post(duelId, postId));
+  return (await client.send(new GetItemCommand({ TableName: tableName, Key: key }))).Item?.mark?.S;
+}
 
 describe("DuelStore on DynamoDB: commits", () => {
   it("a commit creates the duel; a reload gives back its state and version", async () => {
@@ -192,48 +201,90 @@ describe("DuelStore on DynamoDB: forums and duelists", () => {
 
   it("keeps post marks apart from the snapshot and reads the ones asked for with it", async () => {
     await store.putForum(aForum("pm-forum"));
+    const [a, b] = [aMark("a"), aMark("b", { authorId: "43" })];
     await store.commit(
       aCommit("pm-duel", 0, {
-        state: { ...aState("pm-duel"), posts: {} },
-        marks: [
-          { postId: "p1", mark: "4aaaaaaaaaaaa7" },
-          { postId: "p2", mark: "4bbbbbbbbbbbb8", seen: ["delivery#a"] },
-        ],
+        state: { ...aState("pm-duel"), posts: { p1: a, p2: b } },
+        deliveries: [{ postId: "p2", keys: ["delivery#a"] }],
       }),
     );
     const loaded = await store.loadForumAndDuel("pm-forum", "pm-duel", ["p2", "p3", "p2"]);
     expect(loaded.postsRead).toEqual(["p2", "p3"]);
     // Only the mark asked for comes with the snapshot, which holds none of its own here.
-    expect(loaded.marks).toEqual({ p2: "4bbbbbbbbbbbb8" });
+    expect(loaded.marks).toEqual({ p2: b });
     expect(loaded.duel?.state.posts).toEqual({});
-    expect(await store.loadPostMarks("pm-duel", ["p1", "p9"])).toEqual({ p1: "4aaaaaaaaaaaa7" });
-    expect(await store.listPostMarks("pm-duel")).toEqual({ p1: "4aaaaaaaaaaaa7", p2: "4bbbbbbbbbbbb8" });
+    expect(await store.loadPostMarks("pm-duel", ["p1", "p9"])).toEqual({ p1: a });
+    expect(await store.listPostMarks("pm-duel")).toEqual({ p1: a, p2: b });
+    expect(await storedMark("pm-duel", "p1")).toBe("4aaaaaaaaaaaa42");
 
     // A mark removed (a replay no longer saw the post) leaves its dedup keys behind.
-    await store.commit(aCommit("pm-duel", 1, { marks: [{ postId: "p2", mark: null }] }));
-    expect(await store.listPostMarks("pm-duel")).toEqual({ p1: "4aaaaaaaaaaaa7" });
+    await store.commit(
+      aCommit("pm-duel", 1, {
+        state: { ...aState("pm-duel"), posts: { p1: a } },
+        marksRead: { p1: a, p2: b },
+        marksComplete: true,
+      }),
+    );
+    expect(await store.listPostMarks("pm-duel")).toEqual({ p1: a });
     await expect(
-      store.commit(aCommit("pm-duel", 2, { marks: [{ postId: "p2", mark: "x", seen: ["delivery#a"] }] })),
+      store.commit(
+        aCommit("pm-duel", 2, {
+          state: { ...aState("pm-duel"), posts: { p2: aMark("x") } },
+          deliveries: [{ postId: "p2", keys: ["delivery#a"] }],
+        }),
+      ),
     ).rejects.toBeInstanceOf(DuplicateError);
   });
 
+  it("R-6.7 writes only the marks that differ from those read, and keeps those of queued posts in the snapshot", async () => {
+    const [a, b] = [aMark("a"), aMark("b")];
+    const queued = {
+      postId: "p2",
+      authorId: "42",
+      createdAt: "2026-11-30T10:00:00.000Z",
+      content: "",
+      format: "bbcode" as const,
+      dice: [1, 1] as const,
+    };
+    const state = { ...aState("pm-hot"), posts: { p1: a, p2: b }, queue: [queued] };
+    await store.commit(aCommit("pm-hot", 0, { state }));
+    expect((await store.loadDuel("pm-hot"))?.state.posts).toEqual({ p2: b });
+
+    const tampered = { ...a, tampered: true };
+    const next = aCommit("pm-hot", 1, {
+      state: { ...state, posts: { p1: tampered, p2: b } },
+      marksRead: { p1: a, p2: b },
+    });
+    // The snapshot, its ruleset, and p1's item: p2's mark did not change.
+    expect(store.commitItems(next)).toBe(3);
+    await store.commit(next);
+    expect(await store.listPostMarks("pm-hot")).toEqual({ p1: tampered, p2: b });
+    expect(await storedMark("pm-hot", "p1")).toBe("5aaaaaaaaaaaa42");
+  });
+
   it("refuses a delivery already recorded with the post's mark, whatever the version, and writes nothing", async () => {
-    await store.commit(aCommit("pm-dup", 0, { marks: [{ postId: "p1", mark: "m1", seen: ["k1", "k2"] }] }));
+    const posts = (mark: PostMark) => ({ state: { ...aState("pm-dup"), posts: { p1: mark } } });
+    const [m1, m2, m3] = [aMark("1"), aMark("2"), aMark("3")];
+    await store.commit(
+      aCommit("pm-dup", 0, { ...posts(m1), deliveries: [{ postId: "p1", keys: ["k1", "k2"] }] }),
+    );
     // The same delivery deciding again on a newer version: its key is refused before the version.
     await store.commit(aCommit("pm-dup", 1));
     const again = aCommit("pm-dup", 1, {
-      marks: [{ postId: "p1", mark: "m2", seen: ["k2"] }],
+      ...posts(m2),
+      marksRead: { p1: m1 },
+      deliveries: [{ postId: "p1", keys: ["k2"] }],
       inputs: [anInput("k")],
     });
     await expect(store.commit(again)).rejects.toBeInstanceOf(DuplicateError);
-    expect(await store.listPostMarks("pm-dup")).toEqual({ p1: "m1" });
+    expect(await store.listPostMarks("pm-dup")).toEqual({ p1: m1 });
     expect(await store.listInputs("pm-dup")).toEqual([]);
     // New keys for the same post are recorded beside the old ones.
-    await store.commit(aCommit("pm-dup", 2, { marks: [{ postId: "p1", mark: "m3", seen: ["k3"] }] }));
+    await store.commit(aCommit("pm-dup", 2, { ...posts(m3), deliveries: [{ postId: "p1", keys: ["k3"] }] }));
     await expect(
-      store.commit(aCommit("pm-dup", 3, { marks: [{ postId: "p1", seen: ["k1"] }] })),
+      store.commit(aCommit("pm-dup", 3, { deliveries: [{ postId: "p1", keys: ["k1"] }] })),
     ).rejects.toBeInstanceOf(DuplicateError);
-    expect(await store.listPostMarks("pm-dup")).toEqual({ p1: "m3" });
+    expect(await store.listPostMarks("pm-dup")).toEqual({ p1: m3 });
   });
 
   it("records duelists' duels and bans from commits", async () => {

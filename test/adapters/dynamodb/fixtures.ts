@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import type { DuelEvent } from "../../../shared/domain/events.js";
-import type { Duel, DuelBase } from "../../../shared/domain/state.js";
+import type { Duel, DuelBase, PostMark } from "../../../shared/domain/state.js";
 import type { DuelCommit, ForumConfig, OutboxEntry, StoredInput } from "../../../shared/ports/duel-store.js";
 import type { TimerSpec } from "../../../shared/ports/scheduler.js";
 import { defaultRuleset } from "../../../shared/rules/default-ruleset.js";
@@ -38,7 +38,7 @@ export function aState(
     pendingAttacks: [],
     pending: [],
     queue: [],
-    posts: { p1: "chhhhhhhhhhhh42" },
+    posts: {},
     faults: [],
     bans: [],
     ...fields,
@@ -52,6 +52,19 @@ export function aState(
     reminded: false,
   };
   return { ...base, status, turn };
+}
+
+/** A post's mark whose content hash is `c` twelve times. */
+export function aMark(c: string, overrides: Partial<PostMark> = {}): PostMark {
+  return {
+    authorId: "42",
+    hash: c.repeat(12),
+    tampered: false,
+    deleted: false,
+    inDuel: true,
+    valid: false,
+    ...overrides,
+  };
 }
 
 export function anInput(key: string, inputId = `in-${key}`): StoredInput {
@@ -139,8 +152,9 @@ export function aCommit(
       updatedAt: updatedAt ?? "2026-12-01T10:00:00.000Z",
     },
     inputs: [],
+    marksRead: {},
     dedupKeys: [],
-    marks: [],
+    deliveries: [],
     outbox: [],
     duelists: [],
     ...rest,

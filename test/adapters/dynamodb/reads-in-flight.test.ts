@@ -3,7 +3,7 @@ import { BatchGetItemCommand, type DynamoDBClient } from "@aws-sdk/client-dynamo
 import { describe, expect, it } from "vitest";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../../../shared/adapters/dynamodb/table.js";
-import { aCommit, aForum, freshStore } from "./fixtures.js";
+import { aCommit, aForum, aMark, aState, freshStore } from "./fixtures.js";
 
 /** A client whose BatchGetItem requests are counted and, while `hold` is set, held back. */
 function heldClient(client: DynamoDBClient) {
@@ -29,11 +29,8 @@ describe("DuelStore on DynamoDB: identical reads in flight", () => {
     const held = heldClient(client);
     const store = new DynamoDbStore({ client: held.client, tableName });
     await store.putForum(aForum("poudlard"));
-    const marks = [
-      { postId: "p1", mark: "mark-of-p1" },
-      { postId: "p2", mark: "mark-of-p2" },
-    ];
-    await store.commit(aCommit("d1", 0, { marks }));
+    const [p1, p2] = [aMark("1"), aMark("2")];
+    await store.commit(aCommit("d1", 0, { state: { ...aState("d1"), posts: { p1, p2 } } }));
 
     const loads = await Promise.all(
       Array.from({ length: 25 }, (_, i) => store.loadForumAndDuel("poudlard", "d1", [`p${1 + (i % 3)}`])),
@@ -42,8 +39,8 @@ describe("DuelStore on DynamoDB: identical reads in flight", () => {
     expect(loads.map((l) => l.duel?.version)).toEqual(loads.map(() => 1));
     expect(loads.every((l) => l.forum?.forumId === "poudlard")).toBe(true);
     expect(loads.slice(0, 3).map((l) => [l.postsRead, l.marks])).toEqual([
-      [["p1"], { p1: "mark-of-p1" }],
-      [["p2"], { p2: "mark-of-p2" }],
+      [["p1"], { p1 }],
+      [["p2"], { p2 }],
       [["p3"], {}],
     ]);
     // A read asked while one for its posts is in flight joins it; one for other posts reads again.

@@ -2,13 +2,11 @@ import {
   DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
-  PutItemCommand,
   type TransactWriteItem,
 } from "@aws-sdk/client-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { marshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
-import { snapshotItem } from "../../../shared/adapters/dynamodb/items.js";
 import { rulesetHash } from "../../../shared/adapters/dynamodb/rulesets.js";
 import { keys } from "../../../shared/adapters/dynamodb/table.js";
 import { defaultRuleset } from "../../../shared/rules/default-ruleset.js";
@@ -110,31 +108,6 @@ describe("a duel's ruleset is stored once, apart from its snapshot", () => {
     // ruleset, and the snapshot would name a ruleset never stored.
     await store.commit(aCommit("failed", 1, { state: aState("failed") }));
     expect((await store.loadDuel("failed"))?.state.ruleset).toEqual(defaultRuleset);
-  });
-
-  it("a snapshot stored with its ruleset inside (before this layout) is read whole and moved on its next commit", async () => {
-    const state = aState("legacy", { ruleset: custom });
-    const item = snapshotItem("poudlard", "thread-legacy", {
-      duelId: "legacy",
-      version: 3,
-      state,
-      lastKey: "",
-      updatedAt: "2026-11-30T10:00:00.000Z",
-    });
-    delete item.rulesetHash;
-    item.state = { S: JSON.stringify(state) };
-    await client.send(new PutItemCommand({ TableName: tableName, Item: item }));
-
-    const loaded = await store.loadForumAndDuel("poudlard", "legacy");
-    expect(loaded.duel?.state).toEqual(state);
-    expect(loaded.duel?.version).toBe(3);
-
-    transactions.length = 0;
-    const started = aState("legacy", { ruleset: custom, status: "active" });
-    await store.commit(aCommit("legacy", 3, { state: started }));
-    expect(transactions).toEqual([["STATE", "RULESET"]]);
-    expect(JSON.parse((await rawItem(keys.duel("legacy")))?.state?.S ?? "{}")).not.toHaveProperty("ruleset");
-    expect((await store.loadDuel("legacy"))?.state).toEqual(started);
   });
 
   it("a store that holds the ruleset a duel's snapshot names reads the snapshot alone", async () => {

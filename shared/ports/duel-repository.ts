@@ -1,0 +1,99 @@
+import type { DuelCommand } from "../domain/commands.js";
+import type { DuelEvent } from "../domain/events.js";
+import type { Duel, DuelState, PostMark } from "../domain/state.js";
+import type { DuelistChange } from "./duelist-store.js";
+import type { ForumConfig } from "./forum-store.js";
+import type { OutboxEntry } from "./outbox-store.js";
+
+/**
+ * One input of a duel (a post, an edit, a timer firing, a referee decision) with the events it
+ * produced. Inputs sort by `key` (the thread's order, CONTRACT.md 4.3); the audit log is their
+ * events in that order.
+ */
+export interface StoredInput {
+  readonly key: string;
+  readonly inputId: string;
+  readonly command: DuelCommand;
+  readonly events: readonly DuelEvent[];
+}
+
+/** The duel's current state with its optimistic-concurrency version. */
+export interface DuelSnapshot {
+  readonly duelId: string;
+  readonly version: number;
+  readonly state: Duel;
+  /** The greatest input key applied: an input sorting before it arrived late. */
+  readonly lastKey: string;
+  readonly updatedAt: string;
+}
+
+/** The keys of a post's delivery: recorded with the post's mark, refused if already there (a retry). */
+export interface PostDelivery {
+  readonly postId: string;
+  readonly keys: readonly string[];
+}
+
+/**
+ * Everything one decision writes, in one transaction conditioned on the version. How the duel is
+ * laid out in storage (which marks stay in the snapshot, which changed) is the repository's: the
+ * commit says what the duel is now and what the decision read of it.
+ */
+export interface DuelCommit {
+  readonly duelId: string;
+  readonly forumId: string;
+  readonly threadId: string;
+  /** The version read; 0 when the duel is being created. */
+  readonly expectedVersion: number;
+  /** The duel as decided, its state with the marks of every post the decision read, as they now are. */
+  readonly snapshot: DuelSnapshot;
+  /**
+   * The marks as stored when the decision read them, of the posts it read; with `marksComplete`,
+   * every stored mark of the duel (a replay decided it all again: a mark the new state lacks goes).
+   */
+  readonly marksRead: Readonly<Record<string, PostMark>>;
+  readonly marksComplete?: boolean;
+  /** New inputs, and earlier ones whose events a late input changed. */
+  readonly inputs: readonly StoredInput[];
+  /** Dedup keys not about a post (a referee command's idempotency key): written only if absent. */
+  readonly dedupKeys: readonly string[];
+  /** The keys of the post deliveries this decision applies. */
+  readonly deliveries: readonly PostDelivery[];
+  readonly outbox: readonly OutboxEntry[];
+  readonly duelists: readonly DuelistChange[];
+}
+
+/**
+ * A duel as read for a decision: its snapshot as stored, and the stored marks of the posts asked
+ * for. `postsRead` lists the posts asked for (found or not), so a caller knows what else to read.
+ */
+export interface LoadedDuel {
+  readonly forum: ForumConfig | null;
+  readonly duel: DuelSnapshot | null;
+  readonly postsRead: readonly string[];
+  readonly marks: Readonly<Record<string, PostMark>>;
+}
+
+/**
+ * Duels as aggregates: read for a decision, committed whole. The snapshot read holds the marks of
+ * the posts other inputs may need; a decision asks for the marks of the posts it reads.
+ */
+export interface DuelRepository {
+  /** The forum, the duel and these posts' marks in one consistent read (the webhook's only read). */
+  loadForumAndDuel(forumId: string, duelId: string, postIds?: readonly string[]): Promise<LoadedDuel>;
+  /** The duel's snapshot, with the marks every input may read (not every post's). */
+  loadDuel(duelId: string): Promise<DuelSnapshot | null>;
+  /** These posts' stored marks (absent when the duel has none), consistently read. */
+  loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, PostMark>>;
+  /** Every stored mark of the duel (what a late input's replay is compared with). */
+  listPostMarks(duelId: string): Promise<Record<string, PostMark>>;
+  /** Every input of a duel, in key order (for a late input's replay and the audit log). */
+  listInputs(duelId: string): Promise<StoredInput[]>;
+  /** Duels by status (an index, not a scan), newest first. */
+  listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]>;
+  /** The items one commit may write: a commit is one transaction, applied entirely or not at all. */
+  readonly maxCommitItems: number;
+  /** The items this commit writes (its ruleset counted, whether or not it is written again). */
+  commitItems(commit: DuelCommit): number;
+  /** Writes a decision atomically; throws ConcurrencyError or DuplicateError, nothing written. */
+  commit(commit: DuelCommit): Promise<void>;
+}
