@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { SourceMap, type SourceMapPayload } from "node:module";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -14,18 +15,29 @@ import { fileURLToPath } from "node:url";
 /** A frame's location in a JavaScript file: `file:///var/task/index.mjs:3:1234`. */
 const FRAME = /(file:\/\/[^\s()]+\.m?js):(\d+):(\d+)/g;
 
-/** The maps read so far, by file URL; null when a file has none (then its frames stay as they are). */
-const maps = new Map<string, SourceMap | null>();
+/**
+ * The folder of the bundle this module is built into (`/var/task`): the only folder whose maps are
+ * read. A stack's text carries its error's message, which may name any file: a map is read for a
+ * frame in this folder, never for a path a message makes up or climbs to.
+ */
+const BUNDLE_FOLDER = dirname(fileURLToPath(import.meta.url));
 
-function mapOf(url: string): SourceMap | null {
-  let map = maps.get(url);
+/** The maps read so far, by file path; null when a file has none (then its frames stay as they are). */
+const maps = new Map<string, SourceMap | null>();
+/** A folder holds a few bundles: more distinct names than this come from messages, not frames. */
+const MAX_MAPS = 16;
+
+function mapOf(url: string, folder: string): SourceMap | null {
+  const path = fileURLToPath(url);
+  if (dirname(path) !== folder) return null;
+  let map = maps.get(path);
   if (map === undefined) {
     try {
-      map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, "utf8")) as SourceMapPayload);
+      map = new SourceMap(JSON.parse(readFileSync(`${path}.map`, "utf8")) as SourceMapPayload);
     } catch {
       map = null;
     }
-    maps.set(url, map);
+    if (maps.size < MAX_MAPS) maps.set(path, map);
   }
   return map;
 }
@@ -38,11 +50,19 @@ function readable(source: string): string {
   return source.replace(/^(?:\.\.?\/)+/, "");
 }
 
-/** The stack with each frame in a mapped bundle pointing at its source file, line and column. */
-export function mappedStack(stack: string): string {
+/**
+ * The stack with each frame in a mapped bundle pointing at its source file, line and column. It is
+ * called while an error is being logged, so it never throws: a frame it cannot map stays as it is.
+ */
+export function mappedStack(stack: string, folder: string = BUNDLE_FOLDER): string {
   return stack.replace(FRAME, (frame, url: string, line: string, column: string) => {
-    const entry = mapOf(url)?.findEntry(Number(line) - 1, Number(column) - 1);
-    if (!entry || !("originalSource" in entry)) return frame;
-    return `${readable(entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+    try {
+      const entry = mapOf(url, folder)?.findEntry(Number(line) - 1, Number(column) - 1);
+      // A map may name no source for a position (Node then gives `originalSource: undefined`).
+      if (!entry || !("originalSource" in entry) || typeof entry.originalSource !== "string") return frame;
+      return `${readable(entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+    } catch {
+      return frame;
+    }
   });
 }
