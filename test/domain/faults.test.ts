@@ -70,6 +70,16 @@ describe("faults and sanctions", () => {
     expect(duel.turn).toMatchObject({ duelistId: BOB.id, deadline: "2026-12-08T10:00:00.000Z" });
   });
 
+  it("R-6.2a a dérogation granted before the top extends the first deadline, counted from the top", () => {
+    const duel = new Duel();
+    duel.referee({ command: "derogation", duelistId: ALICE.id, duration: "P2D" });
+    duel.top();
+    // The top gives turn 1 at once; its deadline still carries the dérogation, which is then spent.
+    expect(duel.turn).toMatchObject({ duelistId: ALICE.id, number: 1, deadline: "2026-12-05T10:00:00.000Z" });
+    expect(duel.state.duelists.find((d) => d.id === ALICE.id)?.pendingExtension).toBeNull();
+    expect(timer(duel, "reply-deadline").at).toBe("2026-12-05T10:00:00.000Z");
+  });
+
   it("R-6.3 a post under 100 words, a missing zone or target, a missing bet are action faults once the right is spent", () => {
     const duel = new Duel();
     duel.top();
