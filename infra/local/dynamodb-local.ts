@@ -67,7 +67,7 @@ export async function startDynamoDbLocal(options: {
   // Absolute: the package starts Java in its own folder, where a relative path would point.
   const path = options.dataDir === "memory" ? undefined : resolve(options.dataDir);
   if (path) mkdirSync(path, { recursive: true });
-  const javaPort = path ? await freePort() : port;
+  const javaPort = path ? await freePortBut(port) : port;
   const child = spawn({
     port: javaPort,
     sharedDb: true,
@@ -76,7 +76,8 @@ export async function startDynamoDbLocal(options: {
   } as Parameters<typeof spawn>[0]);
   const direct = `http://127.0.0.1:${javaPort}`;
   await waitUntilUp(direct, child, 60_000);
-  const relay = path ? await startRelay(port, javaPort) : null;
+  // Java has its own port, so a taken `port` fails only the relay: Java must not outlive it.
+  const relay = path ? await startRelay(port, javaPort).catch(stopping(child)) : null;
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stop: async ({ graceMs = 3000 } = {}) => {
@@ -86,6 +87,22 @@ export async function startDynamoDbLocal(options: {
       }
       await ended(child, graceMs);
     },
+  };
+}
+
+/** A free loopback port other than `taken` (just freed, the system may hand it out again). */
+async function freePortBut(taken: number): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port !== taken) return port;
+  }
+}
+
+/** Rethrows a failed start once the Java process it started has ended. */
+function stopping(child: ChildProcess): (error: unknown) => Promise<never> {
+  return async (error) => {
+    await ended(child, 0);
+    throw error;
   };
 }
 
