@@ -40,14 +40,26 @@ export function backoffMs(attempts: number): number {
 export class OutboxRelay {
   private readonly maxAttempts: number;
   private readonly leaseMs: number;
+  /** The run in progress: runs of one relay take turns. */
+  private idle: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: RelayOptions) {
     this.maxAttempts = options.maxAttempts ?? 12;
     this.leaseMs = options.leaseMs ?? 60_000;
   }
 
-  /** Performs every effect now due; returns how many were done. */
-  async runDue(limit = 50): Promise<number> {
+  /**
+   * Performs every effect now due; returns how many were done. A run waits for the one in
+   * progress: an entry that run holds is hidden from this one, which would otherwise return before
+   * that entry was performed (its caller then fires timers not yet scheduled: `/_local/clock`).
+   */
+  runDue(limit = 50): Promise<number> {
+    const run = this.idle.then(() => this.drain(limit));
+    this.idle = run.catch(() => undefined);
+    return run;
+  }
+
+  private async drain(limit: number): Promise<number> {
     let done = 0;
     for (let round = 0; round < 20; round++) {
       const due = await this.options.store.dueOutbox(this.options.now().toISOString(), limit);

@@ -130,6 +130,40 @@ describe("the outbox relay", () => {
     expect(calls).toBe(10);
   });
 
+  it("CONTRACT 7 a second run of one relay waits for the run in progress: the local clock fires only timers already scheduled", async () => {
+    // `POST /_local/clock` settles by running the relay, then the scheduler, while the local stack's
+    // background loop runs the same relay: had the settling run lost its claim to the background
+    // one and returned at once, the scheduler would fire before the background run had created the
+    // reminder it was scheduling, and the reminder would come after its turn was over.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const created: string[] = [];
+    const scheduler: SchedulerPort = {
+      async schedule(t) {
+        await gate;
+        created.push(t.name);
+      },
+      cancel: async () => {},
+    };
+    const { relay, put } = await setup({ deliver: async () => {} }, scheduler);
+    await put(entry("t1", { type: "timers", cancel: [], schedule: [timer] }));
+    const background = relay.runDue();
+    await new Promise((r) => setTimeout(r, 50));
+    let settled = false;
+    const settling = relay.runDue().then((done) => {
+      settled = true;
+      return done;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+    release();
+    expect(await background).toBe(1);
+    expect(await settling).toBe(0);
+    expect(created).toEqual([timer.name]);
+  });
+
   it("a schedule that could not be created is retried until it is", async () => {
     let attempts = 0;
     const created: string[] = [];
