@@ -1,3 +1,4 @@
+import { HASH_LENGTH } from "../../domain/decide-post.js";
 import type { Duel, PostMark } from "../../domain/state.js";
 
 /*
@@ -9,8 +10,6 @@ import type { Duel, PostMark } from "../../domain/state.js";
  */
 
 const FLAGS = { tampered: 1, deleted: 2, inDuel: 4, valid: 8 } as const;
-/** The content hash's length in a stored mark (`contentHash` makes hashes of this length). */
-const HASH_LENGTH = 12;
 
 /** A post mark as stored: one hex flags character, the content hash, then the author's id. */
 export function encodeMark(mark: PostMark): string {
