@@ -2,7 +2,7 @@ import type { DuelCommand } from "../domain/commands.js";
 import { postIdsRead } from "../domain/posts-read.js";
 import { initialState } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
-import type { DuelCommit, DuelStore, LoadedDuel } from "../ports/duel-store.js";
+import type { DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
 import {
   type DecisionStore,
   decideCommand,
@@ -41,7 +41,7 @@ export interface Committed {
 }
 
 export interface DuelServiceDeps {
-  readonly store: DuelStore;
+  readonly store: DuelRepository;
   readonly now: () => Date;
   readonly maxAttempts?: number;
   /**

@@ -1,13 +1,15 @@
 import type { DuelCommand, PostInput } from "../domain/commands.js";
 import { contentHash } from "../domain/decide-post.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore, LoadedDuel } from "../ports/duel-store.js";
+import type { LoadedDuel } from "../ports/duel-repository.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf, type IncomingPost } from "./incoming-post.js";
+import type { RegisterDeps } from "./register-duel.js";
 import { openFromPost } from "./thread-opening.js";
 
 export interface IntakeDeps {
-  readonly store: DuelStore;
+  /** What a thread without a duel needs (`openFromPost`): a post to a duel goes through `duels`. */
+  readonly store: RegisterDeps["store"];
   readonly duels: DuelService;
   readonly clock: Clock;
   readonly rollDice: () => readonly [number, number];
