@@ -3,7 +3,7 @@ import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
 import { postIdsRead } from "../domain/posts-read.js";
-import { arrivalKey, inputKeyOf, isThreadOrdered, replay } from "../domain/replay.js";
+import { arrivalKey, inputKeyOf, isThreadOrdered } from "../domain/replay.js";
 import {
   type Duel,
   type DuelState,
@@ -13,10 +13,11 @@ import {
   postMark,
 } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
-import type { DuelCommit, DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
+import type { DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
 import type { OutboxEntry } from "../ports/outbox-store.js";
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
+import { isLate, type RevisedInput, replayLatePost } from "./late-post.js";
 
 /** What happened to a command: applied, seen before, or not for a duel. */
 export interface Outcome {
@@ -65,7 +66,7 @@ export interface DuelChange {
   readonly after: Duel;
   readonly events: readonly DuelEvent[];
   /** Inputs whose events a late post changed, with the events they had before. */
-  readonly revised: readonly (StoredInput & { readonly previous: readonly DuelEvent[] })[];
+  readonly revised: readonly RevisedInput[];
   /** The commit, its outbox still empty. */
   readonly commit: DuelCommit;
 }
@@ -78,9 +79,8 @@ export interface Decision {
 
 /**
  * One decision on the duel as `loaded`: the marks the command reads, the decider's events and the
- * state they make. A post that arrives after later ones takes its place in the thread
- * (CONTRACT.md 4.3): the duel is replayed in thread order and every input whose verdict changed
- * is rewritten, to be announced as revised.
+ * state they make. A post that arrives after later ones is decided in its place in the thread
+ * instead (`replayLatePost`), revising the verdicts it changed.
  */
 export async function decideCommand(
   context: DecisionContext,
@@ -92,54 +92,37 @@ export async function decideCommand(
 ): Promise<Decision> {
   const { forum, duel } = loaded;
   const before = await withMarksRead(store, duelId, command, loaded);
+  const now = context.now().toISOString();
   const sequence = duel?.version ?? 0;
-  let key = arrivalKey(
+  const arrived = arrivalKey(
     inputKeyOf(command, options.inputId, sequence),
     command,
     sequence,
     duel ? [duel.lastKey] : [],
   );
-  const now = context.now().toISOString();
-  let events: readonly DuelEvent[] = decide(command, before, options.inputId);
-  let after = opened(fold(before, events));
-  let lastKey = duel && duel.lastKey > key ? duel.lastKey : key;
-  let revised: (StoredInput & { previous: readonly DuelEvent[] })[] = [];
-  // What the store holds of the marks this decision read: what the repository compares the new ones with.
-  // No duel before a registration: it has seen no post.
-  let marksRead: Readonly<Record<string, PostMark>> = isOpened(before) ? before.posts : {};
-  let marksComplete = false;
-
   const postId = postIdOf(command);
   const unknownPost = postId !== undefined && !(isOpened(before) && postMark(before, postId));
-  // A late post the duel has never seen is replayed even when it decides nothing on the state as
-  // it is now: made in time, it may undo what happened after it (a deadline that ended the duel).
-  if ((events.length > 0 || unknownPost) && duel && isThreadOrdered(command) && key < duel.lastKey) {
-    // Late: decide the whole duel again in the thread's order.
-    const stored = await store.listInputs(duelId);
-    if (stored.some((i) => i.inputId === options.inputId))
+  const inTurn = decide(command, before, options.inputId);
+
+  let verdicts: Verdicts = {
+    key: arrived,
+    events: inTurn,
+    revised: [],
+    after: opened(fold(before, inTurn)),
+    lastKey: duel && duel.lastKey > arrived ? duel.lastKey : arrived,
+    // What the store holds of the marks this decision read: what the repository compares the new
+    // ones with. No duel before a registration: it has seen no post.
+    marksRead: isOpened(before) ? before.posts : {},
+    marksComplete: false,
+  };
+  if (isLate(command, arrived, duel, inTurn.length > 0 || unknownPost)) {
+    const late = await replayLatePost(store, duelId, command, options.inputId, arrived, sequence);
+    if (late === null)
       return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null };
-    key = arrivalKey(
-      key,
-      command,
-      sequence,
-      stored.map((i) => i.key),
-    );
-    const replayed = replay([...stored, { key, inputId: options.inputId, command }]);
-    const previous = new Map(stored.map((i) => [i.inputId, i.events]));
-    events = replayed.inputs.find((i) => i.inputId === options.inputId)?.events ?? [];
-    revised = replayed.inputs
-      .filter(
-        (i) =>
-          i.inputId !== options.inputId &&
-          JSON.stringify(previous.get(i.inputId)) !== JSON.stringify(i.events),
-      )
-      .map((i) => ({ ...i, previous: previous.get(i.inputId) ?? [] }));
-    after = opened(replayed.state);
-    lastKey = duel.lastKey;
-    // The replay decided every post again: its marks replace the stored ones.
-    marksRead = await store.listPostMarks(duelId);
-    marksComplete = true;
+    verdicts = { ...late, after: opened(late.after), lastKey: duel.lastKey, marksComplete: true };
   }
+
+  const { key, events, revised } = verdicts;
   // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
   // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
   // find it in its place (CONTRACT.md 4.3). Kept once: its key is its own.
@@ -152,30 +135,55 @@ export async function decideCommand(
     const result = known || command.type === "timer.fired" ? "duplicate" : "ignored";
     return { outcome: { result, duelId, events, state: before }, change: null };
   }
+  const commit = commitOf(now, duelId, command, options, before, duel?.version ?? 0, verdicts);
+  const outcome: Outcome = { result: decided ? "applied" : "ignored", duelId, events, state: verdicts.after };
+  return { outcome, change: { forum, before, after: verdicts.after, events, revised, commit } };
+}
 
-  const version = (duel?.version ?? 0) + 1;
-  const inputs = [
-    { key, inputId: options.inputId, command, events },
-    ...revised.map(({ previous: _, ...input }) => input),
-  ];
+/** What a command decided, in turn or replayed in its place: what its commit is made of. */
+interface Verdicts {
+  /** The command's place in the duel's order. */
+  readonly key: string;
+  readonly events: readonly DuelEvent[];
+  readonly revised: readonly RevisedInput[];
+  readonly after: Duel;
+  /** The last place taken in the duel's order once this command is in. */
+  readonly lastKey: string;
+  readonly marksRead: Readonly<Record<string, PostMark>>;
+  /** The marks read are every mark of the duel (a replay read them all). */
+  readonly marksComplete: boolean;
+}
+
+/** The commit of a decision, its outbox still empty (`outboxOf` fills it). */
+function commitOf(
+  now: string,
+  duelId: string,
+  command: DuelCommand,
+  options: ExecuteOptions,
+  before: DuelState,
+  expectedVersion: number,
+  { key, events, revised, after, lastKey, marksRead, marksComplete }: Verdicts,
+): DuelCommit {
+  const postId = postIdOf(command);
   // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
   const deliveryKeys = options.dedupKeys ?? [];
-  const commit: DuelCommit = {
+  return {
     duelId,
     forumId: after.forumId,
     threadId: after.threadId,
-    expectedVersion: duel?.version ?? 0,
-    snapshot: { duelId, version, state: after, lastKey, updatedAt: now },
+    expectedVersion,
+    snapshot: { duelId, version: expectedVersion + 1, state: after, lastKey, updatedAt: now },
     marksRead,
     marksComplete,
-    inputs,
+    inputs: [
+      { key, inputId: options.inputId, command, events },
+      ...revised.map(({ previous: _, ...input }) => input),
+    ],
     dedupKeys: postId === undefined ? deliveryKeys : [],
     deliveries: postId !== undefined && deliveryKeys.length > 0 ? [{ postId, keys: deliveryKeys }] : [],
     outbox: [],
     duelists: duelistChanges(before, after, now),
   };
-  const outcome: Outcome = { result: decided ? "applied" : "ignored", duelId, events, state: after };
-  return { outcome, change: { forum, before, after, events, revised, commit } };
 }
 
 /**

@@ -3,7 +3,7 @@ import { postIdsRead } from "../domain/posts-read.js";
 import { inputKeyOf, isThreadOrdered } from "../domain/replay.js";
 import { initialState } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
-import type { DuelStore } from "../ports/duel-store.js";
+import type { DuelRepository } from "../ports/duel-repository.js";
 import type { ExecuteOptions, Outcome } from "./decision.js";
 import { DuelQueue, type QueuedWork } from "./duel-queue.js";
 import type { DuelService } from "./duel-service.js";
@@ -34,7 +34,7 @@ export class DuelBatches {
 
   constructor(
     private readonly service: Pick<DuelService, "attempt" | "decideOn" | "pause" | "maxAttempts">,
-    private readonly store: DuelStore,
+    private readonly store: DuelRepository,
     private readonly maxCommitItems: number | undefined,
   ) {}
 

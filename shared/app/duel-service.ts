@@ -2,7 +2,7 @@ import type { DuelCommand } from "../domain/commands.js";
 import { postIdsRead } from "../domain/posts-read.js";
 import { initialState } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
-import type { DuelCommit, DuelStore, LoadedDuel } from "../ports/duel-store.js";
+import type { DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
 import {
   type DecisionStore,
   decideCommand,
@@ -41,7 +41,7 @@ export interface Committed {
 }
 
 export interface DuelServiceDeps {
-  readonly store: DuelStore;
+  readonly store: DuelRepository;
   readonly now: () => Date;
   readonly maxAttempts?: number;
   /**
@@ -78,7 +78,7 @@ export class DuelService {
     return outcome;
   }
 
-  /** Decides and commits, on `preloaded` first if given, loading again after each conflict. */
+  /** Loads the duel (or takes `preloaded`), then `decideOn`; loads again after each conflict. */
   async attempt(
     duelId: string,
     command: DuelCommand,
@@ -100,7 +100,10 @@ export class DuelService {
     }
   }
 
-  /** One decision on `loaded`, committed to `store`; a delivery the store already holds is a duplicate. */
+  /**
+   * Decide on `loaded`, derive the effects, commit to `store` (the table, or a batch's staged
+   * commits); a delivery the store already holds is a duplicate.
+   */
   async decideOn(
     store: DecisionStore,
     duelId: string,
@@ -111,7 +114,8 @@ export class DuelService {
     try {
       const { outcome, change } = await decideCommand(this.deps, store, duelId, command, options, loaded);
       if (change === null) return { outcome, commit: null };
-      const commit = { ...change.commit, outbox: outboxOf(change, this.deps, store) };
+      const outbox = outboxOf(change, this.deps, store);
+      const commit = { ...change.commit, outbox };
       await store.commit(commit);
       return { outcome, commit };
     } catch (error) {

@@ -1,40 +1,15 @@
 import type { DuelCommand, PostInput } from "../domain/commands.js";
 import { contentHash } from "../domain/decide-post.js";
-import type { PostFormat } from "../parsing/types.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore, LoadedDuel } from "../ports/duel-store.js";
+import type { LoadedDuel } from "../ports/duel-repository.js";
 import type { DuelService } from "./duel-service.js";
+import { duelIdOf, type IncomingPost } from "./incoming-post.js";
+import type { RegisterDeps } from "./register-duel.js";
 import { openFromPost } from "./thread-opening.js";
 
-/** The duel of a thread: one duel per thread, so its id is derived, never looked up. */
-export function duelIdOf(forumId: string, threadId: string): string {
-  return `${forumId}.${threadId}`;
-}
-
-/** A forum post event, whatever forum sent it. */
-export interface IncomingPost {
-  readonly forumId: string;
-  readonly threadId: string;
-  readonly kind: "created" | "edited" | "deleted";
-  readonly postId: string;
-  readonly authorId: string;
-  readonly authorName: string;
-  readonly username?: string;
-  readonly createdAt: string;
-  /** When the edit or deletion happened. */
-  readonly changedAt: string;
-  readonly content: string;
-  readonly format: PostFormat;
-  readonly forumDice?: readonly [number, number];
-  /**
-   * The sender's delivery id (`webhook-id`, `X-Discourse-Event-Id`), scoped by sender; absent when
-   * the sender gave none (then only the post and its content tell a repeat).
-   */
-  readonly deliveryKey?: string;
-}
-
 export interface IntakeDeps {
-  readonly store: DuelStore;
+  /** What a thread without a duel needs (`openFromPost`): a post to a duel goes through `duels`. */
+  readonly store: RegisterDeps["store"];
   readonly duels: DuelService;
   readonly clock: Clock;
   readonly rollDice: () => readonly [number, number];

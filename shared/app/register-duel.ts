@@ -9,7 +9,7 @@ import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { OutboxStore } from "../ports/outbox-store.js";
 import { defaultRuleset } from "../rules/default-ruleset.js";
 import type { DuelService } from "./duel-service.js";
-import { duelIdOf } from "./post-intake.js";
+import { duelIdOf } from "./incoming-post.js";
 
 /** A duel to register, however it was asked for: `POST /duels`, the desk's form, the thread. */
 export type DuelRegistration = Omit<RegisterDuel, "id" | "ruleset">;

@@ -1,6 +1,6 @@
 import type { PostMark } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
-import type { DuelCommit, DuelStore, LoadedDuel, StoredInput } from "../ports/duel-store.js";
+import type { DuelCommit, DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
 import type { DecisionStore } from "./decision.js";
 
 /**
@@ -24,7 +24,7 @@ export class StagedCommits implements DecisionStore {
   private storedMarks: Promise<Record<string, PostMark>> | undefined;
 
   constructor(
-    private readonly store: DuelStore,
+    private readonly store: DuelRepository,
     private readonly first: LoadedDuel,
   ) {
     this.marksRead = { ...first.duel?.state.posts, ...first.marks };

@@ -3,7 +3,7 @@ import { postMark } from "../domain/state.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
 import type { DuelService } from "./duel-service.js";
-import { duelIdOf } from "./post-intake.js";
+import { duelIdOf } from "./incoming-post.js";
 
 /**
  * A deleted thread deletes its posts (XenForo removes them with the thread and sends no post

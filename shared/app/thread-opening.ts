@@ -7,7 +7,7 @@ import { findDuelist } from "../parsing/duelist-lookup.js";
 import type { ForumAccount, ForumConfig } from "../ports/duel-store.js";
 import type { Hibou } from "../ports/notifier.js";
 import { standaloneEntries } from "./effects.js";
-import { duelIdOf, type IncomingPost } from "./post-intake.js";
+import { duelIdOf, type IncomingPost } from "./incoming-post.js";
 import { type DuelRegistration, type RegisterDeps, registerDuel } from "./register-duel.js";
 
 type Referee = ForumConfig["referees"][number];

@@ -1,5 +1,5 @@
 import { Hono } from "hono/tiny";
-import { duelIdOf } from "../../app/post-intake.js";
+import { duelIdOf } from "../../app/incoming-post.js";
 import { ApiError } from "../../errors.js";
 import { pingTopic } from "../../forumactif/ping.js";
 import type { PollStore } from "../../ports/poll-store.js";

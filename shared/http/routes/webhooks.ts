@@ -2,7 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 // The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
 import { Hono } from "hono/tiny";
-import { duelIdOf, intakePost } from "../../app/post-intake.js";
+import { duelIdOf } from "../../app/incoming-post.js";
+import { intakePost } from "../../app/post-intake.js";
 import { ApiError } from "../../errors.js";
 import { isBotAuthor } from "../../ports/thread-bot.js";
 import { errorTexts } from "../../texts/errors.js";

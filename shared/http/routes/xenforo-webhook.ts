@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
-import { duelIdOf, intakePost } from "../../app/post-intake.js";
+import { duelIdOf } from "../../app/incoming-post.js";
+import { intakePost } from "../../app/post-intake.js";
 import { deleteThreadPosts } from "../../app/thread-deletion.js";
 import { ApiError } from "../../errors.js";
 import { isBotAuthor } from "../../ports/thread-bot.js";

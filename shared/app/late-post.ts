@@ -1,0 +1,72 @@
+import type { DuelCommand } from "../domain/commands.js";
+import type { DuelEvent } from "../domain/events.js";
+import { arrivalKey, isThreadOrdered, replay } from "../domain/replay.js";
+import type { DuelState, PostMark } from "../domain/state.js";
+import type { DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
+
+/** An input whose events a late post changed, with the events it had before. */
+export interface RevisedInput extends StoredInput {
+  readonly previous: readonly DuelEvent[];
+}
+
+/** What a late post's replay decided: the post's own events and place, and every verdict it changed. */
+export interface LateReplay {
+  /** The post's place in the thread, among every stored input. */
+  readonly key: string;
+  readonly events: readonly DuelEvent[];
+  readonly revised: readonly RevisedInput[];
+  readonly after: DuelState;
+  /** Every mark of the duel as stored: the replay decided every post again. */
+  readonly marksRead: Readonly<Record<string, PostMark>>;
+}
+
+/**
+ * Whether a thread input arrived after inputs it comes before in the thread (CONTRACT.md 4.3).
+ * A post the duel has never seen counts even when it decides nothing on the state as it is now:
+ * made in time, it may undo what happened after it (a deadline that ended the duel).
+ */
+export function isLate(
+  command: DuelCommand,
+  key: string,
+  duel: LoadedDuel["duel"],
+  decidesSomething: boolean,
+): duel is NonNullable<LoadedDuel["duel"]> {
+  return duel !== null && decidesSomething && isThreadOrdered(command) && key < duel.lastKey;
+}
+
+/**
+ * A late post takes its place in the thread: the whole duel is decided again in the thread's
+ * order from its stored inputs, and every input whose verdict changed is returned as revised (to
+ * be rewritten and announced as such). Null when the input is already stored: a duplicate.
+ */
+export async function replayLatePost(
+  store: Pick<DuelRepository, "listInputs" | "listPostMarks">,
+  duelId: string,
+  command: DuelCommand,
+  inputId: string,
+  key: string,
+  sequence: number,
+): Promise<LateReplay | null> {
+  const stored = await store.listInputs(duelId);
+  if (stored.some((i) => i.inputId === inputId)) return null;
+  const placed = arrivalKey(
+    key,
+    command,
+    sequence,
+    stored.map((i) => i.key),
+  );
+  const replayed = replay([...stored, { key: placed, inputId, command }]);
+  const previous = new Map(stored.map((i) => [i.inputId, i.events]));
+  const revised = replayed.inputs
+    .filter(
+      (i) => i.inputId !== inputId && JSON.stringify(previous.get(i.inputId)) !== JSON.stringify(i.events),
+    )
+    .map((i) => ({ ...i, previous: previous.get(i.inputId) ?? [] }));
+  return {
+    key: placed,
+    events: replayed.inputs.find((i) => i.inputId === inputId)?.events ?? [],
+    revised,
+    after: replayed.state,
+    marksRead: await store.listPostMarks(duelId),
+  };
+}

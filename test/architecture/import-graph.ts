@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+
+/** The repository's root: the import graph's file names are relative to it. */
+export const ROOT = resolve(import.meta.dirname, "../..");
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourcesUnder(path);
+    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+/** Whether a declaration brings in no value: `import type`, or only `type` specifiers. */
+function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isImportDeclaration(node)) {
+    const clause = node.importClause;
+    if (!clause) return false; // a side-effect import runs the module
+    if (clause.isTypeOnly) return true;
+    const bindings = clause.namedBindings;
+    return (
+      clause.name === undefined &&
+      bindings !== undefined &&
+      ts.isNamedImports(bindings) &&
+      bindings.elements.length > 0 &&
+      bindings.elements.every((e) => e.isTypeOnly)
+    );
+  }
+  if (node.isTypeOnly) return true;
+  const clause = node.exportClause;
+  return (
+    clause !== undefined &&
+    ts.isNamedExports(clause) &&
+    clause.elements.length > 0 &&
+    clause.elements.every((e) => e.isTypeOnly)
+  );
+}
+
+/** Which imports count: those that run the imported module, or every one, types included. */
+export type ImportKind = "values" | "all";
+
+/** The project's files a source (relative to the root) imports from; packages are left out. */
+export function importsOf(source: string, kind: ImportKind): string[] {
+  const path = join(ROOT, source);
+  const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.ES2022);
+  return file.statements.flatMap((node) => {
+    if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node))) return [];
+    const specifier = node.moduleSpecifier;
+    if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) return [];
+    if (kind === "values" && typeOnly(node)) return [];
+    const target = resolve(dirname(path), specifier.text).replace(/\.js$/, "");
+    const found = [".ts", ".tsx", "/index.ts"]
+      .map((ext) => target + ext)
+      .find((p) => statSync(p, { throwIfNoEntry: false }));
+    return found ? [relative(ROOT, found)] : [];
+  });
+}
+
+/** Every source under `dirs` (relative to the root) with the project files it imports from. */
+export function importGraph(dirs: readonly string[], kind: ImportKind): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const dir of dirs)
+    for (const path of sourcesUnder(join(ROOT, dir))) {
+      const source = relative(ROOT, path);
+      graph.set(source, importsOf(source, kind));
+    }
+  return graph;
+}
+
+/** Each cycle of the graph once, as the files it goes through (Tarjan's strongly connected components). */
+export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      onStack.delete(top);
+      component.push(top);
+      if (top === node) break;
+    }
+    const selfLoop = (graph.get(node) ?? []).includes(node);
+    if (component.length > 1 || selfLoop) components.push(component.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return components;
+}
