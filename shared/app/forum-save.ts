@@ -106,8 +106,7 @@ function checkForumactifAccounts(
       ? [
           {
             path: `notify.${i}.username`,
-            message:
-              "compte robot requis : baseUrl, username et password dans le canal, ou un compte dans source.account",
+            message: errorTexts.invalid_body.forumactifChannelWithoutAccountDetail,
           },
         ]
       : [],

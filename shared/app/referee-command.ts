@@ -4,6 +4,7 @@ import { type Duel, isOpened } from "../domain/state.js";
 import { DomainError } from "../errors.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
+import { errorTexts } from "../texts/errors.js";
 import type { DuelService } from "./duel-service.js";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -46,15 +47,11 @@ export async function runRefereeCommand(
 ): Promise<RefereeCommandOutcome> {
   const { duelId, idempotencyKey } = request;
   const duel = await deps.store.loadDuel(duelId);
-  if (!duel) throw new DomainError("duel_not_found", "Duel inconnu.", 404);
+  if (!duel) throw new DomainError("duel_not_found", errorTexts.duel_not_found, 404);
   request.authorize(duel.state.forumId);
   // The key becomes part of a stored dedup key: only characters every store keeps as they are.
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-    throw new DomainError(
-      "invalid_idempotency_key",
-      "Idempotency-Key : 100 caractères au plus, lettres, chiffres et -_.:",
-      400,
-    );
+    throw new DomainError("invalid_idempotency_key", errorTexts.invalid_idempotency_key, 400);
   }
   const { reason, ...action } = request.body;
   const outcome = await deps.duels.execute(

@@ -8,6 +8,7 @@ import type { DuelistStore } from "../ports/duelist-store.js";
 import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { OutboxStore } from "../ports/outbox-store.js";
 import { defaultRuleset } from "../rules/default-ruleset.js";
+import { errorTexts } from "../texts/errors.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf } from "./incoming-post.js";
 
@@ -40,7 +41,7 @@ export async function registerDuel(
   } = {},
 ): Promise<Duel> {
   const forum = options.forum === undefined ? await deps.store.getForum(body.forumId) : options.forum;
-  if (!forum) throw new DomainError("forum_not_found", `Forum inconnu : ${body.forumId}.`, 404);
+  if (!forum) throw new DomainError("forum_not_found", errorTexts.forumNotFoundNamed(body.forumId), 404);
   const duelId = duelIdOf(body.forumId, body.threadId);
   const duel: RegisterDuel = {
     id: duelId,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { decisionTexts } from "../texts/decisions.js";
 import type { PostInput } from "./commands.js";
 import { applyRefereePost } from "./decide-referee.js";
 import type { Emitter } from "./emitter.js";
@@ -51,7 +52,7 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
 
   const duelist = duelistOf(e.state, post.authorId);
   if (!isReferee && duelist?.status !== "active") {
-    const reason = duelist ? "duelliste hors du duel" : "auteur étranger au duel";
+    const reason = duelist ? decisionTexts.ignoredPost.outOfDuel : decisionTexts.ignoredPost.stranger;
     e.emit({ type: "post.ignored", rule: "R-1.5", postId: post.postId, authorId: post.authorId, reason });
     return;
   }

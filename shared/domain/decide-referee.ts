@@ -1,5 +1,6 @@
 import { DomainError } from "../errors.js";
 import { readRefereeCommands } from "../parsing/referee-commands.js";
+import { refusalTexts as say } from "../texts/refusals.js";
 import { addDuration, durationMs } from "../time/duration.js";
 import { readContext } from "./assess.js";
 import type { PostInput } from "./commands.js";
@@ -21,17 +22,16 @@ import { giveTurn, passTurn } from "./turns.js";
 
 function requireDuelist(e: Emitter, id: string): DuelistState {
   const duelist = duelistOf(e.state, id);
-  if (!duelist) throw new DomainError("duelist_not_found", `Aucun duelliste « ${id} » dans ce duel.`, 404);
+  if (!duelist) throw new DomainError("duelist_not_found", say.duelist_not_found(id), 404);
   return duelist;
 }
 
 function requireRunning(e: Emitter): void {
-  if (e.state.status === "finished") throw new DomainError("duel_finished", "Le duel est terminé.", 409);
+  if (e.state.status === "finished") throw new DomainError("duel_finished", say.duel_finished, 409);
 }
 
 function requireActive(d: DuelistState): void {
-  if (d.status !== "active")
-    throw new DomainError("duelist_not_active", `${d.name} n'est plus dans le duel.`, 409);
+  if (d.status !== "active") throw new DomainError("duelist_not_active", say.duelist_not_active(d.name), 409);
 }
 
 /**
@@ -54,7 +54,7 @@ export function applyRefereeAction(
   switch (action.command) {
     case "top": {
       if (e.state.status !== "registered") {
-        throw new DomainError("duel_already_started", "Le top a déjà été donné.", 409);
+        throw new DomainError("duel_already_started", say.duel_already_started, 409);
       }
       const first = requireDuelist(e, action.firstDuelistId ?? e.state.firstDuelistId);
       requireActive(first);
@@ -70,20 +70,11 @@ export function applyRefereeAction(
       const window = e.state.pending.find((p) => p.post.postId === action.postId);
       if (!window) {
         const known = postMark(e.state, action.postId);
-        if (!known)
-          throw new DomainError("post_not_found", `Aucun message ${action.postId} dans ce duel.`, 404);
+        if (!known) throw new DomainError("post_not_found", say.post_not_found(action.postId), 404);
         if (known.valid) {
-          throw new DomainError(
-            "correction_refused",
-            "Ce message était valide : aucun changement ne pourra être accepté (R-6.7).",
-            409,
-          );
+          throw new DomainError("correction_refused", say.correction_refused, 409);
         }
-        throw new DomainError(
-          "correction_window_closed",
-          "Aucune fenêtre de correction n'est ouverte pour ce message (R-6.7).",
-          409,
-        );
+        throw new DomainError("correction_window_closed", say.correction_window_closed, 409);
       }
       const duelist = requireDuelist(e, window.duelistId);
       record();
@@ -104,17 +95,13 @@ export function applyRefereeAction(
       const duelist = requireDuelist(e, action.duelistId);
       requireActive(duelist);
       if (duelist.derogationUsed) {
-        throw new DomainError(
-          "derogation_already_used",
-          `${duelist.name} a déjà eu sa dérogation dans ce duel (R-6.2a).`,
-          409,
-        );
+        throw new DomainError("derogation_already_used", say.derogation_already_used(duelist.name), 409);
       }
       const max = e.state.ruleset.delays.maxDerogation;
       if (durationMs(action.duration) <= 0)
-        throw new DomainError("invalid_duration", "La durée doit être positive.", 400);
+        throw new DomainError("invalid_duration", say.invalid_duration, 400);
       if (durationMs(action.duration) > durationMs(max)) {
-        throw new DomainError("derogation_too_long", `Une dérogation ne peut dépasser ${max} (R-6.2a).`, 409);
+        throw new DomainError("derogation_too_long", say.derogation_too_long(max), 409);
       }
       record();
       const turn = currentTurn(e.state);
@@ -191,7 +178,7 @@ export function applyRefereeAction(
     }
     default: {
       const unreachable: never = action;
-      throw new DomainError("unknown_command", `Commande inconnue : ${JSON.stringify(unreachable)}`, 400);
+      throw new DomainError("unknown_command", say.unknown_command(JSON.stringify(unreachable)), 400);
     }
   }
 }
@@ -202,8 +189,8 @@ function cancellableFault(e: Emitter, eventId: string): FaultRecord {
   const fault = /^\d{1,6}$/.test(eventId)
     ? e.state.faults[Number(eventId) - 1]
     : e.state.faults.find((f) => f.eventId === eventId);
-  if (!fault) throw new DomainError("fault_not_found", `Aucune faute ${eventId} dans ce duel.`, 404);
-  if (fault.cancelled) throw new DomainError("fault_already_cancelled", "Cette faute est déjà annulée.", 409);
+  if (!fault) throw new DomainError("fault_not_found", say.fault_not_found(eventId), 404);
+  if (fault.cancelled) throw new DomainError("fault_already_cancelled", say.fault_already_cancelled, 409);
   requireDuelist(e, fault.duelistId);
   return fault;
 }

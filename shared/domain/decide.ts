@@ -1,5 +1,7 @@
 import { DomainError } from "../errors.js";
 import { yearKey } from "../rules/ruleset.js";
+import { errorTexts } from "../texts/errors.js";
+import { refusalTexts as say } from "../texts/refusals.js";
 import { addDuration } from "../time/duration.js";
 import type { DuelCommand, RegisterDuel } from "./commands.js";
 import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decide-post.js";
@@ -21,7 +23,7 @@ export function decide(command: DuelCommand, state: DuelState, inputId: string):
     const { duel, bans, forumReferees, now, who } = command;
     return [stamp(register(state, duel, bans, forumReferees, now, who), inputId, 0, now)];
   }
-  if (state.status === "none") throw new DomainError("duel_not_found", "Ce duel n'existe pas.", 404);
+  if (state.status === "none") throw new DomainError("duel_not_found", say.duel_not_found, 404);
   const e = new Emitter(state, inputId, command.now);
   switch (command.type) {
     case "post.received":
@@ -38,13 +40,13 @@ export function decide(command: DuelCommand, state: DuelState, inputId: string):
       break;
     case "referee":
       if (command.by.via === "post" && command.by.id !== state.referee.id) {
-        throw new DomainError("not_referee", "Seul l'arbitre du duel peut donner cette commande.", 409);
+        throw new DomainError("not_referee", say.not_referee, 409);
       }
       applyRefereeAction(e, command.action, command.by.via, command.reason, command.by.who);
       break;
     default: {
       const unreachable: never = command;
-      throw new DomainError("unknown_command", `Commande inconnue : ${JSON.stringify(unreachable)}`, 400);
+      throw new DomainError("unknown_command", say.unknown_command(JSON.stringify(unreachable)), 400);
     }
   }
   return e.events;
@@ -85,31 +87,19 @@ function register(
   now: string,
   who?: Actor,
 ): EventDraft {
-  if (state.status !== "none")
-    throw new DomainError("duel_already_exists", "Un duel existe déjà pour ce fil.", 409);
+  if (state.status !== "none") throw new DomainError("duel_already_exists", say.duel_already_exists, 409);
   if (forumReferees && forumReferees.length > 0 && !forumReferees.includes(duel.referee.id)) {
-    throw new DomainError(
-      "unknown_referee",
-      "Cet arbitre n'est pas un arbitre déclaré du forum (R-1.1).",
-      400,
-    );
+    throw new DomainError("unknown_referee", errorTexts.unknown_referee, 400);
   }
-  if (duel.duelists.length < 2)
-    throw new DomainError("invalid_duel", "Un duel se joue à deux duellistes au moins (R-1.2).", 400);
+  if (duel.duelists.length < 2) throw new DomainError("invalid_duel", say.invalid_duel.tooFew, 400);
   const ids = duel.duelists.map((d) => d.id);
-  if (new Set(ids).size !== ids.length)
-    throw new DomainError("invalid_duel", "Un duelliste est inscrit deux fois.", 400);
+  if (new Set(ids).size !== ids.length) throw new DomainError("invalid_duel", say.invalid_duel.twice, 400);
   requireDistinctNames(duel.duelists);
   if (ids.includes(duel.referee.id)) {
-    throw new DomainError(
-      "referee_is_duelist",
-      "L'arbitre ne peut pas être duelliste de son propre duel (R-1.1).",
-      400,
-    );
+    throw new DomainError("referee_is_duelist", say.referee_is_duelist, 400);
   }
   const first = duel.firstDuelistId ?? duel.duelists[0]?.id ?? "";
-  if (!ids.includes(first))
-    throw new DomainError("invalid_duel", "Le premier duelliste doit être inscrit au duel.", 400);
+  if (!ids.includes(first)) throw new DomainError("invalid_duel", say.invalid_duel.firstNotIn, 400);
   const particularities = duel.duelists.map((d, index) =>
     (d.particularities ?? []).map((p) => ({
       name: particularityId(duel.ruleset, p.name, index),
@@ -119,12 +109,10 @@ function register(
   for (const d of duel.duelists) {
     const until = bans[d.id];
     if (until && Date.parse(until) > Date.parse(now)) {
-      throw new DomainError(
-        "duelist_banned",
-        `${d.name} est interdit(e) de duel jusqu'au ${until} (R-6.9).`,
-        409,
-        { duelistId: d.id, bannedUntil: until },
-      );
+      throw new DomainError("duelist_banned", say.duelist_banned(d.name, until), 409, {
+        duelistId: d.id,
+        bannedUntil: until,
+      });
     }
   }
   const replyWindow = duel.replyWindow ?? duel.ruleset.delays.reply;

@@ -1,6 +1,7 @@
 import { DomainError } from "../errors.js";
 import { normalizeKey } from "../parsing/normalize.js";
 import type { Ruleset } from "../rules/ruleset.js";
+import { refusalTexts } from "../texts/refusals.js";
 
 /**
  * A particularity as a registration may name it ("Legilimens", "legilimens", "Mage noir") as the
@@ -13,7 +14,7 @@ export function particularityId(ruleset: Ruleset, name: string, index: number): 
     [p.id, p.name, ...p.aliases].some((n) => normalizeKey(n) === key),
   );
   if (!found)
-    throw new DomainError("invalid_body", `Particularité inconnue : ${name}.`, 400, [
+    throw new DomainError("invalid_body", refusalTexts.unknownParticularity(name), 400, [
       { path: `duelists.${index}.particularities`, message: name },
     ]);
   return found.id;

@@ -1,3 +1,4 @@
+import { decisionTexts } from "../texts/decisions.js";
 import type { Assessment } from "./assess.js";
 import type { Emitter } from "./emitter.js";
 import { losePoints } from "./sanctions.js";
@@ -211,7 +212,7 @@ function castLegilimens(e: Emitter, casterId: string, targetId: string, postId: 
       duelistId: casterId,
       postId,
       question: "legilimens-relay",
-      detail: `${caster.name} lit dans l'esprit de ${target.name} : obtenir son prochain coup en privé et le transmettre à ${caster.name}.`,
+      detail: decisionTexts.legilimensRelay(caster.name, target.name),
     });
   }
 }

@@ -6,12 +6,15 @@
  * reported as unreadable, never guessed.
  */
 import { decodeEntities } from "../parsing/html-entities.js";
+import { forumactifTexts } from "../texts/forumactif.js";
 import type { DiceSettings, TopicPost } from "./types.js";
 
 export type DiceRoll =
   | { readonly status: "none" }
   | { readonly status: "rolled"; readonly values: readonly number[]; readonly forPlayer: string | null }
   | { readonly status: "unreadable"; readonly reason: string; readonly forPlayer: string | null };
+
+const say = forumactifTexts.dice;
 
 /** Names Forumactif gives the account that posts rolls, compared without case or accents. */
 const GAME_MASTER_NAMES = new Set(["maitre du jeu", "game master"]);
@@ -120,14 +123,13 @@ export function readDiceRoll(post: TopicPost, dice: DiceSettings): DiceRoll {
       if (current === wanted) found = true;
       continue;
     }
-    if (current === null) return unreadable(`an image without a die name (${fileName(item.image)})`);
+    if (current === null) return unreadable(say.imageWithoutDie(fileName(item.image)));
     if (current !== wanted) continue;
     const value = faceValue(item.image, dice);
-    if (value === undefined)
-      return unreadable(`face image not in the forum's dice settings: ${fileName(item.image)}`);
+    if (value === undefined) return unreadable(say.unknownFace(fileName(item.image)));
     values.push(value);
   }
-  if (!found) return unreadable(`no '${dice.name}' die in the Game Master's post`);
-  if (values.length === 0) return unreadable(`the '${dice.name}' die shows no face`);
+  if (!found) return unreadable(say.dieMissing(dice.name));
+  if (values.length === 0) return unreadable(say.noFace(dice.name));
   return { status: "rolled", values, forPlayer };
 }

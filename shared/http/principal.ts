@@ -1,4 +1,5 @@
 import type { ForumRole } from "../ports/access-store.js";
+import { ui } from "../texts/desk.js";
 
 /** Who is acting (CONTRACT.md 3.1): the operator, or one forum's admin or referee. */
 export type Principal =
@@ -11,7 +12,7 @@ export type Principal =
       readonly refereeId?: string;
     };
 
-export const OPERATOR: Principal = { role: "operator", name: "opérateur" };
+export const OPERATOR: Principal = { role: "operator", name: ui.roles.operator };
 
 /** Hono's context variables of an authenticated request. */
 export type AuthEnv = { Variables: { principal: Principal } };

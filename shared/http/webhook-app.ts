@@ -33,7 +33,7 @@ export function mountPublicRoutes(app: Hono, deps: WebhookDeps): void {
 
 /** What every HTTP app ends with: unknown routes and errors answered the same way. */
 export function mountFallbacks(app: Hono, log: WebhookDeps["log"]): void {
-  app.notFound((c) => c.json(errorBody("not_found", "Route inconnue."), 404));
+  app.notFound((c) => c.json(errorBody("not_found", errorTexts.not_found), 404));
   app.onError(onError(log));
 }
 

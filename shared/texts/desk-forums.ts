@@ -70,7 +70,11 @@ export const forumTexts = {
       discourse: "message privé Discourse",
       forumactif: "message privé Forumactif",
     },
+    /** Where a Forumactif channel without its own account sends from. */
+    sourceAccount: "compte robot de la source du forum",
     testTitle: "Hibou d'essai",
+    /** Whom the test hibou is addressed to when the forum declares no referee yet. */
+    testRecipient: "Administrateur du forum",
     testText: (forum: string) =>
       `Ceci est un hibou d'essai du forum ${forum}, envoyé depuis le bureau de l'arbitre. Aucune action n'est attendue.`,
     delivered: (n: number) => `Canal ${n} : hibou d'essai remis, le canal a répondu sans erreur.`,

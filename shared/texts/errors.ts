@@ -2,7 +2,7 @@
  * The French sentences of error answers, keyed by the error's `code` (CONTRACT.md section 2): what
  * a referee, a forum's admin or a script reads when the service refuses or cannot answer. A code
  * refused for several reasons keys one sentence per reason. The codes' statuses are in
- * `shared/errors.ts`; the domain's own refusals (`DomainError`) still say theirs where they decide.
+ * `shared/errors.ts`; the decider's refusals are in `refusals.ts`.
  */
 export const errorTexts = {
   invalid_json: "Le corps n'est pas du JSON valide.",
@@ -18,6 +18,8 @@ export const errorTexts = {
     topicIdDetail: "identifiant de sujet Forumactif attendu",
     channelRefused: (paths: string, reason: string | undefined) =>
       `Canal de notification refusé (${paths}) : ${reason}.`,
+    forumactifChannelWithoutAccountDetail:
+      "compte robot requis : baseUrl, username et password dans le canal, ou un compte dans source.account",
     forumactifChannelWithoutAccount: (paths: string) =>
       `Canal Forumactif sans compte robot (${paths}) : le forum n'a pas de compte dans source.account.`,
     forumactifBotWithoutAccount:
@@ -57,6 +59,12 @@ export const errorTexts = {
   },
   forbidden_referee: "Accès refusé : ce jeton n'enregistre que les duels dont vous êtes l'arbitre.",
   forum_not_found: "Forum inconnu.",
+  /** The forum a registration names does not exist (the desk's form says it beside the field). */
+  forumNotFoundNamed: (forumId: string) => `Forum inconnu : ${forumId}.`,
+  duel_not_found: "Duel inconnu.",
+  invalid_status: "status vaut registered, active ou finished.",
+  invalid_idempotency_key: "Idempotency-Key : 100 caractères au plus, lettres, chiffres et -_.:",
+  not_found: "Route inconnue.",
   duelist_not_found: "Aucun duel connu pour ce duelliste.",
   credential_not_found: "Identifiant inconnu pour ce forum.",
   not_forumactif: "Ce forum n'a pas de source Forumactif à lire.",

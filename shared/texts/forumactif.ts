@@ -54,8 +54,12 @@ export const forumactifTexts = {
     refused_host: READ_REFUSED,
   } satisfies Record<BoardFetchErrorCode, string>,
   readError: "erreur interne pendant la lecture",
-  /** Why a Game Master's post gives no Duel dice. */
+  /** Why a Game Master's post gives no Duel dice (`readDiceRoll`'s reasons, then the poller's). */
   dice: {
+    imageWithoutDie: (file: string) => `une image sans nom de dé (${file})`,
+    unknownFace: (file: string) => `image de face absente des réglages de dés du forum : ${file}`,
+    dieMissing: (die: string) => `aucun dé « ${die} » dans le message du Maître du jeu`,
+    noFace: (die: string) => `le dé « ${die} » ne montre aucune face`,
     notDescribed: "les dés du forum ne sont pas décrits dans ses réglages",
     none: "aucun dé lisible dans le message du Maître du jeu",
     count: (count: number) => `${count} dé(s) lu(s) au lieu de 2`,

@@ -5,6 +5,8 @@
  */
 import { announceTexts } from "./announce.js";
 import { detailFields, eventLabels, valueLabels } from "./audit.js";
+import { monthNames, weekdayNames } from "./calendar.js";
+import { decisionTexts } from "./decisions.js";
 import { commandTexts, fieldLabels, formTexts, ui } from "./desk.js";
 import { announcementTexts } from "./desk-announcements.js";
 import { credentialTexts } from "./desk-credentials.js";
@@ -17,6 +19,7 @@ import { forumactifTexts } from "./forumactif.js";
 import { texts as hibouTexts } from "./hiboux.js";
 import { notifierTexts } from "./notifiers.js";
 import { refereeMessages } from "./referee-commands.js";
+import { refusalTexts } from "./refusals.js";
 import { validationTexts } from "./validation.js";
 
 export const french = {
@@ -48,6 +51,12 @@ export const french = {
   notifiers: notifierTexts,
   /** Error answers, keyed by their `code` (CONTRACT.md section 2). */
   errors: errorTexts,
+  /** The decider's refusals, keyed by their `code` (CONTRACT.md section 2). */
+  refusals: refusalTexts,
+  /** The words the decider writes into its events (an ignored post's reason, a question's detail). */
+  decisions: decisionTexts,
+  /** The days and months of a Paris date. */
+  calendar: { weekdays: weekdayNames, months: monthNames },
   /** A bad field's `details` message, and why an address is refused. */
   validation: validationTexts,
 } as const;

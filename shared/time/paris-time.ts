@@ -6,27 +6,12 @@
  * Sunday of October at 01:00 UTC, UTC+1 otherwise. Earlier dates, under other rules, go to ICU.
  * test/time/paris-time.test.ts checks every hour of 1996–2100 and each change of time against ICU.
  */
+import { monthNames, weekdayNames } from "../texts/calendar.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The first year of the rule: until 1995, summer time in France ended in September. */
 const FIRST_YEAR = 1996;
-
-const WEEKDAYS = ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"] as const;
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-] as const;
 
 /** What a date shows in Paris, in the words and figures `Intl.DateTimeFormat("fr-FR")` gives. */
 export interface ParisParts {
@@ -75,9 +60,9 @@ export function parisParts(date: Date): ParisParts {
   if (utcYear < FIRST_YEAR || utcYear > 9999) return icuParisParts(date);
   const paris = new Date(ms + parisOffset(ms, utcYear));
   return {
-    weekday: WEEKDAYS[paris.getUTCDay()] ?? "",
+    weekday: weekdayNames[paris.getUTCDay()] ?? "",
     day: String(paris.getUTCDate()),
-    month: MONTHS[paris.getUTCMonth()] ?? "",
+    month: monthNames[paris.getUTCMonth()] ?? "",
     year: String(paris.getUTCFullYear()),
     hour: String(paris.getUTCHours()),
     minute: String(paris.getUTCMinutes()).padStart(2, "0"),

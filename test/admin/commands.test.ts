@@ -76,6 +76,17 @@ describe("referee commands through the admin forms (R-7.1)", () => {
     expect((await duelistOf(h, duelId, "42")).derogationUsed).toBe(false);
   });
 
+  it("CONTRACT 2 answers a refusal with the API's status and French text (errorAnswer), on the duel's page", async () => {
+    const { h, duelId, send } = await onDuelPage();
+    const fields = { command: "adjust-points", duelistId: "42", delta: "-3", reason: "test" };
+    const res = await send({ ...fields, idempotencyKey: "clé avec espaces" });
+    expect(res.status).toBe(400);
+    expect(decoded(await res.text())).toContain(
+      "Commande refusée : Idempotency-Key : 100 caractères au plus, lettres, chiffres et -_.:",
+    );
+    expect((await duelistOf(h, duelId, "42")).points).toBe(25);
+  });
+
   it("turns the draw option into winnerId null and ends the duel", async () => {
     const { h, duelId, send } = await onDuelPage();
     const res = await send({ command: "end", winnerId: "none", reason: "Match nul d'un commun accord" });

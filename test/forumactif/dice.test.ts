@@ -67,7 +67,7 @@ describe("Issue 14 (6): forum dice read from the Game Master's post", () => {
     );
     expect(readDiceRoll(post, duel)).toEqual({
       status: "unreadable",
-      reason: "face image not in the forum's dice settings: de-rouge-7.png",
+      reason: "image de face absente des réglages de dés du forum : de-rouge-7.png",
       forPlayer: "Harry Potter",
     });
   });
@@ -78,15 +78,18 @@ describe("Issue 14 (6): forum dice read from the Game Master's post", () => {
     );
     expect(readDiceRoll(other, duel)).toMatchObject({
       status: "unreadable",
-      reason: "no 'Duel' die in the Game Master's post",
+      reason: "aucun dé « Duel » dans le message du Maître du jeu",
     });
     const empty = gameMaster(diceRollMessage("Harry Potter", [{ dieName: "Duel", faceImages: [] }]));
     expect(readDiceRoll(empty, duel)).toMatchObject({
       status: "unreadable",
-      reason: "the 'Duel' die shows no face",
+      reason: "le dé « Duel » ne montre aucune face",
     });
     const unnamed = gameMaster(`<img src="${duelFace(3)}" alt="" />`);
-    expect(readDiceRoll(unnamed, duel)).toMatchObject({ status: "unreadable" });
+    expect(readDiceRoll(unnamed, duel)).toMatchObject({
+      status: "unreadable",
+      reason: "une image sans nom de dé (de-duel-3.png)",
+    });
   });
 
   it("a member's post is no roll, even if it pastes a roll's words and images", () => {

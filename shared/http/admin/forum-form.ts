@@ -171,7 +171,7 @@ export function channelSummary(channel: ChannelConfig): string {
   if (channel.type === "discourse") return `${host(channel.baseUrl)} (${channel.apiUsername})`;
   if (channel.type === "forumactif")
     return channel.baseUrl === undefined
-      ? "compte robot de la source du forum"
+      ? t.channels.sourceAccount
       : `${host(channel.baseUrl)} (${channel.username ?? "?"})`;
   return host(channel.url);
 }

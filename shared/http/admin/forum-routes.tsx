@@ -36,7 +36,7 @@ const settingsPath = (forumId: string) => `/admin/forums/${forumId}`;
  */
 function testRecipient(forum: ForumConfig): Recipient {
   const referee = forum.referees[0];
-  if (!referee) return { role: "referee", id: "test", name: "Administrateur du forum" };
+  if (!referee) return { role: "referee", id: "test", name: t.channels.testRecipient };
   return {
     role: "referee",
     id: referee.id,

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { registerDuel } from "../../app/register-duel.js";
 import { DomainError } from "../../errors.js";
 import { registerTexts as t } from "../../texts/desk-register.js";
+import { errorTexts } from "../../texts/errors.js";
 import { forumOf, requireForum, requireOwnReferee } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { decidedBy } from "../principal.js";
@@ -66,7 +67,10 @@ export function registerDuelRoutes(deps: AppDeps) {
     // to be read from the forum, would otherwise be the only error shown.
     const forumId = values.forumId?.trim() ?? "";
     if (!forum && forumIdSchema.safeParse(forumId).success)
-      return refused({ ...(parsed.ok ? {} : parsed.errors), forumId: `Forum inconnu : ${forumId}.` }, 404);
+      return refused(
+        { ...(parsed.ok ? {} : parsed.errors), forumId: errorTexts.forumNotFoundNamed(forumId) },
+        404,
+      );
     if (!parsed.ok) return refused(parsed.errors, 400);
     try {
       requireOwnReferee(principal, parsed.body.referee.id);

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { runRefereeCommand } from "../../app/referee-command.js";
-import { ApiError, DomainError } from "../../errors.js";
+import type { ErrorStatus } from "../../errors.js";
 import { commandTexts, formTexts, ui } from "../../texts/desk.js";
 import { registerTexts } from "../../texts/desk-register.js";
 import { requireForum } from "../access.js";
@@ -84,12 +84,7 @@ export function adminRoutes(deps: AppDeps) {
     return renderPage(c, <RulesPage blocks={text === null ? null : parseRules(text)} csrf={csrfOf(c)} />);
   });
 
-  const showDuel = async (
-    c: Ctx,
-    duelId: string,
-    flash: Flash | null,
-    status: 200 | 400 | 404 | 409 = 200,
-  ) => {
+  const showDuel = async (c: Ctx, duelId: string, flash: Flash | null, status: 200 | ErrorStatus = 200) => {
     // An id no duel can have is not looked up (a key over DynamoDB's limit would fail the read).
     const data = isDuelId(duelId) ? await loadDuelPage(deps, c.get("principal"), duelId) : null;
     if (!data) return renderPage(c, <ErrorPage message={ui.errors.notFound} csrf={csrfOf(c)} />, 404);
@@ -117,11 +112,11 @@ export function adminRoutes(deps: AppDeps) {
       const flash = done.result === "duplicate" ? "duplicate" : parsed.body.command;
       return c.redirect(`${duelPath(duelId)}?fait=${flash}`, 303);
     } catch (error) {
-      if (!(error instanceof DomainError || error instanceof ApiError)) throw error;
-      if (error.status === 403) throw error; // another forum's duel: the 403 page, not the duel's
-
-      const status = error.status === 404 ? 404 : error.status === 409 ? 409 : 400;
-      return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(error.message) }, status);
+      // The API's mapping: a refusal is shown on the duel's page with the API's status; another
+      // forum's duel (403) gets the 403 page, and a 5xx the desk's error page (`onError` below).
+      const answer = error instanceof Error ? errorAnswer(error) : undefined;
+      if (!answer || answer.status >= 500 || answer.status === 403) throw error;
+      return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(answer.message) }, answer.status);
     }
   });
 

@@ -3,6 +3,7 @@ import { runRefereeCommand } from "../../app/referee-command.js";
 import { registerDuel } from "../../app/register-duel.js";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
 import { ApiError } from "../../errors.js";
+import { errorTexts } from "../../texts/errors.js";
 import { forumOf, requireForum, requireOwnReferee } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
@@ -19,7 +20,7 @@ export function duelRoutes(deps: AppDeps) {
 
   const load = async (principal: Principal, duelId: string) => {
     const duel = await deps.store.loadDuel(parseDuelId(duelId));
-    if (!duel) throw new ApiError(404, "duel_not_found", "Duel inconnu.");
+    if (!duel) throw new ApiError(404, "duel_not_found", errorTexts.duel_not_found);
     requireForum(principal, duel.state.forumId);
     return duel;
   };
@@ -35,7 +36,7 @@ export function duelRoutes(deps: AppDeps) {
   app.get("/", async (c) => {
     const status = c.req.query("status");
     if (status !== undefined && !STATUSES.includes(status as (typeof STATUSES)[number])) {
-      throw new ApiError(400, "invalid_status", "status vaut registered, active ou finished.");
+      throw new ApiError(400, "invalid_status", errorTexts.invalid_status);
     }
     const wanted = status ? [status as (typeof STATUSES)[number]] : [...STATUSES];
     const lists = await Promise.all(wanted.map((s) => deps.store.listDuels(s, 100)));

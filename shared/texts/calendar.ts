@@ -1,0 +1,28 @@
+/**
+ * The French names of days and months, as `Intl.DateTimeFormat("fr-FR")` spells them: the words
+ * of every Paris date the hiboux and the desk show (`shared/time/paris-time.ts` picks them).
+ */
+export const weekdayNames = [
+  "dimanche",
+  "lundi",
+  "mardi",
+  "mercredi",
+  "jeudi",
+  "vendredi",
+  "samedi",
+] as const;
+
+export const monthNames = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+] as const;

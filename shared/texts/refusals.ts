@@ -1,0 +1,34 @@
+/**
+ * Why the decider refuses a command (`DomainError`, CONTRACT.md section 2), keyed by the refusal's
+ * `code`: what the referee reads on the desk, in the API's answer or in a hibou. A code refused for
+ * several reasons keys one sentence per reason. The status each code carries stays where the rule
+ * is decided (`shared/domain/`); the edge's own answers are in `errors.ts`.
+ */
+export const refusalTexts = {
+  duel_not_found: "Ce duel n'existe pas.",
+  duel_already_exists: "Un duel existe déjà pour ce fil.",
+  not_referee: "Seul l'arbitre du duel peut donner cette commande.",
+  unknown_command: (command: string) => `Commande inconnue : ${command}`,
+  invalid_duel: {
+    tooFew: "Un duel se joue à deux duellistes au moins (R-1.2).",
+    twice: "Un duelliste est inscrit deux fois.",
+    firstNotIn: "Le premier duelliste doit être inscrit au duel.",
+  },
+  referee_is_duelist: "L'arbitre ne peut pas être duelliste de son propre duel (R-1.1).",
+  duelist_banned: (name: string, until: string) =>
+    `${name} est interdit(e) de duel jusqu'au ${until} (R-6.9).`,
+  /** An unknown particularity is an invalid field of the registration (R-1.2). */
+  unknownParticularity: (name: string) => `Particularité inconnue : ${name}.`,
+  duelist_not_found: (id: string) => `Aucun duelliste « ${id} » dans ce duel.`,
+  duel_finished: "Le duel est terminé.",
+  duelist_not_active: (name: string) => `${name} n'est plus dans le duel.`,
+  duel_already_started: "Le top a déjà été donné.",
+  post_not_found: (postId: string) => `Aucun message ${postId} dans ce duel.`,
+  correction_refused: "Ce message était valide : aucun changement ne pourra être accepté (R-6.7).",
+  correction_window_closed: "Aucune fenêtre de correction n'est ouverte pour ce message (R-6.7).",
+  derogation_already_used: (name: string) => `${name} a déjà eu sa dérogation dans ce duel (R-6.2a).`,
+  invalid_duration: "La durée doit être positive.",
+  derogation_too_long: (max: string) => `Une dérogation ne peut dépasser ${max} (R-6.2a).`,
+  fault_not_found: (eventId: string) => `Aucune faute ${eventId} dans ce duel.`,
+  fault_already_cancelled: "Cette faute est déjà annulée.",
+} as const;
