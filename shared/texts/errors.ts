@@ -47,6 +47,15 @@ export const errorTexts = {
   },
   invalid_signature: {
     webhook: (reason: string) => `Signature refusée : ${reason}.`,
+    /** Why a Standard Webhooks delivery is refused, by the library's reason (`StandardWebhookRefusal`). */
+    webhookReasons: {
+      "Unusable secret": "signature invalide",
+      "Missing required headers": "en-tête webhook-id, webhook-timestamp ou webhook-signature manquant",
+      "Invalid Signature Headers": "en-tête webhook-timestamp ou webhook-signature illisible",
+      "Message timestamp too old": "horodatage de plus de 5 minutes dans le passé",
+      "Message timestamp too new": "horodatage de plus de 5 minutes dans le futur",
+      "No matching signature found": "aucune signature ne correspond au secret du forum",
+    },
     discourse: "Signature Discourse refusée.",
   },
   invalid_secret: "Secret XenForo refusé.",

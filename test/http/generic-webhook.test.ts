@@ -92,11 +92,11 @@ describe("CONTRACT 4.1 generic webhook (Standard Webhooks)", () => {
     refusals.push(await send(signed(new Date())));
     expect(refusals).toEqual(
       [
-        "Missing required headers",
-        "Invalid Signature Headers",
-        "Message timestamp too old",
-        "Message timestamp too new",
-        "No matching signature found",
+        "en-tête webhook-id, webhook-timestamp ou webhook-signature manquant",
+        "en-tête webhook-timestamp ou webhook-signature illisible",
+        "horodatage de plus de 5 minutes dans le passé",
+        "horodatage de plus de 5 minutes dans le futur",
+        "aucune signature ne correspond au secret du forum",
         "signature invalide",
       ].map((reason) => ({
         status: 401,

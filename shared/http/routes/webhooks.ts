@@ -104,8 +104,8 @@ export function webhookRoutes(deps: WebhookDeps) {
     const secret = loaded.forum?.webhookSecrets.generic ?? NO_SECRET.generic;
     const refusal = standardWebhookRefusal(raw, c.req.raw.headers, secret);
     if (refusal !== undefined) {
-      // The reason in the Standard Webhooks library's words, as this route has always given it.
-      const reason = refusal === "Unusable secret" ? "signature invalide" : refusal;
+      // An unusable secret reads as any bad signature: the sender learns nothing of the forum's settings.
+      const reason = errorTexts.invalid_signature.webhookReasons[refusal];
       throw new ApiError(401, "invalid_signature", errorTexts.invalid_signature.webhook(reason));
     }
     const body = genericWebhookSchema.safeParse(parsed === undefined ? parseJsonText(raw) : parsed);
