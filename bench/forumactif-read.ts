@@ -13,7 +13,7 @@ import { type LatencySummary, summarize } from "./stats.js";
  */
 const NOW = "2026-12-01T13:30:00.000Z";
 
-function fullPage(): ModelPost[] {
+export function fullPage(): ModelPost[] {
   const paragraph =
     "Harry s'avança, la baguette levée, les yeux plissés derrière ses lunettes. <em>— Prêt, Malefoy ?</em> ";
   const message = `<blockquote><div><cite>Drago Malefoy a écrit:</cite>${paragraph}</div></blockquote>${paragraph.repeat(18)}<br /><strong>Sort :</strong> Expelliarmus<br /><strong>Cible :</strong> Drago Malefoy`;

@@ -19,8 +19,6 @@ interface Step {
   readonly child: boolean;
 }
 
-const CACHE = new Map<string, readonly Step[]>();
-
 function parseCompound(text: string): Compound {
   const match = /^([a-z][a-z0-9]*)?((?:[.#][a-zA-Z0-9_-]+)*)(:bare)?$/.exec(text);
   if (match === null) throw new SyntaxError(`unsupported selector part: ${text}`);
@@ -34,8 +32,6 @@ function parseCompound(text: string): Compound {
 }
 
 function parse(selector: string): readonly Step[] {
-  const cached = CACHE.get(selector);
-  if (cached !== undefined) return cached;
   const steps: Step[] = [];
   let child = false;
   for (const part of selector.replace(/>/g, " > ").trim().split(/\s+/)) {
@@ -46,7 +42,6 @@ function parse(selector: string): readonly Step[] {
     steps.push({ compound: parseCompound(part), child });
     child = false;
   }
-  CACHE.set(selector, steps);
   return steps;
 }
 

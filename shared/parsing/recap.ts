@@ -212,20 +212,9 @@ function keyBeforeColon(s: string): boolean {
   return false;
 }
 
-/**
- * The field a key as written names, remembered: prose repeats its words before colons, and
- * normalising each one again (accents, case) is most of what reading a line costs.
- */
-const known = new Map<string, BlockField | null>();
-const KNOWN_MAX = 512;
-
+/** The field a key as written names (`**Sort**`, `Pari de dé`), if any. */
 function fieldOfWritten(written: string): BlockField | undefined {
-  const remembered = known.get(written);
-  if (remembered !== undefined) return remembered ?? undefined;
-  const field = blockFieldOf(normalizeKey(written));
-  if (known.size >= KNOWN_MAX) known.clear();
-  known.set(written, field ?? null);
-  return field;
+  return blockFieldOf(normalizeKey(written));
 }
 
 const COLON = /[:：]/g;
