@@ -1,10 +1,24 @@
 import { DeliveryError } from "../../errors.js";
-import type { BoardAnswer, BoardRequest } from "../../forumactif/board-session.js";
+import type { BoardAnswer, BoardRequest, SessionFailure } from "../../forumactif/board-session.js";
 import type { CookieJar } from "../../forumactif/cookie-jar.js";
 import { notifierTexts } from "../../texts/notifiers.js";
 import { type FetchLike, parseRetryAfter } from "./http.js";
 
 const LABEL = "Forumactif";
+
+/** The board's answer to a form sent too soon after the last one (its anti-flood delay). */
+export const BOARD_FLOOD = /flood|aussi rapidement|trop rapidement|patienter|too quickly|must wait/i;
+
+/** A session step that stopped, as the relay's error: none of these is helped by a retry. */
+export function sessionFailure(why: SessionFailure): DeliveryError {
+  const texts: Record<SessionFailure, string> = {
+    foreign_form: notifierTexts.forumactifForeignForm,
+    no_login_form: notifierTexts.forumactifNoLoginForm,
+    redirect_loop: notifierTexts.forumactifRedirectLoop,
+    login_refused: notifierTexts.forumactifLoginRefused,
+  };
+  return new DeliveryError(texts[why], false);
+}
 
 /**
  * One request to a Forumactif board's own forms, in an account's session (its cookie jar), with the

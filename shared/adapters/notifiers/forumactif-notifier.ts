@@ -15,12 +15,11 @@ import {
   boardRoot,
   formTarget,
   logIn,
-  type SessionFailure,
 } from "../../forumactif/board-session.js";
 import type { CookieJar } from "../../forumactif/cookie-jar.js";
 import type { Hibou } from "../../ports/notifier.js";
 import { notifierTexts } from "../../texts/notifiers.js";
-import { boardRequest } from "./board-request.js";
+import { BOARD_FLOOD, boardRequest, sessionFailure } from "./board-request.js";
 import type { FetchLike } from "./http.js";
 import { truncate } from "./text.js";
 
@@ -41,18 +40,6 @@ export interface ForumactifNotifier {
 /** Forumactif cuts subjects; a short one reads whole in the inbox. */
 const SUBJECT_MAX = 60;
 const SENT = /message a été envoyé|message a bien été envoyé|envoyé avec succès|message has been sent/i;
-const FLOOD = /flood|aussi rapidement|trop rapidement|patienter|too quickly|must wait/i;
-
-/** A session step that stopped, as the relay's error: none of these is helped by a retry. */
-function sessionFailure(why: SessionFailure): DeliveryError {
-  const texts: Record<SessionFailure, string> = {
-    foreign_form: notifierTexts.forumactifForeignForm,
-    no_login_form: notifierTexts.forumactifNoLoginForm,
-    redirect_loop: notifierTexts.forumactifRedirectLoop,
-    login_refused: notifierTexts.forumactifLoginRefused,
-  };
-  return new DeliveryError(texts[why], false);
-}
 
 /** A hibou as the subject and text of a Forumactif private message, as the recipient reads them. */
 export function forumactifPrivateMessage(hibou: Hibou): {
@@ -112,7 +99,7 @@ export function createForumactifNotifier(options: ForumactifNotifierOptions = {}
         if (!/mode=post/.test(answer.location)) return;
       }
       if (SENT.test(answer.html)) return;
-      if (FLOOD.test(answer.html)) throw new DeliveryError(notifierTexts.forumactifFlood, true, 60_000);
+      if (BOARD_FLOOD.test(answer.html)) throw new DeliveryError(notifierTexts.forumactifFlood, true, 60_000);
       if (formWithField(answer.html, "password") !== null) {
         jar.clear();
         throw new DeliveryError(notifierTexts.forumactifSessionLost, true);

@@ -7,19 +7,12 @@
 
 import { DeliveryError } from "../../errors.js";
 import { type BoardForm, formBody, formWithField } from "../../forumactif/board-form.js";
-import {
-  BoardSessions,
-  boardPage,
-  boardRoot,
-  formTarget,
-  logIn,
-  type SessionFailure,
-} from "../../forumactif/board-session.js";
+import { BoardSessions, boardPage, boardRoot, formTarget, logIn } from "../../forumactif/board-session.js";
 import { readTopicPage } from "../../forumactif/read-topic-page.js";
 import { topicUrl } from "../../forumactif/urls.js";
 import type { ThreadBot, ThreadReply } from "../../ports/thread-bot.js";
 import { notifierTexts } from "../../texts/notifiers.js";
-import { boardRequest } from "../notifiers/board-request.js";
+import { BOARD_FLOOD, boardRequest, sessionFailure } from "../notifiers/board-request.js";
 import { guardedFetch } from "../notifiers/guarded-fetch.js";
 import type { HttpOptions } from "../notifiers/http.js";
 
@@ -28,21 +21,10 @@ type ForumactifBot = Extract<ThreadBot, { type: "forumactif" }>;
 /** A topic page is far smaller; the reader refuses bigger ones too. */
 const PAGE_BYTES = 4 * 1024 * 1024;
 const POSTED = /enregistré avec succès|message a (?:bien )?été enregistré|entered successfully/i;
-const FLOOD = /flood|aussi rapidement|trop rapidement|patienter|too quickly|must wait/i;
 
 /** The reply as Forumactif BBCode: the title in bold, one line each, the marker in small print. */
 export function forumactifReplyMessage(reply: ThreadReply): string {
   return [`[b]${reply.title}[/b]`, ...reply.lines, `[size=9]${reply.marker}[/size]`].join("\n");
-}
-
-function sessionFailure(why: SessionFailure): DeliveryError {
-  const texts: Record<SessionFailure, string> = {
-    foreign_form: notifierTexts.forumactifForeignForm,
-    no_login_form: notifierTexts.forumactifNoLoginForm,
-    redirect_loop: notifierTexts.forumactifRedirectLoop,
-    login_refused: notifierTexts.forumactifLoginRefused,
-  };
-  return new DeliveryError(texts[why], false);
 }
 
 export interface ForumactifReplier {
@@ -107,7 +89,7 @@ export function createForumactifReplier(options: HttpOptions = {}): ForumactifRe
       // The board sends the member to the new post, or says it was recorded.
       if (answer.status >= 300 && answer.location !== null && !/mode=reply/.test(answer.location)) return;
       if (POSTED.test(answer.html)) return;
-      if (FLOOD.test(answer.html)) throw new DeliveryError(notifierTexts.forumactifFlood, true, 60_000);
+      if (BOARD_FLOOD.test(answer.html)) throw new DeliveryError(notifierTexts.forumactifFlood, true, 60_000);
       if (formWithField(answer.html, "password") !== null) {
         jar.clear();
         throw new DeliveryError(notifierTexts.forumactifSessionLost, true);
