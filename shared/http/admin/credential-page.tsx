@@ -1,8 +1,7 @@
 import type { Credential } from "../../ports/access-store.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { credentialTexts as t } from "../../texts/desk-credentials.js";
-import type { FieldErrors } from "./forum-form.js";
-import { FieldError } from "./forum-page.js";
+import { aria, FieldError, type FieldErrors } from "./field-errors.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";
 import { when } from "./time.js";
 
@@ -11,9 +10,6 @@ export interface IssuedToken {
   readonly name: string;
   readonly token: string;
 }
-
-const aria = (name: string, errors: FieldErrors) =>
-  errors[name] ? { "aria-invalid": "true" as const, "aria-describedby": `err-${name}` } : {};
 
 /**
  * `GET /admin/forums/{forumId}/credentials` (CONTRACT.md 3.1): who holds a credential for the

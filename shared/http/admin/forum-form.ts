@@ -9,11 +9,11 @@ import { defaultRuleset } from "../../rules/default-ruleset.js";
 import { loadRuleset, type Ruleset } from "../../rules/ruleset.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
 import { forumBodySchema } from "../schemas.js";
+import type { FieldErrors } from "./field-errors.js";
 
 const frenchErrors = fr().localeError;
 
 /** Errors by form field; `form` is for the whole form. */
-export type FieldErrors = Readonly<Record<string, string>>;
 export type SectionResult =
   | { readonly ok: true; readonly body: ForumBody }
   | { readonly ok: false; readonly errors: FieldErrors };

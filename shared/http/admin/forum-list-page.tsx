@@ -1,8 +1,7 @@
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { credentialTexts } from "../../texts/desk-credentials.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
-import type { FieldErrors } from "./forum-form.js";
-import { FieldError } from "./forum-page.js";
+import { FieldError, type FieldErrors } from "./field-errors.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";
 
 /**

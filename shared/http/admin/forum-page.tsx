@@ -3,11 +3,11 @@ import type { ForumConfig } from "../../ports/duel-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
 import { credentialTexts } from "../../texts/desk-credentials.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
+import { aria, FieldError, type FieldErrors, invalid } from "./field-errors.js";
 import {
   CHANNEL_FIELDS,
   channelSummary,
   DELAY_KEYS,
-  type FieldErrors,
   rulesetOf,
   SECRET_FIELDS,
   SERVES_CHOICES,
@@ -20,20 +20,6 @@ export interface ForumPageNotes {
   readonly secret?: { readonly kind: "generic" | "discourse"; readonly value: string };
   readonly test?: { readonly ok: boolean; readonly text: string };
 }
-
-/** A field's error, next to it (the desk's settings forms share it). */
-export function FieldError(props: { name: string; errors: FieldErrors }) {
-  const message = props.errors[props.name];
-  return message ? (
-    <span class="field-error" id={`err-${props.name}`} data-error-for={props.name}>
-      {message}
-    </span>
-  ) : null;
-}
-
-const invalid = (name: string, errors: FieldErrors) => (errors[name] ? "invalid" : undefined);
-const aria = (name: string, errors: FieldErrors) =>
-  errors[name] ? { "aria-invalid": "true" as const, "aria-describedby": `err-${name}` } : {};
 
 /** A text input with its label and its error; `value` is what to show (the referee's, after an error). */
 function Text(props: { name: string; label: string; value: string; errors: FieldErrors; type?: string }) {

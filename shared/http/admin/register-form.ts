@@ -6,6 +6,7 @@ import { findDuration } from "../../parsing/french-duration.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { registerTexts as t } from "../../texts/desk-register.js";
 import { registerBodySchema } from "../schemas.js";
+import type { FieldErrors } from "./field-errors.js";
 
 /** Rows of duelists the form offers; empty rows are left out. */
 export const DUELIST_ROWS = 4;
@@ -14,7 +15,6 @@ const frenchErrors = fr().localeError;
 /** What the referee typed, kept to show the form again with its errors. */
 export type RegisterFormValues = Readonly<Record<string, string>>;
 /** Errors by form field (`threadId`, `duelists.1.year` …); `form` is for the whole form. */
-export type FieldErrors = Readonly<Record<string, string>>;
 
 export type ParsedRegisterForm =
   | { readonly ok: true; readonly body: DuelRegistration }

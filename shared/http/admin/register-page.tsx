@@ -1,25 +1,10 @@
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { registerTexts as t } from "../../texts/desk-register.js";
+import { aria, FieldError, type FieldErrors, invalid } from "./field-errors.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";
-import { DUELIST_ROWS, type FieldErrors, type RegisterFormValues } from "./register-form.js";
+import { DUELIST_ROWS, type RegisterFormValues } from "./register-form.js";
 
 const YEARS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-/** The error of one field, right after it, named by the field's `aria-describedby`. */
-function FieldError(props: { name: string; errors: FieldErrors }) {
-  const message = props.errors[props.name];
-  return message ? (
-    <span class="field-error" id={`err-${props.name}`} data-error-for={props.name}>
-      {message}
-    </span>
-  ) : null;
-}
-
-const invalid = (name: string, errors: FieldErrors) => (errors[name] ? "invalid" : undefined);
-
-function aria(name: string, errors: FieldErrors) {
-  return errors[name] ? { "aria-invalid": "true" as const, "aria-describedby": `err-${name}` } : {};
-}
 
 function Text(props: {
   name: string;
