@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { ApiError } from "../errors.js";
-import type { AccessStore } from "../ports/access-store.js";
+import type { AccessStore, Credential } from "../ports/access-store.js";
 import { errorTexts } from "../texts/errors.js";
 import { type AuthEnv, OPERATOR, type Principal } from "./principal.js";
 import { credentialIdOf, hashToken, sameHash, tokenMatches } from "./tokens.js";
@@ -41,13 +41,7 @@ export async function principalOfToken(deps: AuthDeps, token: string): Promise<P
   if (!id) return null;
   const credential = await deps.access.getCredential(id);
   if (!credential || !tokenMatches(token, credential.tokenHash)) return null;
-  return {
-    role: credential.role,
-    name: credential.name,
-    forumId: credential.forumId,
-    credentialId: credential.id,
-    ...(credential.refereeId ? { refereeId: credential.refereeId } : {}),
-  };
+  return principalOfCredential(credential);
 }
 
 /** Who a desk session belongs to, if it is still open and what it was opened for still holds. */
@@ -61,13 +55,7 @@ export async function principalOfSession(deps: AuthDeps, sessionId: string): Pro
   }
   const credential = await deps.access.getCredential(session.subject.credentialId);
   if (!credential) return null;
-  return {
-    role: credential.role,
-    name: credential.name,
-    forumId: credential.forumId,
-    credentialId: credential.id,
-    ...(credential.refereeId ? { refereeId: credential.refereeId } : {}),
-  };
+  return principalOfCredential(credential);
 }
 
 /** The bearer token of a request, if any. */
@@ -115,5 +103,16 @@ export function requireAdmin(tokenHash: TokenHash): MiddlewareHandler {
       throw new ApiError(401, "unauthorized", errorTexts.unauthorized.operator);
     }
     await next();
+  };
+}
+
+/** The principal a credential stands for (CONTRACT.md 3.1). */
+function principalOfCredential(credential: Credential): Principal {
+  return {
+    role: credential.role,
+    name: credential.name,
+    forumId: credential.forumId,
+    credentialId: credential.id,
+    ...(credential.refereeId ? { refereeId: credential.refereeId } : {}),
   };
 }
