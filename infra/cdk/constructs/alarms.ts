@@ -1,10 +1,16 @@
 import { Duration, Stack } from "aws-cdk-lib";
 import type { HttpApi } from "aws-cdk-lib/aws-apigatewayv2";
-import { Alarm, ComparisonOperator, type Metric, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  type Metric,
+  TreatMissingData,
+} from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Key } from "aws-cdk-lib/aws-kms";
-import { Topic } from "aws-cdk-lib/aws-sns";
+import { type ITopic, Topic } from "aws-cdk-lib/aws-sns";
 import type { Queue } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import type { DuelFunction } from "./duel-function.js";
@@ -78,16 +84,33 @@ export class DuelAlarms extends Construct {
   }
 
   private above(id: string, metric: Metric, threshold: number, what: string, periods = 1): void {
-    const alarm = new Alarm(this, id, {
-      metric,
-      threshold,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: periods,
-      // No datapoint means nothing happened: no invocation, no message, no record.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: `Duel referee: ${what}`,
-    });
-    alarm.addAlarmAction(new SnsAction(this.topic));
-    alarm.addOkAction(new SnsAction(this.topic));
+    alarmAbove(this, id, metric, threshold, this.topic, what, periods);
   }
+}
+
+/**
+ * An alarm when `metric` goes above `threshold` for `periods` periods, told to `topic` when it
+ * fires and when it clears (the stack's alarms and the operating ones share it).
+ */
+export function alarmAbove(
+  scope: Construct,
+  id: string,
+  metric: IMetric,
+  threshold: number,
+  topic: ITopic,
+  what: string,
+  periods = 1,
+): Alarm {
+  const alarm = new Alarm(scope, id, {
+    metric,
+    threshold,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: periods,
+    // No datapoint means nothing happened: no invocation, no hibou, no timer, no request.
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+    alarmDescription: `Duel referee: ${what}`,
+  });
+  alarm.addAlarmAction(new SnsAction(topic));
+  alarm.addOkAction(new SnsAction(topic));
+  return alarm;
 }

@@ -1,20 +1,11 @@
 import { Duration } from "aws-cdk-lib";
-import {
-  Alarm,
-  ComparisonOperator,
-  Dashboard,
-  GraphWidget,
-  type IMetric,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-} from "aws-cdk-lib/aws-cloudwatch";
-import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import { Dashboard, GraphWidget, type IMetric, MathExpression, Metric } from "aws-cdk-lib/aws-cloudwatch";
 import { Operation, type Table } from "aws-cdk-lib/aws-dynamodb";
 import type { ITopic } from "aws-cdk-lib/aws-sns";
 import { Construct } from "constructs";
 import { METRICS_NAMESPACE } from "../../../shared/observability/namespace.js";
 import type { ChannelConfig } from "../../../shared/ports/channels.js";
+import { alarmAbove } from "./alarms.js";
 
 /** A timer fired later than this after its due time is an incident (EventBridge's usual delay is seconds). */
 export const TIMER_LATENESS_ALARM_MS = 120_000;
@@ -102,23 +93,33 @@ export class Operating extends Construct {
       label: "Forumactif reads failed",
     });
 
-    this.alarm(
+    alarmAbove(
+      this,
       "HibouxFailedForGood",
       hibouxFailed,
       0,
       props.topic,
       "a hibou failed for good (no more retries)",
     );
-    this.alarm("TableThrottles", throttles, 0, props.topic, "DynamoDB throttled requests on the table");
-    this.alarm("TableSystemErrors", systemErrors, 0, props.topic, "DynamoDB system errors on the table");
-    this.alarm(
+    alarmAbove(this, "TableThrottles", throttles, 0, props.topic, "DynamoDB throttled requests on the table");
+    alarmAbove(
+      this,
+      "TableSystemErrors",
+      systemErrors,
+      0,
+      props.topic,
+      "DynamoDB system errors on the table",
+    );
+    alarmAbove(
+      this,
       "TimerLateness",
       lateness,
       TIMER_LATENESS_ALARM_MS,
       props.topic,
       "a timer fired over 2 minutes late",
     );
-    this.alarm(
+    alarmAbove(
+      this,
       "Webhook4xxRate",
       rejectedRate,
       WEBHOOK_4XX_ALARM_PERCENT,
@@ -126,7 +127,15 @@ export class Operating extends Construct {
       "webhook answering 4xx (a forum misconfigured?)",
       3,
     );
-    this.alarm("ForumactifPollFailures", pollFailures, 2, props.topic, "Forumactif topic reads failing", 3);
+    alarmAbove(
+      this,
+      "ForumactifPollFailures",
+      pollFailures,
+      2,
+      props.topic,
+      "Forumactif topic reads failing",
+      3,
+    );
 
     const graph = (title: string, left: IMetric[]) => new GraphWidget({ title, left, width: 12 });
     this.dashboard = new Dashboard(this, "Dashboard", { defaultInterval: Duration.days(1) });
@@ -182,27 +191,5 @@ export class Operating extends Construct {
       graph("Table throttled requests", [throttles]),
       graph("Table system errors", [systemErrors]),
     );
-  }
-
-  private alarm(
-    id: string,
-    metric: IMetric,
-    threshold: number,
-    topic: ITopic,
-    what: string,
-    periods = 1,
-  ): Alarm {
-    const alarm = new Alarm(this, id, {
-      metric,
-      threshold,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: periods,
-      // No datapoint means nothing happened: no hibou, no timer, no request.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: `Duel referee: ${what}`,
-    });
-    alarm.addAlarmAction(new SnsAction(topic));
-    alarm.addOkAction(new SnsAction(topic));
-    return alarm;
   }
 }
