@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { signStandardWebhook } from "../../shared/http/standard-webhooks.js";
-import { newWebhookSecret } from "./stack.js";
+import { type LocalStack, newWebhookSecret, startLocalStack } from "./stack.js";
 
 /** Enough words for R-6.3's minimum of 100: a duelist's RP text. */
 const RP = (who: string) =>
@@ -11,6 +11,18 @@ const RP = (who: string) =>
   "Le regard fixé sur son adversaire, le duelliste mesure la distance, anticipe la parade, cherche la faille dans la garde adverse. " +
   "Les semaines d'entraînement dans la salle sur demande reviennent en mémoire, les chutes, les éclats de rire, les conseils murmurés. " +
   "Il n'est plus temps d'hésiter : la baguette se lève, précise, et la formule jaillit enfin.";
+
+/** A private stack for the demo: in memory, silent, on a manual clock set to the demo's first day. */
+export function startDemoStack(): Promise<LocalStack> {
+  return startLocalStack({
+    port: 0,
+    dataDir: "memory",
+    clock: "manual",
+    clockStart: "2026-12-01T10:00:00Z",
+    log: () => {},
+    hibouLog: () => {},
+  });
+}
 
 export interface DemoResult {
   readonly duelId: string;

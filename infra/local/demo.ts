@@ -1,19 +1,11 @@
 // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
-import { playDemoDuel } from "./demo-duel.js";
-import { startLocalStack } from "./stack.js";
+import { playDemoDuel, startDemoStack } from "./demo-duel.js";
 
 /** `npm run demo`: a whole duel on a private local stack (in memory, manual clock), then the referee's hiboux. */
 async function main(): Promise<void> {
-  const stack = await startLocalStack({
-    port: 0,
-    dataDir: "memory",
-    clock: "manual",
-    clockStart: "2026-12-01T10:00:00Z",
-    log: () => {},
-    hibouLog: () => {},
-  });
+  const stack = await startDemoStack();
   try {
     console.log("Démonstration : un duel complet à travers l'API HTTP, webhooks signés, horloge manuelle.\n");
     const result = await playDemoDuel({

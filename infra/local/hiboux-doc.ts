@@ -2,21 +2,13 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 import { writeFile } from "node:fs/promises";
-import { playDemoDuel } from "./demo-duel.js";
+import { playDemoDuel, startDemoStack } from "./demo-duel.js";
 import { demoStory, playHibouScenarios } from "./hibou-scenarios.js";
 import { hibouxDocument } from "./hiboux-document.js";
-import { startLocalStack } from "./stack.js";
 
 /** `npm run hiboux-doc`: plays the demo duel and the extra stories on a private stack, writes docs/HIBOUX.md. */
 async function main(): Promise<void> {
-  const stack = await startLocalStack({
-    port: 0,
-    dataDir: "memory",
-    clock: "manual",
-    clockStart: "2026-12-01T10:00:00Z",
-    log: () => {},
-    hibouLog: () => {},
-  });
+  const stack = await startDemoStack();
   try {
     const base = { url: stack.url, adminToken: stack.adminToken, store: stack.store };
     const demo = await playDemoDuel(base);
