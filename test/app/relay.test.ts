@@ -164,6 +164,32 @@ describe("the outbox relay", () => {
     expect(created).toEqual([timer.name]);
   });
 
+  it("CONTRACT 7 a run of one relay that fails does not hold up the runs after it", async () => {
+    // Runs of one relay take turns: a run that threw (the table unreachable) must still hand the
+    // turn on, or every later run of the Lambda's or the local stack's relay would wait for ever.
+    const delivered: string[] = [];
+    const { h, clock } = await setup({ deliver: async () => {} }, noScheduler);
+    let failures = 1;
+    const store: typeof h.store = Object.create(h.store);
+    store.dueOutbox = async (now, limit) => {
+      if (failures-- > 0) throw new Error("ProvisionedThroughputExceededException");
+      return h.store.dueOutbox(now, limit);
+    };
+    const notifier: Notifier = { deliver: async (hb) => void delivered.push(hb.id) };
+    const relay = new OutboxRelay({ store, scheduler: noScheduler, notifier, now: () => clock.now() });
+    await h.client.send(
+      new PutItemCommand({
+        TableName: h.tableName,
+        Item: outboxItem(entry("n1", { type: "notify", hibou, channel: 0, channelType: "log" })),
+      }),
+    );
+    const failed = relay.runDue();
+    const next = relay.runDue();
+    await expect(failed).rejects.toThrow("ProvisionedThroughputExceededException");
+    expect(await next).toBe(1);
+    expect(delivered).toEqual([hibou.id]);
+  });
+
   it("a schedule that could not be created is retried until it is", async () => {
     let attempts = 0;
     const created: string[] = [];
