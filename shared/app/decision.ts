@@ -115,7 +115,7 @@ export async function decideCommand(
     marksRead: isOpened(before) ? before.posts : {},
     marksComplete: false,
   };
-  if (isLate(command, arrived, duel, inTurn.length > 0 || unknownPost)) {
+  if (duel && isLate(command, arrived, duel, inTurn.length > 0 || unknownPost)) {
     const late = await replayLatePost(store, duelId, command, options.inputId, arrived, sequence);
     if (late === null)
       return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null };

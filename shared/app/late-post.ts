@@ -30,7 +30,7 @@ export function isLate(
   key: string,
   duel: LoadedDuel["duel"],
   decidesSomething: boolean,
-): duel is NonNullable<LoadedDuel["duel"]> {
+): boolean {
   return duel !== null && decidesSomething && isThreadOrdered(command) && key < duel.lastKey;
 }
 

@@ -37,7 +37,8 @@ function mapOf(url: string, folder: string): SourceMap | null {
     } catch {
       map = null;
     }
-    if (maps.size < MAX_MAPS) maps.set(path, map);
+    // A map that exists is always kept; the misses (names a message made up) only up to the bound.
+    if (map !== null || maps.size < MAX_MAPS) maps.set(path, map);
   }
   return map;
 }

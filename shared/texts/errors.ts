@@ -51,7 +51,7 @@ export const errorTexts = {
     webhookReasons: {
       "Unusable secret": "signature invalide",
       "Missing required headers": "en-tête webhook-id, webhook-timestamp ou webhook-signature manquant",
-      "Invalid Signature Headers": "en-tête webhook-timestamp ou webhook-signature illisible",
+      "Invalid Signature Headers": "en-tête webhook-timestamp illisible",
       "Message timestamp too old": "horodatage de plus de 5 minutes dans le passé",
       "Message timestamp too new": "horodatage de plus de 5 minutes dans le futur",
       "No matching signature found": "aucune signature ne correspond au secret du forum",

@@ -104,7 +104,8 @@ export function webhookRoutes(deps: WebhookDeps) {
     const secret = loaded.forum?.webhookSecrets.generic ?? NO_SECRET.generic;
     const refusal = standardWebhookRefusal(raw, c.req.raw.headers, secret);
     if (refusal !== undefined) {
-      // An unusable secret reads as any bad signature: the sender learns nothing of the forum's settings.
+      // An unusable secret (stored before secrets were checked) is told as an invalid signature, not
+      // as a detail of the forum's settings.
       const reason = errorTexts.invalid_signature.webhookReasons[refusal];
       throw new ApiError(401, "invalid_signature", errorTexts.invalid_signature.webhook(reason));
     }
