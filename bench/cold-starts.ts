@@ -25,6 +25,8 @@ try {
         ? ["--cpu-prof", "--cpu-prof-interval=250", `--cpu-prof-dir=${process.env.PROFILE}`]
         : []),
       ...(process.env.PRELOAD ? ["--import", process.env.PRELOAD] : []),
+      // Node or V8 flags to try on every case alike (hello included): NODE_FLAGS="--flag --other".
+      ...(process.env.NODE_FLAGS ? process.env.NODE_FLAGS.split(" ").filter(Boolean) : []),
     ],
   });
   const hello = result.helloBundle;
