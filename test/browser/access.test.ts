@@ -1,45 +1,25 @@
-import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoForums } from "../reliability/access-support.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
-
-/** Debian's Chromium, installed by .ci/run; playwright-core brings no browser of its own. */
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-];
+import { openDesk } from "./desk-browser.js";
 
 describe("CONTRACT 3.1 forum-scoped access in a real browser", () => {
   let h: Harness;
   let browser: Browser;
-  let close: () => Promise<void>;
+  let stop: () => Promise<void>;
   let base: string;
   let people: Awaited<ReturnType<typeof twoForums>>;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (as .ci/run does)`);
     h = await createHarness();
     people = await twoForums(h, ADMIN_TOKEN);
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise((resolve) => server.close(() => resolve()));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    ({ base, browser, stop } = await openDesk(h.app));
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await close?.();
+    await stop?.();
   });
 
   async function loggedIn(token: string): Promise<BrowserContext> {

@@ -1,25 +1,12 @@
-import { existsSync, mkdirSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeDuel, DUEL_BODY, duelistOf } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
+import { openDesk } from "./desk-browser.js";
 
-/** Debian's Chromium, installed by .ci/run; playwright-core brings no browser of its own. */
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const HOSTILE = "<img src=x onerror=alert(1)>";
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 const README_SHOT = fileURLToPath(new URL("../../docs/admin.png", import.meta.url));
@@ -27,15 +14,13 @@ const README_SHOT = fileURLToPath(new URL("../../docs/admin.png", import.meta.ur
 describe("the admin page in a real browser", () => {
   let h: Harness;
   let browser: Browser;
-  let close: () => Promise<void>;
+  let stop: () => Promise<void>;
   let base: string;
   let page: Page;
   const dialogs: string[] = [];
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (as .ci/run does)`);
     mkdirSync(ARTIFACTS, { recursive: true });
     h = await createHarness();
     await activeDuel(h); // Alice Dubois (25 PD) against Bob Martin, thread 1234
@@ -49,12 +34,7 @@ describe("the admin page in a real browser", () => {
     });
     expect(hostile.status).toBe(201);
     await h.settle();
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise((resolve) => server.close(() => resolve()));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    ({ base, browser, stop } = await openDesk(h.app));
     page = await browser.newPage({ viewport: { width: 1100, height: 820 } });
     page.on("dialog", (d) => {
       dialogs.push(d.message());
@@ -66,8 +46,7 @@ describe("the admin page in a real browser", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await close?.();
+    await stop?.();
   });
 
   it("logs in with the token and reads a duel's points", async () => {

@@ -1,46 +1,26 @@
-import { existsSync, mkdirSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
+import { openDesk } from "./desk-browser.js";
 
-/** Debian's Chromium, as in admin-page.test.ts; playwright-core brings no browser of its own. */
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 
 describe("a referee registers a duel on the desk, in a real browser (CONTRACT 6)", () => {
   let h: Harness;
   let browser: Browser;
-  let close: () => Promise<void>;
+  let stop: () => Promise<void>;
   let base: string;
   let page: Page;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (as .ci/run does)`);
     mkdirSync(ARTIFACTS, { recursive: true });
     h = await createHarness();
     await h.forum();
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: h.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise((resolve) => server.close(() => resolve()));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    ({ base, browser, stop } = await openDesk(h.app));
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     page.on("console", (m) => {
       if (m.type() === "error") consoleErrors.push(m.text());
@@ -48,8 +28,7 @@ describe("a referee registers a duel on the desk, in a real browser (CONTRACT 6)
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await close?.();
+    await stop?.();
   });
 
   it("CONTRACT 6 fills the French form, sees an error next to its field, fixes it and opens the duel", async () => {
