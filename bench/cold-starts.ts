@@ -6,13 +6,16 @@ import { createBenchTable } from "./referee-app.js";
 /**
  * The cold starts alone, without the rest of `npm run bench`: `npx tsx bench/cold-starts.ts`.
  * RUNS (default 21) rounds, the cases taking turns in each; CASES picks some (comma-separated,
- * default hello, hello-powertools, webhook and webhook-turn); KEEP=1 leaves the bundles in a temporary folder, for
+ * default hello, hello-powertools, webhook, webhook-turn and the yardsticks bare, dynamodb-sdk and
+ * dynamodb-by-hand); KEEP=1 leaves the bundles in a temporary folder, for
  * profiling; PROFILE=<folder> writes a CPU profile of each cold start there (`--cpu-prof`).
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 const runs = Number(process.env.RUNS ?? 21);
-const only = (process.env.CASES ?? "hello,hello-powertools,webhook,webhook-turn").split(",");
+const only = (
+  process.env.CASES ?? "hello,hello-powertools,webhook,webhook-turn,bare,dynamodb-sdk,dynamodb-by-hand"
+).split(",");
 const loadAtStart = loadavg()[0] ?? 0;
 const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
 try {
@@ -30,10 +33,12 @@ try {
     ],
   });
   const hello = result.helloBundle;
-  const rows = [hello, result.helloPowertoolsBundle, ...result.bundles].filter((b) => only.includes(b.name));
+  const rows = [hello, result.helloPowertoolsBundle, ...result.bundles, ...result.references].filter((b) =>
+    only.includes(b.name),
+  );
   const lines = rows.map(
     (b) =>
-      `${b.name.padEnd(13)} ${(b.bytes / 1000).toFixed(1).padStart(7)} kB  ${b.coldStartMs.toFixed(1).padStart(6)} ms` +
+      `${b.name.padEnd(16)} ${(b.bytes / 1000).toFixed(1).padStart(7)} kB  ${b.coldStartMs.toFixed(1).padStart(6)} ms` +
       ` (import ${b.importMs.toFixed(1)}, request ${b.handleMs.toFixed(1)}; CPU ${b.cpuMs.toFixed(1)})  ${(b.coldStartMs / hello.coldStartMs).toFixed(2)}× hello (CPU ${(b.cpuMs / hello.cpuMs).toFixed(2)}×)`,
   );
   process.stdout.write(

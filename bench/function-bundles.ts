@@ -16,6 +16,26 @@ const COLD_DELIVERY_THREADS = 4100;
 const HELLO_ENTRY = fileURLToPath(new URL("./hello/handler.ts", import.meta.url));
 const HELLO_POWERTOOLS_ENTRY = fileURLToPath(new URL("./hello/powertools-handler.ts", import.meta.url));
 
+/**
+ * Yardsticks for the webhook's first turn, bundled as the functions are: nothing at all, the turn's
+ * two DynamoDB requests through the SDK alone, and the same requests without the SDK.
+ */
+const REFERENCES = {
+  bare: {
+    entry: fileURLToPath(new URL("./hello/bare-handler.ts", import.meta.url)),
+    request: "nothing (Node alone)",
+  },
+  "dynamodb-sdk": {
+    entry: fileURLToPath(new URL("./hello/dynamodb-sdk-handler.ts", import.meta.url)),
+    request:
+      "a first turn's BatchGetItem and TransactWriteItems through @aws-sdk/client-dynamodb, nothing else",
+  },
+  "dynamodb-by-hand": {
+    entry: fileURLToPath(new URL("./hello/dynamodb-by-hand-handler.ts", import.meta.url)),
+    request: "the same two requests over node:http, signed with node:crypto (no SDK)",
+  },
+} as const;
+
 /** The functions, in the order the report lists them. */
 const FUNCTIONS = ["webhook", "http", "timer", "relay"] as const;
 
@@ -33,6 +53,8 @@ export interface BundlesResult {
   readonly helloBundle: FunctionBundle;
   /** Hello world inside the functions' observability (Powertools): what that costs alone. */
   readonly helloPowertoolsBundle: FunctionBundle;
+  /** The yardsticks of the first turn (REFERENCES): Node alone, the SDK alone, no SDK. */
+  readonly references: readonly FunctionBundle[];
   readonly runs: number;
 }
 
@@ -86,6 +108,9 @@ export async function measureBundles(
       relay: await bundle("relay", FUNCTION_ENTRIES.relay, outdir),
       hello: await bundle("hello", HELLO_ENTRY, outdir),
       "hello-powertools": await bundle("hello-powertools", HELLO_POWERTOOLS_ENTRY, outdir),
+      bare: await bundle("bare", REFERENCES.bare.entry, outdir),
+      "dynamodb-sdk": await bundle("dynamodb-sdk", REFERENCES["dynamodb-sdk"].entry, outdir),
+      "dynamodb-by-hand": await bundle("dynamodb-by-hand", REFERENCES["dynamodb-by-hand"].entry, outdir),
     };
 
     // A duel of the bench's table for the timer, an empty table for the relay (the bench's has an
@@ -195,6 +220,14 @@ export async function measureBundles(
         }),
         request: "a sweep of an empty outbox (one Query)",
       },
+      ...(["bare", "dynamodb-sdk", "dynamodb-by-hand"] as const).map((name) => ({
+        name,
+        file: built[name].file,
+        event: () => ({}),
+        expect: "res.statusCode === 200",
+        env: lambdaEnvironment("reference", endpoint, { TABLE_NAME: emptyTable }),
+        request: REFERENCES[name].request,
+      })),
     ];
     const chosen = options.only;
     const cold = await coldStarts(
@@ -219,6 +252,7 @@ export async function measureBundles(
       bundles: [...FUNCTIONS.map((name) => entry(name)), entry("webhook", "webhook-turn")],
       helloBundle: entry("hello"),
       helloPowertoolsBundle: entry("hello-powertools"),
+      references: [entry("bare"), entry("dynamodb-sdk"), entry("dynamodb-by-hand")],
       runs,
     };
   } finally {

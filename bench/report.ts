@@ -64,6 +64,8 @@ export function resultsOf(input: {
     bundles: bundles.bundles.map(summaryOf),
     helloBundle: summaryOf(bundles.helloBundle),
     helloPowertoolsBundle: summaryOf(bundles.helloPowertoolsBundle),
+    /** Yardsticks of the first turn: Node alone, the SDK's two requests alone, the same without the SDK. */
+    referenceBundles: bundles.references.map(summaryOf),
     throughputPostsPerSecond: throughput.postsPerSecond,
     details: {
       postsMeasured: posts,
@@ -150,14 +152,20 @@ export function resultsOf(input: {
   return { ...results, targets };
 }
 
-/** A cold start against hello world's (wall times of the same rounds), ≤ TARGETS.coldStartRatio. */
+/**
+ * A cold start against hello world's, ≤ TARGETS.coldStartRatio in wall time and in CPU time alike.
+ * On a loaded machine hello's process waits for a core as long as the function's, which shrinks
+ * the wall ratio (1.89× at load 9 for a first turn that costs 2.5× hello's CPU): the CPU ratio
+ * keeps such a run from reading as a target met.
+ */
 function coldStartTarget(name: string, measured: FunctionBundle | undefined, hello: FunctionBundle): Target {
   const ms = measured?.coldStartMs ?? Number.POSITIVE_INFINITY;
+  const cpuMs = measured?.cpuMs ?? Number.POSITIVE_INFINITY;
   return {
     name,
-    target: `≤ ${TARGETS.coldStartRatio}×`,
-    actual: `${round(ms / hello.coldStartMs, 2)}× (${ms} / ${hello.coldStartMs} ms)`,
-    holds: ms <= TARGETS.coldStartRatio * hello.coldStartMs,
+    target: `≤ ${TARGETS.coldStartRatio}× (wall and CPU)`,
+    actual: `${round(ms / hello.coldStartMs, 2)}× (${ms} / ${hello.coldStartMs} ms), CPU ${round(cpuMs / hello.cpuMs, 2)}×`,
+    holds: ms <= TARGETS.coldStartRatio * hello.coldStartMs && cpuMs <= TARGETS.coldStartRatio * hello.cpuMs,
   };
 }
 
@@ -229,7 +237,7 @@ export function printable(r: Results): string {
     "Bundles (esbuild as deployed) and cold starts (median of fresh processes)",
     table([
       ["", "size", "source map", "cold start ms", "import ms", "request ms", "CPU ms", "request"],
-      ...[...r.bundles, r.helloBundle, r.helloPowertoolsBundle].map((b) => [
+      ...[...r.bundles, r.helloBundle, r.helloPowertoolsBundle, ...r.referenceBundles].map((b) => [
         b.name,
         kb(b.bytes),
         kb(b.mapBytes),
