@@ -5,8 +5,8 @@ import { initialState } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
 import type { DuelRepository } from "../ports/duel-repository.js";
 import type { ExecuteOptions, Outcome } from "./decision.js";
+import type { DuelDecisions } from "./duel-decisions.js";
 import { DuelQueue, type QueuedWork } from "./duel-queue.js";
-import type { DuelService } from "./duel-service.js";
 import { StagedCommits } from "./staged-commits.js";
 
 /** Duels whose last committed version is kept (a forgotten one only costs a stale read a retry). */
@@ -22,7 +22,7 @@ interface Work extends QueuedWork {
 
 /**
  * What a burst of deliveries for one duel costs, kept apart from the decision path it drives
- * (`DuelService.attempt` and `decideOn`). Within this process a duel's work runs in turn
+ * (`DuelDecisions.attempt` and `decideOn`). Within this process a duel's work runs in turn
  * (`DuelQueue`); posts waiting together are decided one after the other in the thread's order and
  * committed together (`StagedCommits`), their copies answered as duplicates. A burst for one duel
  * is so served in order instead of racing itself into conflicts.
@@ -33,7 +33,7 @@ export class DuelBatches {
   private readonly versions = new Map<string, number>();
 
   constructor(
-    private readonly service: Pick<DuelService, "attempt" | "decideOn" | "pause" | "maxAttempts">,
+    private readonly service: DuelDecisions,
     private readonly store: DuelRepository,
     private readonly maxCommitItems: number | undefined,
   ) {}
