@@ -1,6 +1,5 @@
-import { guardedFetch } from "../adapters/notifiers/guarded-fetch.js";
-import type { FetchLike } from "../adapters/notifiers/http.js";
 import { BoardFetchError } from "../errors.js";
+import { type FetchLike, guardedFetch } from "../net/guarded-fetch.js";
 import { channelUrlProblem, type DestinationPolicy } from "../validation/channel-urls.js";
 import {
   type BoardAccount,
@@ -29,8 +28,9 @@ export interface BoardClientOptions {
   /** Where boards may be read: the hiboux's policy (CONTRACT.md section 3), public hosts only when deployed. */
   readonly policy: DestinationPolicy;
   /**
-   * The transport; by default the notifiers' guarded one (`guarded-fetch.ts`), which connects only to
-   * addresses the policy allows, checked on what the name resolves to (no DNS rebinding).
+   * The transport; by default the guarded one the notifiers use too (`shared/net/guarded-fetch.ts`),
+   * which connects only to addresses the policy allows, checked on what the name resolves to (no
+   * DNS rebinding).
    */
   readonly fetch?: FetchLike;
   readonly now?: () => number;

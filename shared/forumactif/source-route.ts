@@ -1,8 +1,8 @@
 import { safeParse } from "zod/mini";
 import { ApiError } from "../errors.js";
-import { zodDetails } from "../http/errors.js";
 import { errorTexts } from "../texts/errors.js";
 import type { DestinationPolicy } from "../validation/channel-urls.js";
+import { zodDetails } from "../validation/zod-details.js";
 import type { BoardClient } from "./board-client.js";
 import { probeBoard } from "./source-probe.js";
 import { type ForumactifSource, forumactifSourceSchema } from "./source-settings.js";

@@ -3,14 +3,10 @@ import { HTTPException } from "hono/http-exception";
 import { $ZodError } from "zod/v4/core";
 import { AppError, type ErrorStatus } from "../errors.js";
 import { errorTexts } from "../texts/errors.js";
+import { zodDetails } from "../validation/zod-details.js";
 
 export function errorBody(code: string, message: string, details?: unknown) {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
-}
-
-/** Zod issues as `details`: which field, and what is wrong with it (zod classic's or zod/mini's). */
-export function zodDetails(error: $ZodError) {
-  return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
 /** An error as it is answered (CONTRACT.md section 2); `retryAfter` in seconds for a 503. */

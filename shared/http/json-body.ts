@@ -3,7 +3,7 @@ import { safeParse } from "zod/mini";
 import type * as z from "zod/v4/core";
 import { ApiError } from "../errors.js";
 import { errorTexts } from "../texts/errors.js";
-import { zodDetails } from "./errors.js";
+import { zodDetails } from "../validation/zod-details.js";
 
 /** Parses a JSON text, or answers 400 `invalid_json`. */
 export function parseJsonText(text: string): unknown {

@@ -6,7 +6,7 @@ import { validationTexts } from "../texts/validation.js";
  * posts to it from inside the stack: a URL to the stack's own network (loopback, private ranges,
  * the cloud's metadata service at 169.254.169.254) would turn a forum setting into a way to reach
  * it. So only `https` to public hosts, checked when the forum is saved and again, on the addresses
- * the name resolves to, when connecting (adapters/notifiers/guarded-fetch.ts).
+ * the name resolves to, when connecting (shared/net/guarded-fetch.ts).
  */
 
 /** Where a channel may lead: public hosts only, or also loopback (the local stack's own fakes). */

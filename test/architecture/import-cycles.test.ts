@@ -1,6 +1,75 @@
 import { describe, expect, test } from "vitest";
 import { cyclesOf, importGraph, importsOf } from "./import-graph.js";
 
+/** Some files of one folder, named: a layer that is a part of a folder. */
+interface Part {
+  readonly name: string;
+  readonly files: readonly string[];
+}
+
+/** A folder (every file under it) or a part. */
+type Layer = string | Part;
+
+/** What a layer never imports, and why. */
+interface Rule {
+  readonly layer: Layer;
+  readonly never: readonly Layer[];
+  readonly why: string;
+}
+
+const forumactif = (...names: string[]): string[] => names.map((name) => `shared/forumactif/${name}.ts`);
+
+/* shared/forumactif in three parts (shared/forumactif/index.ts says what each does). */
+const FORUMACTIF_READER: Part = {
+  name: "the Forumactif page reader",
+  files: forumactif(
+    "index",
+    "types",
+    "html-tree",
+    "selector",
+    "templates",
+    "page-text",
+    "pagination",
+    "read-post",
+    "edited-note",
+    "read-topic-page",
+    "dates",
+    "zoned-time",
+    "dice",
+    "urls",
+    "topic-diff",
+  ),
+};
+const FORUMACTIF_CLIENT: Part = {
+  name: "the Forumactif board client",
+  files: forumactif("board-client", "board-session", "board-form", "cookie-jar"),
+};
+const FORUMACTIF_GLUE: Part = {
+  name: "the Forumactif poller and settings",
+  files: forumactif(
+    "poller",
+    "poll-effects",
+    "topic-fetch",
+    "topic-reader",
+    "watched",
+    "ping",
+    "ping-snippet",
+    "source-settings",
+    "source-probe",
+    "source-route",
+  ),
+};
+
+const nameOf = (layer: Layer): string => (typeof layer === "string" ? layer : layer.name);
+
+/** The files whose imports a rule checks. */
+const sourcesOf = (layer: Layer): string[] =>
+  typeof layer === "string" ? [...importGraph([layer], "all").keys()] : [...layer.files];
+
+/** Whether `file` belongs to `layer`. */
+const holds = (layer: Layer, file: string): boolean =>
+  typeof layer === "string" ? file.startsWith(`${layer}/`) : layer.files.includes(file);
+
 /**
  * The path a post takes reads one way (README.md, "Layout"): a module never needs, to be
  * evaluated, a module that needs it back, and each layer leans only on the ones beneath it.
@@ -22,29 +91,90 @@ describe("imports", () => {
   });
 
   // Type imports count here: a layer that names another's types depends on it all the same.
-  const layers: readonly { readonly layer: string; readonly never: readonly string[] }[] = [
-    { layer: "shared/domain", never: ["shared/app", "shared/adapters", "shared/http", "shared/aws"] },
-    { layer: "shared/app", never: ["shared/http", "shared/adapters", "shared/aws"] },
-    // The Lambda entries and the stacks compose shared/; shared/ never reaches back into them.
-    { layer: "shared", never: ["functions", "infra"] },
+  const rules: readonly Rule[] = [
+    {
+      layer: "shared/domain",
+      never: ["shared/app", "shared/adapters", "shared/http", "shared/aws", "shared/net"],
+      why: "the decider is pure: now and the dice come with the command",
+    },
+    {
+      layer: "shared/app",
+      never: ["shared/http", "shared/adapters", "shared/aws", "shared/net"],
+      why: "the services reach storage, channels and time through their ports",
+    },
+    {
+      layer: "shared/forumactif",
+      never: ["shared/http", "shared/adapters", "shared/aws"],
+      why: "the poller is an application service, the reader and the board client lie beneath it",
+    },
+    {
+      layer: FORUMACTIF_READER,
+      never: [
+        FORUMACTIF_CLIENT,
+        FORUMACTIF_GLUE,
+        "shared/net",
+        "shared/app",
+        "shared/ports",
+        "shared/announce",
+        "shared/observability",
+      ],
+      why: "a page's text in, posts out: it neither fetches the page nor knows what the poller does with it",
+    },
+    {
+      layer: FORUMACTIF_CLIENT,
+      never: [
+        FORUMACTIF_GLUE,
+        "shared/domain",
+        "shared/app",
+        "shared/ports",
+        "shared/announce",
+        "shared/observability",
+      ],
+      why: "it talks HTTP to a board, as a guest or as the bot account, and knows nothing of duels",
+    },
+    {
+      layer: "shared/net",
+      never: [
+        "shared/adapters",
+        "shared/http",
+        "shared/aws",
+        "shared/app",
+        "shared/domain",
+        "shared/forumactif",
+      ],
+      why: "the guarded transport the notifiers and the board client share stays beneath both",
+    },
+    {
+      layer: "shared",
+      never: ["functions", "infra"],
+      why: "the Lambda entries and the stacks compose shared/; shared/ never reaches back into them",
+    },
   ];
   /** Imports across layers that are a choice, each with its reason. */
   const allowed: Readonly<Record<string, string>> = {
     // The forum's settings as the application service takes them are the output type of the edge's
     // zod schema: one definition of the body, no runtime dependency (a type import).
     "shared/app/forum-save.ts -> shared/http/schemas.ts": "type of the validated body",
+    // The diff compares a page with the posts the poll state keeps: their stored shape is the
+    // port's (a type import), as the domain names the scheduler port's timers.
+    "shared/forumactif/topic-diff.ts -> shared/ports/poll-store.ts": "type of the known and held posts",
   };
 
-  for (const { layer, never } of layers) {
-    test(`${layer} imports nothing from ${never.join(", ")}`, () => {
-      const found = [...importGraph([layer], "all")].flatMap(([file, targets]) =>
-        targets
-          .filter((target) => never.some((dir) => target.startsWith(`${dir}/`)))
+  for (const { layer, never, why } of rules) {
+    test(`${nameOf(layer)} imports nothing from ${never.map(nameOf).join(", ")} (${why})`, () => {
+      const found = sourcesOf(layer).flatMap((file) =>
+        importsOf(file, "all")
+          .filter((target) => never.some((part) => holds(part, target)))
           .map((target) => `${file} -> ${target}`),
       );
       expect(found.filter((edge) => allowed[edge] === undefined)).toEqual([]);
     });
   }
+
+  test("every file of shared/forumactif is in one of its three parts, and in one only", () => {
+    const parted = [FORUMACTIF_READER, FORUMACTIF_CLIENT, FORUMACTIF_GLUE].flatMap((part) => part.files);
+    expect(parted.sort()).toEqual([...importGraph(["shared/forumactif"], "all").keys()].sort());
+  });
 
   test("every allowed crossing still exists (a stale exception is removed)", () => {
     const edges = new Set(

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { guardedFetch, type Resolve } from "../../shared/adapters/notifiers/guarded-fetch.js";
 import { BoardFetchError } from "../../shared/errors.js";
 import { BoardClient, USER_AGENT } from "../../shared/forumactif/board-client.js";
 import { baseUrlProblem } from "../../shared/forumactif/source-settings.js";
+import { guardedFetch, type Resolve } from "../../shared/net/guarded-fetch.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 
 let board: FakeBoard | undefined;

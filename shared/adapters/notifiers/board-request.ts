@@ -1,8 +1,9 @@
 import { DeliveryError } from "../../errors.js";
 import type { BoardAnswer, BoardRequest, SessionFailure } from "../../forumactif/board-session.js";
 import type { CookieJar } from "../../forumactif/cookie-jar.js";
+import type { FetchLike } from "../../net/guarded-fetch.js";
 import { notifierTexts } from "../../texts/notifiers.js";
-import { type FetchLike, parseRetryAfter } from "./http.js";
+import { parseRetryAfter } from "./http.js";
 
 const LABEL = "Forumactif";
 

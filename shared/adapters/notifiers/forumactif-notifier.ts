@@ -17,10 +17,10 @@ import {
   logIn,
 } from "../../forumactif/board-session.js";
 import type { CookieJar } from "../../forumactif/cookie-jar.js";
+import type { FetchLike } from "../../net/guarded-fetch.js";
 import type { Hibou } from "../../ports/notifier.js";
 import { notifierTexts } from "../../texts/notifiers.js";
 import { BOARD_FLOOD, boardRequest, sessionFailure } from "./board-request.js";
-import type { FetchLike } from "./http.js";
 import { truncate } from "./text.js";
 
 /** The board and its bot account (a secret: never logged, never returned). */

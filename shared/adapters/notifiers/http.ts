@@ -1,16 +1,13 @@
 import { DeliveryError } from "../../errors.js";
+import { type FetchLike, guardedFetch } from "../../net/guarded-fetch.js";
 import { notifierTexts } from "../../texts/notifiers.js";
 import type { DestinationPolicy } from "../../validation/channel-urls.js";
-import { guardedFetch } from "./guarded-fetch.js";
-
-/** The part of `fetch` the notifiers use; injectable, global `fetch` by default. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** How the notifiers talk HTTP. */
 export interface HttpOptions {
   /**
    * The transport. By default one that connects only to public hosts, checked on every address the
-   * name resolves to (`guarded-fetch.ts`); a fetch given here is used as it is.
+   * name resolves to (`shared/net/guarded-fetch.ts`); a fetch given here is used as it is.
    */
   readonly fetch?: FetchLike;
   /** Where the default transport may connect: public hosts only unless loopback is allowed. */

@@ -1,4 +1,5 @@
 import { DeliveryError } from "../../errors.js";
+import { guardedFetch } from "../../net/guarded-fetch.js";
 import type { ChannelConfig, Notifier } from "../../ports/notifier.js";
 import { notifierTexts } from "../../texts/notifiers.js";
 import { channelUrlProblem, PUBLIC_ONLY } from "../../validation/channel-urls.js";
@@ -6,7 +7,6 @@ import type { ChannelOf, DeliveryContext } from "./channel.js";
 import { createDiscordNotifier } from "./discord-notifier.js";
 import { createDiscourseNotifier } from "./discourse-notifier.js";
 import { createForumactifNotifier, type ForumactifAccount } from "./forumactif-notifier.js";
-import { guardedFetch } from "./guarded-fetch.js";
 import type { HttpOptions } from "./http.js";
 import { createLogNotifier, type LogLine } from "./log-notifier.js";
 import { createWebhookNotifier } from "./webhook-notifier.js";
@@ -15,8 +15,7 @@ export type { ChannelNotifier, ChannelOf, DeliveryContext } from "./channel.js";
 export { createDiscordNotifier, discordMessage, discordMessages } from "./discord-notifier.js";
 export { createDiscourseNotifier, discoursePrivateMessage } from "./discourse-notifier.js";
 export { createForumactifNotifier, type ForumactifAccount } from "./forumactif-notifier.js";
-export { guardedFetch } from "./guarded-fetch.js";
-export { type FetchLike, type HttpOptions, parseRetryAfter, postJson } from "./http.js";
+export { type HttpOptions, parseRetryAfter, postJson } from "./http.js";
 export { createLogNotifier, type LogLine } from "./log-notifier.js";
 export { createWebhookNotifier, webhookPayload } from "./webhook-notifier.js";
 

@@ -10,10 +10,10 @@ import { type BoardForm, formBody, formWithField } from "../../forumactif/board-
 import { BoardSessions, boardPage, boardRoot, formTarget, logIn } from "../../forumactif/board-session.js";
 import { readTopicPage } from "../../forumactif/read-topic-page.js";
 import { topicUrl } from "../../forumactif/urls.js";
+import { guardedFetch } from "../../net/guarded-fetch.js";
 import type { ThreadBot, ThreadReply } from "../../ports/thread-bot.js";
 import { notifierTexts } from "../../texts/notifiers.js";
 import { BOARD_FLOOD, boardRequest, sessionFailure } from "../notifiers/board-request.js";
-import { guardedFetch } from "../notifiers/guarded-fetch.js";
 import type { HttpOptions } from "../notifiers/http.js";
 
 type ForumactifBot = Extract<ThreadBot, { type: "forumactif" }>;

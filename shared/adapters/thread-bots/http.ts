@@ -1,6 +1,6 @@
 import { DeliveryError } from "../../errors.js";
+import { guardedFetch } from "../../net/guarded-fetch.js";
 import { notifierTexts } from "../../texts/notifiers.js";
-import { guardedFetch } from "../notifiers/guarded-fetch.js";
 import { type HttpOptions, postJson } from "../notifiers/http.js";
 
 export type { HttpOptions } from "../notifiers/http.js";

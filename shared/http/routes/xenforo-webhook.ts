@@ -6,8 +6,8 @@ import { deleteThreadPosts } from "../../app/thread-deletion.js";
 import { ApiError } from "../../errors.js";
 import { isBotAuthor } from "../../ports/thread-bot.js";
 import { errorTexts } from "../../texts/errors.js";
+import { zodDetails } from "../../validation/zod-details.js";
 import type { WebhookDeps } from "../deps.js";
-import { zodDetails } from "../errors.js";
 import { parsePhpForm } from "../php-form.js";
 import {
   parseForumId,

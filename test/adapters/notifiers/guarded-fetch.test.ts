@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { guardedFetch, type Resolve } from "../../../shared/adapters/notifiers/guarded-fetch.js";
 import { createNotifier, postJson } from "../../../shared/adapters/notifiers/index.js";
 import { DeliveryError } from "../../../shared/errors.js";
+import { guardedFetch, type Resolve } from "../../../shared/net/guarded-fetch.js";
 import { PUBLIC_ONLY } from "../../../shared/validation/channel-urls.js";
 import { aHibou } from "./hibou-fixture.js";
 import { type LocalServer, reply, startLocalServer } from "./local-server.js";

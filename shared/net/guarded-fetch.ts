@@ -3,18 +3,21 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
-import { DeliveryError } from "../../errors.js";
-import { notifierTexts } from "../../texts/notifiers.js";
-import { addressAllowed, type DestinationPolicy, PUBLIC_ONLY } from "../../validation/channel-urls.js";
-import type { FetchLike } from "./http.js";
+import { DeliveryError } from "../errors.js";
+import { notifierTexts } from "../texts/notifiers.js";
+import { addressAllowed, type DestinationPolicy, PUBLIC_ONLY } from "../validation/channel-urls.js";
 
 /*
- * The notifiers' HTTP transport (CONTRACT.md section 3): a channel's host is checked where it
+ * The outbound HTTP transport of the notifiers and of the Forumactif board reader (CONTRACT.md
+ * section 3), apart from both so that neither depends on the other: a host is checked where it
  * matters, at connection time. The name is resolved, every address it resolves to must be allowed
  * (public, or loopback where the policy says so), and the socket connects to the address that was
  * checked, so a DNS answer that changes between the check and the connection (DNS rebinding) cannot
  * lead elsewhere. TLS still verifies the certificate for the name.
  */
+
+/** The part of `fetch` the notifiers and the board reader use; injectable, this transport by default. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** A receiver's answer is read up to this; only its status and a short retry hint are used. */
 const MAX_ANSWER_BYTES = 64 * 1024;
