@@ -10,6 +10,7 @@ import { refusalTexts } from "../texts/refusals.js";
  */
 export function particularityId(ruleset: Ruleset, name: string, index: number): string {
   const key = normalizeKey(name);
+  // The first match: validation (`rules/ruleset-names.ts`) keeps a key from naming two of them.
   const found = ruleset.particularities.find((p) =>
     [p.id, p.name, ...p.aliases].some((n) => normalizeKey(n) === key),
   );

@@ -29,6 +29,8 @@ const cache = new WeakMap<Ruleset, Lookup>();
 
 function buildLookup(ruleset: Ruleset): Lookup {
   const exact = new Map<string, Known>();
+  // The first owner of a key keeps it; a ruleset validated since `rules/ruleset-names.ts` has no
+  // key with two owners, so the order only matters for rulesets stored before it.
   const add = (text: string, named: Known): void => {
     const key = matchKey(text);
     if (key.length > 0 && !exact.has(key)) exact.set(key, named);

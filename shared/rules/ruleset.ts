@@ -2,6 +2,7 @@ import * as z from "zod";
 import { InvalidRulesetError } from "../errors.js";
 import { validationTexts } from "../texts/validation.js";
 import { isDuration } from "../time/duration.js";
+import { nameIssues } from "./ruleset-names.js";
 
 /**
  * The ruleset's schemas. They are built on first use rather than at import: only a forum's custom
@@ -124,6 +125,9 @@ function buildSchemas() {
           });
         seen.add(spell.id);
       });
+      // A name must name one thing, or a post's meaning would hang on the arrays' order.
+      for (const issue of nameIssues(ruleset))
+        ctx.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
     });
 
   return {

@@ -11,6 +11,17 @@ export const validationTexts = {
   threadId: "identifiant de fil invalide",
   rulesetId: "identifiant en minuscules, chiffres et tirets",
   duplicateSpell: (id: string) => `sort en double : ${id}`,
+  duplicateParticularity: (id: string) => `particularité en double : ${id}`,
+  /**
+   * A name, alias or id of a custom ruleset that, once normalised as posts and registrations are
+   * read, already names another spell or particularity (`shared/rules/ruleset-names.ts`).
+   */
+  nameTaken: {
+    spell: (text: string, id: string) =>
+      `« ${text} » désigne déjà le sort ${id} : un nom ne peut désigner qu'une seule chose`,
+    particularity: (text: string, id: string) =>
+      `« ${text} » désigne déjà la particularité ${id} : un nom ne peut désigner qu'une seule chose`,
+  },
   secret: {
     standardWebhooks: "secret Standard Webhooks attendu (whsec_…)",
     unusable:

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
+import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import { DISCOURSE_DUEL, discourseFixture, sendDiscourse } from "../support/discourse.js";
 import { postPayload } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
@@ -239,5 +240,39 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
       ],
     });
     expect(duel.body.duelists).toMatchObject([{ id: "42", startingPoints: 30 }, { id: "43" }]);
+  });
+
+  it("R-1.2 CONTRACT 3 a stored ruleset whose names are ambiguous is refused on save, the field named above the form", async () => {
+    // A ruleset stored before names had to be unambiguous: this form cannot edit its
+    // particularities, so their refusal is shown for the whole form rather than next to no field.
+    const forum = await h.store.getForum("poudlard");
+    if (!forum) throw new Error("the harness's forum is missing");
+    const ambiguous = {
+      ...defaultRuleset,
+      particularities: [
+        ...defaultRuleset.particularities,
+        { id: "voyance", name: "Voyance", aliases: ["Voyant"], usage: "unusable" as const, rule: "R-5.2" },
+      ],
+    };
+    await h.store.putForum({ ...forum, ruleset: ambiguous });
+    const { html } = await b.page("/admin/forums/poudlard");
+    const values = Object.fromEntries(
+      [
+        ...html.matchAll(
+          /name="((?:startingPoints|actionFaultSanction|delays)\.[\w]+|actionFaultsBeforeSanction)" value="([^"]*)"/g,
+        ),
+      ].map((m) => [m[1] ?? "", m[2] ?? ""]),
+    );
+    const sanctions = decoded(/<textarea name="absenceSanctions"[^>]*>([^<]*)</.exec(html)?.[1] ?? "");
+    const refused = await send("ruleset", {
+      ...values,
+      absenceSanctions: sanctions,
+      "startingPoints.3": "30",
+    });
+    expect(refused.status).toBe(400);
+    const message = errorFor(await refused.text(), "form");
+    expect(message).toContain(`particularities.${defaultRuleset.particularities.length}.aliases.0`);
+    expect(message).toContain("désigne déjà la particularité voyant");
+    expect((await h.store.getForum("poudlard"))?.ruleset).toEqual(ambiguous);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN, DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 
@@ -113,6 +114,47 @@ describe("CONTRACT 3 forums", () => {
     expect(error.code).toBe("invalid_ruleset");
     expect(error.message).toContain("spells");
     expect((await h.admin("GET", "/forums/custom")).status).toBe(404);
+  });
+
+  it("R-1.2 R-5.3 CONTRACT 3 a ruleset where a name names two things is 400, the stored forum unchanged", async () => {
+    const custom = { ...defaultRuleset, name: "Maison" };
+    expect((await h.admin("PUT", "/forums/ambiguous", { ...FORUM, ruleset: custom })).status).toBe(201);
+    const before = await h.store.getForum("ambiguous");
+    const ambiguous = {
+      ...custom,
+      spells: [
+        ...custom.spells,
+        {
+          id: "lecture",
+          name: "Lecture des pensées",
+          aliases: ["Légilimens"],
+          kind: "charme",
+          rule: "R-4.3",
+          effects: [],
+        },
+      ],
+      particularities: [
+        ...custom.particularities,
+        { id: "voyance", name: "Voyance", aliases: ["Voyant"], usage: "unusable", rule: "R-5.2" },
+      ],
+    };
+    const res = await h.admin("PUT", "/forums/ambiguous", { ...FORUM, name: "Renommé", ruleset: ambiguous });
+    expect(res.status).toBe(400);
+    const error = res.body.error as {
+      code: string;
+      message: string;
+      details: { path: string; message: string }[];
+    };
+    expect(error.code).toBe("invalid_ruleset");
+    expect(error.details).toEqual([
+      { path: "particularities.0.name", message: expect.stringContaining("désigne déjà le sort lecture") },
+      {
+        path: `particularities.${custom.particularities.length}.aliases.0`,
+        message: expect.stringContaining("désigne déjà la particularité voyant"),
+      },
+    ]);
+    expect(error.message).toContain("particularities.0.name");
+    expect(await h.store.getForum("ambiguous")).toEqual(before);
   });
 
   it("CONTRACT 2 no token is 401, a wrong token is 401", async () => {

@@ -8,6 +8,7 @@ import type { ForumConfig } from "../../ports/duel-store.js";
 import { defaultRuleset } from "../../rules/default-ruleset.js";
 import { loadRuleset, type Ruleset } from "../../rules/ruleset.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
+import { errorTexts } from "../../texts/errors.js";
 import { forumBodySchema } from "../schemas.js";
 import type { FieldErrors } from "./field-errors.js";
 
@@ -182,6 +183,9 @@ export function rulesetOf(forum: ForumConfig | null): Ruleset {
 }
 
 const INTEGER = /^-?\d{1,6}$/;
+/** The ruleset's fields this form edits, as issue paths name them. */
+const FORM_FIELD =
+  /^(?:startingPoints\.|actionFaultSanction\.|delays\.|actionFaultsBeforeSanction$|absenceSanctions$)/;
 
 /**
  * The PD table, the sanctions and the delays from the form, on top of the forum's ruleset, then
@@ -238,7 +242,10 @@ export function rulesetSection(
     if (!(error instanceof InvalidRulesetError)) throw error;
     for (const issue of error.issues) {
       const field = issue.path.startsWith("absenceSanctions") ? "absenceSanctions" : issue.path;
-      errors[field] ??= issue.message;
+      // Spells, particularities and wand names are not on this form (only `PUT /forums` sets them):
+      // their refusal is shown above the page, naming the field, rather than next to no field.
+      if (FORM_FIELD.test(field)) errors[field] ??= issue.message;
+      else errors.form ??= errorTexts.invalid_ruleset([issue]);
     }
     return { ok: false, errors };
   }
