@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type * as z from "zod";
 import { DomainError } from "../errors.js";
 import { readSourceSettings, type SourceDeps } from "../forumactif/source-route.js";
@@ -30,8 +31,8 @@ export async function saveForum(
   mayCreate: () => void = () => {},
 ): Promise<{ forum: ForumConfig; created: boolean }> {
   checkChannelUrls(body.notify, body.bot, deps);
-  const ruleset = body.ruleset === undefined ? undefined : loadRuleset(body.ruleset);
   const existing = await deps.store.getForum(forumId);
+  const ruleset = rulesetToStore(body.ruleset, existing?.ruleset);
   if (!existing) mayCreate();
   const source = await readSourceSettings(body.source, deps.forumactif?.source);
   checkForumactifAccounts(body.notify, source);
@@ -53,6 +54,19 @@ export async function saveForum(
   };
   await deps.store.putForum(forum);
   return { forum, created: existing === null };
+}
+
+/**
+ * The ruleset to store: the body's, validated (`InvalidRulesetError` names its bad fields), unless
+ * it is the one already stored, sent back as it is (the desk's sections that do not edit it do so):
+ * that one was accepted when it was saved, and a check added since (names that name two things,
+ * shared/rules/ruleset-names.ts) must not stop the forum's name, referees or channels from being
+ * saved. A changed ruleset meets every check of today.
+ */
+function rulesetToStore(sent: unknown, stored: ForumConfig["ruleset"]): ForumConfig["ruleset"] {
+  if (sent === undefined) return undefined;
+  if (stored !== undefined && isDeepStrictEqual(sent, stored)) return stored;
+  return loadRuleset(sent);
 }
 
 /**

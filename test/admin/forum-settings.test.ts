@@ -275,4 +275,24 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     expect(message).toContain("désigne déjà la particularité voyant");
     expect((await h.store.getForum("poudlard"))?.ruleset).toEqual(ambiguous);
   });
+
+  it("R-1.2 CONTRACT 3 a stored ruleset accepted before names had to be unambiguous does not stop the other sections", async () => {
+    // Only a ruleset that changes meets today's checks: the name, referees and channels sections
+    // send the stored one back as it is, and must still save.
+    const forum = await h.store.getForum("poudlard");
+    if (!forum) throw new Error("the harness's forum is missing");
+    const ambiguous = {
+      ...defaultRuleset,
+      particularities: [
+        ...defaultRuleset.particularities,
+        { id: "voyance", name: "Voyance", aliases: ["Voyant"], usage: "unusable" as const, rule: "R-5.2" },
+      ],
+    };
+    await h.store.putForum({ ...forum, ruleset: ambiguous });
+    expect((await send("name", { name: "Poudlard, le RPG" })).status).toBe(303);
+    expect((await send("referees", { referees: "7 ; Minerva" })).status).toBe(303);
+    const saved = await h.store.getForum("poudlard");
+    expect(saved?.name).toBe("Poudlard, le RPG");
+    expect(saved?.ruleset).toEqual(ambiguous);
+  });
 });
