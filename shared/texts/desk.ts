@@ -147,8 +147,6 @@ export const ui = {
     storage: "Stockage indisponible, réessayez dans un instant.",
     refused: (message: string) => `Commande refusée : ${message}`,
     reasonRequired: "indiquez le motif de votre décision (R-7.1).",
-    sessionRequired:
-      "Un jeton ou un secret ne s'affiche qu'à une session du bureau : connectez-vous par le formulaire (un script passe par l'API). Rien n'a été créé.",
   },
 } as const;
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { ApiError } from "../../errors.js";
-import { ui } from "../../texts/desk.js";
+import { errorTexts } from "../../texts/errors.js";
 import { ADMIN_COOKIE, type AuthDeps } from "../auth.js";
 import { hashToken } from "../tokens.js";
 import { seal, unseal } from "./reveal-seal.js";
@@ -34,7 +34,7 @@ const wallNow = (deps: AuthDeps) => (deps.wallNow ?? (() => new Date()))();
  */
 export function revealSession(c: Context): string {
   const id = getCookie(c, ADMIN_COOKIE);
-  if (!id) throw new ApiError(400, "desk_session_required", ui.errors.sessionRequired);
+  if (!id) throw new ApiError(400, "desk_session_required", errorTexts.desk_session_required);
   return id;
 }
 
