@@ -36,6 +36,10 @@ describe("CONTRACT 3.1 desk pages: a token or secret is shown once, on a GET (PO
     const location = res.headers.get("location") ?? "";
     expect(location).toMatch(/^\/admin\/forums\/poudlard\/credentials\?affichage=[A-Za-z0-9_-]{22}$/);
     const body = await res.text();
+    // A HEAD (a link checker, a prefetch) does not use it up.
+    const head = await h.app.request(location, { method: "HEAD", headers: { cookie: b.jar.header() } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("cache-control")).toBe("no-store");
     const shown = await b.follow(res);
     expect(shown.status).toBe(200);
     expect(shown.headers.get("cache-control")).toBe("no-store");
