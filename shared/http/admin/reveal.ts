@@ -11,12 +11,13 @@ import { seal, unseal } from "./reveal-seal.js";
  * A secret a desk action makes (a credential's token, a webhook secret) is shown once, on a GET
  * (POST/Redirect/GET): the POST seals it onto the login session and answers 303 to its page,
  * whose URL names the reveal by a random id, never the secret. That GET takes it off the session
- * atomically; a reload, the back button or a second tab finds it gone and says so.
+ * atomically; a reload, a second tab or another session asks again (the page is `no-store`) and
+ * finds it gone, and says so.
  *
  *   POST /…/credentials ──303──▶ GET /…/credentials?affichage=<id> ──▶ token shown, reveal removed
  *                                 reload: same URL ──────────────────▶ "déjà affiché" notice
  */
-export const REVEAL_QUERY = "affichage";
+const REVEAL_QUERY = "affichage";
 const REVEAL_ID = /^[A-Za-z0-9_-]{22}$/;
 /** Long enough for a slow redirect, short enough that an abandoned one does not linger. */
 const LIFETIME_MS = 5 * 60_000;
