@@ -33,6 +33,21 @@ export interface DeskSession {
   readonly expiresAt: string;
 }
 
+/**
+ * A secret a desk action just made (a token, a webhook secret), kept on the session that made it
+ * until the page it was made for shows it, once. Sealed by the caller: the store never holds it
+ * readable.
+ */
+export interface SessionReveal {
+  /** Random, names it in the page's URL (worth nothing without the session's cookie). */
+  readonly id: string;
+  /** The desk path whose page shows it: another page does not take it. */
+  readonly page: string;
+  readonly sealed: string;
+  /** Past this, it is not shown any more. */
+  readonly until: string;
+}
+
 /** Failed logins counted under one key (an account or an address). */
 export interface LoginFailures {
   readonly failures: number;
@@ -52,6 +67,16 @@ export interface AccessStore {
   /** Consistent read. */
   getSession(idHash: string): Promise<DeskSession | null>;
   deleteSession(idHash: string): Promise<void>;
+  /**
+   * Keeps a reveal on an open session (ending the session drops it) and forgets its ones past
+   * their `until` at `now`; false when there is no such session.
+   */
+  putReveal(sessionIdHash: string, reveal: SessionReveal, now: Date): Promise<boolean>;
+  /**
+   * Removes the reveal and returns it, atomically: of two takes at once, one gets it and the
+   * other null. Null too when there is none, or it is another page's (then it stays).
+   */
+  takeReveal(sessionIdHash: string, id: string, page: string): Promise<SessionReveal | null>;
   /** The failures counted under these keys (absent keys have none). */
   loginFailures(keys: readonly string[]): Promise<Record<string, LoginFailures>>;
   /**

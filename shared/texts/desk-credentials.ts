@@ -18,6 +18,9 @@ export const credentialTexts = {
   adminOnlyByOperator: "Seul l'opérateur du service crée les jetons d'administrateur du forum.",
   issued: (name: string) =>
     `Jeton de ${name}, affiché une seule fois : copiez-le et remettez-le à cette personne.`,
+  alreadyShown:
+    "Ce jeton a déjà été affiché, une seule fois, et ne le sera plus : cette page n'en crée pas d'autre. S'il a été perdu, révoquez-le dans la liste et créez-en un nouveau.",
+  revokeAndReissue: "Révoquer et créer un nouveau jeton",
   revoked: "Jeton révoqué : il est refusé dès maintenant, et les sessions ouvertes avec lui sont fermées.",
   refused: "Jeton non créé : corrigez les champs signalés.",
   badName: "Indiquez le nom de la personne (200 caractères au plus).",

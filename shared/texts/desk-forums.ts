@@ -39,6 +39,9 @@ export const forumTexts = {
     unset: "non défini",
     generate: "Générer un nouveau secret",
     shownOnce: (kind: string) => `Nouveau secret ${kind}, affiché une seule fois :`,
+    alreadyShown:
+      "Ce secret a déjà été affiché, une seule fois, et ne le sera plus : cette page n'en génère pas d'autre. S'il a été perdu, générez-en un nouveau (l'ancien sera refusé aussitôt) et recopiez-le dans le webhook du forum.",
+    regenerate: "Générer un nouveau secret",
   },
   channels: {
     title: "Canaux des hiboux",

@@ -41,6 +41,9 @@ export const errorTexts = {
   token_in_url:
     "Jeton refusé dans l'adresse : il finirait dans l'historique du navigateur et les journaux. " +
     "Envoyez-le dans l'en-tête « Authorization: Bearer … » ou connectez-vous au bureau (/admin/login).",
+  desk_session_required:
+    "Un jeton ou un secret ne s'affiche qu'à une session du bureau : connectez-vous par le formulaire " +
+    "(un script passe par l'API). Rien n'a été créé.",
   unauthorized: {
     token: "Jeton manquant, invalide ou révoqué.",
     operator: "Jeton de l'opérateur manquant ou invalide.",

@@ -56,6 +56,12 @@ export function browser(h: Harness) {
     jar,
     get,
     post,
+    /** Follows a redirect as a browser does: a GET of its Location, the fragment kept to itself. */
+    follow(res: Response) {
+      const location = res.headers.get("location");
+      if (!location) throw new Error(`no redirect: ${res.status}`);
+      return get(location.split("#")[0] ?? location);
+    },
     /** Logs in through the form, as a person would. */
     async login(token = ADMIN_TOKEN) {
       const page = await get("/admin/login");

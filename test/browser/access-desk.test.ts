@@ -51,11 +51,21 @@ describe("CONTRACT 3.1 a forum's admin on the desk, in a real browser", () => {
     await page.getByRole("link", { name: "Réglages du forum" }).click();
     await page.waitForURL(`${base}/admin/forums/poudlard`);
     const answer = page.waitForResponse((r) => r.url().endsWith("/admin/forums/poudlard/secrets/generic"));
+    const shown = page.waitForResponse((r) => r.url().includes("/admin/forums/poudlard?affichage="));
     await page.locator('form[action="/admin/forums/poudlard/secrets/generic"] button').click();
-    expect((await answer).headers()["cache-control"]).toBe("no-store");
+    // POST/Redirect/GET: the POST answers 303, the page it leads to shows the secret, uncached.
+    expect((await answer).status()).toBe(303);
+    expect((await shown).headers()["cache-control"]).toBe("no-store");
+    await page.waitForURL(/\/admin\/forums\/poudlard\?affichage=[A-Za-z0-9_-]{22}#secrets$/);
     const secret = (await page.locator('pre[data-secret="generic"]').textContent()) ?? "";
     expect(secret).toMatch(/^whsec_/);
     expect(secret).not.toBe(GENERIC_SECRET);
+    expect(page.url()).not.toContain(secret.slice(6, 20));
+    // A reload shows it no more and generates nothing: the forum keeps the secret just shown.
+    await page.reload();
+    expect(await page.locator("pre[data-secret]").count()).toBe(0);
+    expect(await page.locator("[data-reveal-gone]").textContent()).toContain("Ce secret a déjà été affiché");
+    expect((await h.store.getForum("poudlard"))?.webhookSecrets.generic).toBe(secret);
 
     expect((await h.genericRaw(delivery("1"))).status).toBe(401);
     expect((await h.genericRaw(delivery("1"), { secret })).status).toBe(200);
@@ -75,10 +85,27 @@ describe("CONTRACT 3.1 a forum's admin on the desk, in a real browser", () => {
     const issued = admin.page.waitForResponse(
       (r) => r.url().endsWith("/admin/forums/poudlard/credentials") && r.request().method() === "POST",
     );
+    const shown = admin.page.waitForResponse((r) => r.url().includes("/credentials?affichage="));
     await admin.page.getByRole("button", { name: "Créer un jeton" }).click();
-    expect((await issued).headers()["cache-control"]).toBe("no-store");
+    // POST/Redirect/GET: the POST answers 303, the page it leads to shows the token, uncached.
+    expect((await issued).status()).toBe(303);
+    expect((await shown).headers()["cache-control"]).toBe("no-store");
+    await admin.page.waitForURL(/\/admin\/forums\/poudlard\/credentials\?affichage=[A-Za-z0-9_-]{22}$/);
     const token = (await admin.page.locator("pre[data-token]").textContent()) ?? "";
     expect(token.length).toBeGreaterThan(20);
+    expect(admin.page.url()).not.toContain(token);
+
+    // Reloading the page shows it no more and issues no other token.
+    const live = async () => (await h.store.accessStore().listCredentials("poudlard")).length;
+    const count = await live();
+    await admin.page.reload();
+    expect(await admin.page.locator("pre[data-token]").count()).toBe(0);
+    expect(await admin.page.locator("[data-reveal-gone]").textContent()).toContain(
+      "Ce jeton a déjà été affiché",
+    );
+    expect(await admin.page.content()).not.toContain(token);
+    expect(await live()).toBe(count);
+    expect(await admin.page.locator("tr", { hasText: "Pomona Chourave" }).count()).toBe(1);
 
     // The referee logs in with it and sees their forum only.
     const referee = await loggedIn(token);

@@ -12,11 +12,13 @@ import type {
   DeskSession,
   ForumRole,
   LoginFailures,
+  SessionReveal,
   SessionSubject,
 } from "../../ports/access-store.js";
 import { type Item, marshall } from "./attributes.js";
 import { guarded, isConditionalCheckFailed } from "./errors.js";
 import { batchGetAll, partitionQuery, queryAll } from "./requests.js";
+import { putSessionReveal, takeSessionReveal } from "./session-reveals.js";
 import { keys, partitions } from "./table.js";
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
@@ -160,6 +162,14 @@ export class DynamoDbAccessStore implements AccessStore {
     });
   }
 
+  putReveal(sessionIdHash: string, reveal: SessionReveal, now: Date): Promise<boolean> {
+    return guarded(() => putSessionReveal(this.target(), sessionIdHash, reveal, now));
+  }
+
+  takeReveal(sessionIdHash: string, id: string, page: string): Promise<SessionReveal | null> {
+    return guarded(() => takeSessionReveal(this.target(), sessionIdHash, id, page));
+  }
+
   loginFailures(wanted: readonly string[]): Promise<Record<string, LoginFailures>> {
     return guarded(async () => {
       const unique = [...new Set(wanted)];
@@ -233,6 +243,10 @@ export class DynamoDbAccessStore implements AccessStore {
         new DeleteItemCommand({ TableName: this.tableName, Key: marshall(keys.loginFailures(key)) }),
       );
     });
+  }
+
+  private target() {
+    return { client: this.client, tableName: this.tableName };
   }
 
   private async get(key: Record<string, string>): Promise<Item | undefined> {

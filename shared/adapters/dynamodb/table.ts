@@ -15,7 +15,7 @@
  * | forum account | `ACCOUNTS#<forumId>`          | `USER#<userId>`             |                             |                             | `userId`, `name`, `username`, `seenAt`: an author seen in the forum's posts |
  * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
  * | credential    | `CRED#<id>`                   | `CRED`                      | `CREDS#<forumId>`           | `<createdAt>#<id>`          | `id`, `forumId`, `role`, `name`, `refereeId`?, `tokenHash` (SHA-256 hex, never the token), `createdAt` |
- * | desk session  | `SESSION#<sha256 of its id>`  | `SESSION`                   |                             |                             | `subject` (`operator`/`credential`), `adminKey` or `credentialId`, `createdAt`, `endsAt`, `expiresAt` (TTL) |
+ * | desk session  | `SESSION#<sha256 of its id>`  | `SESSION`                   |                             |                             | `subject` (`operator`/`credential`), `adminKey` or `credentialId`, `createdAt`, `endsAt`, `expiresAt` (TTL), `reveal_<id>` (a sealed secret shown once, `session-reveals.ts`) |
  * | login failures| `LOGIN#<account or address>`  | `LOGIN`                     |                             |                             | `key`, `failures` N, `blockedUntil`?, `expiresAt` (TTL: forgotten after a quiet spell) |
  *
  * gsi1 projects the outbox and timer attributes only (never a duel's state). It is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its

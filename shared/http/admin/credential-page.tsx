@@ -3,18 +3,14 @@ import type { ForumConfig } from "../../ports/duel-store.js";
 import { credentialTexts as t } from "../../texts/desk-credentials.js";
 import { aria, FieldError, type FieldErrors } from "./field-errors.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";
+import type { Revealed } from "./reveal.js";
+import { RevealNotice } from "./reveal-notice.js";
 import { when } from "./time.js";
-
-/** What the page shows beyond the list: a token just issued, shown this once. */
-export interface IssuedToken {
-  readonly name: string;
-  readonly token: string;
-}
 
 /**
  * `GET /admin/forums/{forumId}/credentials` (CONTRACT.md 3.1): who holds a credential for the
  * forum (never a token), a form to issue one (forum admins: the operator only) and a button to
- * revoke each. A token just issued is shown once, on a page no cache keeps.
+ * revoke each. A token just issued is shown once (reveal.ts), on a page no cache keeps.
  */
 export function CredentialPage(props: {
   forumId: string;
@@ -24,7 +20,7 @@ export function CredentialPage(props: {
   csrf: string;
   values?: Readonly<Record<string, string>>;
   errors?: FieldErrors;
-  issued?: IssuedToken | null;
+  revealed?: Revealed | null;
   flash?: Flash | null;
 }) {
   const { forumId, forum, csrf } = props;
@@ -39,12 +35,13 @@ export function CredentialPage(props: {
       <p>
         <a href={`/admin/forums/${forumId}`}>{t.back}</a>
       </p>
-      {props.issued ? (
-        <div class="flash ok" role="status">
-          <p>{t.issued(props.issued.name)}</p>
-          <pre data-token>{props.issued.token}</pre>
-        </div>
-      ) : null}
+      <RevealNotice
+        revealed={props.revealed ?? null}
+        shown={t.issued}
+        mark={() => ({ "data-token": "" })}
+        gone={t.alreadyShown}
+        again={{ href: `${base}#list`, text: t.revokeAndReissue }}
+      />
 
       <section id="list">
         <h2>{t.list}</h2>

@@ -3,13 +3,15 @@ import { fr } from "zod/locales";
 import { ApiError } from "../../errors.js";
 import { credentialTexts as t } from "../../texts/desk-credentials.js";
 import { errorTexts } from "../../texts/errors.js";
+import { requireForumAdmin } from "../access.js";
 import { issueCredential, listForumCredentials, revokeCredential } from "../credential-actions.js";
 import type { AppDeps } from "../deps.js";
 import { credentialBodySchema } from "../routes/credentials.js";
 import { forumIdSchema } from "../webhook-schemas.js";
-import { CredentialPage, type IssuedToken } from "./credential-page.js";
+import { CredentialPage } from "./credential-page.js";
 import { csrfToken } from "./csrf.js";
 import { type Flash, renderPage } from "./layout.js";
+import { type Revealed, revealOnce, revealSession, takeRevealed } from "./reveal.js";
 import type { AdminEnv } from "./session.js";
 
 type Ctx = Context<AdminEnv>;
@@ -41,15 +43,13 @@ export function credentialDeskRoutes(deps: AppDeps) {
     extra: {
       values?: Record<string, string>;
       errors?: Record<string, string>;
-      issued?: IssuedToken;
+      revealed?: Revealed | null;
       flash?: Flash | null;
-      status?: 200 | 201 | 400;
+      status?: 200 | 400;
     } = {},
   ) => {
     const principal = c.get("principal");
     const credentials = await listForumCredentials(deps, principal, forumId);
-    // A page that shows a token must not be kept by any cache, nor the browser's history.
-    if (extra.issued) c.header("Cache-Control", "no-store");
     return renderPage(
       c,
       <CredentialPage
@@ -60,7 +60,7 @@ export function credentialDeskRoutes(deps: AppDeps) {
         csrf={csrfOf(c)}
         values={extra.values ?? {}}
         errors={extra.errors ?? {}}
-        issued={extra.issued ?? null}
+        revealed={extra.revealed ?? null}
         flash={extra.flash ?? null}
       />,
       extra.status ?? 200,
@@ -73,14 +73,19 @@ export function credentialDeskRoutes(deps: AppDeps) {
     return parsed.data;
   };
 
-  app.get("/forums/:forumId/credentials", (c) =>
-    page(c, forumIdOf(c), {
+  app.get("/forums/:forumId/credentials", async (c) => {
+    const forumId = forumIdOf(c);
+    // Who may not see the page does not use up the token it would show.
+    requireForumAdmin(c.get("principal"), forumId);
+    return page(c, forumId, {
+      revealed: await takeRevealed(c, deps, pathOf(forumId)),
       flash: c.req.query("fait") === "revoked" ? { kind: "ok", text: t.revoked } : null,
-    }),
-  );
+    });
+  });
 
   app.post("/forums/:forumId/credentials", async (c) => {
     const forumId = forumIdOf(c);
+    const session = revealSession(c);
     const { values, body } = bodyOf(await c.req.parseBody());
     const refused = (errors: Record<string, string>) =>
       page(c, forumId, { values, errors, flash: { kind: "error", text: t.refused }, status: 400 });
@@ -95,7 +100,8 @@ export function credentialDeskRoutes(deps: AppDeps) {
     }
     try {
       const { credential, token } = await issueCredential(deps, c.get("principal"), forumId, parsed.data);
-      return page(c, forumId, { issued: { name: credential.name, token }, status: 201 });
+      // Shown on the GET it redirects to, never on this answer: a reload must not issue another.
+      return revealOnce(c, deps, session, pathOf(forumId), { label: credential.name, secret: token });
     } catch (error) {
       // A referee the forum does not declare is said next to its field; a refusal of role or
       // forum (403, 404) is the desk's error page, as the API's answer would be.

@@ -14,10 +14,11 @@ import {
   YEAR_KEYS,
 } from "./forum-form.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";
+import type { Revealed } from "./reveal.js";
+import { RevealNotice } from "./reveal-notice.js";
 
-/** What a settings page shows beyond the forum: a secret just made, a test hibou's answer. */
+/** What a settings page shows beyond the forum: a test hibou's answer. */
 export interface ForumPageNotes {
-  readonly secret?: { readonly kind: "generic" | "discourse"; readonly value: string };
   readonly test?: { readonly ok: boolean; readonly text: string };
 }
 
@@ -166,9 +167,12 @@ export function ForumPage(props: {
   values?: Readonly<Record<string, string>>;
   errors?: FieldErrors;
   notes?: ForumPageNotes;
+  /** A secret just generated, shown this once (reveal.ts), or that it was shown already. */
+  revealed?: Revealed | null;
   flash?: Flash | null;
 }) {
   const { forumId, forum, csrf } = props;
+  const revealed = props.revealed ?? null;
   const values = props.values ?? {};
   const errors = props.errors ?? {};
   const notes = props.notes ?? {};
@@ -215,12 +219,15 @@ export function ForumPage(props: {
       <section id="secrets">
         <h2>{t.secrets.title}</h2>
         <p class="muted">{t.secrets.intro}</p>
-        {notes.secret ? (
-          <div class="flash ok" role="status">
-            <p>{t.secrets.shownOnce(t.secrets[notes.secret.kind])}</p>
-            <pre data-secret={notes.secret.kind}>{notes.secret.value}</pre>
-          </div>
-        ) : null}
+        <RevealNotice
+          revealed={revealed}
+          shown={(kind) =>
+            t.secrets.shownOnce(kind === "discourse" ? t.secrets.discourse : t.secrets.generic)
+          }
+          mark={(kind) => ({ "data-secret": kind })}
+          gone={t.secrets.alreadyShown}
+          again={{ href: "#secrets", text: t.secrets.regenerate }}
+        />
         {(["generic", "discourse"] as const).map((kind) => (
           <SectionForm forumId={forumId} action={`secrets/${kind}`} csrf={csrf}>
             <p>

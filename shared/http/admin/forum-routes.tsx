@@ -24,6 +24,7 @@ import { ForumListPage } from "./forum-list-page.js";
 import { ForumPage, type ForumPageNotes } from "./forum-page.js";
 import { renderPage } from "./layout.js";
 import { ErrorPage } from "./pages.js";
+import { type Revealed, revealOnce, revealSession, takeRevealed } from "./reveal.js";
 import type { AdminEnv } from "./session.js";
 
 type Ctx = Context<AdminEnv>;
@@ -73,14 +74,13 @@ export function forumSettingsRoutes(deps: AppDeps) {
       values?: Record<string, string>;
       errors?: Record<string, string>;
       notes?: ForumPageNotes;
+      revealed?: Revealed | null;
       status?: 200 | 400;
     } = {},
   ) => {
     const forum = await deps.store.getForum(forumId);
     const refused = extra.errors !== undefined && Object.keys(extra.errors).length > 0;
     const saved = c.req.query("fait") === "saved";
-    // A page that shows a secret must not be kept by any cache, nor the browser's history.
-    if (extra.notes?.secret) c.header("Cache-Control", "no-store");
     return renderPage(
       c,
       <ForumPage
@@ -90,6 +90,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
         values={extra.values ?? {}}
         errors={extra.errors ?? {}}
         notes={extra.notes ?? {}}
+        revealed={extra.revealed ?? null}
         flash={refused ? { kind: "error", text: t.refused } : saved ? { kind: "ok", text: t.saved } : null}
       />,
       extra.status ?? 200,
@@ -149,9 +150,10 @@ export function forumSettingsRoutes(deps: AppDeps) {
     return c.redirect(`${settingsPath(forumId.data)}?fait=saved`, 303);
   });
 
-  app.get("/forums/:forumId", (c) => {
+  app.get("/forums/:forumId", async (c) => {
     const forumId = forumIdOf(c);
-    return forumId ? page(c, forumId) : notFound(c);
+    if (!forumId) return notFound(c);
+    return page(c, forumId, { revealed: await takeRevealed(c, deps, settingsPath(forumId)) });
   });
 
   app.post("/forums/:forumId/name", async (c) => {
@@ -190,16 +192,17 @@ export function forumSettingsRoutes(deps: AppDeps) {
     return apply(c, forumId, removeChannelSection(forum, forumId, index), {});
   });
 
-  // A new secret replaces the old one at once; it is shown on this answer only, never again.
+  // A new secret replaces the old one at once; it is shown once, on the GET this redirects to.
   app.post("/forums/:forumId/secrets/:kind", async (c) => {
     const forumId = forumIdOf(c);
     const kind = c.req.param("kind");
     if (!forumId || (kind !== "generic" && kind !== "discourse")) return notFound(c);
+    const session = revealSession(c);
     const secret = newSecret(kind);
     const result = secretSection(await deps.store.getForum(forumId), forumId, kind, secret);
     if (!result.ok) return page(c, forumId, { errors: { ...result.errors }, status: 400 });
     await saveForum(deps, forumId, result.body);
-    return page(c, forumId, { notes: { secret: { kind, value: secret } } });
+    return revealOnce(c, deps, session, settingsPath(forumId), { label: kind, secret }, "#secrets");
   });
 
   // The test hibou goes straight to the channel, not through the outbox: the admin sees its answer now.
