@@ -163,7 +163,7 @@ export class OutboxRelay {
     await this.options.store.updateOutbox(
       {
         ...entry,
-        effect: withProgress(entry.effect, error),
+        effect: withReportedProgress(entry.effect, error),
         lastError: message.slice(0, 500),
         nextAttemptAt: new Date(now.getTime() + wait).toISOString(),
         failedAt: giveUp ? now.toISOString() : null,
@@ -177,7 +177,7 @@ export class OutboxRelay {
  * The effect with the progress a failed delivery reported (`DeliveryError.progress`), never behind
  * the progress already recorded; unchanged when the failure reported none.
  */
-function withProgress(effect: Effect, error: unknown): Effect {
+function withReportedProgress(effect: Effect, error: unknown): Effect {
   if (effect.type !== "notify" || !(error instanceof DeliveryError)) return effect;
   const reported = error.progress;
   if (reported === undefined || !Number.isSafeInteger(reported)) return effect;
