@@ -83,6 +83,9 @@ export type DeliveryErrorCode = "delivery_failed" | "EDESTINATIONREFUSED";
 /**
  * A hibou's delivery that failed (the relay retries it, no request waits on it). `retryable` says
  * whether trying again may help (timeouts, 5xx, 429); `retryAfterMs` carries a server's `Retry-After`.
+ * `progress` says how far a delivery made of several requests got before it failed, in the
+ * channel's own unit (Discord: the parts it accepted): the relay keeps it for the retry, which
+ * resumes there instead of sending again what the receiver already has.
  */
 export class DeliveryError extends AppError<DeliveryErrorCode> {
   override readonly name = "DeliveryError";
@@ -91,8 +94,14 @@ export class DeliveryError extends AppError<DeliveryErrorCode> {
     readonly retryable: boolean,
     readonly retryAfterMs?: number,
     code: DeliveryErrorCode = "delivery_failed",
+    readonly progress?: number,
   ) {
     super(code, message, 500);
+  }
+
+  /** The same failure, once `progress` of the delivery was accepted. */
+  withProgress(progress: number): DeliveryError {
+    return new DeliveryError(this.message, this.retryable, this.retryAfterMs, this.code, progress);
   }
 }
 

@@ -3,7 +3,7 @@ import { DeliveryError } from "../errors.js";
 import { effectMetrics, type MetricPoint } from "../observability/business-metrics.js";
 import type { ForumStore } from "../ports/forum-store.js";
 import type { Notifier } from "../ports/notifier.js";
-import type { OutboxEntry, OutboxStore } from "../ports/outbox-store.js";
+import type { Effect, OutboxEntry, OutboxStore } from "../ports/outbox-store.js";
 import type { SchedulerPort } from "../ports/scheduler.js";
 import type { ThreadPoster } from "../ports/thread-bot.js";
 import { announceTexts } from "../texts/announce.js";
@@ -35,7 +35,8 @@ export function backoffMs(attempts: number): number {
  * Performs the effects of committed decisions: creates and deletes schedules, delivers hiboux.
  * Each entry is claimed first (a conditional write on its attempt count), so two relays never
  * perform it together; a failure is retried with backoff (or after the channel's Retry-After),
- * and an entry is marked done only once performed.
+ * and an entry is marked done only once performed. A hibou that failed part-way (a split Discord
+ * hibou) keeps its progress in the entry, and its retry, in whatever process, resumes there.
  */
 export class OutboxRelay {
   private readonly maxAttempts: number;
@@ -110,7 +111,7 @@ export class OutboxRelay {
     if (effect.type === "announce") return this.announce(effect, entry.attempts);
     const forum = await this.options.store.getForum(effect.hibou.forumId);
     const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };
-    await this.options.notifier.deliver(effect.hibou, channel, deliveryForumOf(forum));
+    await this.options.notifier.deliver(effect.hibou, channel, deliveryForumOf(forum), effect.progress ?? 0);
   }
 
   /**
@@ -157,9 +158,12 @@ export class OutboxRelay {
       giveUp,
       error: message,
     });
+    // The progress goes in the write that records the attempt, conditioned on the claim: a relay
+    // racing for the entry cannot roll it back, and it is never recorded without its attempt.
     await this.options.store.updateOutbox(
       {
         ...entry,
+        effect: withReportedProgress(entry.effect, error),
         lastError: message.slice(0, 500),
         nextAttemptAt: new Date(now.getTime() + wait).toISOString(),
         failedAt: giveUp ? now.toISOString() : null,
@@ -167,4 +171,15 @@ export class OutboxRelay {
       entry.attempts,
     );
   }
+}
+
+/**
+ * The effect with the progress a failed delivery reported (`DeliveryError.progress`), never behind
+ * the progress already recorded; unchanged when the failure reported none.
+ */
+function withReportedProgress(effect: Effect, error: unknown): Effect {
+  if (effect.type !== "notify" || !(error instanceof DeliveryError)) return effect;
+  const reported = error.progress;
+  if (reported === undefined || !Number.isSafeInteger(reported)) return effect;
+  return reported > (effect.progress ?? 0) ? { ...effect, progress: reported } : effect;
 }

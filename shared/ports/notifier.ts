@@ -42,7 +42,11 @@ export interface DeliveryForum {
   readonly forumactifAccount?: ForumactifBotAccount;
 }
 
-/** One channel type's delivery: resolves when delivered, throws DeliveryError otherwise. */
+/**
+ * One channel type's delivery: resolves when delivered, throws DeliveryError otherwise. `progress`
+ * is what an earlier attempt reported accepted (`DeliveryError.progress`; 0 or absent: nothing):
+ * a channel that sends a hibou in several requests starts after it.
+ */
 export interface Notifier {
-  deliver(hibou: Hibou, channel: ChannelConfig, context: DeliveryForum): Promise<void>;
+  deliver(hibou: Hibou, channel: ChannelConfig, context: DeliveryForum, progress?: number): Promise<void>;
 }

@@ -20,6 +20,12 @@ export type Effect =
       readonly hibou: Hibou;
       readonly channel: number;
       readonly channelType: ChannelConfig["type"];
+      /**
+       * What is already delivered: the progress a failed attempt reported (Discord: the parts it
+       * accepted), recorded with that attempt, so a retry in any process resumes after it. Absent
+       * until an attempt gets part-way (and on entries written before it existed): from the start.
+       */
+      readonly progress?: number;
     }
   /** A verdict posted in the duel's thread by the forum's bot (CONTRACT.md 3, `announce`). */
   | { readonly type: "announce"; readonly forumId: string; readonly reply: ThreadReply };

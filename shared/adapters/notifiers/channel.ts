@@ -6,7 +6,7 @@ export type ChannelOf<T extends ChannelConfig["type"]> = Extract<ChannelConfig, 
 /** What a delivery knows of the forum beyond the channel (its generic webhook secret). */
 export type DeliveryContext = Parameters<Notifier["deliver"]>[2];
 
-/** Delivery through one channel type; throws DeliveryError when it fails. */
+/** Delivery through one channel type, resuming at `progress` (`Notifier`); throws DeliveryError when it fails. */
 export interface ChannelNotifier<T extends ChannelConfig["type"]> {
-  deliver(hibou: Hibou, channel: ChannelOf<T>, context: DeliveryContext): Promise<void>;
+  deliver(hibou: Hibou, channel: ChannelOf<T>, context: DeliveryContext, progress?: number): Promise<void>;
 }

@@ -117,9 +117,6 @@ export function discordMessage(hibou: Hibou): DiscordMessage {
 /** The longest pause taken in place before the next part; beyond it the relay retries later. */
 export const DISCORD_MAX_PAUSE_MS = 5_000;
 
-/** Hiboux part-way sent that this process remembers (oldest forgotten first). */
-const REMEMBERED = 1_000;
-
 /**
  * How long Discord asks us to wait before the next message on this webhook: its bucket is empty
  * (`X-RateLimit-Remaining: 0`) until `X-RateLimit-Reset-After` seconds have passed.
@@ -138,9 +135,10 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * message instead of 204), so a message Discord did not save is never marked delivered.
  *
  * Parts are paced by Discord's rate-limit headers: an empty bucket means a pause before the next
- * part, or, when the pause is long, a retryable failure carrying it. Either way a retry of the same
- * hibou on the same channel resumes after the parts Discord already accepted (remembered in this
- * process: the relay retries an entry in the process that failed it, when that one still runs).
+ * part, or, when the pause is long, a retryable failure carrying it. A failure after some parts
+ * were accepted reports how many (`DeliveryError.progress`); the relay records it in the outbox
+ * entry with the failed attempt and hands it back to the retry, which starts after those parts,
+ * whichever process runs it: Discord never gets a part twice.
  */
 export function createDiscordNotifier(
   options: {
@@ -151,36 +149,36 @@ export function createDiscordNotifier(
   } = {},
 ): ChannelNotifier<"discord"> {
   const sleep = options.sleep ?? pause;
-  const sent = new Map<string, number>();
   return {
-    async deliver(hibou, channel) {
+    async deliver(hibou, channel, _context, progress = 0) {
       const url = new URL(channel.url);
       if (options.wait ?? true) url.searchParams.set("wait", "true");
-      const key = `${hibou.id}\n${channel.url}`;
       const messages = discordMessages(hibou);
-      for (let index = sent.get(key) ?? 0; index < messages.length; index += 1) {
+      for (let index = progress; index < messages.length; index += 1) {
         let wait = 0;
-        await postJson(
-          {
-            label: "Discord",
-            url: url.toString(),
-            body: JSON.stringify(messages[index]),
-            accepted: (headers) => {
-              wait = discordPauseMs(headers);
+        try {
+          await postJson(
+            {
+              label: "Discord",
+              url: url.toString(),
+              body: JSON.stringify(messages[index]),
+              accepted: (headers) => {
+                wait = discordPauseMs(headers);
+              },
             },
-          },
-          options.http,
-        );
+            options.http,
+          );
+        } catch (error) {
+          // The parts before this one are Discord's already: the retry starts at this one.
+          throw error instanceof DeliveryError ? error.withProgress(index) : error;
+        }
         if (index === messages.length - 1) break;
-        sent.delete(key);
-        sent.set(key, index + 1);
-        const oldest = sent.keys().next().value;
-        if (sent.size > REMEMBERED && oldest !== undefined) sent.delete(oldest);
-        if (wait > DISCORD_MAX_PAUSE_MS)
-          throw new DeliveryError(notifierTexts.rateLimited("Discord", wait), true, wait);
+        if (wait > DISCORD_MAX_PAUSE_MS) {
+          const later = new DeliveryError(notifierTexts.rateLimited("Discord", wait), true, wait);
+          throw later.withProgress(index + 1);
+        }
         if (wait > 0) await sleep(wait);
       }
-      sent.delete(key);
     },
   };
 }

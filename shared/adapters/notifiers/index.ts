@@ -78,7 +78,7 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
     ...(options.http?.timeoutMs === undefined ? {} : { timeoutMs: options.http.timeoutMs }),
   });
   return {
-    async deliver(hibou, channel, context) {
+    async deliver(hibou, channel, context, progress) {
       checkDestination(channel, context, options);
       switch (channel.type) {
         case "log":
@@ -86,7 +86,8 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
         case "webhook":
           return webhook.deliver(hibou, channel, context);
         case "discord":
-          return discord.deliver(hibou, channel, context);
+          // The one channel that sends a hibou in several requests (its parts) resumes a retry.
+          return discord.deliver(hibou, channel, context, progress);
         case "discourse":
           return discourse.deliver(hibou, channel, context);
         case "forumactif":

@@ -155,21 +155,37 @@ describe("discord notifier", () => {
     expect(pauses).toEqual([]);
   });
 
-  it("CONTRACT 3 a retry of a split hibou resends none of the parts Discord already accepted", async () => {
+  it("CONTRACT 3 a split hibou failing part-way reports the parts Discord accepted, and its retry starts after them", async () => {
     let calls = 0;
     server = await startLocalServer((request, response) => {
       calls += 1;
       // The second part fails once; every other request is stored.
       (calls === 2 ? reply(500) : reply(200, { id: String(calls) }))(request, response);
     });
-    const notifier = createDiscordNotifier({ http: LOOPBACK_HTTP });
     const channel = { type: "discord", url: `${server.url}/api/webhooks/1/tok` } as const;
-    await expect(notifier.deliver(longHibou(), channel, {})).rejects.toMatchObject({ retryable: true });
-    await notifier.deliver(longHibou(), channel, {});
+    await expect(
+      createDiscordNotifier({ http: LOOPBACK_HTTP }).deliver(longHibou(), channel, {}),
+    ).rejects.toMatchObject({ retryable: true, progress: 1 });
+    // The retry, by another notifier (another process), is given the progress the relay kept.
+    await createDiscordNotifier({ http: LOOPBACK_HTTP }).deliver(longHibou(), channel, {}, 1);
     expect(server.requests.map((r) => partOf(r.body))).toEqual(["1", "2", "2", "3"]);
-    // Delivered in full, the hibou is forgotten: the same hibou again is sent whole.
-    await notifier.deliver(longHibou(), channel, {});
+    // Nothing is remembered in the process: the same hibou without progress is sent whole.
+    await createDiscordNotifier({ http: LOOPBACK_HTTP }).deliver(longHibou(), channel, {});
     expect(server.requests.slice(4).map((r) => partOf(r.body))).toEqual(["1", "2", "3"]);
+  });
+
+  it("CONTRACT 3 a failure on the first part reports nothing accepted", async () => {
+    server = await startLocalServer(reply(503));
+    await expect(
+      createDiscordNotifier({ http: LOOPBACK_HTTP }).deliver(
+        longHibou(),
+        {
+          type: "discord",
+          url: `${server.url}/api/webhooks/1/tok`,
+        },
+        {},
+      ),
+    ).rejects.toMatchObject({ retryable: true, progress: 0 });
   });
 
   it("CONTRACT 3 a long reset is left to the relay's retry, which resumes after the accepted part", async () => {
@@ -185,8 +201,9 @@ describe("discord notifier", () => {
     await expect(notifier.deliver(longHibou(), channel, {})).rejects.toMatchObject({
       retryable: true,
       retryAfterMs: 30_000,
+      progress: 1,
     });
-    await notifier.deliver(longHibou(), channel, {});
+    await notifier.deliver(longHibou(), channel, {}, 1);
     expect(server.requests.map((r) => partOf(r.body))).toEqual(["1", "2", "3"]);
   });
 });
