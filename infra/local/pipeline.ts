@@ -6,6 +6,7 @@ import { OutboxRelay } from "../../shared/app/relay.js";
 import { timerDispatcher } from "../../shared/app/timer-dispatch.js";
 import type { Observability } from "../../shared/aws/observability.js";
 import { BoardClient } from "../../shared/forumactif/board-client.js";
+import { ChainWatchdog } from "../../shared/forumactif/chain-watchdog.js";
 import { TopicPoller } from "../../shared/forumactif/poller.js";
 import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { createApp } from "../../shared/http/app.js";
@@ -66,6 +67,16 @@ export function localPipeline(options: LocalPipelineOptions) {
   });
   const forumactif = options.forumactif ? forumactifParts(options, duels) : undefined;
   const fire = timerDispatcher(duels, forumactif?.poller, log);
+  // What the relay's minute sweep runs in AWS on the chains of reads (functions/relay/compose.ts).
+  const watchdog = forumactif
+    ? new ChainWatchdog({
+        polls: forumactif.polls,
+        poller: forumactif.poller,
+        now: () => clock.now(),
+        log,
+        ...(observed ? { metrics: observed.metrics } : {}),
+      })
+    : undefined;
   const scheduler = new LocalScheduler({
     timers: store,
     clock,
@@ -123,7 +134,7 @@ export function localPipeline(options: LocalPipelineOptions) {
       },
     },
   });
-  return { duels, scheduler, relay, settle, app, poller: forumactif?.poller };
+  return { duels, scheduler, relay, settle, app, poller: forumactif?.poller, watchdog };
 }
 
 /** The poller of Forumactif topics and what its routes need, on the pipeline's store and clock. */

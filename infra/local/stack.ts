@@ -92,7 +92,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
   const generatedToken = !options.adminToken;
   const adminToken = options.adminToken ?? randomBytes(24).toString("base64url");
-  const { scheduler, relay, settle, app } = localPipeline({
+  const { scheduler, relay, settle, app, watchdog } = localPipeline({
     ...(options.publicUrl ? { deskUrl: options.publicUrl } : {}),
     store,
     clock,
@@ -138,6 +138,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   pollRelay();
   scheduler.start();
+  // The chains of Forumactif reads looked at every minute, as the relay's sweep does in AWS.
+  let watchdogRun: Promise<unknown> = Promise.resolve();
+  const watchdogTimer = setInterval(() => {
+    watchdogRun = watchdogRun
+      .then(() => watchdog?.sweep())
+      .catch((error) => errorLog("poll chain watchdog failed", error));
+  }, 60_000);
+  watchdogTimer.unref();
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -150,9 +158,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     settle,
     stop: async () => {
       clearTimeout(relayTimer);
+      clearInterval(watchdogTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await scheduler.stop();
       await relayRun;
+      await watchdogRun;
       clearTimeout(relayTimer);
       client.destroy();
       await dynamo?.stop();

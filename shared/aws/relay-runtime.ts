@@ -4,6 +4,7 @@ import { createNotifier } from "../adapters/notifiers/index.js";
 import { createThreadPoster } from "../adapters/thread-bots/index.js";
 import { OutboxRelay } from "../app/relay.js";
 import { timerDispatcher } from "../app/timer-dispatch.js";
+import { ChainWatchdog } from "../forumactif/chain-watchdog.js";
 import { forumactifRuntime } from "./forumactif-runtime.js";
 import type { Observability } from "./observability.js";
 import { coreRuntime, env } from "./runtime.js";
@@ -14,11 +15,12 @@ import { clientTracer } from "./tracing.js";
 
 /**
  * The relay's runtime: EventBridge Scheduler for timers (a timer already due is fired in
- * process), the notifiers for hiboux.
+ * process), the notifiers for hiboux, and the watchdog its sweep runs on the chains of reads.
  */
 export function relayRuntime(observability: Observability, source: NodeJS.ProcessEnv = process.env) {
   const core = coreRuntime(observability, source, clientTracer("duel-referee-relay"));
-  const fire = timerDispatcher(core.duels, forumactifRuntime(core).poller, core.log);
+  const forumactif = forumactifRuntime(core);
+  const fire = timerDispatcher(core.duels, forumactif.poller, core.log);
   const scheduler = new EventBridgeScheduler({
     client: core.capture(new SchedulerClient({})),
     groupName: env("SCHEDULE_GROUP_NAME", source),
@@ -37,5 +39,12 @@ export function relayRuntime(observability: Observability, source: NodeJS.Proces
     log: core.log,
     metrics: observability.metrics,
   });
-  return { ...core, scheduler, relay };
+  const watchdog = new ChainWatchdog({
+    polls: forumactif.polls,
+    poller: forumactif.poller,
+    now: () => new Date(),
+    log: core.log,
+    metrics: observability.metrics,
+  });
+  return { ...core, scheduler, relay, watchdog };
 }

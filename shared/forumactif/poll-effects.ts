@@ -2,8 +2,10 @@ import { outboxEntry, standaloneEntries } from "../app/effects.js";
 import type { Duel } from "../domain/state.js";
 import type { ForumConfig, OutboxEntry } from "../ports/duel-store.js";
 import type { Hibou } from "../ports/notifier.js";
+import type { ChainRead } from "../ports/poll-store.js";
 import type { TimerSpec } from "../ports/scheduler.js";
 import { forumactifTexts } from "../texts/forumactif.js";
+import { durationMs } from "../time/duration.js";
 
 /**
  * What the poller adds to the outbox on its own (no decision of the duel makes these): its next
@@ -30,6 +32,26 @@ export function schedulePoll(timer: TimerSpec, now: string, by = "chain"): Outbo
     cancel: [],
     schedule: [timer],
   });
+}
+
+/**
+ * Past its due time, what a healthy chain's read may still take before it schedules the next one:
+ * EventBridge Scheduler fires a one-time schedule within about a minute, and the timer function's
+ * run that fails is tried again by Lambda twice, about one then two minutes later, each run up to
+ * its 30 s timeout. Four and a half minutes at worst; five.
+ */
+export const CHAIN_SLACK_MS = 5 * 60_000;
+
+/**
+ * A chain's next read as recorded beside its schedule: overdue one whole interval and the slack
+ * after its due time. Counted from the chain's last read (due one interval after it), that is the
+ * forum's interval twice plus the slack: a chain is taken for lost once it has missed a read and the
+ * one after would be due too, never while its read is merely late (and still retried). The due
+ * time already holds the backoff of a failing board, so a chain waiting out its backoff is not late.
+ */
+export function chainRead(timer: TimerSpec, pollEvery: string): ChainRead {
+  const overdue = Date.parse(timer.at) + durationMs(pollEvery) + CHAIN_SLACK_MS;
+  return { duelId: timer.duelId, at: timer.at, overdueAt: new Date(overdue).toISOString() };
 }
 
 /** The French hiboux of the poller, to the duel's referee. */

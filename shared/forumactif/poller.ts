@@ -15,13 +15,19 @@ import { isBotAuthor } from "../ports/thread-bot.js";
 import { forumactifTexts } from "../texts/forumactif.js";
 import { durationMs } from "../time/duration.js";
 import type { BoardClient } from "./board-client.js";
-import { pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
+import { chainRead, pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
 import { diffTopic, type PostChange } from "./topic-diff.js";
 import { readTopic, type TopicReader } from "./topic-fetch.js";
 import { forumactifSource, isWatched } from "./watched.js";
 
-/** Why a poll runs: its chain's timer, a ping, a deadline about to be decided, or an admin. */
-export type PollTrigger = "chain" | "ping" | "deadline" | "admin";
+/**
+ * Why a poll runs: its chain's timer, a ping, a deadline about to be decided, an admin, or the
+ * sweep's watchdog re-arming a chain that missed its reads (`chain-watchdog.ts`).
+ */
+export type PollTrigger = "chain" | "ping" | "deadline" | "admin" | "watchdog";
+
+/** The reads that schedule the chain's next one: the chain's own, and those that re-arm a lost chain. */
+const CHAINED: ReadonlySet<PollTrigger> = new Set(["chain", "admin", "watchdog"]);
 
 export interface PollResult {
   readonly status: "read" | "unchanged" | "failed" | "not_watched";
@@ -57,9 +63,11 @@ export class TopicPoller {
 
   /** The first read of a newly registered duel's topic, due now; nothing for other forums. */
   async watch(forum: ForumConfig | null, duelId: string): Promise<void> {
-    if (!forumactifSource(forum)) return;
+    const source = forumactifSource(forum);
+    if (!source) return;
     const now = this.deps.clock.now().toISOString();
-    await this.deps.polls.addOutbox([schedulePoll(pollTimer(duelId, now, "chain"), now)]);
+    const timer = pollTimer(duelId, now, "chain");
+    await this.deps.polls.scheduleChain(schedulePoll(timer, now), chainRead(timer, source.pollEvery));
   }
 
   /** Reads one duel's topic now and feeds what changed. Throws only when storage fails. */
@@ -68,8 +76,11 @@ export class TopicPoller {
     const forumId = duelId.split(".")[0] ?? "";
     const { forum, duel } = await store.loadForumAndDuel(forumId, duelId);
     const source = forumactifSource(forum);
-    if (!source || !duel || !isWatched(duel.state.status))
+    if (!source || !duel || !isWatched(duel.state.status)) {
+      // The chain ends with its duel's watch: nothing is left for the watchdog to re-arm.
+      if (CHAINED.has(trigger)) await polls.endChain(duelId);
       return { status: "not_watched", posts: NO_POSTS, requests: 0 };
+    }
     const now = clock.now();
     const nowIso = now.toISOString();
     const previous =
@@ -168,14 +179,15 @@ export class TopicPoller {
         error: message,
       });
     }
-    // The chain goes on from its own reads; an admin's read re-arms it, in case it was lost (a
-    // firing that failed for good): on the grid, the re-armed read is the chain's own next one.
-    if (trigger === "chain" || trigger === "admin") {
+    await polls.addOutbox(outbox);
+    // The chain goes on from its own reads; an admin's or the watchdog's read re-arms it, in case it
+    // was lost (a firing that failed for good): on the grid, the re-armed read is the chain's own
+    // next one. The read is recorded with its schedule, for the watchdog to see if it is missed.
+    if (CHAINED.has(trigger)) {
       const wait = nextWait(source.pollEvery, next.failures, error429(result));
       const timer = pollTimer(duelId, onGrid(now, wait, source.pollEvery), "chain");
-      outbox.push(schedulePoll(timer, nowIso, trigger));
+      await polls.scheduleChain(schedulePoll(timer, nowIso, trigger), chainRead(timer, source.pollEvery));
     }
-    await polls.addOutbox(outbox);
     // A topic that did not change, read by a poll that was not failing, leaves its state as it was:
     // no write for the most common poll of all.
     if (result.status === "unchanged" && previous.failures === 0 && previous.version > 0) return result;

@@ -86,6 +86,9 @@ export function effectMetrics(
   return points;
 }
 
+/** A chain of reads of a Forumactif topic found overdue and re-armed by the sweep: one was lost. */
+export const chainsRearmed = (): MetricPoint => count("PollChainsRearmed");
+
 /** How late a timer fired: fired at − due at (EventBridge Scheduler's delay plus the cold start). */
 export function timerLateness(dueAt: string, firedAt: Date): MetricPoint {
   // One series for every kind of timer: it is what the lateness alarm reads.

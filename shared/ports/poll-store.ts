@@ -70,6 +70,19 @@ export interface FailingPoll {
   readonly failingSince: string | null;
 }
 
+/**
+ * A watched topic's chain of reads as last scheduled (CONTRACT.md 4.4): when its next read is due,
+ * and when, that read not made, the chain is taken for lost and re-armed by the sweep. Written in
+ * the same transaction as the outbox entry that schedules the read, so the two never disagree.
+ */
+export interface ChainRead {
+  readonly duelId: string;
+  /** When the chain's next read is due. */
+  readonly at: string;
+  /** When the chain is overdue: `at` and a margin past every delay a healthy read can have. */
+  readonly overdueAt: string;
+}
+
 /** Storage of the poller: its per-topic state, and effects it adds to the outbox on its own. */
 export interface PollStore {
   getPollState(duelId: string): Promise<PollState | null>;
@@ -79,4 +92,15 @@ export interface PollStore {
   listFailingPolls(): Promise<FailingPoll[]>;
   /** Adds entries to the outbox; an entry already there (same id and time) is left as it is. */
   addOutbox(entries: readonly OutboxEntry[]): Promise<void>;
+  /** Adds the entry that schedules a chain's next read and records that read, in one write. */
+  scheduleChain(entry: OutboxEntry, read: ChainRead): Promise<void>;
+  /** Chains overdue at `now`, longest overdue first, `limit` at most (a query of the overdue ones only). */
+  overdueChains(now: string, limit: number): Promise<ChainRead[]>;
+  /**
+   * Takes an overdue chain to re-arm it: its `overdueAt` moves to `until`, unless another sweep or
+   * the chain's own read moved it since it was listed (false: leave it alone).
+   */
+  claimChain(read: ChainRead, until: string): Promise<boolean>;
+  /** Forgets the chain of a topic no longer watched: nothing is left to re-arm. */
+  endChain(duelId: string): Promise<void>;
 }

@@ -70,8 +70,9 @@ describe("alarms", () => {
     const topic = ref(synth.stack.alarms.topic);
     const alarms = Object.values(synth.template.findResources("AWS::CloudWatch::Alarm"));
     // Errors and throttles of 4 functions, API 5xx, 2 queues, relay backlog; and the operating ones
-    // (hiboux failed for good, table throttles and system errors, timer lateness, webhook 4xx, polls).
-    expect(alarms).toHaveLength(18);
+    // (hiboux failed for good, table throttles and system errors, timer lateness, webhook 4xx, polls,
+    // chains of reads re-armed).
+    expect(alarms).toHaveLength(19);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([topic]);
     synth.template.hasResourceProperties("AWS::SNS::Topic", { KmsMasterKeyId: Match.anyValue() });
     synth.template.hasResourceProperties("AWS::KMS::Key", { EnableKeyRotation: true });

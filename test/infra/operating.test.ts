@@ -67,6 +67,18 @@ describe("operating it (issue 18): tracing, alarms and the dashboard", () => {
     expect(polls.find((m) => m.Expression)).toBeDefined();
   });
 
+  it("CONTRACT 4.4 alarms on a chain of Forumactif reads lost and re-armed by the relay's sweep", () => {
+    expect(alarmDescribed("chain of reads was lost")).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: "PollChainsRearmed",
+      Dimensions: [{ Name: "service", Value: "duel-referee-relay" }],
+      Statistic: "Sum",
+      Threshold: 0,
+      ComparisonOperator: "GreaterThanThreshold",
+      EvaluationPeriods: 1,
+    });
+  });
+
   it("has one dashboard with the business figures", () => {
     const dashboards = synth.template.findResources("AWS::CloudWatch::Dashboard");
     expect(Object.keys(dashboards)).toHaveLength(1);
@@ -81,6 +93,7 @@ describe("operating it (issue 18): tracing, alarms and the dashboard", () => {
       "Effects",
       "TimerLateness",
       "ForumactifPolls",
+      "PollChainsRearmed",
       "CommitConflicts",
     ])
       expect(body).toContain(name);

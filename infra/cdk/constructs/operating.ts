@@ -50,7 +50,7 @@ export interface OperatingProps {
 /**
  * The on-call view: the alarms on the business metrics and the table (hiboux failed for good,
  * DynamoDB throttles and system errors, late timers, the webhook's 4xx rate, Forumactif reads
- * failing), and one dashboard with the figures the functions publish.
+ * failing, a chain of Forumactif reads lost), and one dashboard with the figures the functions publish.
  */
 export class Operating extends Construct {
   readonly dashboard: Dashboard;
@@ -92,6 +92,9 @@ export class Operating extends Construct {
       period: five,
       label: "Forumactif reads failed",
     });
+    // The relay's sweep re-armed a chain of reads (shared/forumactif/chain-watchdog.ts): healed, but
+    // a read was lost for good (Scheduler's dead letters, a schedule deleted, a failed schedule).
+    const chainsRearmed = businessMetric("PollChainsRearmed", "relay");
 
     alarmAbove(
       this,
@@ -135,6 +138,14 @@ export class Operating extends Construct {
       props.topic,
       "Forumactif topic reads failing",
       3,
+    );
+    alarmAbove(
+      this,
+      "PollChainsRearmed",
+      chainsRearmed,
+      0,
+      props.topic,
+      "a Forumactif chain of reads was lost (re-armed by the sweep)",
     );
 
     const graph = (title: string, left: IMetric[]) => new GraphWidget({ title, left, width: 12 });
@@ -182,6 +193,7 @@ export class Operating extends Construct {
           businessMetric("ForumactifPolls", "timer", { Result: r }),
         ),
         pollFailures,
+        chainsRearmed,
       ]),
       graph("Commit conflicts", [
         businessMetric("CommitConflicts", "webhook"),

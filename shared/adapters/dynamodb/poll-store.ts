@@ -1,10 +1,18 @@
-import { type DynamoDBClient, GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
+import {
+  DeleteItemCommand,
+  type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  TransactWriteItemsCommand,
+  UpdateItemCommand,
+} from "@aws-sdk/client-dynamodb";
 import type { OutboxEntry } from "../../ports/duel-store.js";
-import type { FailingPoll, PollState, PollStore } from "../../ports/poll-store.js";
+import type { ChainRead, FailingPoll, PollState, PollStore } from "../../ports/poll-store.js";
 import { jsonOf, marshall, numberOf, optionalStringOf, stringOf, unmarshall } from "./attributes.js";
-import { guarded, isConditionalCheckFailed, storageError } from "./errors.js";
+import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
 import { outboxItem } from "./items.js";
-import { partitionQuery, queryAll } from "./requests.js";
+import { dueQuery, partitionQuery, queryAll } from "./requests.js";
+import { sortInstant } from "./table.js";
 
 /**
  * The poller's items, beside the duels in the same table (layout in `table.ts`):
@@ -12,13 +20,35 @@ import { partitionQuery, queryAll } from "./requests.js";
  * | Item       | pk              | sk     | gsi1pk           | gsi1sk     | Attributes |
  * |------------|-----------------|--------|------------------|------------|------------|
  * | poll state | `POLL#<duelId>` | `POLL` | `POLLS#failing` while its last poll failed | `<duelId>` | `version` N, `state` (PollState as JSON S), `duelId`, `attempts` (failures), `lastError`, `createdAt` (failing since) |
+ * | chain read | `POLL#<duelId>` | `CHAIN` | `POLLS#chains` | `<overdueAt>#<duelId>` | `duelId`, `nextAttemptAt` (the next read's due time) |
  *
  * The failing ones are in gsi1 with the attributes it projects, so `/status` lists them without a scan.
+ * Each watched topic's chain is there too, sorted by when it is overdue: the sweep's query reads the
+ * overdue ones only (none, most of the time), with attributes gsi1 already projects.
  */
 const FAILING = "POLLS#failing";
+const CHAINS = "POLLS#chains";
 
 function pollKey(duelId: string) {
   return { pk: `POLL#${duelId}`, sk: "POLL" };
+}
+
+function chainKey(duelId: string) {
+  return { pk: `POLL#${duelId}`, sk: "CHAIN" };
+}
+
+function chainSortKey(read: Pick<ChainRead, "duelId" | "overdueAt">): string {
+  return `${sortInstant(read.overdueAt)}#${read.duelId}`;
+}
+
+function chainItem(read: ChainRead) {
+  return marshall({
+    ...chainKey(read.duelId),
+    gsi1pk: CHAINS,
+    gsi1sk: chainSortKey(read),
+    duelId: read.duelId,
+    nextAttemptAt: read.at,
+  });
 }
 
 export class DynamoDbPollStore implements PollStore {
@@ -104,5 +134,75 @@ export class DynamoDbPollStore implements PollStore {
         if (!isConditionalCheckFailed(error)) throw storageError(error);
       }
     }
+  }
+
+  async scheduleChain(entry: OutboxEntry, read: ChainRead): Promise<void> {
+    try {
+      await this.client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: outboxItem(entry),
+                ConditionExpression: "attribute_not_exists(#pk)",
+                ExpressionAttributeNames: { "#pk": "pk" },
+              },
+            },
+            { Put: { TableName: this.tableName, Item: chainItem(read) } },
+          ],
+        }),
+      );
+    } catch (error) {
+      // The entry is there already: this very write was made before (same read, time and asker).
+      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return;
+      throw storageError(error);
+    }
+  }
+
+  overdueChains(now: string, limit: number): Promise<ChainRead[]> {
+    return guarded(async () => {
+      const items = await queryAll(this.client, dueQuery(this.tableName, CHAINS, now), limit);
+      return items.map((item) => {
+        const plain = unmarshall(item);
+        const duelId = stringOf(plain, "duelId");
+        const sortKey = stringOf(plain, "gsi1sk");
+        return {
+          duelId,
+          at: stringOf(plain, "nextAttemptAt"),
+          overdueAt: sortKey.slice(0, sortKey.length - duelId.length - 1),
+        };
+      });
+    });
+  }
+
+  async claimChain(read: ChainRead, until: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateItemCommand({
+          TableName: this.tableName,
+          Key: marshall(chainKey(read.duelId)),
+          UpdateExpression: "SET #gsk = :until",
+          ConditionExpression: "#gsk = :seen",
+          ExpressionAttributeNames: { "#gsk": "gsi1sk" },
+          ExpressionAttributeValues: marshall({
+            ":until": chainSortKey({ duelId: read.duelId, overdueAt: until }),
+            ":seen": chainSortKey(read),
+          }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw storageError(error);
+    }
+  }
+
+  endChain(duelId: string): Promise<void> {
+    return guarded(async () => {
+      await this.client.send(
+        new DeleteItemCommand({ TableName: this.tableName, Key: marshall(chainKey(duelId)) }),
+      );
+    });
   }
 }
