@@ -24,9 +24,13 @@ export interface EventBridgeSchedulerOptions {
 }
 
 /**
- * Timers this close are fired at once: Scheduler refuses `at()` times in the past, and one created
- * seconds ahead may land in the past by the time it is evaluated. The firing carries `timer.at`,
- * so the decider sees the scheduled time either way.
+ * The least lead a schedule is created with: Scheduler refuses `at()` times in the past, and one
+ * created seconds ahead may land in the past by the time it is evaluated. A timer already due fires
+ * at once, in-process; one due sooner than this is scheduled this far ahead, so it fires up to this
+ * much late, never early. Firing it at once instead would run it before its time, and a chain whose
+ * next link is always this close (a Forumactif topic read every 30 s or every minute) would run
+ * link after link with no pause, reading the board back to back. The firing carries `timer.at`, so
+ * the decider sees the scheduled time either way.
  */
 export const MIN_LEAD_MS = 60_000;
 
@@ -64,10 +68,12 @@ export class EventBridgeScheduler implements SchedulerPort {
   async schedule(timer: TimerSpec): Promise<void> {
     const due = Date.parse(timer.at);
     if (Number.isNaN(due)) throw new RangeError(`Invalid timer instant: ${timer.at}`);
-    if (due - this.options.now().getTime() <= MIN_LEAD_MS) {
+    const now = this.options.now().getTime();
+    if (due <= now) {
       await this.options.fireNow(timer);
       return;
     }
+    const fireAt = due - now < MIN_LEAD_MS ? new Date(now + MIN_LEAD_MS) : timer.at;
     const firing: TimerFiring = { timer };
     const { deadLetterArn } = this.options;
     try {
@@ -75,7 +81,7 @@ export class EventBridgeScheduler implements SchedulerPort {
         new CreateScheduleCommand({
           Name: scheduleName(timer),
           GroupName: this.options.groupName,
-          ScheduleExpression: at(timer.at),
+          ScheduleExpression: at(fireAt),
           ScheduleExpressionTimezone: "UTC",
           FlexibleTimeWindow: { Mode: "OFF" },
           ActionAfterCompletion: "DELETE",

@@ -144,14 +144,28 @@ describe("EventBridgeScheduler", () => {
     await expect(scheduler.schedule(aTimer())).rejects.toMatchObject({ name: "ValidationException" });
   });
 
-  it("a timer already due, or due within a minute, fires now and sends nothing", async () => {
+  it("a timer already due fires now and sends nothing", async () => {
     const { scheduler, fired } = makeScheduler();
     const past = aTimer({ at: "2026-11-30T10:00:00.000Z" });
-    const soon = aTimer({ name: "soon", at: "2026-12-01T10:00:30.000Z" });
+    const now = aTimer({ name: "now", at: NOW.toISOString() });
     await scheduler.schedule(past);
-    await scheduler.schedule(soon);
-    expect(fired).toEqual([past, soon]);
+    await scheduler.schedule(now);
+    expect(fired).toEqual([past, now]);
     expect(requests).toHaveLength(0);
+  });
+
+  it("CONTRACT 4.4 a timer due within a minute is scheduled a minute ahead, late rather than early, carrying its own time", async () => {
+    // Fired at once, a poll chain read every 30 s would read the board back to back.
+    const { scheduler, fired } = makeScheduler();
+    const soon = aTimer({ name: "soon", at: "2026-12-01T10:00:30.000Z" });
+    await scheduler.schedule(soon);
+    expect(fired).toEqual([]);
+    const body = JSON.parse(requests[0]?.body ?? "{}") as {
+      ScheduleExpression: string;
+      Target: { Input: string };
+    };
+    expect(body.ScheduleExpression).toBe("at(2026-12-01T10:01:00)");
+    expect(JSON.parse(body.Target.Input)).toEqual({ timer: soon });
   });
 
   it("cancel deletes the schedule in its group", async () => {
