@@ -48,6 +48,7 @@ const FORUMACTIF_GLUE: Part = {
   name: "the Forumactif poller and settings",
   files: forumactif(
     "poller",
+    "chain-watchdog",
     "poll-effects",
     "topic-fetch",
     "topic-reader",
