@@ -100,7 +100,10 @@ export type DuelEvent =
       readonly dice: readonly [number, number];
       readonly spellId: string | null;
       readonly targetId: string | null;
-      /** The modifier added to this turn's defence die: 0 when the die answered no spell. */
+      /**
+       * The modifier added to this turn's defence die: 0 when the die answered no spell (R-3.6);
+       * older events show the modifier that waited, whatever the die answered.
+       */
       readonly defenceModifier: number;
       /**
        * The waiting defence modifier this turn did not use, because its die answered no spell
