@@ -9,6 +9,7 @@ import type { Actor } from "./events.js";
 import { faultLedger, lostPointsOf } from "./fault-ledger.js";
 import { catchUp, settlePending } from "./play.js";
 import type { RefereeAction } from "./referee-actions.js";
+import { hitUndefended } from "./resolve.js";
 import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
 import {
   activeDuelists,
@@ -123,7 +124,7 @@ export function applyRefereeAction(
       requireActive(duelist);
       record();
       if (action.kind === "action") actionFault(e, duelist.id, null, ["referee"], { by: "referee", reason });
-      else absenceFault(e, duelist.id, null, "referee", reason);
+      else absenceFault(e, duelist.id, null, { by: "referee", ...(reason ? { reason } : {}) });
       return;
     }
     case "cancel-fault": {
@@ -232,7 +233,30 @@ function cancelFault(e: Emitter, fault: FaultRecord, reason?: string): void {
   const ban = e.state.bans.find((b) => b.duelistId === duelist.id && !b.ended);
   if (reinstated && disqualifiedByFault && ban)
     e.emit({ type: "ban.ended", rule: "R-7.1", duelistId: duelist.id, early: true });
-  if (reinstated) resume(e, duelist.id, fault.eventId);
+  if (!reinstated) return;
+  const lifted = mine.find((f) => f.disqualified);
+  if (disqualifiedByFault && lifted?.kind === "absence" && typeof lifted.turn === "number")
+    hitFallenDue(e, duelist.id);
+  // Without the disqualification, the hits its absence brought may have knocked the duelist out.
+  const back = duelistOf(e.state, duelist.id);
+  if (back?.status === "active" && back.points === 0) {
+    e.emit({ type: "duelist.out", rule: "R-1.6", duelistId: duelist.id });
+    checkEnd(e, "points");
+    return;
+  }
+  if (back?.status === "active") resume(e, duelist.id, fault.eventId);
+}
+
+/**
+ * The attacks pending against a duelist at the deadline whose absence disqualified them hit at
+ * that deadline (R-6.2 Order). A duel decided before they did set them aside at the
+ * disqualification, and the cancellation has just brought them back: they hit now, not later.
+ */
+function hitFallenDue(e: Emitter, duelistId: string): void {
+  for (const attack of e.state.pendingAttacks.filter((p) => p.targetId === duelistId)) {
+    if (duelistOf(e.state, duelistId)?.status !== "active") break;
+    hitUndefended(e, duelistId, attack);
+  }
 }
 
 /**

@@ -100,7 +100,17 @@ export type DuelEvent =
       readonly dice: readonly [number, number];
       readonly spellId: string | null;
       readonly targetId: string | null;
+      /**
+       * The modifier added to this turn's defence die: 0 when the die answered no spell (R-3.6);
+       * older events show the modifier that waited, whatever the die answered.
+       */
       readonly defenceModifier: number;
+      /**
+       * The waiting defence modifier this turn did not use, because its die answered no spell
+       * (R-4.10, R-4.11 Interpretation): it stays for the next defence. Absent when none waits on,
+       * and from older events (their turns spent it).
+       */
+      readonly defenceModifierKept?: number;
       readonly canAttack: boolean;
       readonly faulty: boolean;
       readonly valid: boolean;

@@ -5,6 +5,7 @@ import {
   type DuelBase,
   type DuelistState,
   type DuelState,
+  type PendingAttack,
   type PostMark,
   postMark,
   type RegisteredDuel,
@@ -161,19 +162,24 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
       const withValid = event.valid ? markPost(state, event.postId, { valid: true }) : state;
       return updateDuelist(withValid, event.duelistId, (d) => ({
         ...d,
-        nextDefenceModifier: 0,
+        // What this turn's defence did not use waits for the next one.
+        nextDefenceModifier: event.defenceModifierKept ?? 0,
         cannotAttackNextTurn: false,
         lastSpellId: event.spellId,
         pm: event.pm ?? d.pm,
       }));
     }
-    case "defence.resolved":
+    case "defence.resolved": {
+      const answered = (a: PendingAttack) =>
+        a.postId === event.attackPostId && a.targetId === event.defenderId;
+      // A third absence disqualifies (setting the attacks aside) before its pending attacks hit.
+      const dropped = state.droppedAttacks;
       return {
         ...state,
-        pendingAttacks: state.pendingAttacks.filter(
-          (a) => !(a.postId === event.attackPostId && a.targetId === event.defenderId),
-        ),
+        pendingAttacks: state.pendingAttacks.filter((a) => !answered(a)),
+        ...(dropped ? { droppedAttacks: dropped.filter((a) => !answered(a)) } : {}),
       };
+    }
     case "points.lost": {
       const withPoints = updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
       if (event.cause !== "sanction") return withPoints;
@@ -230,7 +236,13 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
       };
     case "fault.absence":
       return {
-        ...updateDuelist(state, event.duelistId, (d) => ({ ...d, absenceFaults: event.count })),
+        // A deadline's absence is the duelist's turn, played with no spell: their previous spell
+        // is then none. A fault the referee adds (no turn) is not a turn.
+        ...updateDuelist(state, event.duelistId, (d) => ({
+          ...d,
+          absenceFaults: event.count,
+          ...(typeof event.turn === "number" ? { lastSpellId: null } : {}),
+        })),
         faults: [
           ...state.faults,
           {

@@ -1,8 +1,8 @@
 import { addDuration } from "../time/duration.js";
 import { assess, type CorrectionFields } from "./assess.js";
 import type { Emitter } from "./emitter.js";
-import { applyHit, resolveTurn } from "./resolve.js";
-import { absenceFault, actionFault, disqualify } from "./sanctions.js";
+import { hitUndefended, resolveTurn } from "./resolve.js";
+import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
 import { currentTurn, duelistOf, type PendingCorrection, type StoredPost } from "./state.js";
 import { passTurn } from "./turns.js";
 
@@ -49,31 +49,23 @@ export function catchUp(e: Emitter, time: string, inclusive: boolean): void {
  * No post before the deadline (R-6.2): the absence fault is counted and sanctioned first (the
  * third disqualifies, R-6.8, and bans, R-6.9), then the attacks pending against the absent
  * duelist hit (nobody defended), and the turn passes (R-6.1). Fault first, so that hits which
- * would knock the duelist out never let them escape the fault and its ban.
+ * would knock the duelist out never let them escape the fault and its ban; a duelist the fault
+ * disqualified still takes those hits (R-6.2 Order), so that cancelling the fault (R-7.1) finds
+ * them hit, as they would have been without it. The duel ends, if it does, once they are applied.
  */
 function absence(e: Emitter): void {
   const turn = currentTurn(e.state);
   if (!turn) return;
   const absentId = turn.duelistId;
-  absenceFault(e, absentId, turn.number);
-  for (const attack of e.state.pendingAttacks.filter((p) => p.targetId === absentId)) {
-    if (duelistOf(e.state, absentId)?.status !== "active") break;
-    e.emit({
-      type: "defence.resolved",
-      rule: "R-6.2",
-      postId: null,
-      defenderId: absentId,
-      attackerId: attack.attackerId,
-      attackPostId: attack.postId,
-      spellId: attack.spellId,
-      attack: attack.attack,
-      defence: null,
-      modifier: 0,
-      outcome: "hit",
-    });
-    const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
-    applyHit(e, absentId, attack.attack, attack.spellId, spell?.rule ?? "R-3.3");
+  // Read before the fault: a disqualification sets the attacks against the duelist aside.
+  const pending = e.state.pendingAttacks.filter((p) => p.targetId === absentId);
+  absenceFault(e, absentId, turn.number, { end: false });
+  for (const attack of pending) {
+    // Knocked out, by the sanction or a hit: nothing more to take.
+    if (duelistOf(e.state, absentId)?.status === "out") break;
+    hitUndefended(e, absentId, attack);
   }
+  checkEnd(e, "disqualification");
   passTurn(e, absentId, turn.deadline, "R-6.2");
 }
 

@@ -2,7 +2,7 @@ import { decisionTexts } from "../texts/decisions.js";
 import type { Assessment } from "./assess.js";
 import type { Emitter } from "./emitter.js";
 import { losePoints } from "./sanctions.js";
-import { duelistOf, type StoredPost } from "./state.js";
+import { duelistOf, type PendingAttack, type StoredPost } from "./state.js";
 
 /**
  * Plays a duelist's turn: the defence die first answers every attack pending against them
@@ -20,9 +20,16 @@ export function resolveTurn(
   const duelist = duelistOf(e.state, post.authorId);
   if (duelist?.status !== "active") return;
   const [attackDie, defenceDie] = post.dice;
-  const modifier = duelist.nextDefenceModifier;
   const canAttack = !duelist.cannotAttackNextTurn;
   const acts = !faulty;
+  const against = e.state.pendingAttacks.filter((p) => p.targetId === duelist.id);
+  const cancels = acts && a.spell?.effects.some((x) => x.type === "cancel-pending") === true;
+  // A defence modifier is for the next defence roll that answers a spell (R-4.11 Interpretation: the
+  // Bouclier protects against the next spell). A die with nothing to answer is unused, and
+  // spells an Antisort cancels meet no roll: the modifier waits for the next defence.
+  const defends = against.length > 0 && !cancels;
+  const modifier = defends ? duelist.nextDefenceModifier : 0;
+  const kept = defends ? 0 : duelist.nextDefenceModifier;
   e.emit({
     type: "turn.played",
     rule: "R-3.1",
@@ -33,6 +40,7 @@ export function resolveTurn(
     spellId: a.spell?.id ?? null,
     targetId: a.targetId,
     defenceModifier: modifier,
+    ...(kept !== 0 ? { defenceModifierKept: kept } : {}),
     canAttack,
     faulty,
     valid: !faulty,
@@ -50,11 +58,10 @@ export function resolveTurn(
     });
   }
 
-  const cancels = acts && a.spell?.effects.some((x) => x.type === "cancel-pending") === true;
   // The wand a recovery gives back is the one lost before this post.
   const wandLostBefore = duelist.disarmed;
   const defencesFrom = e.events.length;
-  for (const attack of e.state.pendingAttacks.filter((p) => p.targetId === duelist.id)) {
+  for (const attack of against) {
     if (duelistOf(e.state, duelist.id)?.status !== "active") break;
     const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
     const total = defenceDie + modifier;
@@ -82,6 +89,25 @@ export function resolveTurn(
   applyAction(e, post, a, attackDie, canAttack, { wandLostBefore, disarmedAgain });
 }
 
+/** An attack that no defence answered hits (R-6.2: nobody defended by the deadline). */
+export function hitUndefended(e: Emitter, defenderId: string, attack: PendingAttack): void {
+  e.emit({
+    type: "defence.resolved",
+    rule: "R-6.2",
+    postId: null,
+    defenderId,
+    attackerId: attack.attackerId,
+    attackPostId: attack.postId,
+    spellId: attack.spellId,
+    attack: attack.attack,
+    defence: null,
+    modifier: 0,
+    outcome: "hit",
+  });
+  const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
+  applyHit(e, defenderId, attack.attack, attack.spellId, spell?.rule ?? "R-3.3");
+}
+
 /** A hit: the attack die plus the spell's extra damage, then its effects. */
 export function applyHit(e: Emitter, targetId: string, attack: number, spellId: string, rule: string): void {
   const spell = e.state.ruleset.spells.find((s) => s.id === spellId);
@@ -90,7 +116,9 @@ export function applyHit(e: Emitter, targetId: string, attack: number, spellId: 
     0,
   );
   losePoints(e, targetId, attack + extra, "hit", extra > 0 ? rule : "R-3.3");
-  if (duelistOf(e.state, targetId)?.status !== "active") return;
+  // A duelist a third absence disqualified still takes the hit's effects (R-6.2 Order), should
+  // the referee cancel that fault; one knocked out has none left to take.
+  if (duelistOf(e.state, targetId)?.status === "out") return;
   for (const effect of spell?.effects ?? []) {
     if (effect.type === "next-defence" && effect.who === "target") {
       e.emit({

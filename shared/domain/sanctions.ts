@@ -26,7 +26,11 @@ export const VIOLATION_RULES: Record<Violation, string> = {
   referee: "R-7.1",
 };
 
-/** Removes points, never below 0 (R-1.6); a duelist at 0 is out and the duel may end. */
+/**
+ * Removes points, never below 0 (R-1.6); a duelist at 0 is out and the duel may end. A duelist
+ * disqualified by a third absence still takes the hits pending at that deadline (R-6.2 Order):
+ * they lose the points but stay disqualified, not merely out.
+ */
 export function losePoints(
   e: Emitter,
   duelistId: string,
@@ -35,22 +39,27 @@ export function losePoints(
   rule: string,
 ): void {
   const duelist = duelistOf(e.state, duelistId);
-  if (duelist?.status !== "active" || amount <= 0) return;
+  if (!duelist || duelist.status === "out" || amount <= 0) return;
   const points = Math.max(0, duelist.points - amount);
+  if (points === duelist.points) return;
   e.emit({ type: "points.lost", rule, duelistId, amount: duelist.points - points, points, cause });
-  if (points === 0) {
+  if (points === 0 && duelist.status === "active") {
     e.emit({ type: "duelist.out", rule: "R-1.6", duelistId });
     checkEnd(e, "points");
   }
 }
 
-/** Disqualifies a duelist and bans them for the ruleset's ban (R-6.8, R-6.9). */
+/**
+ * Disqualifies a duelist and bans them for the ruleset's ban (R-6.8, R-6.9). With `end` false the
+ * caller ends the duel itself, once what follows the disqualification is applied (R-6.2 Order).
+ */
 export function disqualify(
   e: Emitter,
   duelistId: string,
   cause: "spell-before-top" | "absences" | "referee",
   rule: string,
   reason?: string,
+  end = true,
 ): void {
   const duelist = duelistOf(e.state, duelistId);
   if (!duelist || duelist.status === "disqualified") return;
@@ -61,7 +70,7 @@ export function disqualify(
     duelistId,
     until: addDuration(e.now, e.state.ruleset.delays.ban),
   });
-  checkEnd(e, "disqualification");
+  if (end) checkEnd(e, "disqualification");
 }
 
 /** Ends the duel when one duelist (or none) is left (R-1.6), recalling the stakes (R-1.7). */
@@ -121,14 +130,17 @@ export function actionFault(
   losePoints(e, duelistId, points, "sanction", "R-6.6");
 }
 
-/** One absence fault and its sanction: −2, −4, then disqualification by default (R-6.2, R-6.8). */
+/**
+ * One absence fault and its sanction: −2, −4, then disqualification by default (R-6.2, R-6.8).
+ * With `end` false a disqualification leaves the duel's end to the caller (see `disqualify`).
+ */
 export function absenceFault(
   e: Emitter,
   duelistId: string,
   turn: number | null,
-  by: Decider = "system",
-  reason?: string,
+  options: { readonly by?: Decider; readonly reason?: string; readonly end?: boolean } = {},
 ): void {
+  const { by = "system", reason, end = true } = options;
   const duelist = duelistOf(e.state, duelistId);
   if (duelist?.status !== "active") return;
   const count = duelist.absenceFaults + 1;
@@ -154,5 +166,5 @@ export function absenceFault(
     disqualify: sanction.disqualify,
   });
   losePoints(e, duelistId, sanction.points, "sanction", "R-6.2");
-  if (sanction.disqualify) disqualify(e, duelistId, "absences", "R-6.8");
+  if (sanction.disqualify) disqualify(e, duelistId, "absences", "R-6.8", undefined, end);
 }

@@ -29,11 +29,14 @@ export interface DuelistState extends DuelistProfile {
   readonly derogationUsed: boolean;
   /** A dérogation granted while it was not their turn, applied to their next deadline (R-6.2a). */
   readonly pendingExtension: string | null;
-  /** Sum of next-defence modifiers waiting for their next post. */
+  /**
+   * Sum of next-defence modifiers waiting for their next defence roll that answers a spell
+   * (R-4.6, R-4.10, R-4.11 Interpretation, R-3.5): a turn with nothing to answer leaves them.
+   */
   readonly nextDefenceModifier: number;
   /** They cannot attack on their next turn. */
   readonly cannotAttackNextTurn: boolean;
-  /** The spell declared in their previous turn, for spam. */
+  /** The spell declared in their previous turn, for spam; none after a turn lost to an absence. */
   readonly lastSpellId: string | null;
   /** Once-per-duel particularities already spent. */
   readonly usedParticularities: readonly string[];

@@ -65,6 +65,7 @@ export const detailFields: Record<string, string> = {
   defence: "défense",
   modifier: "modificateur",
   defenceModifier: "modificateur de défense",
+  defenceModifierKept: "modificateur de défense en attente",
   outcome: "issue",
   effect: "effet",
   amount: "perte",

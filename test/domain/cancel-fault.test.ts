@@ -120,8 +120,8 @@ describe("R-7.1 cancelling a fault gives back exactly what it caused", () => {
       deadline: addDuration(duel.now, "PT72H"),
     });
     expect(timersOf(duel.state).map((t) => t.kind)).toContain("reply-deadline");
-    // The attack pending against Bob when he was disqualified is pending again: the duel stands as it was.
-    expect(duel.state.pendingAttacks).toMatchObject([{ attackerId: ALICE.id, targetId: BOB.id }]);
+    // The attack pending against Bob at his third deadline hit him then (R-6.2 Order): it stays hit.
+    expect(duel.state.pendingAttacks).toEqual([]);
     expect(timersOf(duel.state).map((t) => t.kind)).not.toContain("ban-end");
     // The duel goes on: Alice plays.
     const next = duel.post(ALICE, attack("Incendio", "Bob"), [2, 2]);
