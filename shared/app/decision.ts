@@ -3,7 +3,7 @@ import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
 import { postIdsRead } from "../domain/posts-read.js";
-import { arrivalKey, inputKeyOf, isThreadOrdered } from "../domain/replay.js";
+import { arrivalKey, type InputStates, inputKeyOf, isThreadOrdered } from "../domain/replay.js";
 import {
   type Duel,
   type DuelState,
@@ -67,6 +67,11 @@ export interface DuelChange {
   readonly events: readonly DuelEvent[];
   /** Inputs whose events a late post changed, with the events they had before. */
   readonly revised: readonly RevisedInput[];
+  /**
+   * The duel around the command's own events where a replay placed it before later inputs; none
+   * when it was decided last, on `before` into `after`.
+   */
+  readonly states?: InputStates;
   /** The commit, its outbox still empty. */
   readonly commit: DuelCommit;
 }
@@ -115,11 +120,13 @@ export async function decideCommand(
     marksRead: isOpened(before) ? before.posts : {},
     marksComplete: false,
   };
+  let states: InputStates | undefined;
   if (duel && isLate(command, arrived, duel, inTurn.length > 0 || unknownPost)) {
     const late = await replayLatePost(store, duelId, command, options.inputId, arrived, sequence);
     if (late === null)
       return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null };
     verdicts = { ...late, after: opened(late.after), lastKey: duel.lastKey, marksComplete: true };
+    states = late.states;
   }
 
   const { key, events, revised } = verdicts;
@@ -137,7 +144,8 @@ export async function decideCommand(
   }
   const commit = commitOf(now, duelId, command, options, before, duel?.version ?? 0, verdicts);
   const outcome: Outcome = { result: decided ? "applied" : "ignored", duelId, events, state: verdicts.after };
-  return { outcome, change: { forum, before, after: verdicts.after, events, revised, commit } };
+  const change = { forum, before, after: verdicts.after, events, revised, commit };
+  return { outcome, change: states ? { ...change, states } : change };
 }
 
 /** What a command decided, in turn or replayed in its place: what its commit is made of. */
@@ -177,7 +185,7 @@ function commitOf(
     marksComplete,
     inputs: [
       { key, inputId: options.inputId, command, events },
-      ...revised.map(({ previous: _, ...input }) => input),
+      ...revised.map(({ key, inputId, command, events }) => ({ key, inputId, command, events })),
     ],
     dedupKeys: postId === undefined ? deliveryKeys : [],
     deliveries: postId !== undefined && deliveryKeys.length > 0 ? [{ postId, keys: deliveryKeys }] : [],
@@ -191,13 +199,14 @@ function commitOf(
  * of the decision is in (`effectsOf` then sums up revised verdicts instead of announcing each).
  */
 export function outboxOf(change: DuelChange, context: DecisionContext, store: DecisionStore): OutboxEntry[] {
-  const { forum, before, after, events, revised, commit } = change;
+  const { forum, before, after, events, revised, commit, states } = change;
   return effectsOf({
     forum,
     before,
     after,
     events,
     revised,
+    ...(states ? { states } : {}),
     timers: timerChanges(timersOf(before), timersOf(after)),
     version: commit.snapshot.version,
     now: commit.snapshot.updatedAt,
