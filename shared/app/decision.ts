@@ -14,10 +14,12 @@ import {
 } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
 import type { DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
+import type { ForumAccount } from "../ports/duelist-store.js";
 import type { OutboxEntry } from "../ports/outbox-store.js";
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
 import { isLate, type RevisedInput, replayLatePost } from "./late-post.js";
+import { authorToRemember } from "./post-authors.js";
 
 /** What happened to a command: applied, seen before, or not for a duel. */
 export interface Outcome {
@@ -80,6 +82,11 @@ export interface DuelChange {
 export interface Decision {
   readonly outcome: Outcome;
   readonly change: DuelChange | null;
+  /**
+   * The post's author, new to the forum's accounts: the change's commit remembers them; with no
+   * change, the caller does (CONTRACT.md 6).
+   */
+  readonly author: ForumAccount | null;
 }
 
 /**
@@ -108,6 +115,7 @@ export async function decideCommand(
   const postId = postIdOf(command);
   const unknownPost = postId !== undefined && !(isOpened(before) && postMark(before, postId));
   const inTurn = decide(command, before, options.inputId);
+  const author = authorToRemember(command, loaded, now);
 
   let verdicts: Verdicts = {
     key: arrived,
@@ -124,7 +132,7 @@ export async function decideCommand(
   if (duel && isLate(command, arrived, duel, inTurn.length > 0 || unknownPost)) {
     const late = await replayLatePost(store, duelId, command, options.inputId, arrived, sequence);
     if (late === null)
-      return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null };
+      return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null, author };
     verdicts = { ...late, after: opened(late.after), lastKey: duel.lastKey, marksComplete: true };
     states = late.states;
   }
@@ -140,12 +148,15 @@ export async function decideCommand(
     // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
     const known = postId !== undefined && (!unknownPost || key === duel?.lastKey);
     const result = known || command.type === "timer.fired" ? "duplicate" : "ignored";
-    return { outcome: { result, duelId, events, state: before }, change: null };
+    return { outcome: { result, duelId, events, state: before }, change: null, author };
   }
-  const commit = commitOf(now, duelId, command, options, before, duel?.version ?? 0, verdicts);
+  const commit = {
+    ...commitOf(now, duelId, command, options, before, duel?.version ?? 0, verdicts),
+    accounts: author ? [author] : [],
+  };
   const outcome: Outcome = { result: decided ? "applied" : "ignored", duelId, events, state: verdicts.after };
   const change = { forum, before, after: verdicts.after, events, revised, commit };
-  return { outcome, change: states ? { ...change, states } : change };
+  return { outcome, change: states ? { ...change, states } : change, author };
 }
 
 /** What a command decided, in turn or replayed in its place: what its commit is made of. */
