@@ -3,7 +3,7 @@ import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
 import { postIdsRead } from "../domain/posts-read.js";
-import { arrivalKey, inputKeyOf, isThreadOrdered } from "../domain/replay.js";
+import { arrivalKey, type InputStates, inputKeyOf, isThreadOrdered } from "../domain/replay.js";
 import {
   type Duel,
   type DuelState,
@@ -14,10 +14,12 @@ import {
 } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
 import type { DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
+import type { ForumAccount } from "../ports/duelist-store.js";
 import type { OutboxEntry } from "../ports/outbox-store.js";
 import { duelistChanges } from "./duelist-changes.js";
 import { effectsOf } from "./effects.js";
 import { isLate, type RevisedInput, replayLatePost } from "./late-post.js";
+import { authorToRemember } from "./post-authors.js";
 
 /** What happened to a command: applied, seen before, or not for a duel. */
 export interface Outcome {
@@ -67,6 +69,11 @@ export interface DuelChange {
   readonly events: readonly DuelEvent[];
   /** Inputs whose events a late post changed, with the events they had before. */
   readonly revised: readonly RevisedInput[];
+  /**
+   * The duel around the command's own events where a replay placed it before later inputs; none
+   * when it was decided last, on `before` into `after`.
+   */
+  readonly states?: InputStates;
   /** The commit, its outbox still empty. */
   readonly commit: DuelCommit;
 }
@@ -75,6 +82,11 @@ export interface DuelChange {
 export interface Decision {
   readonly outcome: Outcome;
   readonly change: DuelChange | null;
+  /**
+   * The post's author, new to the forum's accounts: the change's commit remembers them; with no
+   * change, the caller does (CONTRACT.md 6).
+   */
+  readonly author: ForumAccount | null;
 }
 
 /**
@@ -103,6 +115,7 @@ export async function decideCommand(
   const postId = postIdOf(command);
   const unknownPost = postId !== undefined && !(isOpened(before) && postMark(before, postId));
   const inTurn = decide(command, before, options.inputId);
+  const author = authorToRemember(command, loaded, now);
 
   let verdicts: Verdicts = {
     key: arrived,
@@ -115,11 +128,13 @@ export async function decideCommand(
     marksRead: isOpened(before) ? before.posts : {},
     marksComplete: false,
   };
+  let states: InputStates | undefined;
   if (duel && isLate(command, arrived, duel, inTurn.length > 0 || unknownPost)) {
     const late = await replayLatePost(store, duelId, command, options.inputId, arrived, sequence);
     if (late === null)
-      return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null };
+      return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null, author };
     verdicts = { ...late, after: opened(late.after), lastKey: duel.lastKey, marksComplete: true };
+    states = late.states;
   }
 
   const { key, events, revised } = verdicts;
@@ -133,11 +148,15 @@ export async function decideCommand(
     // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
     const known = postId !== undefined && (!unknownPost || key === duel?.lastKey);
     const result = known || command.type === "timer.fired" ? "duplicate" : "ignored";
-    return { outcome: { result, duelId, events, state: before }, change: null };
+    return { outcome: { result, duelId, events, state: before }, change: null, author };
   }
-  const commit = commitOf(now, duelId, command, options, before, duel?.version ?? 0, verdicts);
+  const commit = {
+    ...commitOf(now, duelId, command, options, before, duel?.version ?? 0, verdicts),
+    accounts: author ? [author] : [],
+  };
   const outcome: Outcome = { result: decided ? "applied" : "ignored", duelId, events, state: verdicts.after };
-  return { outcome, change: { forum, before, after: verdicts.after, events, revised, commit } };
+  const change = { forum, before, after: verdicts.after, events, revised, commit };
+  return { outcome, change: states ? { ...change, states } : change, author };
 }
 
 /** What a command decided, in turn or replayed in its place: what its commit is made of. */
@@ -177,7 +196,7 @@ function commitOf(
     marksComplete,
     inputs: [
       { key, inputId: options.inputId, command, events },
-      ...revised.map(({ previous: _, ...input }) => input),
+      ...revised.map(({ key, inputId, command, events }) => ({ key, inputId, command, events })),
     ],
     dedupKeys: postId === undefined ? deliveryKeys : [],
     deliveries: postId !== undefined && deliveryKeys.length > 0 ? [{ postId, keys: deliveryKeys }] : [],
@@ -191,13 +210,14 @@ function commitOf(
  * of the decision is in (`effectsOf` then sums up revised verdicts instead of announcing each).
  */
 export function outboxOf(change: DuelChange, context: DecisionContext, store: DecisionStore): OutboxEntry[] {
-  const { forum, before, after, events, revised, commit } = change;
+  const { forum, before, after, events, revised, commit, states } = change;
   return effectsOf({
     forum,
     before,
     after,
     events,
     revised,
+    ...(states ? { states } : {}),
     timers: timerChanges(timersOf(before), timersOf(after)),
     version: commit.snapshot.version,
     now: commit.snapshot.updatedAt,

@@ -7,6 +7,7 @@ import type { DuelRepository } from "../ports/duel-repository.js";
 import type { ExecuteOptions, Outcome } from "./decision.js";
 import type { DuelDecisions } from "./duel-decisions.js";
 import { DuelQueue, type QueuedWork } from "./duel-queue.js";
+import { authorIdsOf } from "./post-authors.js";
 import { StagedCommits } from "./staged-commits.js";
 
 /** Duels whose last committed version is kept (a forgotten one only costs a stale read a retry). */
@@ -88,7 +89,11 @@ export class DuelBatches {
   private async together(duelId: string, batch: readonly Work[]): Promise<readonly Work[]> {
     const forumId = batch[0]?.options.forumId ?? "";
     const postIds = [...new Set(batch.flatMap((w) => postIdsRead(w.command, initialState)))];
-    const staged = new StagedCommits(this.store, await this.store.loadForumAndDuel(forumId, duelId, postIds));
+    const authorIds = authorIdsOf(batch.map((w) => w.command));
+    const staged = new StagedCommits(
+      this.store,
+      await this.store.loadForumAndDuel(forumId, duelId, postIds, authorIds),
+    );
     const limit = this.maxCommitItems ?? this.store.maxCommitItems;
     const answered: { work: Work; outcome?: Outcome; error?: unknown }[] = [];
     let decided = false;

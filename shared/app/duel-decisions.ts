@@ -3,6 +3,7 @@ import { postIdsRead } from "../domain/posts-read.js";
 import { initialState } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
 import type { DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
+import type { DuelistStore } from "../ports/duelist-store.js";
 import {
   type DecisionStore,
   decideCommand,
@@ -10,6 +11,7 @@ import {
   type Outcome,
   outboxOf,
 } from "./decision.js";
+import { authorIdsOf } from "./post-authors.js";
 
 /** What a decision's observer is told (shared/observability derives the metrics from it). */
 export interface DecisionObserver {
@@ -38,7 +40,8 @@ export interface Committed {
 }
 
 export interface DuelServiceDeps {
-  readonly store: DuelRepository;
+  /** The duels, and the forum's accounts: a post that commits nothing still makes its author known. */
+  readonly store: DuelRepository & Pick<DuelistStore, "rememberAccount">;
   readonly now: () => Date;
   readonly maxAttempts?: number;
   /**
@@ -76,7 +79,12 @@ export class DuelDecisions {
     for (let attempt = 1; ; attempt++) {
       const loaded =
         preloaded ??
-        (await store.loadForumAndDuel(options.forumId, duelId, postIdsRead(command, initialState)));
+        (await store.loadForumAndDuel(
+          options.forumId,
+          duelId,
+          postIdsRead(command, initialState),
+          authorIdsOf([command]),
+        ));
       preloaded = undefined;
       try {
         return await this.decideOn(store, duelId, command, options, loaded);
@@ -99,8 +107,20 @@ export class DuelDecisions {
     loaded: LoadedDuel,
   ): Promise<Committed> {
     try {
-      const { outcome, change } = await decideCommand(this.deps, store, duelId, command, options, loaded);
-      if (change === null) return { outcome, commit: null };
+      const { outcome, change, author } = await decideCommand(
+        this.deps,
+        store,
+        duelId,
+        command,
+        options,
+        loaded,
+      );
+      if (change === null) {
+        // Nothing to commit (a post no duelist's turn, seen before or not): its author, new to the
+        // forum, is still remembered, once (CONTRACT.md 6).
+        if (author) await this.deps.store.rememberAccount(options.forumId, author);
+        return { outcome, commit: null };
+      }
       const outbox = outboxOf(change, this.deps, store);
       const commit = { ...change.commit, outbox };
       await store.commit(commit);

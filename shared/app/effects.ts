@@ -1,6 +1,7 @@
 import { announcementEntries } from "../announce/entries.js";
 import type { DuelEvent } from "../domain/events.js";
-import type { Duel, DuelState } from "../domain/state.js";
+import type { InputStates } from "../domain/replay.js";
+import { type Duel, type DuelState, isOpened } from "../domain/state.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
 import { channelIndexes } from "../hiboux/routing.js";
 import type { ForumConfig, OutboxEntry, StoredInput } from "../ports/duel-store.js";
@@ -57,8 +58,16 @@ export function effectsOf(input: {
   readonly before: DuelState;
   readonly after: Duel;
   readonly events: readonly DuelEvent[];
-  /** Inputs whose events a late post changed, with the events they had before. */
-  readonly revised: readonly (StoredInput & { readonly previous: readonly DuelEvent[] })[];
+  /**
+   * Inputs whose events a late post changed, with the events they had before and the duel around
+   * them in the replayed order.
+   */
+  readonly revised: readonly (StoredInput & {
+    readonly previous: readonly DuelEvent[];
+    readonly states: InputStates;
+  })[];
+  /** The duel around `events` where a replay placed them before later inputs (else `before` to `after`). */
+  readonly states?: InputStates;
   readonly timers: { readonly schedule: readonly TimerSpec[]; readonly cancel: readonly TimerSpec[] };
   readonly version: number;
   readonly now: string;
@@ -73,21 +82,37 @@ export function effectsOf(input: {
   if (cancel.length > 0 || schedule.length > 0)
     out.push(outboxEntry(`v${version}.timers`, duelId, now, { type: "timers", cancel, schedule }));
 
-  const own = composeHiboux({ events: input.events, before, after });
+  // Each hibou tells the duel as its own input left it, not as later inputs of a replay did.
+  const ownStates = around(input.states, before, after);
+  const own = composeHiboux({ events: input.events, ...ownStates });
   const revised = input.revised.flatMap((i) =>
-    composeHiboux({ events: i.events, previous: i.previous, before, after, revised: true }),
+    composeHiboux({
+      events: i.events,
+      previous: i.previous,
+      ...around(i.states, before, after),
+      revised: true,
+    }),
   );
   // Revised verdicts are the referee's to tell: the thread hears each decision once.
-  const thread = announcementEntries({ forum: input.forum, before, after, events: input.events }).map((a) =>
-    outboxEntry(a.id, duelId, now, a.effect),
-  );
+  const thread = announcementEntries({
+    forum: input.forum,
+    before: ownStates.before,
+    after,
+    events: input.events,
+  }).map((a) => outboxEntry(a.id, duelId, now, a.effect));
   const channels = channelsOf(input.forum);
   const deliveries = (drafts: readonly HibouDraft[]) =>
     drafts.reduce((n, d) => n + channelIndexes(channels, d).length, 0);
   const fits =
     input.maxEntries === undefined ||
     out.length + thread.length + deliveries(own) + deliveries(revised) <= input.maxEntries;
-  const announced = fits ? revised : composeRevisedNotice({ revised: input.revised, before, after });
+  const announced = fits
+    ? revised
+    : composeRevisedNotice({
+        revised: input.revised.map((i) => ({ ...i, ...around(i.states, before, after) })),
+        before,
+        after,
+      });
   const link = input.deskUrl ? deskLinked(input.deskUrl, duelId) : (d: HibouDraft) => d;
   return [
     ...out,
@@ -95,6 +120,19 @@ export function effectsOf(input: {
     ...notifyEntries(input.forum, after, version, now, announced.map(link), true),
     ...thread,
   ];
+}
+
+/**
+ * The duel around an input's events: as a replay decided them, or else the decision's own. An
+ * input that left no duel (none can, past registration) reads the decision's.
+ */
+function around(
+  states: InputStates | undefined,
+  before: DuelState,
+  after: Duel,
+): { readonly before: DuelState; readonly after: Duel } {
+  if (!states) return { before, after };
+  return { before: states.before, after: isOpened(states.after) ? states.after : after };
 }
 
 /** A referee's hibou ends with the duel's page on the desk, where every decision can be taken. */

@@ -1,12 +1,14 @@
 import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
-import { arrivalKey, isThreadOrdered, replay } from "../domain/replay.js";
+import { arrivalKey, type InputStates, isThreadOrdered, replay } from "../domain/replay.js";
 import type { DuelState, PostMark } from "../domain/state.js";
 import type { DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
 
 /** An input whose events a late post changed, with the events it had before. */
 export interface RevisedInput extends StoredInput {
   readonly previous: readonly DuelEvent[];
+  /** The duel around the input in the replayed order: its hiboux tell the duel as it stood then. */
+  readonly states: InputStates;
 }
 
 /** What a late post's replay decided: the post's own events and place, and every verdict it changed. */
@@ -14,6 +16,8 @@ export interface LateReplay {
   /** The post's place in the thread, among every stored input. */
   readonly key: string;
   readonly events: readonly DuelEvent[];
+  /** The duel around the post in its place: later inputs follow it, so the final state is not its own. */
+  readonly states: InputStates;
   readonly revised: readonly RevisedInput[];
   readonly after: DuelState;
   /** Every mark of the duel as stored: the replay decided every post again. */
@@ -61,10 +65,21 @@ export async function replayLatePost(
     .filter(
       (i) => i.inputId !== inputId && JSON.stringify(previous.get(i.inputId)) !== JSON.stringify(i.events),
     )
-    .map((i) => ({ ...i, previous: previous.get(i.inputId) ?? [] }));
+    .map(({ key, inputId, command, events, before, after }) => ({
+      key,
+      inputId,
+      command,
+      events,
+      previous: previous.get(inputId) ?? [],
+      states: { before, after },
+    }));
+  const own = replayed.inputs.find((i) => i.inputId === inputId);
   return {
     key: placed,
-    events: replayed.inputs.find((i) => i.inputId === inputId)?.events ?? [],
+    events: own?.events ?? [],
+    states: own
+      ? { before: own.before, after: own.after }
+      : { before: replayed.state, after: replayed.state },
     revised,
     after: replayed.state,
     marksRead: await store.listPostMarks(duelId),

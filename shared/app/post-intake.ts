@@ -28,7 +28,7 @@ export async function intakePost(
 ): Promise<{ result: "applied" | "ignored" | "duplicate"; duelId?: string }> {
   // A thread without a duel: its author is one of the forum's accounts, and a referee may open one.
   if (!preloaded.duel) {
-    const opened = await openFromPost(deps, preloaded.forum, post);
+    const opened = await openFromPost(deps, preloaded, post);
     if (opened.result !== "applied") return opened;
     // The opening post is the duel's first post: recorded in it, so that its delivery seen again
     // is a duplicate like any other post's. Read afresh: the duel did not exist when first read.

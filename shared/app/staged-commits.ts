@@ -120,6 +120,7 @@ export class StagedCommits implements DecisionStore {
       deliveries: this.staged.flatMap((c) => c.deliveries),
       outbox: this.staged.flatMap((c) => c.outbox),
       duelists: this.staged.flatMap((c) => c.duelists),
+      accounts: this.staged.flatMap((c) => c.accounts ?? []),
     };
   }
 

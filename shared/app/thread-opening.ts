@@ -4,10 +4,11 @@ import { openingTexts as say } from "../hiboux/opening.js";
 import { findAccount } from "../parsing/account-lookup.js";
 import { type DuelOpening, findOpening } from "../parsing/duel-opening.js";
 import { findDuelist } from "../parsing/duelist-lookup.js";
-import type { ForumAccount, ForumConfig } from "../ports/duel-store.js";
+import type { ForumAccount, ForumConfig, LoadedDuel } from "../ports/duel-store.js";
 import type { Hibou } from "../ports/notifier.js";
 import { standaloneEntries } from "./effects.js";
 import { duelIdOf, type IncomingPost } from "./incoming-post.js";
+import { isStored } from "./post-authors.js";
 import { type DuelRegistration, type RegisterDeps, registerDuel } from "./register-duel.js";
 
 type Referee = ForumConfig["referees"][number];
@@ -43,17 +44,19 @@ function resolveDuelists(
  */
 export async function openFromPost(
   deps: RegisterDeps,
-  forum: ForumConfig | null,
+  { forum, accounts }: Pick<LoadedDuel, "forum" | "accounts">,
   post: IncomingPost,
 ): Promise<Answer> {
   if (!forum || post.kind === "deleted") return { result: "ignored" };
   const now = deps.clock.now().toISOString();
-  await deps.store.rememberAccount(post.forumId, {
+  const author = {
     userId: post.authorId,
     name: post.authorName,
     ...(post.username ? { username: post.username } : {}),
-    seenAt: now,
-  });
+  };
+  // Read with the thread: an author already known under this name costs no write.
+  if (!isStored(author, { accounts }))
+    await deps.store.rememberAccount(post.forumId, { ...author, seenAt: now });
   const referee = forum.referees.find((r) => r.id === post.authorId);
   if (!referee) return { result: "ignored" };
   const read = findOpening(post.content, post.format);

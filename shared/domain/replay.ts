@@ -65,7 +65,13 @@ export interface ReplayInput {
   readonly command: DuelCommand;
 }
 
-export interface ReplayedInput extends ReplayInput {
+/** The duel just before one input and just after it, in the order it was decided in. */
+export interface InputStates {
+  readonly before: DuelState;
+  readonly after: DuelState;
+}
+
+export interface ReplayedInput extends ReplayInput, InputStates {
   readonly events: readonly DuelEvent[];
 }
 
@@ -100,8 +106,9 @@ export function replay(inputs: readonly ReplayInput[]): { state: DuelState; inpu
             ]
           : [];
     }
+    const before = state;
     state = fold(state, events);
-    out.push({ ...input, events });
+    out.push({ ...input, events, before, after: state });
   }
   return { state, inputs: out };
 }

@@ -205,9 +205,12 @@ export class TopicPoller {
     let error: unknown;
     for (const change of changes) {
       try {
-        const loaded = await this.deps.store.loadForumAndDuel(forumId, `${forumId}.${threadId}`, [
-          change.postId,
-        ]);
+        const loaded = await this.deps.store.loadForumAndDuel(
+          forumId,
+          `${forumId}.${threadId}`,
+          [change.postId],
+          change.authorId ? [change.authorId] : [],
+        );
         // The bot's own replies (the verdicts it posted) never count: known, not fed.
         const answer = isBotAuthor(threadBotOf(loaded.forum), { username: change.authorName })
           ? null

@@ -1,5 +1,6 @@
 import type { DuelEvent } from "../domain/events.js";
-import type { Duel, DuelState } from "../domain/state.js";
+import { evolve } from "../domain/evolve.js";
+import { type Duel, type DuelState, isOpened } from "../domain/state.js";
 import { texts } from "../texts/hiboux.js";
 import { type Context, contextOf, draft, type HibouDraft, referee } from "./context.js";
 import {
@@ -84,6 +85,23 @@ function single(ctx: Context, event: DuelEvent, index: number): HibouDraft[] {
   }
 }
 
+/**
+ * The duel after each of the input's events, from `before`: a hibou tells the duel as its own
+ * events left it, not as the input's later events did (a second turn played in the same input).
+ * The input's `after` stands in where an event leaves no duel or cannot be read.
+ */
+function statesAfter(input: ComposeInput): Duel[] {
+  let state = input.before;
+  return input.events.map((event) => {
+    try {
+      state = evolve(state, event);
+    } catch {
+      // A malformed event (an old shape from the store) changes nothing that its hibou could tell.
+    }
+    return isOpened(state) ? state : input.after;
+  });
+}
+
 interface Placed {
   /** Index of the event the hibou stands for, so hiboux come out in the order things happened. */
   readonly key: number;
@@ -100,14 +118,19 @@ interface Placed {
  */
 export function composeHiboux(input: ComposeInput): HibouDraft[] {
   const ctx = contextOf(input.events, input.before, input.after);
+  const states = statesAfter(input);
+  // The context of a hibou about the events up to `index`: the duel as they left it.
+  const at = (index: number): Context => ({ ...ctx, after: states[index] ?? ctx.after });
   const placed: Placed[] = [];
-  const groups: TurnGroup[] = [];
+  // Each turn with the duel as it left it: its points, the attacks awaiting the next duelist.
+  const groups: { readonly group: TurnGroup; readonly ctx: Context }[] = [];
   let group: TurnGroup | null = null;
   // The top hands the first turn over at once; the duel.started hibou already says so.
   let startedFor: string | null = null;
 
-  const close = () => {
-    if (group) groups.push(group);
+  // A turn ends with its last event (`last`): a later turn's events are not its own.
+  const close = (last: number) => {
+    if (group) groups.push({ group, ctx: at(last) });
     group = null;
   };
 
@@ -116,7 +139,8 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
       const inTurn = TURN_EVENTS.has(event.type) || (event.type === "points.lost" && event.cause === "hit");
       if (!inTurn) {
         startedFor = event.type === "duel.started" ? event.firstDuelistId : null;
-        for (const d of single(ctx, event, index)) placed.push({ key: index, draft: d, summary: false });
+        for (const d of single(at(index), event, index))
+          placed.push({ key: index, draft: d, summary: false });
         return;
       }
       if (event.type === "turn.passed" && group === null && startedFor === event.duelistId) {
@@ -124,23 +148,24 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
         return;
       }
       startedFor = null;
-      if (event.type === "turn.played") close();
+      if (event.type === "turn.played") close(index - 1);
       group ??= openGroup(index);
       addToGroup(group, event, index);
       if (event.type === "legilimens.cast") {
-        for (const d of legilimensCast(ctx, event)) placed.push({ key: index, draft: d, summary: false });
+        for (const d of legilimensCast(at(index), event))
+          placed.push({ key: index, draft: d, summary: false });
       }
-      if (event.type === "turn.passed") close();
+      if (event.type === "turn.passed") close(index);
     } catch {
       // A malformed event (an old shape from the store) is left out; the others still go.
     }
   });
-  close();
+  close(input.events.length - 1);
 
-  groups.forEach((g, i) => {
-    const summary = turnSummary(ctx, g, i === groups.length - 1);
+  groups.forEach(({ group: g, ctx: turnCtx }, i) => {
+    const summary = turnSummary(turnCtx, g, i === groups.length - 1);
     if (summary) placed.push({ key: g.key, draft: summary, summary: true });
-    const next = yourTurn(ctx, g);
+    const next = yourTurn(turnCtx, g);
     if (next) placed.push({ key: g.passedKey, draft: next, summary: false });
   });
 
@@ -159,6 +184,9 @@ export function composeRevisedNotice(input: {
   readonly revised: readonly {
     readonly events: readonly DuelEvent[];
     readonly previous: readonly DuelEvent[];
+    /** The duel around the input where it was decided again, if not `before` and `after`. */
+    readonly before?: DuelState;
+    readonly after?: Duel;
   }[];
   readonly before: DuelState;
   readonly after: Duel;
@@ -167,7 +195,11 @@ export function composeRevisedNotice(input: {
   const first = input.revised.flatMap((i) => [...i.events, ...i.previous])[0];
   if (!first) return [];
   const titles = input.revised.flatMap((i) =>
-    composeHiboux({ events: i.events.length > 0 ? i.events : i.previous, before, after })
+    composeHiboux({
+      events: i.events.length > 0 ? i.events : i.previous,
+      before: i.before ?? before,
+      after: i.after ?? after,
+    })
       .filter((d) => d.to.role === "referee")
       .map((d) => d.title),
   );

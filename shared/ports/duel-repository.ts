@@ -1,7 +1,7 @@
 import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { Duel, DuelState, PostMark } from "../domain/state.js";
-import type { DuelistChange } from "./duelist-store.js";
+import type { DuelistChange, ForumAccount } from "./duelist-store.js";
 import type { ForumConfig } from "./forum-store.js";
 import type { OutboxEntry } from "./outbox-store.js";
 
@@ -60,6 +60,11 @@ export interface DuelCommit {
   readonly deliveries: readonly PostDelivery[];
   readonly outbox: readonly OutboxEntry[];
   readonly duelists: readonly DuelistChange[];
+  /**
+   * Authors of the posts it applies whom the forum's accounts do not hold yet (or hold under another
+   * name): remembered with the decision, so a referee can name them (CONTRACT.md 6).
+   */
+  readonly accounts?: readonly ForumAccount[];
 }
 
 /**
@@ -71,6 +76,11 @@ export interface LoadedDuel {
   readonly duel: DuelSnapshot | null;
   readonly postsRead: readonly string[];
   readonly marks: Readonly<Record<string, PostMark>>;
+  /**
+   * The forum's stored accounts of the authors asked for, by user id (null: none stored yet); no
+   * entry for an author not asked for.
+   */
+  readonly accounts?: Readonly<Record<string, ForumAccount | null>>;
 }
 
 /**
@@ -78,8 +88,16 @@ export interface LoadedDuel {
  * the posts other inputs may need; a decision asks for the marks of the posts it reads.
  */
 export interface DuelRepository {
-  /** The forum, the duel and these posts' marks in one consistent read (the webhook's only read). */
-  loadForumAndDuel(forumId: string, duelId: string, postIds?: readonly string[]): Promise<LoadedDuel>;
+  /**
+   * The forum, the duel, these posts' marks and these authors' accounts in one consistent read (the
+   * webhook's only read).
+   */
+  loadForumAndDuel(
+    forumId: string,
+    duelId: string,
+    postIds?: readonly string[],
+    authorIds?: readonly string[],
+  ): Promise<LoadedDuel>;
   /** The duel's snapshot, with the marks every input may read (not every post's). */
   loadDuel(duelId: string): Promise<DuelSnapshot | null>;
   /** These posts' stored marks (absent when the duel has none), consistently read. */

@@ -25,10 +25,10 @@ export const openingHibouTexts = {
       `Votre message ${postId} n'a ouvert aucun duel :`,
       ...problems.map((p) => `- ${p}`),
       `Corrigez le message (ou postez-en un nouveau) sous cette forme : ${EXAMPLE}`,
-      "Un duelliste se nomme par le nom qu'affiche le forum, par son identifiant de connexion (@login) ou par son numéro de compte (#42).",
+      "Un duelliste se nomme par le nom qu'affiche le forum, par son identifiant de connexion (@login) ou par son numéro de compte (#42) ; un compte qui n'a encore rien posté se nomme par son numéro suivi de son nom (#42 Alice Dubois).",
     ].join("\n"),
   unknownAccount: (written: string): string =>
-    `« ${written} » : aucun compte du forum ne porte ce nom (seuls les auteurs de messages déjà reçus sont connus). Vérifiez l'orthographe, ou écrivez son identifiant (@login) ou son numéro de compte (#42).`,
+    `« ${written} » : aucun compte du forum ne porte ce nom (seuls les auteurs de messages déjà reçus sont connus). Vérifiez l'orthographe, ou écrivez son identifiant (@login), ou son numéro de compte suivi de son nom (#42 Alice Dubois).`,
   ambiguousAccount: (written: string, candidates: readonly NamedAccount[]): string =>
     `« ${written} » désigne plusieurs comptes : ${candidates.map(accountLabel).join(", ")}. Écrivez l'identifiant (@login) ou le numéro de compte (#…) de celui qui se bat.`,
   unknownFirst: (written: string): string =>

@@ -80,3 +80,61 @@ describe("CONTRACT 4.3 the thread's order, not the arrival order", () => {
     expect(events.filter((e) => e.type === "fault.action")).toHaveLength(0);
   });
 });
+
+interface Notification {
+  readonly id: string;
+  readonly kind: string;
+  readonly title: string;
+  readonly text: string;
+  readonly to: { readonly role: string; readonly id: string };
+}
+
+async function notifications(h: Harness): Promise<Notification[]> {
+  await h.settle();
+  return (await h.admin("GET", "/duels/poudlard.1234/notifications")).body.notifications as Notification[];
+}
+
+/** The points lines of a hibou: what it says each duelist had. */
+function pointsLines(n: Notification | undefined): string[] {
+  return (n?.text ?? "")
+    .split("\n")
+    .filter((line) => line.startsWith("Points : ") || line.startsWith("Tu as "));
+}
+
+/** The one hibou of a turn to a recipient, revised or not. */
+function hibouOf(list: readonly Notification[], title: string, role: string): Notification | undefined {
+  const found = list.filter((n) => n.to.role === role && n.title.replace("Verdict révisé — ", "") === title);
+  expect(found.map((n) => n.title)).toHaveLength(1);
+  return found[0];
+}
+
+describe("CONTRACT 4.3 hiboux of a replay", () => {
+  it("CONTRACT 4.3 a late post that reorders two turns: each hibou states the points as they stood after its own turn", async () => {
+    const inOrder = await duel();
+    for (const p of [p1, p2, p3]) await inOrder.generic(p);
+    const expected = await notifications(inOrder);
+
+    const swapped = await duel();
+    await swapped.admin("POST", "/_local/clock", { set: "2026-12-03T09:40:00Z" });
+    expect((await swapped.generic(p2)).body.result).toBe("applied");
+    expect((await swapped.generic(p3)).body.result).toBe("applied");
+    const earlier = new Set((await notifications(swapped)).map((n) => n.id));
+    expect((await swapped.generic(p1)).body.result).toBe("applied");
+    expect(await duelists(swapped)).toEqual(await duelists(inOrder));
+    // What the late post's replay sent: its own turn, and the two turns it revised.
+    const got = (await notifications(swapped)).filter((n) => !earlier.has(n.id));
+
+    const turns = [
+      { title: "Tour 1 : Alice Dubois", role: "referee" },
+      { title: "Tour 2 : Bob Martin", role: "referee" },
+      { title: "Tour 3 : Alice Dubois", role: "referee" },
+      { title: "À toi de jouer — tour 2", role: "duelist" },
+      { title: "À toi de jouer — tour 3", role: "duelist" },
+    ];
+    for (const { title, role } of turns) {
+      const want = pointsLines(hibouOf(expected, title, role));
+      expect(want, title).not.toEqual([]);
+      expect(pointsLines(hibouOf(got, title, role)), title).toEqual(want);
+    }
+  });
+});

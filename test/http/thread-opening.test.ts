@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Hibou } from "../../shared/ports/notifier.js";
 import { discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
-import { auditOf, postPayload } from "../support/duels.js";
+import { auditOf, DUEL_BODY, postPayload } from "../support/duels.js";
 import { createHarness, type Harness, pipelineOn } from "../support/harness.js";
 import { meetingClient } from "../support/race.js";
 
@@ -308,5 +308,96 @@ describe("CONTRACT 6 a referee opens the duel in the thread (generic webhook)", 
       },
     ]);
     expect(h.delivered[0]?.text).toContain("« Bob Martin » : aucun compte");
+  });
+});
+
+describe("CONTRACT 6 the forum's accounts: every received post's author", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness({ start: "2026-03-14T20:00:00.000Z" });
+    await h.forum({ referees: [{ id: "7", name: "Minerva McGonagall", username: "minerva" }] });
+  });
+
+  /** A duel of Alice (42) and Bob (43) in topic 1700, started. */
+  async function duelIn1700() {
+    await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "1700" });
+    await h.admin("POST", "/duels/poudlard.1700/commands", { command: "top" });
+  }
+
+  const inDuel = (post: Record<string, unknown>) => discoursePost({ topic_id: 1700, ...post });
+  const dora = { user_id: 45, name: "Dora Tonks", username: "dora" };
+  const alice = { user_id: 42, name: "Alice Dubois", username: "alice" };
+
+  async function seen(userId: string): Promise<string | undefined> {
+    return (await h.store.listAccounts("poudlard")).find((a) => a.userId === userId)?.seenAt;
+  }
+
+  it("CONTRACT 6 a spectator's ignored post in a duel thread and a duelist's turn make their authors nameable", async () => {
+    await duelIn1700();
+    await sendDiscourse(h, inDuel({ ...dora, raw: "Je regarde le duel." }));
+    const ignored = (await auditOf(h, "poudlard.1700")).filter((e) => e.type === "post.ignored");
+    expect(ignored).toHaveLength(1);
+    await sendDiscourse(h, inDuel({ ...alice, raw: "Mon tour arrive." }));
+    const res = await sendDiscourse(
+      h,
+      refereePost(
+        "[arbitre]duel : Dora Tonks (5e année) contre Alice Dubois (3e année) ; dés : forum[/arbitre]",
+      ),
+    );
+    expect(await openingHiboux(h)).toEqual([]);
+    expect(res.body).toEqual({ result: "applied", duelId: "poudlard.1842" });
+    const duel = await h.admin("GET", "/duels/poudlard.1842");
+    expect(duel.body.duelists).toMatchObject([
+      { id: "45", name: "Dora Tonks" },
+      { id: "42", name: "Alice Dubois" },
+    ]);
+  });
+
+  it("CONTRACT 6 an author is written once (known: no write with their next posts), again only under a new name", async () => {
+    await duelIn1700();
+    await sendDiscourse(h, inDuel({ ...dora, raw: "Je regarde." }));
+    await sendDiscourse(h, inDuel({ ...alice, raw: "Premier message." }));
+    const first = { dora: await seen("45"), alice: await seen("42"), minerva: await seen("7") };
+    expect(first.dora).toBeDefined();
+    expect(first.alice).toBeDefined();
+
+    await h.admin("POST", "/_local/clock", { set: "2026-03-14T21:00:00.000Z" });
+    await sendDiscourse(h, inDuel({ ...dora, raw: "Je regarde encore." }));
+    await sendDiscourse(h, inDuel({ ...alice, raw: "Deuxième message." }));
+    // The referee's own post in the duel thread is an author's post like any other.
+    await sendDiscourse(
+      h,
+      inDuel({ user_id: 7, name: "Minerva McGonagall", username: "minerva", raw: "Bien." }),
+    );
+    expect(await seen("45")).toBe(first.dora);
+    expect(await seen("42")).toBe(first.alice);
+    expect(await seen("7")).toBe("2026-03-14T21:00:00.000Z");
+
+    await sendDiscourse(h, inDuel({ ...dora, name: "Nymphadora Tonks", raw: "Nouveau nom." }));
+    const renamed = (await h.store.listAccounts("poudlard")).find((a) => a.userId === "45");
+    expect(renamed).toMatchObject({ name: "Nymphadora Tonks", seenAt: "2026-03-14T21:00:00.000Z" });
+  });
+
+  it("CONTRACT 6 on a new forum `#45 Dora Tonks` names an account that has posted nothing yet; `#45` alone says so", async () => {
+    const alone = await sendDiscourse(
+      h,
+      refereePost("[arbitre]duel : #45 (5e année) contre #46 Luna Lovegood (4e année)[/arbitre]"),
+    );
+    expect(alone.body).toMatchObject({ result: "ignored" });
+    const [hibou] = await openingHiboux(h);
+    expect(hibou?.text).toContain("« #45 » : aucun compte du forum");
+    expect(hibou?.text).toContain("son numéro de compte suivi de son nom (#42 Alice Dubois)");
+    expect(hibou?.text).not.toContain("« #46 Luna Lovegood »");
+
+    const res = await sendDiscourse(
+      h,
+      refereePost("[arbitre]duel : #45 Dora Tonks (5e année) contre #46 Luna Lovegood (4e année)[/arbitre]"),
+    );
+    expect(res.body).toEqual({ result: "applied", duelId: "poudlard.1842" });
+    const duel = await h.admin("GET", "/duels/poudlard.1842");
+    expect(duel.body.duelists).toMatchObject([
+      { id: "45", name: "Dora Tonks", year: 5 },
+      { id: "46", name: "Luna Lovegood", year: 4 },
+    ]);
   });
 });

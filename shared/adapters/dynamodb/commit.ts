@@ -4,7 +4,7 @@ import { ConcurrencyError, DuplicateError, StorageUnavailableError } from "../..
 import type { DuelCommit, DuelistChange } from "../../ports/duel-store.js";
 import { marshall } from "./attributes.js";
 import { cancellationCodes, storageError } from "./errors.js";
-import { dedupItem, duelistDuelItem, inputItem, outboxItem, snapshotItem } from "./items.js";
+import { accountItem, dedupItem, duelistDuelItem, inputItem, outboxItem, snapshotItem } from "./items.js";
 import { encodeMark, markChanges } from "./post-marks.js";
 import { rulesetItem } from "./rulesets.js";
 import { keys } from "./table.js";
@@ -29,7 +29,7 @@ export interface CommitTransaction {
  * The transaction of a commit, items in this order: the snapshot (conditioned on the version),
  * its ruleset unless already stored, the inputs, the post marks that changed (with their deliveries'
  * dedup keys, refused if already recorded), the dedup keys (written only if absent), the outbox
- * entries, the duelist changes.
+ * entries, the duelist changes, the accounts of new authors.
  *
  * An input key holds one input: writing it again is allowed only for the same `inputId` (a late
  * input rewrote that input's events), so new and rewritten inputs need no flag to tell them apart,
@@ -127,6 +127,11 @@ export function commitTransaction(
     add(duelistWrite(tableName, change), null);
   }
 
+  // A Put of the whole account: the same author written again (a retry, a later name) is harmless.
+  for (const account of lastByKey(commit.accounts ?? [], (a) => a.userId)) {
+    add({ Put: { TableName: tableName, Item: accountItem(commit.forumId, account) } }, null);
+  }
+
   if (items.length > MAX_TRANSACTION_ITEMS) {
     throw new Error(
       `duel ${duelId}: commit of ${items.length} items exceeds the ${MAX_TRANSACTION_ITEMS} items of one DynamoDB transaction`,
@@ -188,7 +193,7 @@ function markWrites(commit: DuelCommit): MarkWrite[] {
 /**
  * The items a commit makes in its transaction, as `commitTransaction` writes them: the snapshot,
  * its ruleset (counted even when already stored), each input key, each post item, each dedup key,
- * each outbox entry and each duelist item once.
+ * each outbox entry, each duelist item and each account once.
  */
 export function commitItems(commit: DuelCommit): number {
   return (
@@ -197,7 +202,8 @@ export function commitItems(commit: DuelCommit): number {
     markWrites(commit).length +
     new Set(commit.dedupKeys).size +
     new Set(commit.outbox.map(outboxKey)).size +
-    new Set(commit.duelists.map(duelistKey)).size
+    new Set(commit.duelists.map(duelistKey)).size +
+    new Set((commit.accounts ?? []).map((a) => a.userId)).size
   );
 }
 

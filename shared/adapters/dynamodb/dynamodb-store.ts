@@ -41,7 +41,7 @@ import {
   timerItem,
   timerOf,
 } from "./items.js";
-import { ReadsInFlight } from "./reads-in-flight.js";
+import { type ReadKeys, ReadsInFlight } from "./reads-in-flight.js";
 import { batchGetAll, countAll, dueQuery, partitionQuery, prefixQuery, queryAll } from "./requests.js";
 import { RulesetMemory, rulesetHash } from "./rulesets.js";
 import { keys, partitions } from "./table.js";
@@ -97,24 +97,49 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   }
 
   /** Read with the other reads of the duel asked at the same moment (`ReadsInFlight`). */
-  loadForumAndDuel(forumId: string, duelId: string, postIds: readonly string[] = []): Promise<LoadedDuel> {
-    return this.reads.share(forumId, duelId, postIds, (ids) => this.readForumAndDuel(forumId, duelId, ids));
+  loadForumAndDuel(
+    forumId: string,
+    duelId: string,
+    postIds: readonly string[] = [],
+    authorIds: readonly string[] = [],
+  ): Promise<LoadedDuel> {
+    return this.reads.share(
+      forumId,
+      duelId,
+      postIds,
+      (asked) => this.readForumAndDuel(forumId, duelId, asked),
+      authorIds,
+    );
   }
 
-  private readForumAndDuel(forumId: string, duelId: string, postIds: readonly string[]): Promise<LoadedDuel> {
+  private readForumAndDuel(forumId: string, duelId: string, asked: ReadKeys): Promise<LoadedDuel> {
     return guarded(async () => {
       const forumKey = keys.forum(forumId);
-      const postsRead = [...new Set(postIds)];
+      const postsRead = [...new Set(asked.postIds)];
+      const authors = [...new Set(asked.authorIds)];
+      // The authors' accounts ride on the same request: knowing them costs no read of its own.
       const { duels, others } = await this.readDuels(
         [duelId],
-        [marshall(forumKey), ...postsRead.map((postId) => marshall(keys.post(duelId, postId)))],
+        [
+          marshall(forumKey),
+          ...postsRead.map((postId) => marshall(keys.post(duelId, postId))),
+          ...authors.map((userId) => marshall(keys.account(forumId, userId))),
+        ],
       );
       const forum = others.find((item) => item.pk?.S === forumKey.pk);
+      const accounts: Record<string, ForumAccount | null> = {};
+      for (const userId of authors) accounts[userId] = null;
+      for (const item of others) {
+        if (item.pk?.S !== keys.accounts(forumId)) continue;
+        const account = accountOf(item);
+        accounts[account.userId] = account;
+      }
       return {
         forum: forum ? forumOf(forum) : null,
         duel: duels.get(duelId) ?? null,
         postsRead,
         marks: marksOf(others),
+        ...(authors.length > 0 ? { accounts } : {}),
       };
     });
   }

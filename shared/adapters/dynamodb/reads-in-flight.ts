@@ -1,14 +1,24 @@
 import type { PostMark } from "../../domain/state.js";
-import type { LoadedDuel } from "../../ports/duel-store.js";
+import type { ForumAccount, LoadedDuel } from "../../ports/duel-store.js";
 
-/** Post marks one read asks for at most (a BatchGetItem holds 100 keys, with the forum and the duel). */
+/**
+ * Post marks and authors' accounts one read asks for at most (a BatchGetItem holds 100 keys, with
+ * the forum and the duel).
+ */
 const MAX_POSTS_PER_READ = 90;
+
+/** What one read asks for besides the forum and the duel. */
+export interface ReadKeys {
+  readonly postIds: readonly string[];
+  readonly authorIds: readonly string[];
+}
 
 /** One read of a forum and a duel, for the posts of every caller that joined it. */
 interface Group {
   readonly forumId: string;
   readonly duelId: string;
   readonly postIds: Set<string>;
+  readonly authorIds: Set<string>;
   /** Set once sent: until then callers may add their posts to it. */
   sent: boolean;
   readonly answer: Promise<LoadedDuel>;
@@ -31,20 +41,25 @@ interface Group {
 export class ReadsInFlight {
   private readonly groups = new Map<string, Group[]>();
 
-  /** The forum, the duel and these posts' marks, read with every other caller of this moment. */
+  /**
+   * The forum, the duel, these posts' marks and these authors' accounts, read with every other
+   * caller of this moment.
+   */
   async share(
     forumId: string,
     duelId: string,
     postIds: readonly string[],
-    read: (postIds: readonly string[]) => Promise<LoadedDuel>,
+    read: (keys: ReadKeys) => Promise<LoadedDuel>,
+    authorIds: readonly string[] = [],
   ): Promise<LoadedDuel> {
     const key = JSON.stringify([forumId, duelId]);
     const groups = this.groups.get(key) ?? [];
     const wanted = [...new Set(postIds)];
+    const authors = [...new Set(authorIds)];
     let group = groups.find(
       (g) =>
-        (g.sent && wanted.every((id) => g.postIds.has(id))) ||
-        (!g.sent && g.postIds.size + wanted.length <= MAX_POSTS_PER_READ),
+        (g.sent && wanted.every((id) => g.postIds.has(id)) && authors.every((id) => g.authorIds.has(id))) ||
+        (!g.sent && g.postIds.size + g.authorIds.size + wanted.length + authors.length <= MAX_POSTS_PER_READ),
     );
     if (!group) {
       group = this.open(key, forumId, duelId, read);
@@ -52,7 +67,8 @@ export class ReadsInFlight {
       this.groups.set(key, groups);
     }
     for (const id of wanted) group.postIds.add(id);
-    return ownView(await group.answer, wanted);
+    for (const id of authors) group.authorIds.add(id);
+    return ownView(await group.answer, wanted, authors);
   }
 
   /** A write to the duel (committed or not: its outcome may be unknown) ends sharing its reads. */
@@ -70,16 +86,16 @@ export class ReadsInFlight {
     key: string,
     forumId: string,
     duelId: string,
-    read: (postIds: readonly string[]) => Promise<LoadedDuel>,
+    read: (keys: ReadKeys) => Promise<LoadedDuel>,
   ): Group {
     let start = () => {};
     const answer = new Promise<LoadedDuel>((resolve, reject) => {
       start = () => {
         group.sent = true;
-        read([...group.postIds]).then(resolve, reject);
+        read({ postIds: [...group.postIds], authorIds: [...group.authorIds] }).then(resolve, reject);
       };
     });
-    const group: Group = { forumId, duelId, postIds: new Set(), sent: false, answer };
+    const group: Group = { forumId, duelId, postIds: new Set(), authorIds: new Set(), sent: false, answer };
     setImmediate(start);
     const done = () => this.remove(key, group);
     answer.then(done, done);
@@ -102,12 +118,18 @@ export class ReadsInFlight {
   }
 }
 
-/** What a caller alone would have read: the marks of its own posts. */
-function ownView(loaded: LoadedDuel, postIds: readonly string[]): LoadedDuel {
+/** What a caller alone would have read: the marks of its own posts, the accounts of its own authors. */
+function ownView(loaded: LoadedDuel, postIds: readonly string[], authorIds: readonly string[]): LoadedDuel {
   const marks: Record<string, PostMark> = {};
   for (const id of postIds) {
     const mark = loaded.marks[id];
     if (mark !== undefined) marks[id] = mark;
   }
-  return { ...loaded, postsRead: postIds, marks };
+  if (authorIds.length === 0) {
+    const { accounts: _, ...rest } = loaded;
+    return { ...rest, postsRead: postIds, marks };
+  }
+  const accounts: Record<string, ForumAccount | null> = {};
+  for (const id of authorIds) accounts[id] = loaded.accounts?.[id] ?? null;
+  return { ...loaded, postsRead: postIds, marks, accounts };
 }

@@ -31,20 +31,24 @@ const NO_SECRET = {
   discourse: randomBytes(32).toString("hex"),
 };
 
-/** Where a receiver's body names the thread and the post. */
+/** Where a receiver's body names the thread, the post and its author. */
 interface DeliveryShape {
   readonly thread: (body: Record<string, unknown>) => unknown;
   readonly post: (body: Record<string, unknown>) => unknown;
+  readonly author: (body: Record<string, unknown>) => unknown;
 }
 
 const GENERIC: DeliveryShape = {
   thread: (v) => (v.data as Record<string, unknown> | undefined)?.threadId,
   post: (v) => (v.data as Record<string, unknown> | undefined)?.postId,
+  author: (v) =>
+    ((v.data as Record<string, unknown> | undefined)?.author as Record<string, unknown> | undefined)?.id,
 };
 
 const DISCOURSE: DeliveryShape = {
   thread: (v) => (v.post as Record<string, unknown> | undefined)?.topic_id,
   post: (v) => (v.post as Record<string, unknown> | undefined)?.id,
+  author: (v) => (v.post as Record<string, unknown> | undefined)?.user_id,
 };
 
 function idOf(value: unknown, pick: (v: Record<string, unknown>) => unknown): string {
@@ -69,8 +73,8 @@ export function discourseSignatureValid(
 
 /**
  * Parses the raw body as far as it goes (the signature is not checked yet: nothing here is trusted,
- * it only names the thread and the post) and reads the forum, its duel and the post's mark in one
- * request. A body that is not JSON still gets its forum read, so its signature can be checked
+ * it only names the thread, the post and its author) and reads the forum, its duel, the post's mark
+ * and its author's account in one request. A body that is not JSON still gets its forum read, so its signature can be checked
  * before it is refused. A post id that turns out wrong costs a second read, never a wrong verdict.
  */
 async function readDelivery(c: Context, deps: WebhookDeps, shape: DeliveryShape) {
@@ -84,10 +88,12 @@ async function readDelivery(c: Context, deps: WebhookDeps, shape: DeliveryShape)
   }
   const threadId = idOf(parsed, shape.thread);
   const postId = threadId ? idOf(parsed, shape.post) : "";
+  const authorId = postId ? idOf(parsed, shape.author) : "";
   const loaded = await deps.store.loadForumAndDuel(
     forumId,
     duelIdOf(forumId, threadId || "-"),
     postId ? [postId] : [],
+    authorId ? [authorId] : [],
   );
   return { forumId, raw, parsed, loaded };
 }

@@ -38,14 +38,20 @@ const text = (value: unknown): string =>
   typeof value === "number" ? String(value) : typeof value === "string" ? value : "";
 
 /** The thread and post a body names, before anything is trusted: only to read them in one request. */
-function namedIds(body: unknown): { threadId: string; postId: string } {
+function namedIds(body: unknown): { threadId: string; postId: string; authorId: string } {
+  const none = { threadId: "", postId: "", authorId: "" };
   const data = typeof body === "object" && body !== null ? (body as { data?: unknown }).data : undefined;
-  if (typeof data !== "object" || data === null) return { threadId: "", postId: "" };
+  if (typeof data !== "object" || data === null) return none;
   const d = data as Record<string, unknown>;
   const threadId = text(d.thread_id);
-  if (!threadIdSchema.safeParse(threadId).success) return { threadId: "", postId: "" };
+  if (!threadIdSchema.safeParse(threadId).success) return none;
   const postId = text(d.post_id);
-  return { threadId, postId: threadIdSchema.safeParse(postId).success ? postId : "" };
+  const authorId = text(d.user_id);
+  return {
+    threadId,
+    postId: threadIdSchema.safeParse(postId).success ? postId : "",
+    authorId: threadIdSchema.safeParse(authorId).success ? authorId : "",
+  };
 }
 
 /** The issues of `data`'s validation, named from the body's root. */
@@ -76,11 +82,13 @@ export function xenforoWebhook(deps: WebhookDeps) {
     }
     const raw = await c.req.text();
     const parsed = parseBody(raw, c.req.header("content-type") ?? "");
-    const { threadId, postId } = namedIds(parsed);
+    const { threadId, postId, authorId: namedAuthor } = namedIds(parsed);
+    // The post's author's account rides on the same read: a new author is remembered with the post.
     const loaded = await deps.store.loadForumAndDuel(
       forumId,
       duelIdOf(forumId, threadId || "-"),
       postId ? [postId] : [],
+      postId && namedAuthor ? [namedAuthor] : [],
     );
     // An unknown forum (or one without a XenForo secret) is answered exactly as a wrong secret, after
     // the same work, so that forum ids cannot be guessed (CONTRACT.md 4.5, as 4.1 and 4.2).

@@ -1,0 +1,52 @@
+import type { TransactWriteItem } from "@aws-sdk/client-dynamodb";
+import { describe, expect, it } from "vitest";
+import { DUEL_BODY, postPayload } from "../support/duels.js";
+import { createHarness } from "../support/harness.js";
+
+const LONG = Array.from({ length: 120 }, (_, i) => `mot${i}`).join(" ");
+const alice = { id: "42", name: "Alice Dubois" };
+const bob = { id: "43", name: "Bob Martin" };
+const turn = (postId: string, author: typeof alice, createdAt: string, target: string) =>
+  postPayload({
+    postId,
+    author,
+    createdAt,
+    content: `${LONG}\n[duel]\nSort : Incendio\nCible : ${target}\nZone : torse\nPari : 3\n[/duel]`,
+  });
+
+describe("CONTRACT 6 a post's author is remembered with the post's own read and write", () => {
+  it("CONTRACT 6 one BatchGetItem and one TransactWriteItems a post; the account rides in it once, when new", async () => {
+    const h = await createHarness({ start: "2026-11-30T10:00:00.000Z" });
+    await h.forum();
+    await h.admin("POST", "/duels", DUEL_BODY);
+    await h.admin("POST", "/duels/poudlard.1234/commands", { command: "top" });
+
+    const requests: { command: string; accounts: number }[] = [];
+    h.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const items = (args.input as { TransactItems?: TransactWriteItem[] }).TransactItems ?? [];
+        const accounts = items.filter((i) => i.Put?.Item?.pk?.S?.startsWith("ACCOUNTS#")).length;
+        requests.push({ command: context.commandName ?? "?", accounts });
+        return next(args);
+      },
+      { step: "initialize", name: "postAuthorsCounter" },
+    );
+    const deliver = async (payload: ReturnType<typeof turn>) => {
+      requests.length = 0;
+      expect((await h.generic(payload)).body.result).toBe("applied");
+      return [...requests];
+    };
+
+    const oneReadOneWrite = (accounts: number) => [
+      { command: "BatchGetItemCommand", accounts: 0 },
+      { command: "TransactWriteItemsCommand", accounts },
+    ];
+    // Each duelist's first post: their account is new, written in the post's own transaction.
+    expect(await deliver(turn("1001", alice, "2026-11-30T10:05:00Z", "Bob"))).toEqual(oneReadOneWrite(1));
+    expect(await deliver(turn("1002", bob, "2026-11-30T10:10:00Z", "Alice"))).toEqual(oneReadOneWrite(1));
+    // Known now: the read finds them, nothing more is written.
+    expect(await deliver(turn("1003", alice, "2026-11-30T10:15:00Z", "Bob"))).toEqual(oneReadOneWrite(0));
+    expect(await deliver(turn("1004", bob, "2026-11-30T10:20:00Z", "Alice"))).toEqual(oneReadOneWrite(0));
+    expect((await h.store.listAccounts("poudlard")).map((a) => a.userId).sort()).toEqual(["42", "43"]);
+  });
+});
