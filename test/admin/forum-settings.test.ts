@@ -101,7 +101,7 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     expect(bad.status).toBe(400);
     expect(errorFor(await bad.text(), "referees")).toBe("ligne 2 : indiquez « numéro ; nom ».");
     const empty = await send("name", { name: "" });
-    expect(errorFor(await empty.text(), "name")).toContain("Trop petit");
+    expect(errorFor(await empty.text(), "name")).toBe("ne peut pas être vide");
     expect((await h.admin("GET", "/forums/poudlard")).body.name).toBe("Poudlard, le RPG");
   });
 

@@ -81,7 +81,11 @@ describe("CONTRACT 6 registering a duel on the desk", () => {
   it("CONTRACT 6 each error of the form shows next to its field, in French, and registers nothing", async () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ threadId: "" }, "threadId", "identifiant de fil invalide"],
-      [{ "duelists.1.year": "" }, "duelists.1.year", "Entrée invalide"],
+      [
+        { "duelists.1.year": "" },
+        "duelists.1.year",
+        "une valeur parmi 1, 2, 3, 4, 5, 6, 7, « adulte » attendue",
+      ],
       [{ replyWindow: "bientôt" }, "replyWindow", "durée illisible : écrivez par exemple « 3 jours »"],
       [{ firstDuelist: "2" }, "firstDuelist", "ce duelliste n'a pas de numéro de compte."],
       [
