@@ -1,11 +1,11 @@
+import { formatDay, formatDuration } from "./format.js";
+
 /**
  * Why the decider refuses a command (`DomainError`, CONTRACT.md section 2), keyed by the refusal's
  * `code`: what the referee reads on the desk, in the API's answer or in a hibou. A code refused for
  * several reasons keys one sentence per reason. The status each code carries stays where the rule
  * is decided (`shared/domain/`); the edge's own answers are in `errors.ts`.
  */
-import { formatDay, formatDuration } from "./format.js";
-
 export const refusalTexts = {
   duel_not_found: "Ce duel n'existe pas.",
   duel_already_exists: "Un duel existe déjà pour ce fil.",
