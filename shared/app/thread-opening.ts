@@ -6,6 +6,7 @@ import { type DuelOpening, findOpening } from "../parsing/duel-opening.js";
 import { findDuelist } from "../parsing/duelist-lookup.js";
 import type { ForumAccount, ForumConfig, LoadedDuel } from "../ports/duel-store.js";
 import type { Hibou } from "../ports/notifier.js";
+import { refusalShown } from "../texts/refusals.js";
 import { standaloneEntries } from "./effects.js";
 import { duelIdOf, type IncomingPost } from "./incoming-post.js";
 import { isStored } from "./post-authors.js";
@@ -88,7 +89,8 @@ export async function openFromPost(
     // Two deliveries of the same opening at once: the other one registered it.
     if (error instanceof DomainError && error.code === "duel_already_exists")
       return { result: "duplicate", duelId };
-    if (error instanceof DomainError) return refuse(deps, forum, referee, post, [error.message]);
+    if (error instanceof DomainError)
+      return refuse(deps, forum, referee, post, [refusalShown(error.code, error.message)]);
     throw error;
   }
   return { result: "applied", duelId };

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import "../validation/english-messages.js";
+import "../validation/french-messages.js";
 import { validationTexts } from "../texts/validation.js";
 import { isDuration } from "../time/duration.js";
 

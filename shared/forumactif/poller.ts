@@ -13,6 +13,7 @@ import type { DuelStore, ForumConfig, OutboxEntry } from "../ports/duel-store.js
 import { initialPollState, type KnownPost, type PollState, type PollStore } from "../ports/poll-store.js";
 import { isBotAuthor } from "../ports/thread-bot.js";
 import { forumactifTexts } from "../texts/forumactif.js";
+import { refusalShown } from "../texts/refusals.js";
 import { durationMs } from "../time/duration.js";
 import type { BoardClient } from "./board-client.js";
 import { chainRead, pollHiboux, pollTimer, refereeHiboux, schedulePoll } from "./poll-effects.js";
@@ -150,22 +151,20 @@ export class TopicPoller {
       if (!isReadFailure(error)) throw error;
       const message = error instanceof Error ? error.message : String(error);
       const failures = previous.failures + 1;
+      // The French reason, as the hibou gives it: /status and the desk show it to admins; the
+      // technical message stays in the log below.
+      const reason = frenchReason(error);
       const report = failures >= (this.deps.failuresBeforeReport ?? 3) && !previous.failureReported;
       if (report)
         outbox.push(
-          ...refereeHiboux(
-            forum,
-            duel.state,
-            pollHiboux.unreadable(duel.state, failures, frenchReason(error)),
-            nowIso,
-          ),
+          ...refereeHiboux(forum, duel.state, pollHiboux.unreadable(duel.state, failures, reason), nowIso),
         );
       next = {
         ...previous,
         posts,
         lastPolledAt: nowIso,
         failures,
-        lastError: message.slice(0, 300),
+        lastError: reason,
         failingSince: previous.failingSince ?? nowIso,
         failureReported: previous.failureReported || report,
       };
@@ -237,7 +236,7 @@ export class TopicPoller {
         );
       } catch (caught) {
         if (caught instanceof DomainError) {
-          refused[change.postId] = { reason: "refused", message: caught.message };
+          refused[change.postId] = { reason: "refused", message: refusalShown(caught.code, caught.message) };
           continue;
         }
         error = caught;

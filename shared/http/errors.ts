@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { $ZodError } from "zod/v4/core";
 import { AppError, type ErrorStatus } from "../errors.js";
 import { errorTexts } from "../texts/errors.js";
+import { refusalShown } from "../texts/refusals.js";
 import { zodDetails } from "../validation/zod-details.js";
 
 export function errorBody(code: string, message: string, details?: unknown) {
@@ -36,7 +37,12 @@ const RETRY_LATER: Readonly<Record<string, { readonly seconds: number; readonly 
 export function errorAnswer(error: Error): ErrorAnswer | undefined {
   if (error instanceof AppError) {
     if (error.status < 500)
-      return { status: error.status, code: error.code, message: error.message, details: error.details };
+      return {
+        status: error.status,
+        code: error.code,
+        message: refusalShown(error.code, error.message),
+        details: error.details,
+      };
     const later = error.status === 503 ? RETRY_LATER[error.code] : undefined;
     if (later) return { status: 503, code: error.code, message: later.message, retryAfter: later.seconds };
     return undefined;

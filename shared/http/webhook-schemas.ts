@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import "../validation/english-messages.js";
+import "../validation/french-messages.js";
 import { ApiError } from "../errors.js";
 import { errorTexts } from "../texts/errors.js";
 import { validationTexts } from "../texts/validation.js";

@@ -76,7 +76,7 @@ export const detailFields: Record<string, string> = {
   violations: "infractions",
   rules: "règles",
   count: "compte",
-  kind: "sorte",
+  kind: "type",
   how: "comment",
   missing: "manque",
   fields: "champs",
@@ -132,3 +132,21 @@ export const valueLabels: Record<string, string> = {
   true: "oui",
   false: "non",
 };
+
+/** A fault's kind (a sanction's, a referee's `faute` command's). */
+export const faultKindLabels: Record<"action" | "absence", string> = {
+  action: "faute d'action",
+  absence: "faute d'absence",
+};
+
+/** What a correction window waits for (R-6.7): the field missing from the post. */
+export const missingLabel = (field: "words" | "cible" | "zone" | "pari", minWords: number): string =>
+  ({
+    words: `mots (${minWords} au moins)`,
+    cible: "cible",
+    zone: "zone du corps",
+    pari: "pari de dé",
+  })[field];
+
+/** A broken rule as the log shows it: its French words, then the rule's id. */
+export const withRule = (label: string, rule: string): string => `${label} (${rule})`;

@@ -147,6 +147,7 @@ export const ui = {
     storage: "Stockage indisponible, réessayez dans un instant.",
     refused: (message: string) => `Commande refusée : ${message}`,
     reasonRequired: "indiquez le motif de votre décision (R-7.1).",
+    badDuration: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « P3D ».",
   },
 } as const;
 
@@ -180,7 +181,7 @@ export const fieldLabels: Record<string, string> = {
   enabled: "Annonces dans le fil",
   fields: "Correction",
   duelistId: "Duelliste",
-  duration: "Durée (ISO-8601, ex. P3D)",
+  duration: "Durée (ex. 3 jours, 48 heures, P3D)",
   kind: "Type de faute",
   eventId: "Faute",
   delta: "Variation de points (ex. -3)",

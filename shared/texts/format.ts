@@ -53,6 +53,16 @@ export function signed(n: number): string {
   return "0";
 }
 
+/** A number as French typography writes it: a negative one with the minus sign, "−1", not "-1". */
+export function figure(n: number): string {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
+/** A sum as prose writes it: "1 − 2 = −1", "2 + 3 = 5". */
+export function sum(a: number, b: number): string {
+  return `${figure(a)} ${b < 0 ? "−" : "+"} ${Math.abs(b)} = ${figure(a + b)}`;
+}
+
 /** Points as the club writes them: "18/25 PD". */
 export function formatPoints(points: number, startingPoints: number): string {
   return `${points}/${startingPoints} PD`;

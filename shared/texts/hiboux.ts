@@ -4,7 +4,8 @@
  * channel escapes them for its medium.
  */
 import type { Violation } from "../domain/events.js";
-import { de, formatDate, formatDay, formatDuration, joinList, ordinal, signed } from "./format.js";
+import { de, formatDate, formatDay, formatDuration, joinList, ordinal, signed, sum } from "./format.js";
+import { refusalShown } from "./refusals.js";
 
 type Missing = "words" | "cible" | "zone" | "pari";
 
@@ -33,7 +34,8 @@ const VIOLATIONS: Record<Exclude<Violation, Missing>, string> = {
   referee: "faute donnée par l'arbitre",
 };
 
-const violation = (v: Violation, minWords: number): string =>
+/** A broken rule in French ("message hors de son tour"); the audit log shows the same words. */
+export const violationLabel = (v: Violation, minWords: number): string =>
   v === "words" || v === "cible" || v === "zone" || v === "pari" ? missingLabel(v, minWords) : VIOLATIONS[v];
 
 /**
@@ -50,6 +52,10 @@ const command = {
     `[arbitre]\ncorrection ${postId}\n${fields.map((f) => `${f === "text" ? "texte" : f} : …`).join("\n")}\n[/arbitre]`,
 };
 
+/** A sentence ends with its full stop, once: refusals end with one, a parser's reason may not. */
+const withStop = (sentence: string): string =>
+  /[.!?…]$/.test(sentence.trim()) ? sentence.trim() : `${sentence.trim()}.`;
+
 const lastWord = "Votre décision fait foi (R-7.1).";
 
 export const texts = {
@@ -57,7 +63,7 @@ export const texts = {
     rules: (rules: readonly string[]) =>
       rules.length > 1 ? `Règles appliquées : ${rules.join(", ")}` : `Règle appliquée : ${rules[0] ?? ""}`,
     violations: (list: readonly Violation[], minWords: number) =>
-      joinList(list.map((v) => violation(v, minWords))),
+      joinList(list.map((v) => violationLabel(v, minWords))),
     missing: (list: readonly Missing[], minWords: number) =>
       joinList(list.map((m) => missingLabel(m, minWords))),
     reason: (reason: string) => `Motif : ${reason}`,
@@ -136,7 +142,7 @@ export const texts = {
           ? "pas de défense (absence)"
           : modifier === 0
             ? `défense ${defence}`
-            : `défense ${defence} (${signed(modifier)} = ${defence + modifier})`;
+            : `défense ${sum(defence, modifier)}`;
       return `Contre l'attaque ${de(attacker)} (${spell}) : ${roll} contre attaque ${attack}`;
     },
     deflected: "dévié",
@@ -383,8 +389,9 @@ export const texts = {
 
   rejected: {
     title: "Commande d'arbitre non appliquée",
+    /** `message` is the refusal's French sentence; its code is for programs, not in a hibou. */
     text: (line: string, postId: string | null, message: string, code: string) =>
-      `Votre commande « ${line} »${postId ? ` (message ${postId})` : ""} n'a pas été appliquée : ${message} (${code}). Corrigez-la dans un nouveau message ou par l'API.`,
+      `Votre commande « ${line} »${postId ? ` (message ${postId})` : ""} n'a pas été appliquée : ${withStop(refusalShown(code, message))} Corrigez-la dans un nouveau message ou par l'API.`,
   },
 
   derogation: {

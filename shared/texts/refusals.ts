@@ -1,3 +1,5 @@
+import { formatDay, formatDuration } from "./format.js";
+
 /**
  * Why the decider refuses a command (`DomainError`, CONTRACT.md section 2), keyed by the refusal's
  * `code`: what the referee reads on the desk, in the API's answer or in a hibou. A code refused for
@@ -32,3 +34,25 @@ export const refusalTexts = {
   fault_not_found: (eventId: string) => `Aucune faute ${eventId} dans ce duel.`,
   fault_already_cancelled: "Cette faute est déjà annulée.",
 } as const;
+
+/** An ISO-8601 instant as a refusal quotes it (`2027-06-12T00:42:00.000Z`). */
+const INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
+/** An ISO-8601 duration standing alone (`P5D`, `PT48H`). */
+const DURATION = /(?<![\p{L}\p{N}])P(?:\d+[YMWD])*(?:T(?:\d+[HMS])+)?(?![\p{L}\p{N}])/gu;
+
+/**
+ * The refusals that quote an instant or a duration as the decider stored them (ISO-8601: the words
+ * of stored events never change, CONTRACT.md 4.3), read in French where a person reads them.
+ */
+const SHOWN: Readonly<Record<string, (message: string) => string>> = {
+  duelist_banned: (message) => message.replace(INSTANT, (iso) => formatDay(iso)),
+  derogation_too_long: (message) => message.replace(DURATION, (iso) => formatDuration(iso)),
+};
+
+/**
+ * A refusal as the referee reads it on the desk, in the API's answer, the audit log or a hibou:
+ * "jusqu'au samedi 12 juin 2027 à 2 h 42", "ne peut dépasser 5 jours". Any other refusal as it is.
+ */
+export function refusalShown(code: string, message: string): string {
+  return SHOWN[code]?.(message) ?? message;
+}

@@ -1,7 +1,9 @@
+import type { $ZodIssue, $ZodRawIssue } from "zod/v4/core";
+
 /**
  * The French of field checks: what `details[].message` says of one bad field in a 400 (CONTRACT.md
- * section 2), and why a channel's or a forum's address is refused. zod's own messages stay English
- * (`shared/validation/english-messages.ts`); these are the service's own rules.
+ * section 2), and why a channel's or a forum's address is refused. zod's own checks (a type, a
+ * length, a value) say theirs through {@link zodMessage}; these are the service's own rules.
  */
 export const validationTexts = {
   duration: "durée ISO-8601 attendue",
@@ -60,3 +62,136 @@ export const validationTexts = {
     facesAtMost: "100 faces au plus",
   },
 } as const;
+
+/** A noun and whether it is feminine, so that "attendu" and "reçu" agree with it. */
+type Noun = readonly [word: string, feminine: boolean];
+
+const NOUNS: Readonly<Record<string, Noun>> = {
+  string: ["texte", false],
+  number: ["nombre", false],
+  int: ["nombre entier", false],
+  bigint: ["nombre entier", false],
+  boolean: ["booléen (true ou false)", false],
+  array: ["liste", true],
+  tuple: ["liste", true],
+  object: ["objet", false],
+  record: ["objet", false],
+  map: ["objet", false],
+  set: ["liste", true],
+  date: ["date", true],
+  file: ["fichier", false],
+  null: ["null", false],
+  nan: ["nombre", false],
+  function: ["fonction", true],
+};
+const VALUE: Noun = ["valeur", true];
+
+const agreed = ([word, feminine]: Noun, participle: string): string =>
+  `${word} ${participle}${feminine ? "e" : ""}`;
+
+function nounOfInput(input: unknown): Noun {
+  if (input === null) return NOUNS.null ?? VALUE;
+  if (Array.isArray(input)) return NOUNS.array ?? VALUE;
+  return NOUNS[typeof input] ?? VALUE;
+}
+
+/** A value a field may take, as the message quotes it: « text », 3, true. */
+const quoted = (value: unknown): string => (typeof value === "string" ? `« ${value} »` : String(value));
+
+/** "3 caractères", "1 élément": the unit a length counts, agreed in number. */
+function counted(n: number | bigint, origin: string): string | null {
+  const unit = origin === "string" ? "caractère" : origin === "array" || origin === "set" ? "élément" : null;
+  if (unit === null) return null;
+  return `${n} ${unit}${Number(n) > 1 ? "s" : ""}`;
+}
+
+function tooSmall(origin: string, minimum: number | bigint, inclusive: boolean): string {
+  if (inclusive && Number(minimum) === 1 && origin === "string") return "ne peut pas être vide";
+  if (inclusive && Number(minimum) === 1 && (origin === "array" || origin === "set"))
+    return "un élément au moins";
+  const length = counted(minimum, origin);
+  if (length) return inclusive ? `${length} au moins` : `plus de ${length}`;
+  if (origin === "date") return "date trop ancienne";
+  return inclusive ? `${minimum} au moins` : `plus de ${minimum} attendu`;
+}
+
+function tooBig(origin: string, maximum: number | bigint, inclusive: boolean): string {
+  const length = counted(maximum, origin);
+  if (length) return inclusive ? `${length} au plus` : `moins de ${length}`;
+  if (origin === "date") return "date trop lointaine";
+  return inclusive ? `${maximum} au plus` : `moins de ${maximum} attendu`;
+}
+
+const FORMATS: Readonly<Record<string, string>> = {
+  email: "adresse e-mail invalide",
+  url: "adresse (URL) invalide",
+  datetime: "date et heure ISO 8601 attendues (ex. 2026-11-30T10:00:00Z)",
+  date: "date attendue (AAAA-MM-JJ)",
+  time: "heure attendue (HH:MM)",
+  duration: validationTexts.duration,
+  uuid: "identifiant UUID attendu",
+};
+
+function badFormat(issue: Extract<$ZodRawIssue, { code: "invalid_format" }>): string {
+  const raw = issue as Readonly<Record<string, unknown>>;
+  if (issue.format === "starts_with") return `doit commencer par ${quoted(raw.prefix)}`;
+  if (issue.format === "ends_with") return `doit finir par ${quoted(raw.suffix)}`;
+  if (issue.format === "includes") return `doit contenir ${quoted(raw.includes)}`;
+  return FORMATS[issue.format] ?? "format invalide";
+}
+
+const values = (quotedValues: readonly string[]): string =>
+  quotedValues.length === 1
+    ? `${quotedValues[0]} attendu`
+    : `une valeur parmi ${quotedValues.join(", ")} attendue`;
+
+/**
+ * A value that matches no alternative of a union (a year: 1 to 7 or « adulte »): what each
+ * alternative wanted, when each says it plainly; "valeur invalide" otherwise.
+ */
+function noneOf(alternatives: readonly (readonly $ZodIssue[])[]): string {
+  const wanted: { readonly value?: string; readonly type?: string }[] = [];
+  for (const issues of alternatives) {
+    const [first] = issues;
+    if (issues.length !== 1 || !first) return "valeur invalide";
+    if (first.code === "invalid_value") wanted.push(...first.values.map((v) => ({ value: quoted(v) })));
+    else if (first.code === "invalid_type") wanted.push({ type: (NOUNS[first.expected] ?? VALUE)[0] });
+    else return "valeur invalide";
+  }
+  if (wanted.length === 0) return "valeur invalide";
+  if (wanted.every((w) => w.value !== undefined)) return values(wanted.map((w) => w.value ?? ""));
+  return `valeur attendue : ${[...new Set(wanted.map((w) => w.value ?? w.type ?? ""))].join(" ou ")}`;
+}
+
+/**
+ * zod's checks in French, for every schema of the service (`shared/validation/french-messages.ts`
+ * registers it): what `details[].message` says of a field that has the wrong type, length or
+ * value. A schema's own message (`validationTexts`) always wins over these.
+ */
+export function zodMessage(issue: $ZodRawIssue): string {
+  switch (issue.code) {
+    case "invalid_type": {
+      const expected = agreed(NOUNS[issue.expected] ?? VALUE, "attendu");
+      if (issue.input === undefined) return `champ manquant (${expected})`;
+      return `${expected}, ${agreed(nounOfInput(issue.input), "reçu")}`;
+    }
+    case "invalid_value":
+      return values(issue.values.map(quoted));
+    case "too_small":
+      return tooSmall(issue.origin, issue.minimum, issue.inclusive !== false);
+    case "too_big":
+      return tooBig(issue.origin, issue.maximum, issue.inclusive !== false);
+    case "invalid_format":
+      return badFormat(issue);
+    case "not_multiple_of":
+      return `multiple de ${issue.divisor} attendu`;
+    case "unrecognized_keys":
+      return issue.keys.length === 1
+        ? `champ inconnu : ${issue.keys[0]}`
+        : `champs inconnus : ${issue.keys.join(", ")}`;
+    case "invalid_union":
+      return issue.discriminator ? "valeur inconnue" : noneOf(issue.errors);
+    default:
+      return "valeur invalide";
+  }
+}

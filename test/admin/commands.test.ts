@@ -9,10 +9,10 @@ async function onDuelPage() {
   const duelId = await activeDuel(h);
   const b = browser(h);
   await b.login();
-  const { csrf } = await b.page(`/admin/duels/${duelId}`);
+  const { csrf, html: page } = await b.page(`/admin/duels/${duelId}`);
   const send = (fields: Record<string, string>) =>
     b.post(`/admin/duels/${duelId}/commands`, { ...fields, _csrf: csrf });
-  return { h, b, duelId, send };
+  return { h, b, duelId, send, page };
 }
 
 describe("referee commands through the admin forms (R-7.1)", () => {
@@ -54,9 +54,7 @@ describe("referee commands through the admin forms (R-7.1)", () => {
     const res = await send({ command: "adjust-points", duelistId: "42", delta: "beaucoup", reason: "test" });
     expect(res.status).toBe(400);
     const html = decoded(await res.text());
-    expect(html).toContain(
-      "Commande refusée : Variation de points (ex. -3) : Entrée invalide : nombre attendu",
-    );
+    expect(html).toContain("Commande refusée : Variation de points (ex. -3) : nombre attendu, texte reçu");
     expect(html).toContain("Décisions de l'arbitre");
     expect((await duelistOf(h, duelId, "42")).points).toBe(25);
   });
@@ -72,8 +70,37 @@ describe("referee commands through the admin forms (R-7.1)", () => {
     const { h, duelId, send } = await onDuelPage();
     const res = await send({ command: "derogation", duelistId: "42", duration: "P10D", reason: "vacances" });
     expect(res.status).toBe(409);
-    expect(decoded(await res.text())).toMatch(/Commande refusée : [^<]*dérogation[^<]*\(R-6\.2a\)/);
+    expect(decoded(await res.text())).toContain(
+      "Commande refusée : Une dérogation ne peut dépasser 5 jours (R-6.2a).",
+    );
     expect((await duelistOf(h, duelId, "42")).derogationUsed).toBe(false);
+  });
+
+  it("R-6.2a the dérogation's duration is typed in French, as on the registration form (« 3 jours »)", async () => {
+    const { h, duelId, send, page } = await onDuelPage();
+    expect(decoded(page)).toContain("Durée (ex. 3 jours, 48 heures, P3D)");
+    expect(decoded(page)).not.toContain("ISO-8601");
+    const unreadable = await send({
+      command: "derogation",
+      duelistId: "42",
+      duration: "bientôt",
+      reason: "r",
+    });
+    expect(unreadable.status).toBe(400);
+    expect(decoded(await unreadable.text())).toContain(
+      "Commande refusée : Durée (ex. 3 jours, 48 heures, P3D) : durée illisible : écrivez par exemple « 3 jours »",
+    );
+    expect((await duelistOf(h, duelId, "42")).derogationUsed).toBe(false);
+    const res = await send({
+      command: "derogation",
+      duelistId: "42",
+      duration: "3 jours",
+      reason: "vacances",
+    });
+    expect(res.status).toBe(303);
+    expect((await duelistOf(h, duelId, "42")).derogationUsed).toBe(true);
+    const granted = (await auditOf(h, duelId)).find((e) => e.type === "derogation.granted");
+    expect(granted).toMatchObject({ duration: "P3D" });
   });
 
   it("CONTRACT 2 answers a refusal with the API's status and French text (errorAnswer), on the duel's page", async () => {

@@ -79,6 +79,9 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     expect(html).toContain('name="startingPoints.3" value="25"');
     expect(text).toContain("Mots minimum par message : 100");
     expect(text).toContain("Legilimens");
+    // CONTRACT 4.4: a forum without a Forumactif source says so; no "coming soon" placeholder.
+    expect(text).toContain("Aucune source Forumactif : les messages de ce forum arrivent par webhook");
+    expect(text).not.toContain("viendra");
     // The picker leads to a forum's page.
     const pick = await b.get("/admin/forums?forum=poudlard");
     expect(pick.headers.get("location")).toBe("/admin/forums/poudlard");
@@ -101,7 +104,7 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     expect(bad.status).toBe(400);
     expect(errorFor(await bad.text(), "referees")).toBe("ligne 2 : indiquez « numéro ; nom ».");
     const empty = await send("name", { name: "" });
-    expect(errorFor(await empty.text(), "name")).toContain("Trop petit");
+    expect(errorFor(await empty.text(), "name")).toBe("ne peut pas être vide");
     expect((await h.admin("GET", "/forums/poudlard")).body.name).toBe("Poudlard, le RPG");
   });
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditOf } from "../support/duels.js";
+import { auditOf, DUEL_BODY } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
@@ -81,7 +81,11 @@ describe("CONTRACT 6 registering a duel on the desk", () => {
   it("CONTRACT 6 each error of the form shows next to its field, in French, and registers nothing", async () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ threadId: "" }, "threadId", "identifiant de fil invalide"],
-      [{ "duelists.1.year": "" }, "duelists.1.year", "Entrée invalide"],
+      [
+        { "duelists.1.year": "" },
+        "duelists.1.year",
+        "une valeur parmi 1, 2, 3, 4, 5, 6, 7, « adulte » attendue",
+      ],
       [{ replyWindow: "bientôt" }, "replyWindow", "durée illisible : écrivez par exemple « 3 jours »"],
       [{ firstDuelist: "2" }, "firstDuelist", "ce duelliste n'a pas de numéro de compte."],
       [
@@ -119,6 +123,19 @@ describe("CONTRACT 6 registering a duel on the desk", () => {
     const res = await submit(VALID);
     expect(res.status).toBe(409);
     expect(errorFor(await res.text(), "threadId")).toBe("Un duel existe déjà pour ce fil.");
+  });
+
+  it("R-6.9 a banned duelist: the error on their row gives the ban's end in French, Paris time", async () => {
+    const earlier = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "100" });
+    const earlierId = earlier.body.id as string;
+    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "top" });
+    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "disqualify", duelistId: "43" });
+    expect((await h.admin("GET", "/duelists/poudlard/43")).body.bannedUntil).toBe("2027-05-30T10:00:00.000Z");
+    const res = await submit(VALID);
+    expect(res.status).toBe(409);
+    expect(errorFor(await res.text(), "duelists.1.id")).toBe(
+      "Bob Martin est interdit(e) de duel jusqu'au dimanche 30 mai 2027 à 12 h 00 (R-6.9).",
+    );
   });
 
   it("CONTRACT 6 the form needs its CSRF token and a login", async () => {

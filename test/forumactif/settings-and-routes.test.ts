@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
+import { browser, decoded } from "../admin/support.js";
 import { DUEL_BODY } from "../support/duels.js";
 import { DUEL_FACES } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
@@ -27,6 +28,23 @@ const source = (baseUrl: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("CONTRACT 4.4: a forum's Forumactif source", () => {
+  it("CONTRACT 4.4 the desk's forum page shows the source as set, the password never, and where to change it", async () => {
+    const { h, board: fake } = await setup();
+    expect((await h.forum({ source: source(`${fake.url}/`, { pollEvery: "PT5M" }) })).status).toBe(201);
+    const desk = browser(h);
+    await desk.login();
+    const html = await (await desk.get("/admin/forums/poudlard")).text();
+    const section = decoded(/<section id="source">[\s\S]*?<\/section>/.exec(html)?.[0] ?? "");
+    expect(section).toContain(fake.url);
+    expect(section).toContain("Europe/Paris");
+    expect(section).toContain("<dt>Intervalle entre deux lectures</dt><dd>5 minutes</dd>");
+    expect(section).toContain(`« Duel », ${Object.keys(DUEL_FACES).length} image(s) de face décrite(s)`);
+    expect(section).toContain("Arbitre automatique (mot de passe enregistré, jamais affiché)");
+    expect(section).toContain("PUT /forums/poudlard avec son champ « source »");
+    expect(html).not.toContain("mot-de-passe-secret");
+    expect(section).not.toContain("viendra");
+  });
+
   it("CONTRACT 4.4 is stored with its defaults, and its account's password is never returned", async () => {
     const { h, board: fake } = await setup();
     const put = await h.forum({ source: source(`${fake.url}/`) });

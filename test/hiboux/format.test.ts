@@ -7,7 +7,9 @@ import {
   formatDuration,
   formatPoints,
   spellName,
+  sum,
 } from "../../shared/texts/format.js";
+import { texts } from "../../shared/texts/hiboux.js";
 
 describe("French formatting", () => {
   it("dates are Paris time, in words", () => {
@@ -46,5 +48,16 @@ describe("French formatting", () => {
     expect(spellName(defaultRuleset, "inconnu")).toBe("inconnu");
     expect(de("Alice Dubois")).toBe("d'Alice Dubois");
     expect(de("Bob Martin")).toBe("de Bob Martin");
+  });
+
+  it("R-4.10 a defence's modifier reads as a sum, with the typographic minus throughout", () => {
+    expect(sum(1, -2)).toBe("1 − 2 = −1");
+    expect(sum(2, 3)).toBe("2 + 3 = 5");
+    expect(texts.turn.defence("Sortilège de Glace", "Bob Martin", 1, -2, 4)).toBe(
+      "Contre l'attaque de Bob Martin (Sortilège de Glace) : défense 1 − 2 = −1 contre attaque 4",
+    );
+    expect(texts.turn.defence("Sortilège de Glace", "Bob Martin", 2, 3, 6)).toBe(
+      "Contre l'attaque de Bob Martin (Sortilège de Glace) : défense 2 + 3 = 5 contre attaque 6",
+    );
   });
 });

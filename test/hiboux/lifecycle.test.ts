@@ -288,6 +288,28 @@ describe("the referee's own decisions", () => {
     const hiboux = composeHiboux(given(aliceToPlay, rejected));
     expect(kinds(hiboux)).toEqual(["referee.command-rejected>referee:7"]);
     expect(hiboux[0]?.text).toContain("« disqualifier Zorro »");
+    expect(hiboux[0]?.text).toContain(
+      "n'a pas été appliquée : duelliste inconnu : « Zorro ». Corrigez-la dans un nouveau message",
+    );
+    expect(hiboux[0]?.text).not.toContain("unreadable");
+  });
+
+  it("R-7.1 a refused command's hibou gives the reason in French, never its code, durations and dates in words", () => {
+    const refused = (code: string, message: string) =>
+      composeHiboux(
+        given(
+          aliceToPlay,
+          events("post-p6", [
+            { type: "referee.command-rejected", rule: "R-7.1", postId: "p6", text: "…", code, message },
+          ]),
+        ),
+      )[0]?.text ?? "";
+    const notFound = refused("fault_not_found", "Aucune faute 3 dans ce duel.");
+    expect(notFound).toContain("n'a pas été appliquée : Aucune faute 3 dans ce duel. Corrigez-la");
+    expect(notFound).not.toContain("fault_not_found");
+    const tooLong = refused("derogation_too_long", "Une dérogation ne peut dépasser P5D (R-6.2a).");
+    expect(tooLong).toContain("Une dérogation ne peut dépasser 5 jours (R-6.2a).");
+    expect(tooLong).not.toContain("derogation_too_long");
   });
 
   it("R-6.2a a dérogation tells both the new deadline", () => {

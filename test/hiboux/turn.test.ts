@@ -151,7 +151,7 @@ describe("a played turn", () => {
       },
     ]);
     const [summary] = toReferee(composeHiboux(given(aliceToPlay, shielded)));
-    expect(summary?.text).toContain("défense 3 (+3 = 6) contre attaque 5 : dévié.");
+    expect(summary?.text).toContain("défense 3 + 3 = 6 contre attaque 5 : dévié.");
     expect(summary?.text).toContain("Action : Charme du Bouclier.");
     expect(summary?.text).toContain("Prochaine défense d'Alice Dubois : +3.");
   });

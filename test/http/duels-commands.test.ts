@@ -50,7 +50,11 @@ describe("CONTRACT 6 referee commands (R-7.1)", () => {
     });
     const tooLong = await command({ command: "derogation", duelistId: "43", duration: "P6D" });
     expect(tooLong.status).toBe(409);
-    expect(tooLong.body.error).toMatchObject({ code: "derogation_too_long" });
+    // The maximum in French ("5 jours"), not as the ruleset stores it (P5D).
+    expect(tooLong.body.error).toMatchObject({
+      code: "derogation_too_long",
+      message: "Une dérogation ne peut dépasser 5 jours (R-6.2a).",
+    });
   });
 
   it("R-6.5 two action faults by the referee cost the year's sanction and reset the counter", async () => {

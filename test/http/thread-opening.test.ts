@@ -228,6 +228,7 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
     expect((await h.admin("GET", "/duels/poudlard.1842")).status).toBe(404);
     const [hibou] = await openingHiboux(h);
     expect(hibou?.text).toContain("Hermione Granger est interdit(e) de duel jusqu'au");
+    expect(hibou?.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(hibou?.text).toContain("(R-6.9)");
   });
 

@@ -5,7 +5,7 @@ import { PROJECT_ROOT } from "../../infra/cdk/paths.js";
 /**
  * The webhook function bundles zod/mini without zod classic, and zod/mini registers no locale of
  * its own (every issue would read "Invalid input"). In a fresh process that loads only the zod/mini
- * schemas, the 4xx `details` must still read as they do beside zod classic.
+ * schemas, the 4xx `details` must still read in French, as they do beside zod classic.
  */
 function messagesWithoutClassic(script: string): string[] {
   const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
@@ -18,7 +18,7 @@ function messagesWithoutClassic(script: string): string[] {
 }
 
 describe("zod/mini's schemas, without zod classic loaded", () => {
-  it("give zod's English messages, and ours where we wrote them", () => {
+  it("CONTRACT 2 give the service's French messages for zod's checks, and ours where we wrote them", () => {
     const messages = messagesWithoutClassic(
       [
         'const w = await import("./shared/http/webhook-schemas.ts");',
@@ -32,13 +32,13 @@ describe("zod/mini's schemas, without zod classic loaded", () => {
       ].join("\n"),
     );
     expect(messages).toEqual([
-      'type: Invalid option: expected one of "post.created"|"post.edited"|"post.deleted"',
+      "type: une valeur parmi « post.created », « post.edited », « post.deleted » attendue",
       "data.threadId: identifiant de fil invalide",
-      "data.postId: Invalid input: expected string, received undefined",
-      "data.author: Invalid input: expected object, received undefined",
-      "data.createdAt: Invalid input: expected string, received undefined",
-      "data.dice.1: Too big: expected number to be <=6",
-      "duelistId: Too small: expected string to have >=1 characters",
+      "data.postId: champ manquant (texte attendu)",
+      "data.author: champ manquant (objet attendu)",
+      "data.createdAt: champ manquant (texte attendu)",
+      "data.dice.1: 6 au plus",
+      "duelistId: ne peut pas être vide",
       "duration: durée ISO-8601 attendue (ex. P3D)",
     ]);
   });

@@ -1,7 +1,11 @@
-import type { DuelEvent } from "../../domain/events.js";
-import { detailFields, valueLabels } from "../../texts/audit.js";
+import type { DuelEvent, Violation } from "../../domain/events.js";
+import { VIOLATION_RULES } from "../../domain/sanctions.js";
+import type { Ruleset } from "../../rules/ruleset.js";
+import { detailFields, faultKindLabels, missingLabel, valueLabels, withRule } from "../../texts/audit.js";
 import { type CommandName, commandTexts, formTexts } from "../../texts/desk.js";
-import { formatDay, formatDuration } from "../../texts/format.js";
+import { formatDay, formatDuration, particularityName, spellName } from "../../texts/format.js";
+import { violationLabel } from "../../texts/hiboux.js";
+import { refusalShown } from "../../texts/refusals.js";
 
 /** Fields holding a duelist id: the log shows the duelist's name instead. */
 const PERSON_FIELDS = new Set([
@@ -16,6 +20,12 @@ const PERSON_FIELDS = new Set([
 const DATE_FIELDS = new Set(["until", "deadline"]);
 const DURATION_FIELDS = new Set(["duration", "extension"]);
 
+/** What the log needs to name things: the duel's duelists, and its ruleset's spells and particularities. */
+export interface AuditContext {
+  readonly nameOf: (id: string) => string;
+  readonly ruleset: Ruleset;
+}
+
 export interface DetailPart {
   readonly label: string;
   readonly value: string;
@@ -26,22 +36,47 @@ function word(value: unknown): string {
   return valueLabels[text] ?? text;
 }
 
-function shownValue(key: string, value: unknown, nameOf: (id: string) => string): string | null {
+function isViolation(value: unknown): value is Violation {
+  return typeof value === "string" && value in VIOLATION_RULES;
+}
+
+const MISSING = new Set(["words", "cible", "zone", "pari"]);
+function isMissing(value: unknown): value is "words" | "cible" | "zone" | "pari" {
+  return typeof value === "string" && MISSING.has(value);
+}
+
+/** Values whose words depend on their field: ids named from the duel, codes with a rule. */
+function namedValue(key: string, value: string, ctx: AuditContext): string | null {
+  const minWords = ctx.ruleset.minWords;
+  if (PERSON_FIELDS.has(key)) return ctx.nameOf(value);
+  if (DATE_FIELDS.has(key)) return formatDay(value);
+  if (DURATION_FIELDS.has(key)) return formatDuration(value);
+  if (key === "spellId") return spellName(ctx.ruleset, value);
+  if (key === "particularityId") return particularityName(ctx.ruleset, value);
+  if (key === "kind" && (value === "action" || value === "absence")) return faultKindLabels[value];
+  if (key === "missing" && isMissing(value)) return missingLabel(value, minWords);
+  if (key === "violations" && isViolation(value))
+    return withRule(violationLabel(value, minWords), VIOLATION_RULES[value]);
+  if (key === "command" && value in commandTexts) return commandTexts[value as CommandName].title;
+  return null;
+}
+
+function shownValue(key: string, value: unknown, ctx: AuditContext): string | null {
   if (value === undefined || value === "") return null;
   if (value === null) return key === "winnerId" ? formTexts.noWinner : null;
-  if (PERSON_FIELDS.has(key) && typeof value === "string") return nameOf(value);
-  if (DATE_FIELDS.has(key) && typeof value === "string") return formatDay(value);
-  if (DURATION_FIELDS.has(key) && typeof value === "string") return formatDuration(value);
-  if (key === "command" && typeof value === "string" && value in commandTexts)
-    return commandTexts[value as CommandName].title;
+  if (typeof value === "string") return namedValue(key, value, ctx) ?? word(value);
   if (key === "by" && typeof value === "object" && "role" in value && "name" in value)
     return `${String(value.name)} (${word(value.role)})`; // who took a decision (CONTRACT.md 3.1)
-  if (Array.isArray(value)) return value.length === 0 ? null : value.map(word).join(", ");
+  if (Array.isArray(value)) {
+    // A list holds values of its field: `violations`, `missing`, each named as the field's own value.
+    const shown = value.map((v) => (typeof v === "string" ? (namedValue(key, v, ctx) ?? word(v)) : word(v)));
+    return shown.length === 0 ? null : shown.join(", ");
+  }
   if (typeof value === "object") {
     // A referee's action or a correction's fields: one level of "label : value", same words as the top.
     const inner = Object.entries(value as Record<string, unknown>)
       .map(([k, v]) => {
-        const shown = shownValue(k, v, nameOf);
+        const shown = shownValue(k, v, ctx);
         return shown === null ? null : `${detailFields[k] ?? k} : ${shown}`;
       })
       .filter((s): s is string => s !== null);
@@ -54,12 +89,17 @@ function shownValue(key: string, value: unknown, nameOf: (id: string) => string)
  * What an event says, as label/value pairs in a stable order. Generic over the event's fields so a
  * new event type shows its data without a change here; only its label must be added (`shared/texts/audit.ts`).
  */
-export function eventDetail(event: DuelEvent, nameOf: (id: string) => string): DetailPart[] {
+export function eventDetail(event: DuelEvent, ctx: AuditContext): DetailPart[] {
   const fields = event as unknown as Record<string, unknown>;
   const parts: DetailPart[] = [];
   for (const [key, label] of Object.entries(detailFields)) {
     if (key === "rules") continue; // shown as links in the rule column
-    const value = shownValue(key, fields[key], nameOf);
+    // A refusal is stored as the decider wrote it (ISO dates and durations): shown in French.
+    const raw =
+      key === "message" && event.type === "referee.command-rejected"
+        ? refusalShown(event.code, event.message)
+        : fields[key];
+    const value = shownValue(key, raw, ctx);
     if (value !== null) parts.push({ label, value });
   }
   return parts;

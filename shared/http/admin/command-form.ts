@@ -1,12 +1,12 @@
-import { fr } from "zod/locales";
+import "../../validation/french-messages.js";
 import { type RefereeCommandBody, refereeCommandBodySchema } from "../../domain/referee-actions.js";
+import { findDuration } from "../../parsing/french-duration.js";
 import { fieldLabels, ui } from "../../texts/desk.js";
 
 /** The form's value for a draw, turned into the API's `winnerId: null`. */
 export const NO_WINNER = "none";
 const CORRECTION_FIELDS = ["cible", "zone", "pari", "text"] as const;
 const SCALAR_FIELDS = ["firstDuelistId", "postId", "duelistId", "duration", "kind", "eventId"] as const;
-const frenchErrors = fr().localeError;
 
 export type FormCommand = { ok: true; body: RefereeCommandBody } | { ok: false; message: string };
 
@@ -43,12 +43,20 @@ function toBody(form: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * Validates a submitted form with the API's own schema (`refereeCommandBodySchema`), in French:
- * zod's French messages, prefixed with the form's label of the field at fault. The form asks for
+ * its French messages, prefixed with the form's label of the field at fault. The form asks for
  * a reason every time (R-7.1: "with a reason that is recorded"), even where the API makes it optional.
  */
 export function parseCommandForm(form: Record<string, unknown>): FormCommand {
   const body = toBody(form);
-  const parsed = refereeCommandBodySchema.safeParse(body, { error: frenchErrors });
+  // A duration is typed as on the registration form and in the thread: « 3 jours », « 48 h », P3D.
+  const duration = text(form, "duration");
+  if (duration !== "") {
+    const found = findDuration(duration);
+    if (found?.rest !== "")
+      return { ok: false, message: `${fieldLabels.duration} : ${ui.errors.badDuration}` };
+    body.duration = found.iso;
+  }
+  const parsed = refereeCommandBodySchema.safeParse(body);
   if (!parsed.success) {
     const message = parsed.error.issues
       .map((issue) => {

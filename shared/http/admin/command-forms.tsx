@@ -103,7 +103,7 @@ export function CommandForms(props: { state: Duel; csrf: string }) {
       </CommandForm>
       <CommandForm command="derogation" {...form}>
         <Select name="duelistId" options={choose} />
-        <Field name="duration" placeholder="P3D" />
+        <Field name="duration" placeholder="3 jours" />
       </CommandForm>
       <CommandForm command="fault" {...form}>
         <Select name="duelistId" options={choose} />

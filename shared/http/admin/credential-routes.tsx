@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { fr } from "zod/locales";
+import "../../validation/french-messages.js";
 import { ApiError } from "../../errors.js";
 import { credentialTexts as t } from "../../texts/desk-credentials.js";
 import { errorTexts } from "../../texts/errors.js";
@@ -16,7 +16,6 @@ import type { AdminEnv } from "./session.js";
 
 type Ctx = Context<AdminEnv>;
 const csrfOf = (c: Ctx) => csrfToken(c.get("tokenHash"), c.get("sessionId"));
-const frenchErrors = fr().localeError;
 const pathOf = (forumId: string) => `/admin/forums/${forumId}/credentials`;
 
 /** The form's fields as `POST /forums/{id}/credentials` takes them; an empty referee is none. */
@@ -89,7 +88,7 @@ export function credentialDeskRoutes(deps: AppDeps) {
     const { values, body } = bodyOf(await c.req.parseBody());
     const refused = (errors: Record<string, string>) =>
       page(c, forumId, { values, errors, flash: { kind: "error", text: t.refused }, status: 400 });
-    const parsed = credentialBodySchema.safeParse(body, { error: frenchErrors });
+    const parsed = credentialBodySchema.safeParse(body);
     if (!parsed.success) {
       const errors: Record<string, string> = {};
       for (const issue of parsed.error.issues) {

@@ -91,7 +91,7 @@ function AuditLog(props: { events: readonly DuelEvent[]; state: Duel }) {
             <td class="num">{when(e.at)}</td>
             <td>{eventLabels[e.type] ?? e.type}</td>
             <td>
-              {eventDetail(e, name).map((p, i) => (
+              {eventDetail(e, { nameOf: name, ruleset: props.state.ruleset }).map((p, i) => (
                 <>
                   {i > 0 ? " · " : ""}
                   <span class="muted">{p.label} :</span> {p.value}

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { fr } from "zod/locales";
+import "../../validation/french-messages.js";
 import type { ForumBody } from "../../app/forum-save.js";
 import { InvalidRulesetError } from "../../errors.js";
 import { findDuration } from "../../parsing/french-duration.js";
@@ -11,8 +11,6 @@ import { forumTexts as t } from "../../texts/desk-forums.js";
 import { errorTexts } from "../../texts/errors.js";
 import { forumBodySchema } from "../schemas.js";
 import type { FieldErrors } from "./field-errors.js";
-
-const frenchErrors = fr().localeError;
 
 /** Errors by form field; `form` is for the whole form. */
 export type SectionResult =
@@ -55,12 +53,12 @@ function currentBody(forum: ForumConfig | null, forumId: string): Record<string,
 }
 
 /**
- * A changed body checked by the API's own schema (`forumBodySchema`, with zod's French messages),
+ * A changed body checked by the API's own schema (`forumBodySchema`, with its French messages),
  * so that what `PUT /forums` refuses the desk refuses too; `fieldOf` names the form field an
  * issue's path is about.
  */
 function checked(body: Record<string, unknown>, fieldOf: (path: string) => string): SectionResult {
-  const parsed = forumBodySchema.safeParse(body, { error: frenchErrors });
+  const parsed = forumBodySchema.safeParse(body);
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues)
@@ -89,10 +87,7 @@ export function refereesSection(
   const missing = referees.findIndex((r) => !r.id || !r.name);
   if (missing >= 0)
     return { ok: false, errors: { referees: t.referees.line(missing + 1, t.referees.missingName) } };
-  const parsed = forumBodySchema.safeParse(
-    { ...currentBody(forum, forumId), referees },
-    { error: frenchErrors },
-  );
+  const parsed = forumBodySchema.safeParse({ ...currentBody(forum, forumId), referees });
   if (parsed.success) return { ok: true, body: parsed.data };
   // The schema's path names the referee's index: the message names the line.
   const issue = parsed.error.issues[0];

@@ -1,4 +1,4 @@
-import { fr } from "zod/locales";
+import "../../validation/french-messages.js";
 import type { DuelRegistration } from "../../app/register-duel.js";
 import type { DomainError } from "../../errors.js";
 import { particularityOf } from "../../parsing/duel-opening.js";
@@ -10,7 +10,6 @@ import type { FieldErrors } from "./field-errors.js";
 
 /** Rows of duelists the form offers; empty rows are left out. */
 export const DUELIST_ROWS = 4;
-const frenchErrors = fr().localeError;
 
 /** What the referee typed, kept to show the form again with its errors. */
 export type RegisterFormValues = Readonly<Record<string, string>>;
@@ -36,7 +35,7 @@ const rowFilled = (form: Record<string, unknown>, row: number) =>
   ["id", "name", "year", "particularities"].some((f) => field(form, `duelists.${row}.${f}`) !== "");
 
 /**
- * The form as `POST /duels` takes it, then the API's own schema (`registerBodySchema`) with zod's
+ * The form as `POST /duels` takes it, then the API's own schema (`registerBodySchema`) with its
  * French messages. Only shapes change here: `3 jours` to `P3D`, `Legilimens 2` to a particularity
  * with its rank, the year to a number, a forum referee's name from the forum when left empty;
  * an empty field is left out so the schema says whether it is required.
@@ -87,7 +86,7 @@ export function parseRegisterForm(
   const stakes = field(form, "stakes");
   if (stakes) body.stakes = stakes;
 
-  const parsed = registerBodySchema.safeParse(body, { error: frenchErrors });
+  const parsed = registerBodySchema.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const name = formField(issue.path.map(String).join("."), rows);

@@ -3,6 +3,7 @@ import { registerDuel } from "../../app/register-duel.js";
 import { DomainError } from "../../errors.js";
 import { registerTexts as t } from "../../texts/desk-register.js";
 import { errorTexts } from "../../texts/errors.js";
+import { refusalShown } from "../../texts/refusals.js";
 import { forumOf, requireForum, requireOwnReferee } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { decidedBy } from "../principal.js";
@@ -79,7 +80,7 @@ export function registerDuelRoutes(deps: AppDeps) {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const where = fieldOfRefusal(error, parsed.body, filledRows(form));
-      return refused({ [where]: error.message }, error.status);
+      return refused({ [where]: refusalShown(error.code, error.message) }, error.status);
     }
   });
   return app;
