@@ -145,9 +145,13 @@ export function applyRefereeAction(
       record();
       return;
     case "adjust-points": {
+      // A finished duel's points were told as final: like every decision but a cancelled fault's.
+      requireRunning(e);
       const duelist = requireDuelist(e, action.duelistId);
       record();
-      const points = Math.min(duelist.startingPoints, Math.max(0, duelist.points + action.delta));
+      // The rules bound PD below only: the referee's number is applied as given, above the
+      // starting points too.
+      const points = Math.max(0, duelist.points + action.delta);
       e.emit({
         type: "points.adjusted",
         rule: "R-7.1",
@@ -156,7 +160,7 @@ export function applyRefereeAction(
         points,
         ...r,
       });
-      if (points === 0 && duelist.status === "active" && e.state.status !== "finished") {
+      if (points === 0 && duelist.status === "active") {
         e.emit({ type: "duelist.out", rule: "R-1.6", duelistId: duelist.id });
         checkEnd(e, "points");
       }
@@ -211,7 +215,8 @@ function cancelFault(e: Emitter, fault: FaultRecord, reason?: string): void {
   );
   const lostBefore = mine.reduce((sum, f) => sum + lostPointsOf(f), 0);
   const lostAfter = ledger.faults.reduce((sum, f) => sum + f.lostPoints, 0);
-  const points = Math.min(duelist.startingPoints, duelist.points + Math.max(0, lostBefore - lostAfter));
+  // Exactly what the fault took comes back (no cap: the referee may have set points above the start).
+  const points = duelist.points + Math.max(0, lostBefore - lostAfter);
   const disqualifiedByFault = duelist.status === "disqualified" && mine.some((f) => f.disqualified);
   const reinstated =
     (disqualifiedByFault && !ledger.faults.some((f) => f.disqualified)) ||
