@@ -3,9 +3,9 @@ import { readRefereeCommands } from "../parsing/referee-commands.js";
 import { refusalTexts as say } from "../texts/refusals.js";
 import { addDuration, durationMs } from "../time/duration.js";
 import { readContext } from "./assess.js";
-import type { PostInput } from "./commands.js";
+import type { DuelCommand, PostInput } from "./commands.js";
 import type { Emitter } from "./emitter.js";
-import type { Actor } from "./events.js";
+import type { Actor, DuelEvent, EventDraft } from "./events.js";
 import { faultLedger, lostPointsOf } from "./fault-ledger.js";
 import { catchUp, settlePending } from "./play.js";
 import type { RefereeAction } from "./referee-actions.js";
@@ -257,33 +257,46 @@ function resume(e: Emitter, duelistId: string, faultEventId: string): void {
   else giveTurn(e, stopped.duelistId, e.now, "R-7.1", stopped.number);
 }
 
+/** What a refusal says: why, and what was refused (a thread's line, or a decision and its author). */
+type Refusal = Omit<Extract<DuelEvent, { type: "referee.command-rejected" }>, "id" | "at" | "type" | "rule">;
+
+/**
+ * The one record of a refused decision (R-7.1: "recorded only as refused"), wherever it was given:
+ * a line of the referee's post, the API or the desk, or a replay where it no longer holds.
+ */
+export function rejection(refusal: Refusal): EventDraft {
+  return { type: "referee.command-rejected", rule: "R-7.1", ...refusal };
+}
+
+/** A decision given by the API or the desk and refused there: the refusal, who gave it, and why. */
+export function refusalOf(
+  command: Extract<DuelCommand, { type: "referee" }>,
+  refused: { readonly code: string; readonly message: string },
+): EventDraft {
+  return rejection({
+    postId: null,
+    code: refused.code,
+    message: refused.message,
+    via: "api",
+    action: command.action,
+    ...(command.by.who ? { by: command.by.who } : {}),
+    ...(command.reason ? { reason: command.reason } : {}),
+  });
+}
+
 /** The `[arbitre]` blocks of the referee's own post: each line applied, or rejected with why. */
 export function applyRefereePost(e: Emitter, post: PostInput): void {
   const lines = readRefereeCommands(post.content, post.format, readContext(e.state));
   for (const line of lines) {
     if (!line.ok) {
-      e.emit({
-        type: "referee.command-rejected",
-        rule: "R-7.1",
-        postId: post.postId,
-        text: line.text,
-        code: "unreadable",
-        message: line.error,
-      });
+      e.emit(rejection({ postId: post.postId, text: line.text, code: "unreadable", message: line.error }));
       continue;
     }
     try {
       e.atomically(() => applyRefereeAction(e, line.action, "post", line.reason));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      e.emit({
-        type: "referee.command-rejected",
-        rule: "R-7.1",
-        postId: post.postId,
-        text: line.text,
-        code: error.code,
-        message: error.message,
-      });
+      e.emit(rejection({ postId: post.postId, text: line.text, code: error.code, message: error.message }));
     }
   }
 }

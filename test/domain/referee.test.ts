@@ -86,6 +86,35 @@ describe("the referee's authority", () => {
     expect(events.find((e) => e.type === "fault.cancelled")).toMatchObject({ restoredPoints: 2, points: 30 });
   });
 
+  it("R-7.1 a decision refused when given is decided again (a replay) only as refused, even where it would now apply", () => {
+    const duel = new Duel();
+    duel.top();
+    duel.referee({ command: "fault", duelistId: BOB.id, kind: "absence" });
+    const before = duel.state;
+    const refused = { code: "fault_not_found", message: "Aucune faute « 1 » dans ce duel." };
+    const events = duel.run({
+      type: "referee",
+      now: duel.now,
+      by: { id: REFEREE.id, via: "api", who: { role: "referee", name: "Minerva McGonagall" } },
+      action: { command: "cancel-fault", eventId: "1" },
+      reason: "erreur",
+      refused,
+    });
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: "referee.command-rejected",
+        rule: "R-7.1",
+        postId: null,
+        via: "api",
+        action: { command: "cancel-fault", eventId: "1" },
+        by: { role: "referee", name: "Minerva McGonagall" },
+        reason: "erreur",
+        ...refused,
+      }),
+    ]);
+    expect(duel.state).toEqual(before);
+  });
+
   it("R-7.1 the referee decides in the thread with an [arbitre] block; a duelist cannot", () => {
     const duel = new Duel();
     duel.post(BOB, null, [1, 1], { content: "[arbitre]top[/arbitre]" });
