@@ -145,7 +145,8 @@ export function applyRefereeAction(
       record();
       return;
     case "adjust-points": {
-      // A finished duel's points were told as final: like every decision but a cancelled fault's.
+      // A finished duel's points went out as final with its end: refused like a fault or an end
+      // (cancelling a fault is the one decision that may reopen a finished duel).
       requireRunning(e);
       const duelist = requireDuelist(e, action.duelistId);
       record();
