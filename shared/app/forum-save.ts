@@ -31,6 +31,7 @@ export async function saveForum(
   mayCreate: () => void = () => {},
 ): Promise<{ forum: ForumConfig; created: boolean }> {
   checkChannelUrls(body.notify, body.bot, deps);
+  checkWebhookChannelSecrets(body.notify, body.webhookSecrets);
   const existing = await deps.store.getForum(forumId);
   const ruleset = rulesetToStore(body.ruleset, existing?.ruleset);
   if (!existing) mayCreate();
@@ -101,6 +102,29 @@ function checkChannelUrls(
     throw new DomainError(
       "invalid_body",
       errorTexts.invalid_body.channelRefused(details.map((d) => d.path).join(", "), details[0]?.message),
+      400,
+      details,
+    );
+}
+
+/**
+ * A `webhook` channel signs each hibou with its own `secret`, else the forum's generic one: with
+ * neither, every hibou on it would fail for good, so the save is refused with 400 naming the field.
+ */
+function checkWebhookChannelSecrets(
+  channels: readonly ChannelConfig[],
+  secrets: ForumBody["webhookSecrets"],
+): void {
+  if (secrets.generic) return;
+  const details = channels.flatMap((channel, i) =>
+    channel.type === "webhook" && !channel.secret
+      ? [{ path: `notify.${i}.secret`, message: errorTexts.invalid_body.webhookChannelWithoutSecretDetail }]
+      : [],
+  );
+  if (details.length > 0)
+    throw new DomainError(
+      "invalid_body",
+      errorTexts.invalid_body.webhookChannelWithoutSecret(details.map((d) => d.path).join(", ")),
       400,
       details,
     );

@@ -1,3 +1,4 @@
+import type { DuelCommand } from "../domain/commands.js";
 import type { Actor, DuelEvent } from "../domain/events.js";
 import type { RefereeCommandBody } from "../domain/referee-actions.js";
 import { type Duel, isOpened } from "../domain/state.js";
@@ -5,7 +6,9 @@ import { DomainError } from "../errors.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
 import { errorTexts } from "../texts/errors.js";
-import type { DuelService } from "./duel-service.js";
+import type { DuelService, Outcome } from "./duel-service.js";
+
+type RefereeDecision = Extract<DuelCommand, { type: "referee" }>;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
 
@@ -54,21 +57,33 @@ export async function runRefereeCommand(
     throw new DomainError("invalid_idempotency_key", errorTexts.invalid_idempotency_key, 400);
   }
   const { reason, ...action } = request.body;
-  const outcome = await deps.duels.execute(
-    duelId,
-    {
-      type: "referee",
-      now: deps.clock.now().toISOString(),
-      by: { id: duel.state.referee.id, via: "api", who: request.who },
-      action,
-      ...(reason ? { reason } : {}),
-    },
-    {
-      inputId: `r.${idempotencyKey ?? deps.newId()}`,
-      forumId: duel.state.forumId,
-      dedupKeys: idempotencyKey ? [`command#${duelId}#${idempotencyKey}`] : [],
-    },
-  );
+  const command: RefereeDecision = {
+    type: "referee",
+    now: deps.clock.now().toISOString(),
+    by: { id: duel.state.referee.id, via: "api", who: request.who },
+    action,
+    ...(reason ? { reason } : {}),
+  };
+  const options = {
+    inputId: `r.${idempotencyKey ?? deps.newId()}`,
+    forumId: duel.state.forumId,
+    dedupKeys: idempotencyKey ? [`command#${duelId}#${idempotencyKey}`] : [],
+  };
+  let outcome: Outcome;
+  try {
+    outcome = await deps.duels.execute(duelId, command, options);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    // R-7.1: a refused decision is recorded, only as refused, under the same input and keys, so a
+    // retry with the same Idempotency-Key finds it and records nothing more. The caller's answer
+    // is the refusal itself, unchanged.
+    await deps.duels.execute(
+      duelId,
+      { ...command, refused: { code: error.code, message: error.message } },
+      options,
+    );
+    throw error;
+  }
   return {
     result: outcome.result,
     events: outcome.events,

@@ -82,6 +82,11 @@ export type DuelCommand =
       readonly by: { readonly id: string; readonly via: "api" | "post"; readonly who?: Actor };
       readonly action: RefereeAction;
       readonly reason?: string;
+      /**
+       * The refusal this decision met when it was given (R-7.1): it is recorded as refused, and
+       * only so, whenever it is decided again (a replay never applies it).
+       */
+      readonly refused?: { readonly code: string; readonly message: string };
     };
 
 export type DuelCommandType = DuelCommand["type"];

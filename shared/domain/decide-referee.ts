@@ -3,9 +3,9 @@ import { readRefereeCommands } from "../parsing/referee-commands.js";
 import { refusalTexts as say } from "../texts/refusals.js";
 import { addDuration, durationMs } from "../time/duration.js";
 import { readContext } from "./assess.js";
-import type { PostInput } from "./commands.js";
+import type { DuelCommand, PostInput } from "./commands.js";
 import type { Emitter } from "./emitter.js";
-import type { Actor } from "./events.js";
+import type { Actor, DuelEvent, EventDraft } from "./events.js";
 import { faultLedger, lostPointsOf } from "./fault-ledger.js";
 import { catchUp, settlePending } from "./play.js";
 import type { RefereeAction } from "./referee-actions.js";
@@ -146,9 +146,14 @@ export function applyRefereeAction(
       record();
       return;
     case "adjust-points": {
+      // A finished duel's points went out as final with its end: refused like a fault or an end
+      // (cancelling a fault is the one decision that may reopen a finished duel).
+      requireRunning(e);
       const duelist = requireDuelist(e, action.duelistId);
       record();
-      const points = Math.min(duelist.startingPoints, Math.max(0, duelist.points + action.delta));
+      // The rules bound PD below only (R-1.6): the referee's number is applied as given, above the
+      // starting points too.
+      const points = Math.max(0, duelist.points + action.delta);
       e.emit({
         type: "points.adjusted",
         rule: "R-7.1",
@@ -157,7 +162,7 @@ export function applyRefereeAction(
         points,
         ...r,
       });
-      if (points === 0 && duelist.status === "active" && e.state.status !== "finished") {
+      if (points === 0 && duelist.status === "active") {
         e.emit({ type: "duelist.out", rule: "R-1.6", duelistId: duelist.id });
         checkEnd(e, "points");
       }
@@ -212,7 +217,8 @@ function cancelFault(e: Emitter, fault: FaultRecord, reason?: string): void {
   );
   const lostBefore = mine.reduce((sum, f) => sum + lostPointsOf(f), 0);
   const lostAfter = ledger.faults.reduce((sum, f) => sum + f.lostPoints, 0);
-  const points = Math.min(duelist.startingPoints, duelist.points + Math.max(0, lostBefore - lostAfter));
+  // Exactly what the fault took comes back (no cap: the referee may have set points above the start).
+  const points = duelist.points + Math.max(0, lostBefore - lostAfter);
   const disqualifiedByFault = duelist.status === "disqualified" && mine.some((f) => f.disqualified);
   const reinstated =
     (disqualifiedByFault && !ledger.faults.some((f) => f.disqualified)) ||
@@ -276,33 +282,46 @@ function resume(e: Emitter, duelistId: string, faultEventId: string): void {
   else giveTurn(e, stopped.duelistId, e.now, "R-7.1", stopped.number);
 }
 
+/** What a refusal says: why, and what was refused (a thread's line, or a decision and its author). */
+type Refusal = Omit<Extract<DuelEvent, { type: "referee.command-rejected" }>, "id" | "at" | "type" | "rule">;
+
+/**
+ * The one record of a refused decision (R-7.1: "recorded only as refused"), wherever it was given:
+ * a line of the referee's post, the API or the desk, or a replay where it no longer holds.
+ */
+export function rejection(refusal: Refusal): EventDraft {
+  return { type: "referee.command-rejected", rule: "R-7.1", ...refusal };
+}
+
+/** A decision given by the API or the desk and refused there: the refusal, who gave it, and why. */
+export function refusalOf(
+  command: Extract<DuelCommand, { type: "referee" }>,
+  refused: { readonly code: string; readonly message: string },
+): EventDraft {
+  return rejection({
+    postId: null,
+    code: refused.code,
+    message: refused.message,
+    via: "api",
+    action: command.action,
+    ...(command.by.who ? { by: command.by.who } : {}),
+    ...(command.reason ? { reason: command.reason } : {}),
+  });
+}
+
 /** The `[arbitre]` blocks of the referee's own post: each line applied, or rejected with why. */
 export function applyRefereePost(e: Emitter, post: PostInput): void {
   const lines = readRefereeCommands(post.content, post.format, readContext(e.state));
   for (const line of lines) {
     if (!line.ok) {
-      e.emit({
-        type: "referee.command-rejected",
-        rule: "R-7.1",
-        postId: post.postId,
-        text: line.text,
-        code: "unreadable",
-        message: line.error,
-      });
+      e.emit(rejection({ postId: post.postId, text: line.text, code: "unreadable", message: line.error }));
       continue;
     }
     try {
       e.atomically(() => applyRefereeAction(e, line.action, "post", line.reason));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      e.emit({
-        type: "referee.command-rejected",
-        rule: "R-7.1",
-        postId: post.postId,
-        text: line.text,
-        code: error.code,
-        message: error.message,
-      });
+      e.emit(rejection({ postId: post.postId, text: line.text, code: error.code, message: error.message }));
     }
   }
 }

@@ -5,7 +5,7 @@ import { refusalTexts as say } from "../texts/refusals.js";
 import { addDuration } from "../time/duration.js";
 import type { DuelCommand, RegisterDuel } from "./commands.js";
 import { decidePostDeleted, decidePostEdited, decidePostReceived } from "./decide-post.js";
-import { applyRefereeAction } from "./decide-referee.js";
+import { applyRefereeAction, refusalOf } from "./decide-referee.js";
 import { requireDistinctNames } from "./duelist-names.js";
 import { Emitter, stamp } from "./emitter.js";
 import type { Actor, DuelEvent, EventDraft } from "./events.js";
@@ -42,7 +42,8 @@ export function decide(command: DuelCommand, state: DuelState, inputId: string):
       if (command.by.via === "post" && command.by.id !== state.referee.id) {
         throw new DomainError("not_referee", say.not_referee, 409);
       }
-      applyRefereeAction(e, command.action, command.by.via, command.reason, command.by.who);
+      if (command.refused) e.emit(refusalOf(command, command.refused));
+      else applyRefereeAction(e, command.action, command.by.via, command.reason, command.by.who);
       break;
     default: {
       const unreachable: never = command;

@@ -320,11 +320,22 @@ export type DuelEvent =
       readonly reason?: string;
     })
   | (Base & {
+      /**
+       * A referee's decision refused (R-7.1: recorded only as refused, nothing else changed): a
+       * line of an `[arbitre]` block (`postId`, `text`), a decision that no longer holds once a late
+       * post is replayed (`text` names the command), or a decision given by the API or the desk and
+       * refused there and then (`via: "api"`, with the `action`, who gave it and the reason; its
+       * caller had the refusal as the answer, so no hibou repeats it).
+       */
       readonly type: "referee.command-rejected";
       readonly postId: string | null;
-      readonly text: string;
+      readonly text?: string;
       readonly code: string;
       readonly message: string;
+      readonly via?: "api";
+      readonly action?: RefereeAction;
+      readonly by?: Actor;
+      readonly reason?: string;
     })
   | (Base & {
       readonly type: "referee.command";

@@ -1,6 +1,8 @@
 import { DomainError } from "../errors.js";
 import type { DuelCommand } from "./commands.js";
 import { decide } from "./decide.js";
+import { rejection } from "./decide-referee.js";
+import { stamp } from "./emitter.js";
 import type { DuelEvent } from "./events.js";
 import { fold } from "./evolve.js";
 import { type DuelState, initialState } from "./state.js";
@@ -90,19 +92,21 @@ export function replay(inputs: readonly ReplayInput[]): { state: DuelState; inpu
       events = decide(input.command, state, input.inputId);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
+      const { command } = input;
       events =
-        input.command.type === "referee"
+        command.type === "referee"
           ? [
-              {
-                id: `${input.inputId}#0`,
-                at: input.command.now,
-                rule: "R-7.1",
-                type: "referee.command-rejected",
-                postId: null,
-                text: input.command.action.command,
-                code: error.code,
-                message: error.message,
-              },
+              stamp(
+                rejection({
+                  postId: null,
+                  text: command.action.command,
+                  code: error.code,
+                  message: error.message,
+                }),
+                input.inputId,
+                0,
+                command.now,
+              ),
             ]
           : [];
     }

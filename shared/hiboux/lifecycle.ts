@@ -206,13 +206,15 @@ export function pointsAdjusted(ctx: Context, e: EventOf<"points.adjusted">): Hib
 }
 
 export function commandRejected(ctx: Context, e: EventOf<"referee.command-rejected">): HibouDraft[] {
+  // A decision refused at the API or the desk was answered there and then: a hibou would repeat it.
+  if (e.via === "api") return [];
   const r = texts.rejected;
   return [
     draft(
       referee(ctx),
       "referee.command-rejected",
       r.title,
-      [r.text(e.text, e.postId, e.message, e.code)],
+      [r.text(e.text ?? e.action?.command ?? "", e.postId, e.message, e.code)],
       e,
     ),
   ];

@@ -99,6 +99,9 @@ export const detailFields: Record<string, string> = {
   stakes: "enjeux",
   note: "note",
   faultEventId: "faute",
+  /** A referee's decision's fields (`action`): the fault a cancellation names, the announcements' switch. */
+  eventId: "faute",
+  enabled: "annonces",
   reason: "motif",
 };
 

@@ -35,6 +35,7 @@ export const forumTexts = {
       "Un secret n'est montré qu'une fois, à sa création : copiez-le dans le réglage du webhook du forum. En générer un nouveau remplace l'ancien, qui est refusé dès maintenant.",
     generic: "Webhook générique (Standard Webhooks)",
     discourse: "Webhook Discourse",
+    xenforo: "Webhook XenForo",
     set: "défini",
     unset: "non défini",
     generate: "Générer un nouveau secret",

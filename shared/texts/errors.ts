@@ -18,6 +18,10 @@ export const errorTexts = {
     topicIdDetail: "identifiant de sujet Forumactif attendu",
     channelRefused: (paths: string, reason: string | undefined) =>
       `Canal de notification refusé (${paths}) : ${reason}.`,
+    webhookChannelWithoutSecretDetail:
+      "secret de signature requis : un secret dans le canal, ou le secret générique du forum (webhookSecrets.generic)",
+    webhookChannelWithoutSecret: (paths: string) =>
+      `Canal webhook sans secret de signature (${paths}) : donnez-lui un secret (whsec_…) ou définissez le secret générique du forum (webhookSecrets.generic), sinon aucun hibou ne pourrait être signé.`,
     forumactifChannelWithoutAccountDetail:
       "compte robot requis : baseUrl, username et password dans le canal, ou un compte dans source.account",
     forumactifChannelWithoutAccount: (paths: string) =>

@@ -103,6 +103,36 @@ describe("referee commands through the admin forms (R-7.1)", () => {
     expect(granted).toMatchObject({ duration: "P3D" });
   });
 
+  it("R-7.1 a refusal on the desk is recorded only as refused, once for a form sent twice, and the audit log shows it in French", async () => {
+    const { h, b, duelId, send } = await onDuelPage();
+    const fields = {
+      command: "derogation",
+      duelistId: "42",
+      duration: "P6D",
+      reason: "vacances",
+      idempotencyKey: "form.refused",
+    };
+    const first = await send(fields);
+    const again = await send(fields);
+    expect(first.status).toBe(409);
+    expect(again.status).toBe(409);
+    expect(decoded(await again.text())).toMatch(/Commande refusée : [^<]*dérogation[^<]*\(R-6\.2a\)/);
+    const records = (await auditOf(h, duelId)).filter((e) => e.type === "referee.command-rejected");
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ code: "derogation_too_long", via: "api", reason: "vacances" });
+    expect((await duelistOf(h, duelId, "42")).derogationUsed).toBe(false);
+    const page = decoded(await (await b.get(`/admin/duels/${duelId}`)).text());
+    // The audit row's text, tags left out: every word French, no code nor ISO duration of the request.
+    const start = page.indexOf("Commande de l'arbitre refusée");
+    const row = page.slice(start, page.indexOf("</tr>", start)).replace(/<[^>]+>/g, "");
+    expect(row).toContain("erreur : Une dérogation ne peut dépasser");
+    expect(row).toContain("commande : Dérogation · duelliste : Alice Dubois · durée : 6 jours");
+    expect(row).toContain("par : API");
+    expect(row).toContain("décidé par : opérateur");
+    expect(row).toContain("motif : vacances");
+    expect(row).not.toMatch(/derogation_too_long|P6D|duelistId/);
+  });
+
   it("CONTRACT 2 answers a refusal with the API's status and French text (errorAnswer), on the duel's page", async () => {
     const { h, duelId, send } = await onDuelPage();
     const fields = { command: "adjust-points", duelistId: "42", delta: "-3", reason: "test" };

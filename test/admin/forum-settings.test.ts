@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
+import { sendXenForo, XENFORO_DUEL, xenforoFixture } from "../http/xenforo-support.js";
 import { DISCOURSE_DUEL, discourseFixture, sendDiscourse } from "../support/discourse.js";
 import { postPayload } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
@@ -137,6 +138,43 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     const created = discourseFixture("post_created");
     expect((await sendDiscourse(h, created)).status).toBe(401);
     expect((await sendDiscourse(h, created, { secret })).status).toBe(200);
+  });
+
+  it("CONTRACT 3 a new XenForo secret is generated on its own: shown once, accepted at once, the other secrets kept", async () => {
+    expect((await h.admin("GET", "/forums/poudlard")).body.webhookSecrets).toMatchObject({ xenforo: false });
+    const res = await send("secrets/xenforo");
+    expect(res.status).toBe(303);
+    const secret = /data-secret="xenforo">([^<]+)</.exec(await (await b.follow(res)).text())?.[1] ?? "";
+    expect(secret).toMatch(/^[0-9a-f]{48}$/);
+    expect((await h.admin("GET", "/forums/poudlard")).body.webhookSecrets).toEqual({
+      generic: true,
+      discourse: true,
+      xenforo: true,
+    });
+    expect(decoded((await b.page("/admin/forums/poudlard")).html)).toContain("Webhook XenForo : défini");
+    await h.admin("POST", "/duels", XENFORO_DUEL);
+    const post = xenforoFixture("post-insert.json");
+    expect((await sendXenForo(h, post, { secret: "an-old-or-wrong-secret-0000" })).status).toBe(401);
+    expect((await sendXenForo(h, post, { secret })).status).toBe(200);
+  });
+
+  it("CONTRACT 3 a webhook channel with no secret on a forum with no generic secret is refused beside channel.secret, nothing stored", async () => {
+    const ok = await endpoint(200);
+    servers.push(ok);
+    const put = await h.admin("PUT", "/forums/poudlard", {
+      name: "Poudlard RPG",
+      webhookSecrets: { discourse: DISCOURSE_SECRET },
+      referees: [{ id: "7", name: "Minerva McGonagall" }],
+      notify: [{ type: "log" }],
+    });
+    expect(put.status).toBe(200);
+    const before = await h.store.getForum("poudlard");
+    const refused = await send("channels", { "channel.type": "webhook", "channel.url": ok.url });
+    expect(refused.status).toBe(400);
+    expect(errorFor(await refused.text(), "channel.secret")).toContain("secret");
+    expect(await h.store.getForum("poudlard")).toEqual(before);
+    const own = { "channel.type": "webhook", "channel.url": ok.url, "channel.secret": GENERIC_SECRET };
+    expect((await send("channels", own)).status).toBe(303);
   });
 
   it("CONTRACT 3 channels: the API's checks on adding, a test hibou shows what the channel answered", async () => {

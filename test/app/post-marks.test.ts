@@ -86,6 +86,11 @@ describe("post marks stored apart from the duel's snapshot", () => {
     await h.admin("POST", "/_local/clock", { set: "2026-11-30T10:35:00Z" });
     expect((await h.generic(refereePost)).body.result).toBe("applied");
     const rejected = (await events(h)).filter((e) => e.type === "referee.command-rejected");
-    expect(rejected).toMatchObject([{ postId: "2001", code: "correction_refused" }]);
+    // The API's two refusals are recorded too, only as refused.
+    expect(rejected).toMatchObject([
+      { postId: null, via: "api", code: "correction_refused" },
+      { postId: null, via: "api", code: "post_not_found" },
+      { postId: "2001", code: "correction_refused" },
+    ]);
   });
 });

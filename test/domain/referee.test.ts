@@ -26,18 +26,93 @@ describe("the referee's authority", () => {
     );
   });
 
-  it("R-7.1 the referee adds faults, adjusts points within bounds, disqualifies and ends the duel", () => {
+  it("R-7.1 the referee adds faults, adjusts points (never below 0, R-1.6), disqualifies and ends the duel", () => {
     const duel = new Duel();
     duel.top();
     duel.referee({ command: "fault", duelistId: ALICE.id, kind: "absence" }, "absente du fil");
     expect(duel.duelist(ALICE.id)).toMatchObject({ absenceFaults: 1, points: 23 });
-    duel.referee({ command: "adjust-points", duelistId: ALICE.id, delta: 40 });
-    expect(duel.duelist(ALICE.id).points).toBe(25);
+    duel.referee({ command: "adjust-points", duelistId: BOB.id, delta: -80 });
+    expect(duel.duelist(BOB.id).points).toBe(0);
+    expect(duel.result).toEqual({ winnerId: ALICE.id, reason: "points" });
+    expect(() => duel.referee({ command: "disqualify", duelistId: BOB.id })).toThrowError(
+      expect.objectContaining({ code: "duel_finished" }),
+    );
+  });
+
+  it("R-7.1 the referee ends the duel (a draw); later decisions are refused", () => {
+    const duel = new Duel();
+    duel.top();
     duel.referee({ command: "end", winnerId: null }, "match nul");
     expect(duel.result).toEqual({ winnerId: null, reason: "referee" });
     expect(() => duel.referee({ command: "disqualify", duelistId: BOB.id })).toThrowError(
       expect.objectContaining({ code: "duel_finished" }),
     );
+  });
+
+  it("R-7.1 adjust-points on a finished duel is refused like every other decision (409 duel_finished), nothing changed", () => {
+    const duel = new Duel();
+    duel.top();
+    duel.referee({ command: "end", winnerId: ALICE.id }, "abandon");
+    const before = duel.state;
+    const logged = duel.log.length;
+    expect(() => duel.referee({ command: "adjust-points", duelistId: ALICE.id, delta: -30 })).toThrowError(
+      expect.objectContaining({ code: "duel_finished", status: 409 }),
+    );
+    expect(duel.state).toBe(before);
+    expect(duel.log).toHaveLength(logged);
+    expect(duel.duelist(ALICE.id)).toMatchObject({ points: 25, status: "active" });
+  });
+
+  it("R-1.6 adjust-points applies the referee's whole delta: the rules bound PD below (0), not above the starting points", () => {
+    const duel = new Duel();
+    duel.top();
+    duel.referee({ command: "fault", duelistId: ALICE.id, kind: "absence" });
+    expect(duel.duelist(ALICE.id)).toMatchObject({ points: 23, startingPoints: 25 });
+    const events = duel.referee({ command: "adjust-points", duelistId: ALICE.id, delta: 5 });
+    expect(events.find((e) => e.type === "points.adjusted")).toMatchObject({ delta: 5, points: 28 });
+    expect(duel.duelist(ALICE.id).points).toBe(28);
+  });
+
+  it("R-7.1 cancelling a fault gives back exactly what it took, above the starting points after an adjustment", () => {
+    const duel = new Duel();
+    duel.top();
+    const fault = duel
+      .referee({ command: "fault", duelistId: ALICE.id, kind: "absence" })
+      .find((e) => e.type === "fault.absence");
+    if (!fault) throw new Error("no fault");
+    duel.referee({ command: "adjust-points", duelistId: ALICE.id, delta: 5 });
+    expect(duel.duelist(ALICE.id).points).toBe(28);
+    const events = duel.referee({ command: "cancel-fault", eventId: fault.id });
+    expect(events.find((e) => e.type === "fault.cancelled")).toMatchObject({ restoredPoints: 2, points: 30 });
+  });
+
+  it("R-7.1 a decision refused when given is decided again (a replay) only as refused, even where it would now apply", () => {
+    const duel = new Duel();
+    duel.top();
+    duel.referee({ command: "fault", duelistId: BOB.id, kind: "absence" });
+    const before = duel.state;
+    const refused = { code: "fault_not_found", message: "Aucune faute « 1 » dans ce duel." };
+    const events = duel.run({
+      type: "referee",
+      now: duel.now,
+      by: { id: REFEREE.id, via: "api", who: { role: "referee", name: "Minerva McGonagall" } },
+      action: { command: "cancel-fault", eventId: "1" },
+      reason: "erreur",
+      refused,
+    });
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: "referee.command-rejected",
+        rule: "R-7.1",
+        postId: null,
+        via: "api",
+        action: { command: "cancel-fault", eventId: "1" },
+        by: { role: "referee", name: "Minerva McGonagall" },
+        reason: "erreur",
+        ...refused,
+      }),
+    ]);
+    expect(duel.state).toEqual(before);
   });
 
   it("R-7.1 the referee decides in the thread with an [arbitre] block; a duelist cannot", () => {

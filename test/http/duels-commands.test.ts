@@ -120,6 +120,27 @@ describe("CONTRACT 6 referee commands (R-7.1)", () => {
     expect(late.body.error).toMatchObject({ code: "duel_finished" });
   });
 
+  it("R-7.1 adjust-points on a finished duel is 409 duel_finished like fault and end: points, status and hiboux untouched", async () => {
+    expect((await command({ command: "end", winnerId: "43", reason: "Abandon" })).status).toBe(200);
+    await h.settle();
+    const before = await h.admin("GET", `/duels/${duelId}`);
+    const hiboux = h.delivered.length;
+    for (const body of [
+      { command: "adjust-points", duelistId: "42", delta: -30 },
+      { command: "fault", duelistId: "42", kind: "action" },
+      { command: "end", winnerId: null },
+    ]) {
+      const res = await command(body);
+      expect(res.status, body.command).toBe(409);
+      expect(res.body.error).toMatchObject({ code: "duel_finished", message: expect.any(String) });
+    }
+    await h.settle();
+    expect((await h.admin("GET", `/duels/${duelId}`)).body).toEqual(before.body);
+    expect(await duelistOf(h, duelId, "42")).toMatchObject({ points: 25, status: "active" });
+    expect(h.delivered.slice(hiboux).filter((d) => d.kind === "points.adjusted")).toEqual([]);
+    expect((await auditOf(h, duelId)).filter((e) => e.type === "points.adjusted")).toEqual([]);
+  });
+
   it("CONTRACT 2 an invalid command body is 400 with details", async () => {
     for (const body of [
       { command: "explode" },

@@ -97,6 +97,49 @@ describe("CONTRACT 3 forums", () => {
     expect((await h.admin("GET", "/forums/unusable")).status).toBe(404);
   });
 
+  it("CONTRACT 3 a webhook channel with neither its own secret nor the forum's generic one is 400 naming notify.N.secret, nothing stored", async () => {
+    const unsigned = { type: "webhook", url: "https://example.org/hiboux" };
+    const noGeneric = { ...FORUM, webhookSecrets: { discourse: DISCOURSE_SECRET } };
+    const created = await h.admin("PUT", "/forums/unsigned", {
+      ...noGeneric,
+      notify: [{ type: "log" }, unsigned],
+    });
+    expect(created.status).toBe(400);
+    const error = created.body.error as { code: string; message: string; details: { path: string }[] };
+    expect(error.code).toBe("invalid_body");
+    expect(error.message).toContain("secret");
+    expect(error.details.map((d) => d.path)).toEqual(["notify.1.secret"]);
+    expect((await h.admin("GET", "/forums/unsigned")).status).toBe(404);
+    // An existing forum is left as it was.
+    expect((await h.admin("PUT", "/forums/unsigned", noGeneric)).status).toBe(201);
+    const before = await h.store.getForum("unsigned");
+    const replaced = await h.admin("PUT", "/forums/unsigned", {
+      ...noGeneric,
+      name: "Autre",
+      notify: [unsigned],
+    });
+    expect(replaced.status).toBe(400);
+    expect(await h.store.getForum("unsigned")).toEqual(before);
+    // Its own secret, or the forum's generic one, signs: both are accepted.
+    const own = { ...unsigned, secret: GENERIC_SECRET };
+    expect((await h.admin("PUT", "/forums/unsigned", { ...noGeneric, notify: [own] })).status).toBe(200);
+    expect((await h.admin("PUT", "/forums/unsigned", { ...FORUM, notify: [unsigned] })).status).toBe(200);
+  });
+
+  it("CONTRACT 3 PUT replaces the configuration whole, secrets too: a kind left out of webhookSecrets is removed", async () => {
+    expect((await h.admin("PUT", "/forums/rotated", FORUM)).status).toBe(201);
+    const xenforo = "a-new-xenforo-secret-of-32-chars";
+    const rotated = await h.admin("PUT", "/forums/rotated", { ...FORUM, webhookSecrets: { xenforo } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.webhookSecrets).toEqual({ generic: false, discourse: false, xenforo: true });
+    const all = { ...FORUM, webhookSecrets: { ...FORUM.webhookSecrets, xenforo } };
+    expect((await h.admin("PUT", "/forums/rotated", all)).body.webhookSecrets).toEqual({
+      generic: true,
+      discourse: true,
+      xenforo: true,
+    });
+  });
+
   it("CONTRACT 2 an invalid forum id is 400", async () => {
     const res = await h.admin("PUT", "/forums/has.dot", FORUM);
     expect(res.status).toBe(400);

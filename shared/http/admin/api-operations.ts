@@ -185,7 +185,8 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/status",
     summary: "Santé du stockage, des minuteurs et des hiboux",
     auth: "admin",
-    roles: EVERYONE,
+    // Every forum's counts and failing topics: the operator's only (CONTRACT.md 3.1).
+    roles: ["operator"],
     ok: { "200": "En forme.", "503": "Un composant est en panne." },
   },
   {

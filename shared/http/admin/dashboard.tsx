@@ -5,7 +5,7 @@ import { ui } from "../../texts/desk.js";
 import { forumOf } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import type { Principal } from "../principal.js";
-import { statusRoutes } from "../routes/status.js";
+import { readStatus } from "../routes/status.js";
 import { ForumactifCard } from "./forumactif-card.js";
 import { type Flash, Layout } from "./layout.js";
 import { CorrectionsList, DuelistsTable, namer, TurnLine } from "./parts.js";
@@ -38,7 +38,10 @@ export interface Viewer {
 export interface DashboardData {
   readonly now: string;
   readonly viewer: Viewer;
-  readonly health: Health;
+  /** The service's health (`GET /status`): the operator's only, it counts every forum's work. */
+  readonly health: Health | null;
+  /** Topics not read at their last poll: every forum's for the operator, else the viewer's forum's. */
+  readonly forumactif?: { readonly failing: readonly FailingPoll[] | null };
   readonly active: readonly Duel[];
   readonly registered: readonly Duel[];
   readonly bans: readonly RecentBan[];
@@ -58,11 +61,12 @@ export async function loadDashboard(deps: AppDeps, principal: Principal): Promis
     (await deps.store.listDuels(status, LIMIT).catch((): DuelSnapshot[] => [])).filter(
       (d) => forumId === null || d.state.forumId === forumId,
     );
-  const [active, registered, finished, status] = await Promise.all([
+  const [active, registered, finished, health, forumactif] = await Promise.all([
     list("active"),
     list("registered"),
     list("finished"),
-    statusRoutes(deps).request("/"),
+    forumId === null ? readStatus(deps).then((s): Health => s.body) : null,
+    forumId === null ? undefined : ownFailingTopics(deps, forumId),
   ]);
   const bans = [...active, ...finished].flatMap(({ state }) =>
     state.bans.map((b) => ({
@@ -80,37 +84,55 @@ export async function loadDashboard(deps: AppDeps, principal: Principal): Promis
       role: principal.role,
       forum: forumId === null ? null : { id: forumId, name: forum?.name ?? forumId },
     },
-    health: (await status.json()) as Health,
+    health,
+    ...((health?.forumactif ?? forumactif) ? { forumactif: health?.forumactif ?? forumactif } : {}),
     active: active.map((d) => d.state),
     registered: registered.map((d) => d.state),
     bans: bans.sort((a, b) => b.until.localeCompare(a.until)).slice(0, 10),
   };
 }
 
+/** A forum's topics that could not be read (a duel id is `<forumId>.<threadId>`; no forum id has a dot). */
+async function ownFailingTopics(deps: AppDeps, forumId: string) {
+  if (!deps.forumactif) return undefined;
+  const failing = await deps.forumactif.polls.listFailingPolls().catch(() => null);
+  return { failing: failing?.filter((f) => f.duelId.startsWith(`${forumId}.`)) ?? null };
+}
+
 function State(props: { ok: boolean }) {
   return <span class={props.ok ? "ok" : "ko"}>{props.ok ? ui.dashboard.ok : ui.dashboard.ko}</span>;
 }
 
-function HealthCards(props: { health: Health }) {
+function HealthCards(props: { health: Health | null; forumactif: DashboardData["forumactif"] }) {
+  const { health, forumactif } = props;
+  if (health === null && !forumactif) return null;
+  return (
+    <div class="health">
+      {health ? <ServiceCards health={health} /> : null}
+      {forumactif ? <ForumactifCard failing={forumactif.failing} /> : null}
+    </div>
+  );
+}
+
+function ServiceCards(props: { health: Health }) {
   const { storage, scheduler, notifications } = props.health;
   const d = ui.dashboard;
   const delivered = notifications.failed === 0;
   return (
-    <div class="health">
-      <div class="card">
+    <>
+      <div class="card" data-card="storage">
         <h3>{d.storage}</h3>
         <State ok={storage.ok} /> · {d.latency(storage.latencyMs)}
       </div>
-      <div class="card">
+      <div class="card" data-card="timers">
         <h3>{d.timers}</h3>
         <State ok={scheduler.ok} /> · {d.openTimers(scheduler.openTimers)}
       </div>
-      <div class="card">
+      <div class="card" data-card="hiboux">
         <h3>{d.hiboux}</h3>
         <State ok={delivered} /> · {d.delivery(notifications.undelivered, notifications.failed)}
       </div>
-      {props.health.forumactif ? <ForumactifCard failing={props.health.forumactif.failing} /> : null}
-    </div>
+    </>
   );
 }
 
@@ -150,8 +172,8 @@ export function DashboardPage(props: { data: DashboardData; csrf: string; flash?
   return (
     <Layout title={d.title} csrf={props.csrf} flash={props.flash ?? null}>
       <WhoAmI viewer={data.viewer} />
-      <h2>{d.health}</h2>
-      <HealthCards health={data.health} />
+      {data.health || data.forumactif ? <h2>{d.health}</h2> : null}
+      <HealthCards health={data.health} forumactif={data.forumactif} />
       <h2>{d.active}</h2>
       {data.active.length === 0 ? <p class="muted">{d.none}</p> : null}
       <div class="grid">

@@ -95,17 +95,27 @@ export function refereesSection(
   return { ok: false, errors: { referees: t.referees.line(line, issue?.message ?? "") } };
 }
 
-/** A new secret of the kind each sender takes: Standard Webhooks' `whsec_` + base64, or Discourse's text. */
-export function newSecret(kind: "generic" | "discourse"): string {
-  return kind === "generic"
-    ? `whsec_${randomBytes(32).toString("base64")}`
-    : randomBytes(24).toString("base64url");
+/** The webhook secrets the desk generates, each on its own (the others are kept). */
+export const SECRET_KINDS = ["generic", "discourse", "xenforo"] as const;
+export type SecretKind = (typeof SECRET_KINDS)[number];
+
+export function isSecretKind(kind: string): kind is SecretKind {
+  return (SECRET_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * A new secret of the kind each sender takes: Standard Webhooks' `whsec_` + base64, Discourse's
+ * text, XenForo's (48 hexadecimal characters: XenForo's field takes any text of 16 or more).
+ */
+export function newSecret(kind: SecretKind): string {
+  if (kind === "generic") return `whsec_${randomBytes(32).toString("base64")}`;
+  return kind === "xenforo" ? randomBytes(24).toString("hex") : randomBytes(24).toString("base64url");
 }
 
 export function secretSection(
   forum: ForumConfig | null,
   forumId: string,
-  kind: "generic" | "discourse",
+  kind: SecretKind,
   secret: string,
 ): SectionResult {
   const body = currentBody(forum, forumId);
@@ -138,11 +148,16 @@ export function addChannelSection(
   const serves = text(form, "channel.serves");
   if (serves) channel.serves = serves.split(",");
   const notify = [...(forum?.notify ?? [])];
-  const index = notify.length;
-  return checked({ ...currentBody(forum, forumId), notify: [...notify, channel] }, (path) => {
+  return checked({ ...currentBody(forum, forumId), notify: [...notify, channel] }, addedChannelField(forum));
+}
+
+/** The add-channel form's field an issue's path names (`notify.3.url` is `channel.url`). */
+export function addedChannelField(forum: ForumConfig | null): (path: string) => string {
+  const index = forum?.notify.length ?? 0;
+  return (path) => {
     const m = new RegExp(`^notify\\.${index}\\.?(\\w*)`).exec(path);
     return m ? `channel.${m[1] || "type"}` : "channel.type";
-  });
+  };
 }
 
 export function removeChannelSection(

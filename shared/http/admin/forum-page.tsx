@@ -10,8 +10,10 @@ import {
   CHANNEL_FIELDS,
   channelSummary,
   DELAY_KEYS,
+  isSecretKind,
   rulesetOf,
   SECRET_FIELDS,
+  SECRET_KINDS,
   SERVES_CHOICES,
   YEAR_KEYS,
 } from "./forum-form.js";
@@ -266,14 +268,12 @@ export function ForumPage(props: {
         <p class="muted">{t.secrets.intro}</p>
         <RevealNotice
           revealed={revealed}
-          shown={(kind) =>
-            t.secrets.shownOnce(kind === "discourse" ? t.secrets.discourse : t.secrets.generic)
-          }
+          shown={(kind) => t.secrets.shownOnce(isSecretKind(kind) ? t.secrets[kind] : t.secrets.generic)}
           mark={(kind) => ({ "data-secret": kind })}
           gone={t.secrets.alreadyShown}
           again={{ href: "#secrets", text: t.secrets.regenerate }}
         />
-        {(["generic", "discourse"] as const).map((kind) => (
+        {SECRET_KINDS.map((kind) => (
           <SectionForm forumId={forumId} action={`secrets/${kind}`} csrf={csrf}>
             <p>
               {t.secrets[kind]} : {forum?.webhookSecrets[kind] ? t.secrets.set : t.secrets.unset}

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { deliveryForumOf } from "../../app/delivery-forum.js";
 import { saveForum } from "../../app/forum-save.js";
-import { DeliveryError } from "../../errors.js";
+import { DeliveryError, DomainError } from "../../errors.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import type { Hibou, Recipient } from "../../ports/notifier.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
@@ -12,6 +12,8 @@ import { forumIdSchema } from "../webhook-schemas.js";
 import { csrfToken } from "./csrf.js";
 import {
   addChannelSection,
+  addedChannelField,
+  isSecretKind,
   nameSection,
   newSecret,
   refereesSection,
@@ -44,6 +46,17 @@ function testRecipient(forum: ForumConfig): Recipient {
     name: referee.name,
     ...(referee.username ? { username: referee.username } : {}),
   };
+}
+
+/** A save's refusal, field by field as its `details` name them (the message where none does). */
+function savedFieldErrors(error: DomainError, fieldOf: (path: string) => string): Record<string, string> {
+  const details = Array.isArray(error.details) ? (error.details as unknown[]) : [];
+  const errors: Record<string, string> = {};
+  for (const detail of details) {
+    if (typeof detail !== "object" || detail === null || !("path" in detail)) continue;
+    errors[fieldOf(String(detail.path))] ??= error.message;
+  }
+  return Object.keys(errors).length > 0 ? errors : { form: error.message };
 }
 
 /** The forum id of the path, or null when it is not one. */
@@ -101,9 +114,21 @@ export function forumSettingsRoutes(deps: AppDeps) {
     renderPage(c, <ErrorPage message={errorTexts.forum_not_found} csrf={csrfOf(c)} />, 404);
 
   /** Stores a section's result and goes back to the page, or shows the page with its errors. */
-  const apply = async (c: Ctx, forumId: string, result: SectionResult, values: Record<string, string>) => {
+  const apply = async (
+    c: Ctx,
+    forumId: string,
+    result: SectionResult,
+    values: Record<string, string>,
+    fieldOf: (path: string) => string = () => "form",
+  ) => {
     if (!result.ok) return page(c, forumId, { values, errors: { ...result.errors }, status: 400 });
-    await saveForum(deps, forumId, result.body, () => requireOperator(c.get("principal")));
+    try {
+      await saveForum(deps, forumId, result.body, () => requireOperator(c.get("principal")));
+    } catch (error) {
+      // What `saveForum` itself refuses (a channel's destination or secret) is shown beside its field.
+      if (!(error instanceof DomainError) || error.status !== 400) throw error;
+      return page(c, forumId, { values, errors: savedFieldErrors(error, fieldOf), status: 400 });
+    }
     return c.redirect(`${settingsPath(forumId)}?fait=saved`, 303);
   };
 
@@ -181,7 +206,8 @@ export function forumSettingsRoutes(deps: AppDeps) {
     const forumId = forumIdOf(c);
     if (!forumId) return notFound(c);
     const { form, values } = await formOf(c);
-    return apply(c, forumId, addChannelSection(await deps.store.getForum(forumId), forumId, form), values);
+    const forum = await deps.store.getForum(forumId);
+    return apply(c, forumId, addChannelSection(forum, forumId, form), values, addedChannelField(forum));
   });
 
   app.post("/forums/:forumId/channels/:index/remove", async (c) => {
@@ -196,7 +222,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
   app.post("/forums/:forumId/secrets/:kind", async (c) => {
     const forumId = forumIdOf(c);
     const kind = c.req.param("kind");
-    if (!forumId || (kind !== "generic" && kind !== "discourse")) return notFound(c);
+    if (!forumId || !isSecretKind(kind)) return notFound(c);
     const session = revealSession(c);
     const secret = newSecret(kind);
     const result = secretSection(await deps.store.getForum(forumId), forumId, kind, secret);
