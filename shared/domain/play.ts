@@ -74,6 +74,11 @@ function absence(e: Emitter): void {
     const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
     applyHit(e, absentId, attack.attack, attack.spellId, spell?.rule ?? "R-3.3");
   }
+  // The new deadline counts from the deadline that passed, not from when its timer fired
+  // counts it "from the moment the turn passed by an absence", and makes that moment the
+  // deadline itself ("when the deadline passes … the turn passes"). A timer firing late (a clock
+  // jump, a scheduler's delay) thus applies each missed turn's absence at its own deadline, one per
+  // turn, each giving the next duelist a whole reply window, as if it had fired on time.
   passTurn(e, absentId, turn.deadline, "R-6.2");
 }
 

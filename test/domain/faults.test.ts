@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { timersOf } from "../../shared/domain/timers.js";
+import { addDuration } from "../../shared/time/duration.js";
 import { ALICE, attack, BOB, Duel, LONG_RP, T0 } from "./fixtures.js";
 
 function timer(duel: Duel, kind: string) {
@@ -207,6 +208,27 @@ describe("faults and sanctions", () => {
       violations: ["unlisted-spell", "pari"],
     });
     expect(duel.duelist(ALICE.id).correctionUsed).toBe(false);
+  });
+
+  it("R-6.1 R-6.2 a deadline fired days late: one absence per turn, each at its own deadline, the next deadline counted from it", () => {
+    const duel = new Duel();
+    duel.top();
+    const late = { ...timer(duel, "reply-deadline"), at: addDuration(T0, "P10D") };
+    const events = duel.fire(late);
+    const absences = events.filter((e) => e.type === "fault.absence");
+    expect(absences.map((e) => [e.at, e.duelistId, e.turn])).toEqual([
+      [addDuration(T0, "PT72H"), ALICE.id, 1],
+      [addDuration(T0, "PT144H"), BOB.id, 2],
+      [addDuration(T0, "PT216H"), ALICE.id, 3],
+    ]);
+    const passed = events.filter((e) => e.type === "turn.passed");
+    expect(passed.map((e) => [e.startedAt, e.deadline])).toEqual([
+      [addDuration(T0, "PT72H"), addDuration(T0, "PT144H")],
+      [addDuration(T0, "PT144H"), addDuration(T0, "PT216H")],
+      [addDuration(T0, "PT216H"), addDuration(T0, "PT288H")],
+    ]);
+    expect(duel.turn).toMatchObject({ duelistId: BOB.id, number: 4, deadline: addDuration(T0, "PT288H") });
+    expect(duel.duelist(ALICE.id)).toMatchObject({ absenceFaults: 2, status: "active" });
   });
 
   it("R-6.8 the third absence disqualifies", () => {
