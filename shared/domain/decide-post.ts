@@ -30,6 +30,9 @@ function storedPost(e: Emitter, post: PostInput): StoredPost {
     format: post.format,
     dice: forumDice ?? post.serverDice,
     ...(e.state.dice === "forum" && !forumDice ? { rolled: true } : {}),
+    ...(post.receivedAt && Date.parse(post.receivedAt) > Date.parse(post.createdAt)
+      ? { receivedAt: post.receivedAt }
+      : {}),
   };
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { decide } from "../../shared/domain/decide.js";
+import { inputKeyOf, replay } from "../../shared/domain/replay.js";
 import { timersOf } from "../../shared/domain/timers.js";
 import { addDuration } from "../../shared/time/duration.js";
-import { ALICE, attack, BOB, Duel, LONG_RP, T0 } from "./fixtures.js";
+import { ALICE, attack, BOB, Duel, LONG_RP, REFEREE, T0 } from "./fixtures.js";
 
 function timer(duel: Duel, kind: string) {
   const t = timersOf(duel.state).find((x) => x.kind === kind);
@@ -181,6 +183,110 @@ describe("faults and sanctions", () => {
     expect(duel.duelist(BOB.id).points).toBe(44);
     expect(duel.duelist(ALICE.id)).toMatchObject({ correctionUsed: true, actionFaults: 0 });
     expect(duel.turn?.duelistId).toBe(ALICE.id);
+  });
+
+  it("R-6.7 R-7.1 a correction that leaves the post incomplete is refused: nothing recorded, the window open until its time", () => {
+    const duel = new Duel();
+    duel.top();
+    duel.post(ALICE, attack("Glacius", "Bob"), [1, 1], { text: "Alice lève sa baguette vite." });
+    const before = duel.state;
+    duel.advance("PT5M");
+    expect(() =>
+      duel.referee({ command: "correction", postId: "1001", fields: { text: "trop court encore" } }),
+    ).toThrowError(
+      expect.objectContaining({
+        code: "correction_incomplete",
+        status: 409,
+        message:
+          "Correction refusée : avec elle, le message 1001 resterait incomplet (moins de 100 mots (8 avec la correction)). " +
+          "Rien n'est changé : la fenêtre reste ouverte jusqu'au lundi 30 novembre 2026 à 11 h 30 pour une correction qui le complète (R-6.7).",
+        details: { postId: "1001", missing: ["words"], until: "2026-11-30T10:30:00.000Z" },
+      }),
+    );
+    expect(duel.state).toBe(before);
+    expect(timersOf(duel.state).map((t) => [t.kind, t.at])).toEqual([
+      ["correction", "2026-11-30T10:30:00.000Z"],
+    ]);
+    duel.advance("PT10M");
+    const accepted = duel.referee({ command: "correction", postId: "1001", fields: { text: LONG_RP } });
+    expect(duel.types(accepted)).toContain("correction.accepted");
+    expect(duel.types(accepted)).not.toContain("fault.action");
+    expect(duel.duelist(ALICE.id)).toMatchObject({ actionFaults: 0, correctionUsed: true });
+  });
+
+  it("R-6.7 R-7.1 in the thread, an incomplete correction is recorded only as refused, naming what is missing", () => {
+    const duel = new Duel();
+    duel.top();
+    duel.post(ALICE, { Sort: "Incendio", Cible: "Bob" }, [4, 1]);
+    duel.advance("PT5M");
+    const events = duel.post(REFEREE, null, [1, 1], {
+      content: "[arbitre]\ncorrection 1001\nzone : torse\n[/arbitre]",
+    });
+    expect(duel.types(events)).toEqual(["post.recorded", "referee.command-rejected"]);
+    expect(events[1]).toMatchObject({
+      code: "correction_incomplete",
+      message: expect.stringContaining("pari de dé manquant"),
+    });
+    expect(duel.state.pending).toMatchObject([
+      { post: { postId: "1001" }, until: "2026-11-30T10:30:00.000Z" },
+    ]);
+  });
+
+  it("R-6.7 a short post received after its window's end: the window counts from the post, closes at once, the fault applies now", () => {
+    const duel = new Duel();
+    duel.top();
+    const createdAt = addDuration(T0, "PT35M");
+    const post = {
+      ...duel.postInput(ALICE, attack("Glacius", "Bob"), [1, 1], { text: SHORT, createdAt }),
+      receivedAt: addDuration(T0, "PT2H"),
+    };
+    const events = duel.run({ type: "post.received", now: createdAt, post });
+    expect(duel.types(events)).toEqual(
+      expect.arrayContaining(["correction.opened", "turn.passed", "correction.expired", "fault.action"]),
+    );
+    const expired = events.find((e) => e.type === "correction.expired");
+    expect(expired?.at).toBe(addDuration(T0, "PT65M"));
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      violations: ["words"],
+      at: expired?.at,
+    });
+    expect(duel.state.pending).toEqual([]);
+    expect(timersOf(duel.state).map((t) => t.kind)).not.toContain("correction");
+    // The right is spent: the window R-6.7 gives ran, in the thread's time, from 00:35 to 01:05.
+    expect(duel.duelist(ALICE.id)).toMatchObject({ correctionUsed: true, actionFaults: 1 });
+    expect(duel.turn).toMatchObject({ duelistId: BOB.id, deadline: addDuration(createdAt, "PT72H") });
+  });
+
+  it("R-6.7 a short post received late but before its window's end opens the window until 30 minutes after the post", () => {
+    const duel = new Duel();
+    duel.top();
+    const createdAt = addDuration(T0, "PT35M");
+    const post = {
+      ...duel.postInput(ALICE, attack("Glacius", "Bob"), [1, 1], { text: SHORT, createdAt }),
+      receivedAt: addDuration(T0, "PT50M"),
+    };
+    const events = duel.run({ type: "post.received", now: post.receivedAt, post });
+    expect(duel.types(events)).not.toContain("correction.expired");
+    expect(duel.state.pending).toMatchObject([{ until: addDuration(T0, "PT65M") }]);
+  });
+
+  it("R-6.7 CONTRACT 4.3 a post received after its window's end is decided the same live and on replay", () => {
+    const duel = new Duel();
+    duel.top();
+    const createdAt = addDuration(T0, "PT35M");
+    const command = {
+      type: "post.received" as const,
+      now: createdAt,
+      post: {
+        ...duel.postInput(ALICE, attack("Glacius", "Bob"), [1, 1], { text: SHORT, createdAt }),
+        receivedAt: addDuration(T0, "PT2H"),
+      },
+    };
+    const live = decide(command, duel.state, "p.late");
+    const stored = duel.inputs.map((c, i) => ({ key: inputKeyOf(c, `i${i}`), inputId: `i${i}`, command: c }));
+    const replayed = replay([...stored, { key: inputKeyOf(command, "p.late"), inputId: "p.late", command }]);
+    expect(live.map((e) => e.type)).toContain("correction.expired");
+    expect(replayed.inputs.at(-1)?.events).toEqual(live);
   });
 
   it("R-6.7 an uncorrected window applies the fault; the right is spent; a valid post's correction is refused", () => {
