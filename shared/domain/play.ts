@@ -1,5 +1,5 @@
 import { assess, type CorrectionFields } from "./assess.js";
-import { closedOnArrival, correctionUntil } from "./correction-window.js";
+import { correctionUntil } from "./correction-window.js";
 import type { Emitter } from "./emitter.js";
 import { applyHit, resolveTurn } from "./resolve.js";
 import { absenceFault, actionFault, disqualify } from "./sanctions.js";
@@ -167,9 +167,6 @@ export function playDuelistPost(e: Emitter, post: StoredPost): void {
       words: a.words,
     });
     passTurn(e, duelist.id, post.createdAt);
-    const window = e.state.pending.find((p) => p.post.postId === post.postId);
-    // Received after its window's end: the window ran uncorrected in the thread's time.
-    if (window && closedOnArrival(post, until)) e.during(until, () => expireCorrection(e, window));
     return;
   }
   const faulty = a.fatal.length > 0 || a.correctable.length > 0;

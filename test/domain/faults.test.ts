@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { correctionsDue } from "../../shared/domain/correction-window.js";
 import { decide } from "../../shared/domain/decide.js";
 import { inputKeyOf, replay } from "../../shared/domain/replay.js";
 import { timersOf } from "../../shared/domain/timers.js";
@@ -232,7 +233,7 @@ describe("faults and sanctions", () => {
     ]);
   });
 
-  it("R-6.7 a short post received after its window's end: the window counts from the post, closes at once, the fault applies now", () => {
+  it("R-6.7 a short post received after its window's end: the window counts from the post and its end is already due", () => {
     const duel = new Duel();
     duel.top();
     const createdAt = addDuration(T0, "PT35M");
@@ -241,18 +242,18 @@ describe("faults and sanctions", () => {
       receivedAt: addDuration(T0, "PT2H"),
     };
     const events = duel.run({ type: "post.received", now: createdAt, post });
-    expect(duel.types(events)).toEqual(
-      expect.arrayContaining(["correction.opened", "turn.passed", "correction.expired", "fault.action"]),
-    );
-    const expired = events.find((e) => e.type === "correction.expired");
-    expect(expired?.at).toBe(addDuration(T0, "PT65M"));
-    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
-      violations: ["words"],
-      at: expired?.at,
+    expect(events.find((e) => e.type === "correction.opened")).toMatchObject({
+      until: addDuration(T0, "PT65M"),
+      post: { receivedAt: addDuration(T0, "PT2H") },
     });
-    expect(duel.state.pending).toEqual([]);
-    expect(timersOf(duel.state).map((t) => t.kind)).not.toContain("correction");
     // The right is spent: the window R-6.7 gives ran, in the thread's time, from 00:35 to 01:05.
+    expect(duel.duelist(ALICE.id)).toMatchObject({ correctionUsed: true });
+    // Its end is due already: whoever received the post fires it at once (post-intake.ts).
+    const due = correctionsDue(duel.state, post.receivedAt);
+    expect(due.map((t) => [t.kind, t.at])).toEqual([["correction", addDuration(T0, "PT65M")]]);
+    const expired = due[0] ? duel.fire(due[0]) : [];
+    expect(duel.types(expired)).toEqual(expect.arrayContaining(["correction.expired", "fault.action"]));
+    expect(duel.state.pending).toEqual([]);
     expect(duel.duelist(ALICE.id)).toMatchObject({ correctionUsed: true, actionFaults: 1 });
     expect(duel.turn).toMatchObject({ duelistId: BOB.id, deadline: addDuration(createdAt, "PT72H") });
   });
@@ -265,9 +266,9 @@ describe("faults and sanctions", () => {
       ...duel.postInput(ALICE, attack("Glacius", "Bob"), [1, 1], { text: SHORT, createdAt }),
       receivedAt: addDuration(T0, "PT50M"),
     };
-    const events = duel.run({ type: "post.received", now: post.receivedAt, post });
-    expect(duel.types(events)).not.toContain("correction.expired");
+    duel.run({ type: "post.received", now: post.receivedAt, post });
     expect(duel.state.pending).toMatchObject([{ until: addDuration(T0, "PT65M") }]);
+    expect(correctionsDue(duel.state, post.receivedAt)).toEqual([]);
   });
 
   it("R-6.7 CONTRACT 4.3 a post received after its window's end is decided the same live and on replay", () => {
@@ -285,7 +286,9 @@ describe("faults and sanctions", () => {
     const live = decide(command, duel.state, "p.late");
     const stored = duel.inputs.map((c, i) => ({ key: inputKeyOf(c, `i${i}`), inputId: `i${i}`, command: c }));
     const replayed = replay([...stored, { key: inputKeyOf(command, "p.late"), inputId: "p.late", command }]);
-    expect(live.map((e) => e.type)).toContain("correction.expired");
+    expect(live.find((e) => e.type === "correction.opened")).toMatchObject({
+      post: { receivedAt: addDuration(T0, "PT2H") },
+    });
     expect(replayed.inputs.at(-1)?.events).toEqual(live);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fold } from "../../shared/domain/evolve.js";
+import { timersOf } from "../../shared/domain/timers.js";
 import { composeHiboux } from "../../shared/hiboux/index.js";
 import { attack, ALICE as DOMAIN_ALICE, Duel } from "../domain/fixtures.js";
 import { ALICE, aliceToPlay, BOB, events, given, kinds, lastLine, toDuelist, toReferee } from "./support.js";
@@ -291,10 +292,13 @@ describe("the right to fix a mistake", () => {
     const hiboux = composeHiboux({ events, before, after: duel.state });
     expect(kinds(hiboux)).not.toContain("correction.opened>duelist:42");
     expect(kinds(hiboux)).not.toContain("correction.opened>referee:7");
-    expect(kinds(hiboux)).toEqual(
+    for (const h of hiboux) expect(h.text).not.toContain("Envoie ce qui manque");
+    const [due] = timersOf(duel.state).filter((t) => t.kind === "correction");
+    const open = duel.state;
+    const expired = due ? duel.fire(due) : [];
+    expect(kinds(composeHiboux({ events: expired, before: open, after: duel.state }))).toEqual(
       expect.arrayContaining(["correction.expired>referee:7", "correction.expired>duelist:42"]),
     );
-    for (const h of hiboux) expect(h.text).not.toContain("Envoie ce qui manque");
   });
 
   it("R-6.7 an expired window tells both that the fault applies", () => {

@@ -73,4 +73,25 @@ describe("R-6.7 correction windows, end to end", () => {
     for (const x of all) expect(x.text).not.toContain("Envoie ce qui manque");
     expect((await h.admin("POST", "/_local/clock", { advance: "PT1S" })).body).toMatchObject({ fired: 0 });
   });
+
+  it("R-6.7 CONTRACT 4.3 the referee's correction posted in time in the thread, arriving after the fault, takes its place", async () => {
+    await h.admin("POST", "/_local/clock", { set: "2026-11-30T12:00:00Z" });
+    await h.generic(
+      postPayload({ postId: "8005", author: ALICE, createdAt: "2026-11-30T10:35:00Z", content: SHORT }),
+    );
+    expect((await duel()).duelists).toMatchObject([{ id: "42", actionFaults: 1 }, { id: "43" }]);
+    const words = Array.from({ length: 100 }, (_, i) => `mot${i}`).join(" ");
+    await h.admin("POST", "/_local/clock", { set: "2026-11-30T12:01:00Z" });
+    await h.generic(
+      postPayload({
+        postId: "8006",
+        author: { id: "7", name: "Minerva McGonagall" },
+        createdAt: "2026-11-30T10:50:00Z",
+        content: `[arbitre]\ncorrection 8005\ntexte : ${words}\n[/arbitre]`,
+      }),
+    );
+    const view = await duel();
+    expect(view.pending).toEqual([]);
+    expect(view.duelists).toMatchObject([{ id: "42", actionFaults: 0, correctionUsed: true }, { id: "43" }]);
+  });
 });
