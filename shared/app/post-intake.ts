@@ -66,7 +66,7 @@ async function applyPost(
     ...(post.forumDice ? { forumDice: post.forumDice } : {}),
     serverDice: deps.rollDice(),
     // The clock's time even with the manual clock, where `now` is the post's: a correction window
-    // already closed when the post arrives opens for no one (R-6.7, shared/domain/correction-window.ts).
+    // already closed when the post arrives invites no correction (R-6.7, domain/correction-window.ts).
     receivedAt: now,
   };
   let command: DuelCommand;

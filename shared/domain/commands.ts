@@ -21,8 +21,8 @@ export interface PostInput {
   readonly serverDice: readonly [number, number];
   /**
    * When the system received the post, when later than `createdAt` (a delivery delayed, a topic
-   * read late): a correction window that had closed by then opens for no one (R-6.7). Absent on
-   * inputs stored before it was kept: the post counts as received when made.
+   * read late): a correction window that had closed by then invites no correction (R-6.7). Absent
+   * on inputs stored before it was kept: the post counts as received when made.
    */
   readonly receivedAt?: string;
 }
