@@ -4,7 +4,7 @@ import type { Duel, DuelState, StoredPost } from "./state.js";
 import { timersOf } from "./timers.js";
 
 /** The end of a post's correction window: 30 minutes (the ruleset's) from when it was posted. */
-export function correctionUntil(state: Duel, post: StoredPost): string {
+export function correctionUntil(state: Duel, post: Pick<StoredPost, "createdAt">): string {
   return addDuration(post.createdAt, state.ruleset.delays.correction);
 }
 

@@ -53,7 +53,7 @@ export interface StoredPost {
   readonly dice: readonly [number, number];
   /** The post carried no roll in a duel played with the forum's dice: the system rolled (R-3.8). */
   readonly rolled?: boolean;
-  /** When the system received it, if later than `createdAt` (`PostInput.receivedAt`, R-6.7). */
+  /** When the system received it, if after its correction window's end (`PostInput.receivedAt`, R-6.7). */
   readonly receivedAt?: string;
 }
 
