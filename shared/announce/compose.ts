@@ -1,3 +1,4 @@
+import { closedOnArrival } from "../domain/correction-window.js";
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { evolve } from "../domain/evolve.js";
 import { type Duel, type DuelState, isOpened } from "../domain/state.js";
@@ -220,7 +221,8 @@ function lineOf(e: DuelEvent, at: Duel, later: readonly DuelEvent[]): string[] |
     case "duel.started":
       return [t.started(name(e.firstDuelistId))];
     case "correction.opened":
-      return [t.correction(name(e.duelistId), e.until)];
+      // A window already closed when its post arrived invites nothing: its expiry follows at once.
+      return closedOnArrival(e.post, e.until) ? [] : [t.correction(name(e.duelistId), e.until)];
     case "correction.accepted":
       return [t.corrected(name(e.duelistId))];
     case "derogation.granted":

@@ -1,4 +1,5 @@
 import type { DuelCommand, PostInput } from "../domain/commands.js";
+import { correctionsDue } from "../domain/correction-window.js";
 import { contentHash } from "../domain/decide-post.js";
 import type { Clock } from "../ports/clock.js";
 import type { LoadedDuel } from "../ports/duel-repository.js";
@@ -6,6 +7,7 @@ import type { DuelService } from "./duel-service.js";
 import { duelIdOf, type IncomingPost } from "./incoming-post.js";
 import type { RegisterDeps } from "./register-duel.js";
 import { openFromPost } from "./thread-opening.js";
+import { fireTimer } from "./timer-service.js";
 
 export interface IntakeDeps {
   /** What a thread without a duel needs (`openFromPost`): a post to a duel goes through `duels`. */
@@ -63,6 +65,9 @@ async function applyPost(
     format: post.format,
     ...(post.forumDice ? { forumDice: post.forumDice } : {}),
     serverDice: deps.rollDice(),
+    // The clock's time even with the manual clock, where `now` is the post's: a correction window
+    // already closed when the post arrives invites no correction (R-6.7, domain/correction-window.ts).
+    receivedAt: now,
   };
   let command: DuelCommand;
   let inputId: string;
@@ -90,5 +95,10 @@ async function applyPost(
     dedupKeys,
     ...(preloaded ? { preloaded } : {}),
   });
+  // A short post received after its correction window's end (R-6.7): the window's own timer is
+  // due already; fired here (the scheduler firing it again is the same input), the fault applies
+  // now and not at the scheduler's next run.
+  if (outcome.result === "applied")
+    for (const timer of correctionsDue(outcome.state, now)) await fireTimer(deps.duels, timer);
   return { result: outcome.result, duelId };
 }

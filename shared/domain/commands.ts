@@ -19,6 +19,12 @@ export interface PostInput {
   readonly forumDice?: readonly [number, number];
   /** Dice rolled by the system at the edge, used when the dice mode is `server`. */
   readonly serverDice: readonly [number, number];
+  /**
+   * When the system received the post, when later than `createdAt` (a delivery delayed, a topic
+   * read late): a correction window that had closed by then invites no correction (R-6.7). Absent
+   * on inputs stored before it was kept: the post counts as received when made.
+   */
+  readonly receivedAt?: string;
 }
 
 export interface RegisterDuel {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { decisionTexts } from "../texts/decisions.js";
 import type { PostInput } from "./commands.js";
+import { correctionUntil } from "./correction-window.js";
 import { applyRefereePost } from "./decide-referee.js";
 import type { Emitter } from "./emitter.js";
 import { catchUp, playDuelistPost } from "./play.js";
@@ -30,6 +31,11 @@ function storedPost(e: Emitter, post: PostInput): StoredPost {
     format: post.format,
     dice: forumDice ?? post.serverDice,
     ...(e.state.dice === "forum" && !forumDice ? { rolled: true } : {}),
+    // Kept only when a correction window would have closed by then: a post read minutes
+    // late is the post received in time, so a polled topic and its webhooks make the same duel.
+    ...(post.receivedAt && Date.parse(post.receivedAt) >= Date.parse(correctionUntil(e.state, post))
+      ? { receivedAt: post.receivedAt }
+      : {}),
   };
 }
 

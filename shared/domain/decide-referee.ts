@@ -1,8 +1,10 @@
 import { DomainError } from "../errors.js";
 import { readRefereeCommands } from "../parsing/referee-commands.js";
+import { joinList } from "../texts/format.js";
+import { texts } from "../texts/hiboux.js";
 import { refusalTexts as say } from "../texts/refusals.js";
 import { addDuration, durationMs } from "../time/duration.js";
-import { readContext } from "./assess.js";
+import { assess, type CorrectionFields, readContext } from "./assess.js";
 import type { DuelCommand, PostInput } from "./commands.js";
 import type { Emitter } from "./emitter.js";
 import type { Actor, DuelEvent, EventDraft } from "./events.js";
@@ -17,6 +19,7 @@ import {
   type DuelistState,
   duelistOf,
   type FaultRecord,
+  type PendingCorrection,
   postMark,
 } from "./state.js";
 import { giveTurn, passTurn } from "./turns.js";
@@ -78,6 +81,7 @@ export function applyRefereeAction(
         throw new DomainError("correction_window_closed", say.correction_window_closed, 409);
       }
       const duelist = requireDuelist(e, window.duelistId);
+      requireComplete(e, window, duelist, action.fields);
       record();
       e.emit({
         type: "correction.accepted",
@@ -187,6 +191,34 @@ export function applyRefereeAction(
       throw new DomainError("unknown_command", say.unknown_command(JSON.stringify(unreachable)), 400);
     }
   }
+}
+
+/**
+ * A correction completes the post or is refused (R-6.7: "a correction in time completes the post,
+ * which is then resolved as if it had been whole"): one that leaves something missing is refused
+ * before anything is recorded, so the window stays open until its time for a complete one, and
+ * no hibou ever calls the post complete. The same refusal for the API, the desk and the thread.
+ */
+function requireComplete(
+  e: Emitter,
+  window: PendingCorrection,
+  duelist: DuelistState,
+  fields: CorrectionFields,
+): void {
+  const { correctable, words } = assess(e.state, duelist, window.post, fields);
+  if (correctable.length === 0) return;
+  const labels = joinList(
+    correctable.map((m) => {
+      const label = texts.common.missing([m], e.state.ruleset.minWords);
+      return m === "words" ? say.wordsWithCorrection(label, words) : label;
+    }),
+  );
+  throw new DomainError(
+    "correction_incomplete",
+    say.correction_incomplete(window.post.postId, labels, window.until),
+    409,
+    { postId: window.post.postId, missing: correctable, until: window.until },
+  );
 }
 
 /** The fault a cancellation names, checked before anything is recorded (R-7.1). */

@@ -11,6 +11,7 @@ import { Emitter, stamp } from "./emitter.js";
 import type { Actor, DuelEvent, EventDraft } from "./events.js";
 import { particularityId } from "./particularity-ids.js";
 import { catchUp } from "./play.js";
+import { requireReplyWindow } from "./reply-window.js";
 import { currentTurn, type DuelState } from "./state.js";
 
 /**
@@ -116,6 +117,7 @@ function register(
       });
     }
   }
+  if (duel.replyWindow !== undefined) requireReplyWindow(duel.replyWindow, duel.ruleset.delays.correction);
   const replyWindow = duel.replyWindow ?? duel.ruleset.delays.reply;
   addDuration(now, replyWindow);
   const startingPoints: Record<string, number> = {};

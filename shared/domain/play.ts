@@ -1,5 +1,5 @@
-import { addDuration } from "../time/duration.js";
 import { assess, type CorrectionFields } from "./assess.js";
+import { correctionUntil } from "./correction-window.js";
 import type { Emitter } from "./emitter.js";
 import { hitUndefended, resolveTurn } from "./resolve.js";
 import { absenceFault, actionFault, checkEnd, disqualify } from "./sanctions.js";
@@ -66,6 +66,11 @@ function absence(e: Emitter): void {
     hitUndefended(e, absentId, attack);
   }
   checkEnd(e, "disqualification");
+  // The new deadline counts from the deadline that passed, not from when its timer fired
+  // counts it "from the moment the turn passed by an absence", and makes that moment the
+  // deadline itself ("when the deadline passes … the turn passes"). A timer firing late (a clock
+  // jump, a scheduler's delay) thus applies each missed turn's absence at its own deadline, one per
+  // turn, each giving the next duelist a whole reply window, as if it had fired on time.
   passTurn(e, absentId, turn.deadline, "R-6.2");
 }
 
@@ -140,12 +145,13 @@ export function playDuelistPost(e: Emitter, post: StoredPost): void {
     });
   }
   if (a.fatal.length === 0 && a.correctable.length > 0 && !duelist.correctionUsed) {
+    const until = correctionUntil(e.state, post);
     e.emit({
       type: "correction.opened",
       rule: "R-6.7",
       postId: post.postId,
       duelistId: duelist.id,
-      until: addDuration(post.createdAt, e.state.ruleset.delays.correction),
+      until,
       missing: a.correctable,
       post,
       turnNumber: turn.number,

@@ -56,6 +56,8 @@ export interface StoredPost {
   readonly dice: readonly [number, number];
   /** The post carried no roll in a duel played with the forum's dice: the system rolled (R-3.8). */
   readonly rolled?: boolean;
+  /** When the system received it, if after its correction window's end (`PostInput.receivedAt`, R-6.7). */
+  readonly receivedAt?: string;
 }
 
 /** An attack waiting for its target's next defence die (R-3.1, R-3.7). */

@@ -1,3 +1,4 @@
+import { closedOnArrival } from "../domain/correction-window.js";
 import type { Violation } from "../domain/events.js";
 import { yearKey } from "../rules/ruleset.js";
 import { minutesBetween } from "../texts/format.js";
@@ -172,6 +173,9 @@ export function faultCancelled(ctx: Context, e: EventOf<"fault.cancelled">): Hib
 
 /** A correction window opens: the duelist learns what is missing and until when, the referee how to post it. */
 export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">): HibouDraft[] {
+  // Closed before its post reached us: no correction in the past is asked for; the
+  // expiry that follows at once says the fault applies.
+  if (closedOnArrival(e.post, e.until)) return [];
   const c = texts.correction;
   const name = nameOf(ctx, e.duelistId);
   const missing = texts.common.missing(e.missing, ctx.ruleset.minWords);

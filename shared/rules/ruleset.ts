@@ -2,6 +2,7 @@ import * as z from "zod";
 import { InvalidRulesetError } from "../errors.js";
 import { validationTexts } from "../texts/validation.js";
 import { isDuration } from "../time/duration.js";
+import { replyWindowTooShort } from "./reply-window.js";
 import { nameIssues } from "./ruleset-names.js";
 
 /**
@@ -125,6 +126,13 @@ function buildSchemas() {
           });
         seen.add(spell.id);
       });
+      const min = replyWindowTooShort(ruleset.delays.reply, ruleset.delays.correction);
+      if (min !== null)
+        ctx.addIssue({
+          code: "custom",
+          path: ["delays", "reply"],
+          message: validationTexts.replyWindowTooShort(min),
+        });
       // A name must name one thing, or a post's meaning would hang on the arrays' order.
       for (const issue of nameIssues(ruleset))
         ctx.addIssue({ code: "custom", path: [...issue.path], message: issue.message });

@@ -32,6 +32,8 @@ export const errorTexts = {
     forumactifNotRead: "Cette installation ne lit pas de forum Forumactif.",
     forumactifNotReadDetail: "non pris en charge ici",
     forumactifSource: "Réglages de la source Forumactif invalides.",
+    replyWindowTooShort: (min: string) =>
+      `Délai de réponse (replyWindow) trop court : ${min} au moins, pour que la fenêtre de correction (R-6.7) et l'écriture du tour suivant y tiennent (R-6.1).`,
     sameName: (first: string, second: string) =>
       `Deux duellistes portent le même nom (« ${first} » et « ${second} ») : chaque cible serait ambiguë.`,
   },

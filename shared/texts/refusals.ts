@@ -6,6 +6,7 @@ import { formatDay, formatDuration } from "./format.js";
  * several reasons keys one sentence per reason. The status each code carries stays where the rule
  * is decided (`shared/domain/`); the edge's own answers are in `errors.ts`.
  */
+
 export const refusalTexts = {
   duel_not_found: "Ce duel n'existe pas.",
   duel_already_exists: "Un duel existe déjà pour ce fil.",
@@ -28,6 +29,12 @@ export const refusalTexts = {
   post_not_found: (postId: string) => `Aucun message ${postId} dans ce duel.`,
   correction_refused: "Ce message était valide : aucun changement ne pourra être accepté (R-6.7).",
   correction_window_closed: "Aucune fenêtre de correction n'est ouverte pour ce message (R-6.7).",
+  /** A correction that would leave its post incomplete (R-6.7): refused, the window still open. */
+  correction_incomplete: (postId: string, missing: string, until: string) =>
+    `Correction refusée : avec elle, le message ${postId} resterait incomplet (${missing}). ` +
+    `Rien n'est changé : la fenêtre reste ouverte jusqu'au ${formatDay(until)} pour une correction qui le complète (R-6.7).`,
+  /** The words a refused correction leaves, beside "moins de 100 mots". */
+  wordsWithCorrection: (label: string, words: number) => `${label} (${words} avec la correction)`,
   derogation_already_used: (name: string) => `${name} a déjà eu sa dérogation dans ce duel (R-6.2a).`,
   invalid_duration: "La durée doit être positive.",
   derogation_too_long: (max: string) => `Une dérogation ne peut dépasser ${max} (R-6.2a).`,

@@ -9,6 +9,9 @@ export const validationTexts = {
   duration: "durée ISO-8601 attendue",
   durationLike: (examples: string) => `durée ISO-8601 attendue (ex. ${examples})`,
   integer: "entier attendu",
+  /** A reply window under the floor of `shared/rules/reply-window.ts` (R-6.1, R-6.7). */
+  replyWindowTooShort: (min: string) =>
+    `délai de réponse trop court : ${min} au moins (la fenêtre de correction, R-6.7, puis le temps d'écrire un tour)`,
   forumId: "lettres, chiffres, - et _ (64 au plus)",
   threadId: "identifiant de fil invalide",
   rulesetId: "identifiant en minuscules, chiffres et tirets",

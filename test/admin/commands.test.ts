@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeDuel, auditOf, duelistOf } from "../support/duels.js";
+import { activeDuel, auditOf, duelistOf, postPayload } from "../support/duels.js";
 import { createHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
@@ -131,6 +131,32 @@ describe("referee commands through the admin forms (R-7.1)", () => {
     expect(row).toContain("décidé par : opérateur");
     expect(row).toContain("motif : vacances");
     expect(row).not.toMatch(/derogation_too_long|P6D|duelistId/);
+  });
+
+  it("R-6.7 refuses a correction that leaves the post incomplete, as the API does: the window stays open", async () => {
+    const { h, duelId, send } = await onDuelPage();
+    await h.generic(
+      postPayload({
+        postId: "8004",
+        author: { id: "42", name: "Alice Dubois" },
+        createdAt: "2026-11-30T10:00:00Z",
+        content:
+          "Alice lève sa baguette.\n[duel]\nSort : Glacius\nCible : Bob Martin\nZone : torse\nPari : 4\n[/duel]",
+      }),
+    );
+    const res = await send({
+      command: "correction",
+      postId: "8004",
+      "fields.text": "trop court",
+      reason: "hibou",
+    });
+    expect(res.status).toBe(409);
+    expect(decoded(await res.text())).toContain(
+      "Commande refusée : Correction refusée : avec elle, le message 8004 resterait incomplet (moins de 100 mots",
+    );
+    const duel = await h.admin("GET", `/duels/${duelId}`);
+    expect(duel.body.pending).toMatchObject([{ postId: "8004", until: "2026-11-30T10:30:00.000Z" }]);
+    expect((await auditOf(h, duelId)).map((e) => e.type)).not.toContain("correction.accepted");
   });
 
   it("CONTRACT 2 answers a refusal with the API's status and French text (errorAnswer), on the duel's page", async () => {

@@ -87,6 +87,17 @@ describe("CONTRACT 6 registering a duel on the desk", () => {
         "une valeur parmi 1, 2, 3, 4, 5, 6, 7, « adulte » attendue",
       ],
       [{ replyWindow: "bientôt" }, "replyWindow", "durée illisible : écrivez par exemple « 3 jours »"],
+      // the floor of shared/rules/reply-window.ts, the API's own check.
+      [
+        { replyWindow: "10 minutes" },
+        "replyWindow",
+        "Délai de réponse (replyWindow) trop court : 1 heure au moins",
+      ],
+      [
+        { replyWindow: "PT1S" },
+        "replyWindow",
+        "Délai de réponse (replyWindow) trop court : 1 heure au moins",
+      ],
       [{ firstDuelist: "2" }, "firstDuelist", "ce duelliste n'a pas de numéro de compte."],
       [
         { "duelists.0.particularities": "Fourchelang" },

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { correctionsDue } from "../../shared/domain/correction-window.js";
+import { decide } from "../../shared/domain/decide.js";
+import { inputKeyOf, replay } from "../../shared/domain/replay.js";
 import { timersOf } from "../../shared/domain/timers.js";
-import { ALICE, attack, BOB, Duel, LONG_RP, T0 } from "./fixtures.js";
+import { addDuration } from "../../shared/time/duration.js";
+import { ALICE, attack, BOB, Duel, LONG_RP, REFEREE, T0 } from "./fixtures.js";
 
 function timer(duel: Duel, kind: string) {
   const t = timersOf(duel.state).find((x) => x.kind === kind);
@@ -182,6 +186,112 @@ describe("faults and sanctions", () => {
     expect(duel.turn?.duelistId).toBe(ALICE.id);
   });
 
+  it("R-6.7 R-7.1 a correction that leaves the post incomplete is refused: nothing recorded, the window open until its time", () => {
+    const duel = new Duel();
+    duel.top();
+    duel.post(ALICE, attack("Glacius", "Bob"), [1, 1], { text: "Alice lève sa baguette vite." });
+    const before = duel.state;
+    duel.advance("PT5M");
+    expect(() =>
+      duel.referee({ command: "correction", postId: "1001", fields: { text: "trop court encore" } }),
+    ).toThrowError(
+      expect.objectContaining({
+        code: "correction_incomplete",
+        status: 409,
+        message:
+          "Correction refusée : avec elle, le message 1001 resterait incomplet (moins de 100 mots (8 avec la correction)). " +
+          "Rien n'est changé : la fenêtre reste ouverte jusqu'au lundi 30 novembre 2026 à 11 h 30 pour une correction qui le complète (R-6.7).",
+        details: { postId: "1001", missing: ["words"], until: "2026-11-30T10:30:00.000Z" },
+      }),
+    );
+    expect(duel.state).toBe(before);
+    expect(timersOf(duel.state).map((t) => [t.kind, t.at])).toEqual([
+      ["correction", "2026-11-30T10:30:00.000Z"],
+    ]);
+    duel.advance("PT10M");
+    const accepted = duel.referee({ command: "correction", postId: "1001", fields: { text: LONG_RP } });
+    expect(duel.types(accepted)).toContain("correction.accepted");
+    expect(duel.types(accepted)).not.toContain("fault.action");
+    expect(duel.duelist(ALICE.id)).toMatchObject({ actionFaults: 0, correctionUsed: true });
+  });
+
+  it("R-6.7 R-7.1 in the thread, an incomplete correction is recorded only as refused, naming what is missing", () => {
+    const duel = new Duel();
+    duel.top();
+    duel.post(ALICE, { Sort: "Incendio", Cible: "Bob" }, [4, 1]);
+    duel.advance("PT5M");
+    const events = duel.post(REFEREE, null, [1, 1], {
+      content: "[arbitre]\ncorrection 1001\nzone : torse\n[/arbitre]",
+    });
+    expect(duel.types(events)).toEqual(["post.recorded", "referee.command-rejected"]);
+    expect(events[1]).toMatchObject({
+      code: "correction_incomplete",
+      message: expect.stringContaining("pari de dé manquant"),
+    });
+    expect(duel.state.pending).toMatchObject([
+      { post: { postId: "1001" }, until: "2026-11-30T10:30:00.000Z" },
+    ]);
+  });
+
+  it("R-6.7 a short post received after its window's end: the window counts from the post and its end is already due", () => {
+    const duel = new Duel();
+    duel.top();
+    const createdAt = addDuration(T0, "PT35M");
+    const post = {
+      ...duel.postInput(ALICE, attack("Glacius", "Bob"), [1, 1], { text: SHORT, createdAt }),
+      receivedAt: addDuration(T0, "PT2H"),
+    };
+    const events = duel.run({ type: "post.received", now: createdAt, post });
+    expect(events.find((e) => e.type === "correction.opened")).toMatchObject({
+      until: addDuration(T0, "PT65M"),
+      post: { receivedAt: addDuration(T0, "PT2H") },
+    });
+    // The right is spent: the window R-6.7 gives ran, in the thread's time, from 00:35 to 01:05.
+    expect(duel.duelist(ALICE.id)).toMatchObject({ correctionUsed: true });
+    // Its end is due already: whoever received the post fires it at once (post-intake.ts).
+    const due = correctionsDue(duel.state, post.receivedAt);
+    expect(due.map((t) => [t.kind, t.at])).toEqual([["correction", addDuration(T0, "PT65M")]]);
+    const expired = due[0] ? duel.fire(due[0]) : [];
+    expect(duel.types(expired)).toEqual(expect.arrayContaining(["correction.expired", "fault.action"]));
+    expect(duel.state.pending).toEqual([]);
+    expect(duel.duelist(ALICE.id)).toMatchObject({ correctionUsed: true, actionFaults: 1 });
+    expect(duel.turn).toMatchObject({ duelistId: BOB.id, deadline: addDuration(createdAt, "PT72H") });
+  });
+
+  it("R-6.7 a short post received late but before its window's end opens the window until 30 minutes after the post", () => {
+    const duel = new Duel();
+    duel.top();
+    const createdAt = addDuration(T0, "PT35M");
+    const post = {
+      ...duel.postInput(ALICE, attack("Glacius", "Bob"), [1, 1], { text: SHORT, createdAt }),
+      receivedAt: addDuration(T0, "PT50M"),
+    };
+    duel.run({ type: "post.received", now: post.receivedAt, post });
+    expect(duel.state.pending).toMatchObject([{ until: addDuration(T0, "PT65M") }]);
+    expect(correctionsDue(duel.state, post.receivedAt)).toEqual([]);
+  });
+
+  it("R-6.7 CONTRACT 4.3 a post received after its window's end is decided the same live and on replay", () => {
+    const duel = new Duel();
+    duel.top();
+    const createdAt = addDuration(T0, "PT35M");
+    const command = {
+      type: "post.received" as const,
+      now: createdAt,
+      post: {
+        ...duel.postInput(ALICE, attack("Glacius", "Bob"), [1, 1], { text: SHORT, createdAt }),
+        receivedAt: addDuration(T0, "PT2H"),
+      },
+    };
+    const live = decide(command, duel.state, "p.late");
+    const stored = duel.inputs.map((c, i) => ({ key: inputKeyOf(c, `i${i}`), inputId: `i${i}`, command: c }));
+    const replayed = replay([...stored, { key: inputKeyOf(command, "p.late"), inputId: "p.late", command }]);
+    expect(live.find((e) => e.type === "correction.opened")).toMatchObject({
+      post: { receivedAt: addDuration(T0, "PT2H") },
+    });
+    expect(replayed.inputs.at(-1)?.events).toEqual(live);
+  });
+
   it("R-6.7 an uncorrected window applies the fault; the right is spent; a valid post's correction is refused", () => {
     const duel = new Duel();
     duel.top();
@@ -207,6 +317,27 @@ describe("faults and sanctions", () => {
       violations: ["unlisted-spell", "pari"],
     });
     expect(duel.duelist(ALICE.id).correctionUsed).toBe(false);
+  });
+
+  it("R-6.1 R-6.2 a deadline fired days late: one absence per turn, each at its own deadline, the next deadline counted from it", () => {
+    const duel = new Duel();
+    duel.top();
+    const late = { ...timer(duel, "reply-deadline"), at: addDuration(T0, "P10D") };
+    const events = duel.fire(late);
+    const absences = events.filter((e) => e.type === "fault.absence");
+    expect(absences.map((e) => [e.at, e.duelistId, e.turn])).toEqual([
+      [addDuration(T0, "PT72H"), ALICE.id, 1],
+      [addDuration(T0, "PT144H"), BOB.id, 2],
+      [addDuration(T0, "PT216H"), ALICE.id, 3],
+    ]);
+    const passed = events.filter((e) => e.type === "turn.passed");
+    expect(passed.map((e) => [e.startedAt, e.deadline])).toEqual([
+      [addDuration(T0, "PT72H"), addDuration(T0, "PT144H")],
+      [addDuration(T0, "PT144H"), addDuration(T0, "PT216H")],
+      [addDuration(T0, "PT216H"), addDuration(T0, "PT288H")],
+    ]);
+    expect(duel.turn).toMatchObject({ duelistId: BOB.id, number: 4, deadline: addDuration(T0, "PT288H") });
+    expect(duel.duelist(ALICE.id)).toMatchObject({ absenceFaults: 2, status: "active" });
   });
 
   it("R-6.8 the third absence disqualifies", () => {

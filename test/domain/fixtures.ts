@@ -31,6 +31,8 @@ let counter = 0;
 export class Duel {
   private current: DuelState = initialState;
   readonly log: DuelEvent[] = [];
+  /** Every command decided, in order: what a replay decides again. */
+  readonly inputs: DuelCommand[] = [];
   now = T0;
   private postSeq = 1000;
 
@@ -89,6 +91,7 @@ export class Duel {
   /** Decides a command on the current state and folds its events; returns the new events. */
   run(command: DuelCommand): DuelEvent[] {
     const events = decide(command, this.current, `in${++counter}`);
+    this.inputs.push(command);
     this.current = fold(this.current, events);
     this.log.push(...events);
     return events;

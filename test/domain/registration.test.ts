@@ -1,4 +1,4 @@
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DuelCommand, RegisterDuel } from "../../shared/domain/commands.js";
 import { decide } from "../../shared/domain/decide.js";
 import { fold } from "../../shared/domain/evolve.js";
@@ -92,6 +92,27 @@ describe("registering and starting a duel", () => {
 
   it("CONTRACT 2 a thread has one duel: registering it again is refused", () => {
     given(REGISTERED).when(register()).refuses("duel_already_exists");
+  });
+
+  it("R-6.1 a reply window shorter than the correction window plus the time to write a turn is refused, naming the field", () => {
+    for (const replyWindow of ["P0D", "PT0S", "PT1S", "PT30M", "PT59M"]) {
+      given()
+        .when(register({ replyWindow }))
+        .refuses("invalid_body", {
+          message: expect.stringContaining("replyWindow"),
+          details: [{ path: "replyWindow", message: expect.stringContaining("1 heure au moins") }],
+        });
+    }
+  });
+
+  it("R-6.1 the floor follows the ruleset's correction window (R-6.7): one hour with the club's 30 minutes", () => {
+    given()
+      .when(register({ replyWindow: "PT1H" }))
+      .decides([{ type: "duel.registered", duel: { replyWindow: "PT1H" } }]);
+    const slowCorrection = { ...defaultRuleset, delays: { ...defaultRuleset.delays, correction: "PT2H" } };
+    given()
+      .when(register({ replyWindow: "PT2H", ruleset: slowCorrection }))
+      .refuses("invalid_body", { message: expect.stringContaining("2 heures et 30 minutes au moins") });
   });
 
   it("R-1.4 the top starts the duel: the first duelist's turn runs from now", () => {

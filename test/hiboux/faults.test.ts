@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fold } from "../../shared/domain/evolve.js";
+import { timersOf } from "../../shared/domain/timers.js";
 import { composeHiboux } from "../../shared/hiboux/index.js";
+import { attack, ALICE as DOMAIN_ALICE, Duel } from "../domain/fixtures.js";
 import { ALICE, aliceToPlay, BOB, events, given, kinds, lastLine, toDuelist, toReferee } from "./support.js";
 
 const DEADLINE = "2026-11-30T10:00:00.000Z";
@@ -274,6 +276,28 @@ describe("the right to fix a mistake", () => {
     expect(next?.title).toBe("Au tour de Bob Martin (tour 3)");
     expect(next?.text).toContain(
       "Le message d'Alice Dubois attend sa correction jusqu'au samedi 28 novembre 2026 à 10 h 30",
+    );
+  });
+
+  it("R-6.7 a post received after its window's end: no hibou asks for a correction in the past; both hear the fault applies", () => {
+    const duel = new Duel();
+    duel.top();
+    const before = duel.state;
+    const createdAt = "2026-11-30T23:35:00.000Z";
+    const post = {
+      ...duel.postInput(DOMAIN_ALICE, attack("Glacius", "Bob"), [1, 1], { text: "Trop court.", createdAt }),
+      receivedAt: "2026-12-01T01:00:00.000Z",
+    };
+    const events = duel.run({ type: "post.received", now: createdAt, post });
+    const hiboux = composeHiboux({ events, before, after: duel.state });
+    expect(kinds(hiboux)).not.toContain("correction.opened>duelist:42");
+    expect(kinds(hiboux)).not.toContain("correction.opened>referee:7");
+    for (const h of hiboux) expect(h.text).not.toContain("Envoie ce qui manque");
+    const [due] = timersOf(duel.state).filter((t) => t.kind === "correction");
+    const open = duel.state;
+    const expired = due ? duel.fire(due) : [];
+    expect(kinds(composeHiboux({ events: expired, before: open, after: duel.state }))).toEqual(
+      expect.arrayContaining(["correction.expired>referee:7", "correction.expired>duelist:42"]),
     );
   });
 

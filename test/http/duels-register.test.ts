@@ -73,6 +73,22 @@ describe("CONTRACT 6 registering duels", () => {
     expect(read.body).toEqual(res.body);
   });
 
+  it("R-6.1 CONTRACT 2 a zero or too short replyWindow is 400 invalid_body naming the field, nothing stored", async () => {
+    for (const [index, replyWindow] of ["P0D", "PT1S", "PT59M"].entries()) {
+      const threadId = String(973 + index);
+      const res = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId, replyWindow });
+      expect(res.status, replyWindow).toBe(400);
+      expect(res.body.error, replyWindow).toMatchObject({
+        code: "invalid_body",
+        message: expect.stringContaining("Délai de réponse (replyWindow) trop court : 1 heure au moins"),
+        details: [{ path: "replyWindow", message: expect.stringContaining("1 heure au moins") }],
+      });
+      expect((await h.admin("GET", `/duels/poudlard.${threadId}`)).status, replyWindow).toBe(404);
+    }
+    const hour = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "980", replyWindow: "PT1H" });
+    expect(hour.status).toBe(201);
+  });
+
   it("CONTRACT 6.1 stakes default to null", async () => {
     const { stakes: _stakes, ...body } = DUEL_BODY;
     const res = await h.admin("POST", "/duels", body);

@@ -159,6 +159,22 @@ describe("CONTRACT 3 forums", () => {
     expect((await h.admin("GET", "/forums/custom")).status).toBe(404);
   });
 
+  it("R-6.1 CONTRACT 2 a ruleset whose reply delay is zero or under the floor is 400 naming delays.reply", async () => {
+    for (const reply of ["P0D", "PT1S", "PT45M"]) {
+      const res = await h.admin("PUT", "/forums/custom", {
+        ...FORUM,
+        ruleset: { ...defaultRuleset, delays: { ...defaultRuleset.delays, reply } },
+      });
+      expect(res.status, reply).toBe(400);
+      const error = res.body.error as { code: string; message: string };
+      expect(error.code, reply).toBe("invalid_ruleset");
+      expect(error.message, reply).toContain("delays.reply : délai de réponse trop court : 1 heure au moins");
+    }
+    expect((await h.admin("GET", "/forums/custom")).status).toBe(404);
+    const hour = { ...defaultRuleset, delays: { ...defaultRuleset.delays, reply: "PT1H" } };
+    expect((await h.admin("PUT", "/forums/custom", { ...FORUM, ruleset: hour })).status).toBe(201);
+  });
+
   it("R-1.2 R-5.3 CONTRACT 3 a ruleset where a name names two things is 400, the stored forum unchanged", async () => {
     const custom = { ...defaultRuleset, name: "Maison" };
     expect((await h.admin("PUT", "/forums/ambiguous", { ...FORUM, ruleset: custom })).status).toBe(201);

@@ -162,6 +162,11 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
         "« demain » n'est pas une durée",
       ],
       [
+        // R-6.1: the same floor as POST /duels (shared/rules/reply-window.ts).
+        "duel : Drago Malefoy (5e année) contre Hermione Granger (5e année) ; délai : 10 min",
+        "Délai de réponse (replyWindow) trop court : 1 heure au moins",
+      ],
+      [
         "duel : Drago Malefoy (5e année) contre Hermione Granger (5e année) ; arène : cour",
         "« arène : cour » n'est pas compris",
       ],
