@@ -284,9 +284,11 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     expect(duel.body.duelists).toMatchObject([{ id: "42", startingPoints: 30 }, { id: "43" }]);
   });
 
-  it("R-1.2 CONTRACT 3 a stored ruleset whose names are ambiguous is refused on save, the field named above the form", async () => {
-    // A ruleset stored before names had to be unambiguous: this form cannot edit its
-    // particularities, so their refusal is shown for the whole form rather than next to no field.
+  /**
+   * Stores, behind the API's back, a ruleset saved before names had to be unambiguous: one more
+   * particularity whose alias names the default ruleset's Voyant.
+   */
+  async function storeAmbiguousRuleset() {
     const forum = await h.store.getForum("poudlard");
     if (!forum) throw new Error("the harness's forum is missing");
     const ambiguous = {
@@ -297,6 +299,13 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
       ],
     };
     await h.store.putForum({ ...forum, ruleset: ambiguous });
+    return ambiguous;
+  }
+
+  it("R-1.2 CONTRACT 3 a stored ruleset whose names are ambiguous is refused on save, the field named above the form", async () => {
+    // A ruleset stored before names had to be unambiguous: this form cannot edit its
+    // particularities, so their refusal is shown for the whole form rather than next to no field.
+    const ambiguous = await storeAmbiguousRuleset();
     const { html } = await b.page("/admin/forums/poudlard");
     const values = Object.fromEntries(
       [
@@ -321,16 +330,7 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
   it("R-1.2 CONTRACT 3 a stored ruleset accepted before names had to be unambiguous does not stop the other sections", async () => {
     // Only a ruleset that changes meets today's checks: the name, referees and channels sections
     // send the stored one back as it is, and must still save.
-    const forum = await h.store.getForum("poudlard");
-    if (!forum) throw new Error("the harness's forum is missing");
-    const ambiguous = {
-      ...defaultRuleset,
-      particularities: [
-        ...defaultRuleset.particularities,
-        { id: "voyance", name: "Voyance", aliases: ["Voyant"], usage: "unusable" as const, rule: "R-5.2" },
-      ],
-    };
-    await h.store.putForum({ ...forum, ruleset: ambiguous });
+    const ambiguous = await storeAmbiguousRuleset();
     expect((await send("name", { name: "Poudlard, le RPG" })).status).toBe(303);
     expect((await send("referees", { referees: "7 ; Minerva" })).status).toBe(303);
     const saved = await h.store.getForum("poudlard");
