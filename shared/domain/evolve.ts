@@ -237,11 +237,12 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
     case "fault.absence":
       return {
         // A deadline's absence is the duelist's turn, played with no spell: their previous spell
-        // is then none. A fault the referee adds (no turn) is not a turn.
+        // is then none, and a "cannot attack on their next turn" was that turn's (R-4.7,
+        // A fault the referee adds (no turn) is not a turn.
         ...updateDuelist(state, event.duelistId, (d) => ({
           ...d,
           absenceFaults: event.count,
-          ...(typeof event.turn === "number" ? { lastSpellId: null } : {}),
+          ...(typeof event.turn === "number" ? { lastSpellId: null, cannotAttackNextTurn: false } : {}),
         })),
         faults: [
           ...state.faults,
