@@ -3,17 +3,10 @@ import { decide } from "../../shared/domain/decide.js";
 import type { DuelEvent } from "../../shared/domain/events.js";
 import { fold } from "../../shared/domain/evolve.js";
 import { initialState } from "../../shared/domain/state.js";
-import { timersOf } from "../../shared/domain/timers.js";
 import { attack, Duel, REFEREE } from "./fixtures.js";
 
 const HUGO = { id: "71", name: "Hugo Weasley", year: "adulte" as const };
 const GUS = { id: "72", name: "Gus Goyle", year: "adulte" as const };
-
-function deadline(duel: Duel) {
-  const t = timersOf(duel.state).find((x) => x.kind === "reply-deadline");
-  if (!t) throw new Error("no deadline");
-  return t;
-}
 
 /** Hugo attacks (dice [1, 1]: the attack hits whoever does not defend), Gus lets his deadline pass. */
 function gusAbsent(duel: Duel, absences: number): DuelEvent[] {
@@ -21,7 +14,7 @@ function gusAbsent(duel: Duel, absences: number): DuelEvent[] {
   for (let i = 0; i < absences; i++) {
     duel.now = duel.turn?.startedAt ?? duel.now;
     duel.post(HUGO, attack(i % 2 === 0 ? "Glacius" : "Diffindo", "Gus"), [1, 1]);
-    last = duel.fire(deadline(duel));
+    last = duel.fire(duel.timer("reply-deadline"));
   }
   return last;
 }

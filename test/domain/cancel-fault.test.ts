@@ -4,12 +4,6 @@ import { timersOf } from "../../shared/domain/timers.js";
 import { addDuration } from "../../shared/time/duration.js";
 import { ALICE, attack, BOB, Duel, REFEREE } from "./fixtures.js";
 
-function deadline(duel: Duel) {
-  const t = timersOf(duel.state).find((x) => x.kind === "reply-deadline");
-  if (!t) throw new Error("no deadline");
-  return t;
-}
-
 function faultIds(duel: Duel, type: "fault.action" | "fault.absence"): string[] {
   return duel.log.filter((e) => e.type === type).map((e) => e.id);
 }
@@ -32,7 +26,7 @@ function bobAbsent(duel: Duel, absences: number): void {
   for (let i = 0; i < absences; i++) {
     duel.now = duel.turn?.startedAt ?? duel.now;
     duel.post(ALICE, attack(i % 2 === 0 ? "Diffindo" : "Glacius", "Bob"), [1, 6]);
-    duel.fire(deadline(duel));
+    duel.fire(duel.timer("reply-deadline"));
   }
 }
 

@@ -6,12 +6,6 @@ import { timersOf } from "../../shared/domain/timers.js";
 import { addDuration } from "../../shared/time/duration.js";
 import { ALICE, attack, BOB, Duel, LONG_RP, REFEREE, T0 } from "./fixtures.js";
 
-function timer(duel: Duel, kind: string) {
-  const t = timersOf(duel.state).find((x) => x.kind === kind);
-  if (!t) throw new Error(`no ${kind} timer`);
-  return t;
-}
-
 const SHORT = "Alice lève sa baguette.";
 
 describe("faults and sanctions", () => {
@@ -31,7 +25,7 @@ describe("faults and sanctions", () => {
     const duel = new Duel();
     duel.top();
     duel.post(ALICE, attack("Diffindo", "Bob"), [3, 1]);
-    const first = duel.fire(timer(duel, "reply-deadline"));
+    const first = duel.fire(duel.timer("reply-deadline"));
     expect(first.find((e) => e.type === "defence.resolved")).toMatchObject({
       outcome: "hit",
       defence: null,
@@ -42,18 +36,18 @@ describe("faults and sanctions", () => {
     expect(duel.turn).toMatchObject({ duelistId: ALICE.id, deadline: "2026-12-06T10:00:00.000Z" });
     duel.now = "2026-12-06T09:00:00.000Z";
     duel.post(ALICE, attack("Glacius", "Bob"), [1, 1]);
-    duel.fire(timer(duel, "reply-deadline"));
+    duel.fire(duel.timer("reply-deadline"));
     expect(duel.duelist(BOB.id)).toMatchObject({ absenceFaults: 2, points: 50 - 3 - 2 - 1 - 4 });
   });
 
   it("R-6.2 a deadline firing twice, late, or after the turn was played changes nothing", () => {
     const duel = new Duel();
     duel.top();
-    const deadline = timer(duel, "reply-deadline");
+    const deadline = duel.timer("reply-deadline");
     duel.advance("PT1H");
     duel.post(ALICE, attack("Glacius", "Bob"), [1, 1]);
     expect(duel.fire(deadline)).toEqual([]);
-    const bobDeadline = timer(duel, "reply-deadline");
+    const bobDeadline = duel.timer("reply-deadline");
     expect(duel.fire(bobDeadline).length).toBeGreaterThan(0);
     expect(duel.fire(bobDeadline)).toEqual([]);
   });
@@ -81,7 +75,7 @@ describe("faults and sanctions", () => {
     // The top gives turn 1 at once; its deadline still carries the dérogation, which is then spent.
     expect(duel.turn).toMatchObject({ duelistId: ALICE.id, number: 1, deadline: "2026-12-05T10:00:00.000Z" });
     expect(duel.state.duelists.find((d) => d.id === ALICE.id)?.pendingExtension).toBeNull();
-    expect(timer(duel, "reply-deadline").at).toBe("2026-12-05T10:00:00.000Z");
+    expect(duel.timer("reply-deadline").at).toBe("2026-12-05T10:00:00.000Z");
   });
 
   it("R-6.3 a post under 100 words, a missing zone or target, a missing bet are action faults once the right is spent", () => {
@@ -91,7 +85,7 @@ describe("faults and sanctions", () => {
     duel.referee({ command: "correction", postId: "1001", fields: { text: LONG_RP } });
     duel.post(BOB, { Sort: "Diffindo", Cible: "Alice", Pari: "2" }, [1, 6]);
     duel.advance("PT31M");
-    duel.fire(timer(duel, "correction"));
+    duel.fire(duel.timer("correction"));
     const noBet = duel.post(ALICE, { Sort: "Incendio", Cible: "Bob", Zone: "torse" }, [1, 6]);
     expect(noBet.find((e) => e.type === "fault.action")).toMatchObject({
       violations: ["pari"],
@@ -148,7 +142,7 @@ describe("faults and sanctions", () => {
     duel.post(ALICE, attack("Incendio", "Bob"), [3, 1]);
     duel.post(BOB, { Sort: "Diffindo", Cible: "Alice", Zone: "bras" }, [1, 6], { text: SHORT });
     duel.advance("PT31M");
-    const expired = duel.fire(timer(duel, "correction"));
+    const expired = duel.fire(duel.timer("correction"));
     expect(expired.find((e) => e.type === "defence.resolved")).toMatchObject({ outcome: "deflected" });
     expect(duel.types(expired)).not.toContain("attack.launched");
   });
@@ -297,7 +291,7 @@ describe("faults and sanctions", () => {
     duel.top();
     duel.post(ALICE, { Sort: "Incendio", Cible: "Bob", Zone: "torse" }, [4, 1]);
     duel.advance("PT31M");
-    const expired = duel.fire(timer(duel, "correction"));
+    const expired = duel.fire(duel.timer("correction"));
     expect(duel.types(expired)).toEqual(expect.arrayContaining(["correction.expired", "fault.action"]));
     duel.post(BOB, attack("Glacius", "Alice"), [1, 2]);
     const second = duel.post(ALICE, { Sort: "Diffindo", Cible: "Bob", Zone: "torse" }, [4, 1]);
@@ -322,7 +316,7 @@ describe("faults and sanctions", () => {
   it("R-6.1 R-6.2 a deadline fired days late: one absence per turn, each at its own deadline, the next deadline counted from it", () => {
     const duel = new Duel();
     duel.top();
-    const late = { ...timer(duel, "reply-deadline"), at: addDuration(T0, "P10D") };
+    const late = { ...duel.timer("reply-deadline"), at: addDuration(T0, "P10D") };
     const events = duel.fire(late);
     const absences = events.filter((e) => e.type === "fault.absence");
     expect(absences.map((e) => [e.at, e.duelistId, e.turn])).toEqual([
@@ -343,7 +337,7 @@ describe("faults and sanctions", () => {
   it("R-6.8 the third absence disqualifies", () => {
     const duel = new Duel();
     duel.top();
-    for (let i = 0; i < 5; i++) duel.fire(timer(duel, "reply-deadline"));
+    for (let i = 0; i < 5; i++) duel.fire(duel.timer("reply-deadline"));
     expect(duel.duelist(ALICE.id)).toMatchObject({ status: "disqualified", absenceFaults: 3 });
     expect(duel.result).toEqual({ winnerId: BOB.id, reason: "disqualification" });
   });
@@ -353,7 +347,7 @@ describe("faults and sanctions", () => {
     duel.top();
     duel.referee({ command: "disqualify", duelistId: BOB.id }, "insultes");
     expect(duel.state.bans).toEqual([{ duelistId: BOB.id, until: "2027-05-30T10:00:00.000Z", ended: false }]);
-    const end = timer(duel, "ban-end");
+    const end = duel.timer("ban-end");
     expect(end.at).toBe("2027-05-30T10:00:00.000Z");
     expect(duel.fire(end).map((e) => e.type)).toEqual(["ban.ended"]);
     expect(timersOf(duel.state)).toEqual([]);

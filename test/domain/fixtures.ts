@@ -12,6 +12,7 @@ import {
   isOpened,
   type Turn,
 } from "../../shared/domain/state.js";
+import { timersOf } from "../../shared/domain/timers.js";
 import type { TimerSpec } from "../../shared/ports/scheduler.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import type { Ruleset } from "../../shared/rules/ruleset.js";
@@ -154,6 +155,20 @@ export class Duel {
 
   fire(timer: TimerSpec): DuelEvent[] {
     return this.run({ type: "timer.fired", now: timer.at, timer });
+  }
+
+  /** The duel's timer of this kind (its running reply deadline, its open correction window…). */
+  timer(kind: TimerSpec["kind"]): TimerSpec {
+    const found = timersOf(this.state).find((t) => t.kind === kind);
+    if (!found) throw new Error(`no ${kind} timer`);
+    return found;
+  }
+
+  /** The clock moved to the current turn's start, if it is still before it (a post in its turn). */
+  toTurnStart(): this {
+    const startedAt = this.turn?.startedAt;
+    if (startedAt && Date.parse(startedAt) > Date.parse(this.now)) this.now = startedAt;
+    return this;
   }
 
   duelist(id: string) {

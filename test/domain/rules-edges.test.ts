@@ -3,18 +3,12 @@ import { timersOf } from "../../shared/domain/timers.js";
 import { composeHiboux } from "../../shared/hiboux/index.js";
 import { ALICE, attack, BOB, Duel, REFEREE } from "./fixtures.js";
 
-function deadline(duel: Duel) {
-  const t = timersOf(duel.state).find((x) => x.kind === "reply-deadline");
-  if (!t) throw new Error("no deadline");
-  return t;
-}
-
 /** Alice plays, Bob lets his deadline pass: `absences` times. */
 function bobAbsent(duel: Duel, absences: number): void {
   for (let i = 0; i < absences; i++) {
     duel.now = duel.turn?.startedAt ?? duel.now;
     duel.post(ALICE, attack(i % 2 === 0 ? "Diffindo" : "Glacius", "Bob"), [1, 6]);
-    duel.fire(deadline(duel));
+    duel.fire(duel.timer("reply-deadline"));
   }
 }
 
@@ -45,7 +39,7 @@ describe("verdicts at the edges of the rules", () => {
     const duel = new Duel();
     duel.top();
     duel.post(ALICE, attack("Diffindo", "Bob"), [5, 1]);
-    const events = duel.fire(deadline(duel));
+    const events = duel.fire(duel.timer("reply-deadline"));
     const order = duel.types(events).filter((t) => t !== "referee.command");
     expect(order.indexOf("fault.absence")).toBeLessThan(order.indexOf("defence.resolved"));
     expect(order.indexOf("sanction.applied")).toBeLessThan(order.indexOf("defence.resolved"));
@@ -61,7 +55,7 @@ describe("verdicts at the edges of the rules", () => {
     duel.referee({ command: "adjust-points", duelistId: BOB.id, delta: 3 - duel.duelist(BOB.id).points });
     duel.now = duel.turn?.startedAt ?? duel.now;
     duel.post(ALICE, attack("Diffindo", "Bob"), [6, 6]);
-    const events = duel.fire(deadline(duel));
+    const events = duel.fire(duel.timer("reply-deadline"));
     expect(events.find((e) => e.type === "fault.absence")).toMatchObject({ duelistId: BOB.id, count: 3 });
     expect(events.find((e) => e.type === "duelist.disqualified")).toMatchObject({
       duelistId: BOB.id,

@@ -6,21 +6,13 @@ import { attack, Duel } from "./fixtures.js";
 const PIA = { id: "61", name: "Pia Lovegood", year: "adulte" as const };
 const QUENTIN = { id: "62", name: "Quentin Trimble", year: "adulte" as const };
 
-function deadline(duel: Duel) {
-  const t = timersOf(duel.state).find((x) => x.kind === "reply-deadline");
-  if (!t) throw new Error("no deadline");
-  return t;
-}
-
 function spam(events: readonly DuelEvent[]) {
   return events.find((e) => e.type === "fault.action" && e.violations.includes("spam"));
 }
 
 /** Quentin posts his turn, at the start of his turn at the earliest. */
 function quentinPlays(duel: Duel) {
-  const startedAt = duel.turn?.startedAt ?? duel.now;
-  if (Date.parse(startedAt) > Date.parse(duel.now)) duel.now = startedAt;
-  duel.post(QUENTIN, { Action: "récupérer sa baguette", Pari: "2" }, [6, 6]);
+  duel.toTurnStart().post(QUENTIN, { Action: "récupérer sa baguette", Pari: "2" }, [6, 6]);
 }
 
 describe("R-4.16 the previous spell is the one declared in one's previous turn", () => {
@@ -30,7 +22,7 @@ describe("R-4.16 the previous spell is the one declared in one's previous turn",
     duel.post(PIA, attack("Incendio", "Quentin"), [1, 6]);
     quentinPlays(duel);
     // T3: Pia does not post, her deadline passes.
-    const absent = duel.fire(deadline(duel));
+    const absent = duel.fire(duel.timer("reply-deadline"));
     expect(absent.find((e) => e.type === "fault.absence")).toMatchObject({ duelistId: PIA.id });
     expect(duel.duelist(PIA.id).lastSpellId).toBeNull();
     quentinPlays(duel);
