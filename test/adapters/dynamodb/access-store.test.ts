@@ -1,7 +1,5 @@
-import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DynamoDbAccessStore } from "../../../shared/adapters/dynamodb/access-store.js";
-import { marshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { keys } from "../../../shared/adapters/dynamodb/table.js";
 import {
   credentialIdOf,
@@ -10,7 +8,7 @@ import {
   tokenWeakness,
 } from "../../../shared/http/tokens.js";
 import type { Credential } from "../../../shared/ports/access-store.js";
-import { freshStore } from "./fixtures.js";
+import { freshStore, itemReader } from "./fixtures.js";
 
 let access: DynamoDbAccessStore;
 let read: (key: Record<string, string>) => Promise<Record<string, unknown> | undefined>;
@@ -18,12 +16,7 @@ let read: (key: Record<string, string>) => Promise<Record<string, unknown> | und
 beforeAll(async () => {
   const { store, client, tableName } = await freshStore();
   access = store.accessStore();
-  read = async (key) =>
-    (
-      await client.send(
-        new GetItemCommand({ TableName: tableName, Key: marshall(key), ConsistentRead: true }),
-      )
-    ).Item;
+  read = itemReader(client, tableName);
 });
 
 const credential = (id: string): Credential => ({

@@ -1,4 +1,5 @@
-import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBClient, GetItemCommand } from "@aws-sdk/client-dynamodb";
+import { marshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import type { DuelEvent } from "../../../shared/domain/events.js";
 import type { Duel, DuelBase, PostMark } from "../../../shared/domain/state.js";
@@ -15,6 +16,16 @@ export async function freshStore(): Promise<{
 }> {
   const { client, tableName } = await freshTable();
   return { store: new DynamoDbStore({ client, tableName }), client, tableName };
+}
+
+/** An item as stored (raw attribute values), read consistently by its key; undefined when absent. */
+export function itemReader(client: DynamoDBClient, tableName: string) {
+  return async (key: Record<string, string>) =>
+    (
+      await client.send(
+        new GetItemCommand({ TableName: tableName, Key: marshall(key), ConsistentRead: true }),
+      )
+    ).Item;
 }
 
 /** A registered duel (or, with `status: "active"`, its first turn running) with a post seen. */

@@ -1,9 +1,4 @@
-import {
-  DeleteItemCommand,
-  type DynamoDBClient,
-  GetItemCommand,
-  type TransactWriteItem,
-} from "@aws-sdk/client-dynamodb";
+import { DeleteItemCommand, type DynamoDBClient, type TransactWriteItem } from "@aws-sdk/client-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { marshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
@@ -11,7 +6,7 @@ import { rulesetHash } from "../../../shared/adapters/dynamodb/rulesets.js";
 import { keys } from "../../../shared/adapters/dynamodb/table.js";
 import { defaultRuleset } from "../../../shared/rules/default-ruleset.js";
 import type { Ruleset } from "../../../shared/rules/ruleset.js";
-import { aCommit, aState, freshStore } from "./fixtures.js";
+import { aCommit, aState, freshStore, itemReader } from "./fixtures.js";
 
 let store: DynamoDbStore;
 let client: DynamoDBClient;
@@ -40,12 +35,7 @@ beforeAll(async () => {
   );
 });
 
-async function rawItem(key: { pk: string; sk: string }) {
-  const { Item } = await client.send(
-    new GetItemCommand({ TableName: tableName, Key: marshall(key), ConsistentRead: true }),
-  );
-  return Item;
-}
+const rawItem = (key: { pk: string; sk: string }) => itemReader(client, tableName)(key);
 
 const custom: Ruleset = { ...defaultRuleset, name: "Règlement du club de Pré-au-Lard", minWords: 80 };
 

@@ -1,10 +1,8 @@
-import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DynamoDbAccessStore } from "../../../shared/adapters/dynamodb/access-store.js";
-import { marshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { keys } from "../../../shared/adapters/dynamodb/table.js";
 import type { SessionReveal } from "../../../shared/ports/access-store.js";
-import { freshStore } from "./fixtures.js";
+import { freshStore, itemReader } from "./fixtures.js";
 
 let access: DynamoDbAccessStore;
 let read: (key: Record<string, string>) => Promise<Record<string, unknown> | undefined>;
@@ -12,12 +10,7 @@ let read: (key: Record<string, string>) => Promise<Record<string, unknown> | und
 beforeAll(async () => {
   const { store, client, tableName } = await freshStore();
   access = store.accessStore();
-  read = async (key) =>
-    (
-      await client.send(
-        new GetItemCommand({ TableName: tableName, Key: marshall(key), ConsistentRead: true }),
-      )
-    ).Item;
+  read = itemReader(client, tableName);
 });
 
 const NOW = new Date("2026-12-01T10:00:00.000Z");
