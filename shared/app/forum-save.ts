@@ -98,13 +98,7 @@ function checkChannelUrls(
       ? undefined
       : channelUrlProblem("webhook", bot.baseUrl, policy);
   if (botProblem !== undefined) details.push({ path: "bot.baseUrl", message: botProblem });
-  if (details.length > 0)
-    throw new DomainError(
-      "invalid_body",
-      errorTexts.invalid_body.channelRefused(details.map((d) => d.path).join(", "), details[0]?.message),
-      400,
-      details,
-    );
+  refuseFields(details, (paths) => errorTexts.invalid_body.channelRefused(paths, details[0]?.message));
 }
 
 /**
@@ -121,13 +115,7 @@ function checkWebhookChannelSecrets(
       ? [{ path: `notify.${i}.secret`, message: errorTexts.invalid_body.webhookChannelWithoutSecretDetail }]
       : [],
   );
-  if (details.length > 0)
-    throw new DomainError(
-      "invalid_body",
-      errorTexts.invalid_body.webhookChannelWithoutSecret(details.map((d) => d.path).join(", ")),
-      400,
-      details,
-    );
+  refuseFields(details, errorTexts.invalid_body.webhookChannelWithoutSecret);
 }
 
 /**
@@ -149,13 +137,7 @@ function checkForumactifAccounts(
         ]
       : [],
   );
-  if (details.length > 0)
-    throw new DomainError(
-      "invalid_body",
-      errorTexts.invalid_body.forumactifChannelWithoutAccount(details.map((d) => d.path).join(", ")),
-      400,
-      details,
-    );
+  refuseFields(details, errorTexts.invalid_body.forumactifChannelWithoutAccount);
 }
 
 /** A `forumactif` thread bot is the `source`'s account: refused, with 400, when the forum has none. */
@@ -164,4 +146,13 @@ function checkForumactifBot(bot: ForumBody["bot"], source: ForumactifSource | un
   throw new DomainError("invalid_body", errorTexts.invalid_body.forumactifBotWithoutAccount, 400, [
     { path: "bot.type", message: errorTexts.invalid_body.forumactifBotWithoutAccountDetail },
   ]);
+}
+
+/** Refuses the save with 400 `invalid_body` when `details` names bad fields, `summary` saying which. */
+function refuseFields(
+  details: readonly { readonly path: string; readonly message: string }[],
+  summary: (paths: string) => string,
+): void {
+  if (details.length === 0) return;
+  throw new DomainError("invalid_body", summary(details.map((d) => d.path).join(", ")), 400, [...details]);
 }
