@@ -7,7 +7,7 @@
  */
 import { errorTexts } from "./texts/errors.js";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** The one base shape; each subclass below only fixes its code, status and the data it carries. */
 export class AppError<Code extends string = string> extends Error {

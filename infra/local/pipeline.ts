@@ -159,5 +159,5 @@ function forumactifParts(options: LocalPipelineOptions, duels: DuelService): For
   // Counted as in the functions when metrics are asked for (shared/observability).
   const metrics = options.observability?.metrics;
   const poller = metrics ? new ObservedPoller(deps, metrics) : new TopicPoller(deps);
-  return { poller, polls: settings.polls, source: { policy, board } };
+  return { poller, polls: settings.polls, source: { policy, board }, board, reader: settings.reader };
 }

@@ -1,6 +1,8 @@
 import type { DuelService } from "../app/duel-service.js";
+import type { BoardClient } from "../forumactif/board-client.js";
 import type { TopicPoller } from "../forumactif/poller.js";
 import type { SourceDeps } from "../forumactif/source-route.js";
+import type { TopicReader } from "../forumactif/topic-fetch.js";
 import type { AccessStore } from "../ports/access-store.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
@@ -28,6 +30,9 @@ export interface ForumactifDeps {
   readonly poller: TopicPoller;
   readonly polls: PollStore;
   readonly source: SourceDeps;
+  /** The poller's own board client and page reader: a preview reads a topic as a poll would. */
+  readonly board: Pick<BoardClient, "get" | "logIn">;
+  readonly reader: TopicReader;
 }
 
 /** What the whole HTTP app needs, built once in a composition root (Lambda or local). */

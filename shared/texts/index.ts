@@ -20,6 +20,7 @@ import { texts as hibouTexts } from "./hiboux.js";
 import { notifierTexts } from "./notifiers.js";
 import { refereeMessages } from "./referee-commands.js";
 import { refusalTexts } from "./refusals.js";
+import { sourcePreviewTexts } from "./source-preview.js";
 import { validationTexts } from "./validation.js";
 
 export const french = {
@@ -29,6 +30,8 @@ export const french = {
   duelOpening: { hibou: openingHibouTexts, block: openingBlockTexts },
   /** The Forumactif poller's hiboux to the referee, and the reasons they give. */
   forumactif: forumactifTexts,
+  /** Why a Forumactif topic's preview reads nothing, said to the forum's admin (API and desk). */
+  sourcePreview: sourcePreviewTexts,
   /** The bot's lines in a duel's thread. */
   announce: announceTexts,
   /** The referee desk's pages, forms and flashes. */

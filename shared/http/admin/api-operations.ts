@@ -1,6 +1,7 @@
 import type { $ZodType } from "zod/v4/core";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
 import { credentialBodySchema } from "../routes/credentials.js";
+import { sourcePreviewBodySchema } from "../routes/forumactif-admin.js";
 import {
   clockBodySchema,
   discoursePostSchema,
@@ -120,6 +121,19 @@ export const OPERATIONS: readonly Operation[] = [
     auth: "admin",
     roles: ADMINS,
     ok: { "200": "Sujets lus, messages trouvés." },
+  },
+  {
+    method: "post",
+    path: "/forums/{forumId}/source/preview",
+    summary: "Lire maintenant un sujet Forumactif tel que l'arbitre le lirait, sans rien enregistrer",
+    auth: "admin",
+    roles: ADMINS,
+    body: sourcePreviewBodySchema,
+    ok: {
+      "200":
+        "Le sujet : version du forum, pages lues, et chaque message (auteur, date, mots, récapitulatif).",
+      "422": "Le sujet ne se lit pas (unreadable_topic) : la raison en français.",
+    },
   },
   {
     method: "post",

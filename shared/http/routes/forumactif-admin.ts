@@ -1,18 +1,36 @@
 import { Hono } from "hono";
+import * as z from "zod";
+import { previewSource } from "../../app/source-preview.js";
 import { ApiError } from "../../errors.js";
 import { pingSnippet } from "../../forumactif/ping-snippet.js";
 import type { PollResult } from "../../forumactif/poller.js";
 import { forumactifSource, isWatched } from "../../forumactif/watched.js";
 import { errorTexts } from "../../texts/errors.js";
+import { requireForumAdmin } from "../access.js";
 import type { AppDeps, ForumactifDeps } from "../deps.js";
+import { jsonBody } from "../json-body.js";
+import type { AuthEnv } from "../principal.js";
 import { parseForumId } from "../webhook-schemas.js";
+
+/** `POST /forums/{forumId}/source/preview`'s body: a topic's id or its address on the board. */
+export const sourcePreviewBodySchema = z.object({ topic: z.string().trim().min(1).max(500) }).strict();
 
 /**
  * `POST /forums/{forumId}/poll` (admin, CONTRACT.md 4.4): reads every watched topic of the forum
  * now, one after the other (the board's host takes one request at a time anyway).
+ * `POST /forums/{forumId}/source/preview` (the forum's admin): reads one topic now, stores nothing.
  */
 export function forumactifAdminRoutes(deps: AppDeps, forumactif: ForumactifDeps) {
-  const app = new Hono();
+  const app = new Hono<AuthEnv>();
+  app.post("/:forumId/source/preview", async (c) => {
+    const forumId = parseForumId(c.req.param("forumId"));
+    requireForumAdmin(c.get("principal"), forumId);
+    const { topic } = await jsonBody(c, sourcePreviewBodySchema);
+    const forum = await deps.store.getForum(forumId);
+    if (!forum) throw new ApiError(404, "forum_not_found", errorTexts.forum_not_found);
+    const preview = await previewSource({ ...forumactif, clock: deps.clock }, forum, topic);
+    return c.json(preview);
+  });
   app.post("/:forumId/poll", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
     const forum = await deps.store.getForum(forumId);
