@@ -6,6 +6,7 @@
  */
 import { ApiError, BoardFetchError, ForumactifPageError } from "../errors.js";
 import type { BoardClient } from "../forumactif/board-client.js";
+import { probeBoard } from "../forumactif/source-probe.js";
 import { readTopic, type TopicAddress, type TopicReader } from "../forumactif/topic-fetch.js";
 import type { TemplateVersion, TopicPage, TopicPost } from "../forumactif/types.js";
 import { parseTopicId } from "../forumactif/urls.js";
@@ -200,4 +201,34 @@ export async function previewSource(
     pages: pages.length,
     posts: pages.flatMap((page) => previewPage(page, ruleset)),
   };
+}
+
+/** What a connection test found: the board's answer, and the bot account's login when there is one. */
+export interface SourceCheck {
+  /** Why the board's address answers no Forumactif page, in French; null when it does. */
+  readonly board: string | null;
+  /** Null without an account; else whether it logged in, and why not (in French). */
+  readonly account: { readonly username: string; readonly refusal: string | null } | null;
+}
+
+/**
+ * Tries the forum's source as the poller will use it: its address answers a Forumactif page, and
+ * its bot account (if any) logs in through the board's own form. Nothing is stored.
+ */
+export async function checkSource(
+  deps: Pick<SourcePreviewDeps, "board">,
+  forum: ForumConfig,
+): Promise<SourceCheck> {
+  const { source } = forum;
+  if (!source) throw new ApiError(409, "not_forumactif", errorTexts.not_forumactif);
+  const board = (await probeBoard(deps.board, source.baseUrl)) ?? null;
+  if (!source.account) return { board, account: null };
+  const { username } = source.account;
+  try {
+    await deps.board.logIn({ baseUrl: source.baseUrl, ...source.account });
+    return { board, account: { username, refusal: null } };
+  } catch (error) {
+    if (!(error instanceof BoardFetchError)) throw error;
+    return { board, account: { username, refusal: sourcePreviewTexts.board[error.code] } };
+  }
 }

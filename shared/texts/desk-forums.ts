@@ -118,24 +118,4 @@ export const forumTexts = {
     badSanction: (n: number) =>
       `ligne ${n} : écrivez un nombre de PD, « disqualification », ou les deux (« 10 + disqualification »).`,
   },
-  /** The Forumactif source (CONTRACT.md 4.4), shown as set; it is changed through the API. */
-  source: {
-    title: "Source Forumactif",
-    none: "Aucune source Forumactif : les messages de ce forum arrivent par webhook (Discourse, XenForo ou générique).",
-    read: "Les fils de ce forum sont lus sur Forumactif (Forumactif n'envoie pas de webhook).",
-    baseUrl: "Adresse du forum",
-    timeZone: "Fuseau horaire des dates des messages",
-    pollEvery: "Intervalle entre deux lectures",
-    template: "Version du forum",
-    templateAuto: "reconnue à la lecture",
-    dice: "Dés du forum",
-    diceSet: (name: string, faces: number) => `« ${name} », ${faces} image(s) de face décrite(s)`,
-    diceNone: "non décrits : les messages sans lancer de dés lisible attendent l'arbitre",
-    account: "Compte robot",
-    accountSet: (username: string) => `${username} (mot de passe enregistré, jamais affiché)`,
-    accountNone: "aucun : seuls les sujets visibles des invités se lisent",
-    how: (forumId: string) =>
-      `Ces réglages se changent par l'API : PUT /forums/${forumId} avec son champ « source » (CONTRACT 4.4).`,
-    apiLink: "Voir la référence de l'API",
-  },
 } as const;

@@ -13,6 +13,7 @@ import { credentialTexts } from "./desk-credentials.js";
 import { forumactifCardTexts } from "./desk-forumactif.js";
 import { forumTexts } from "./desk-forums.js";
 import { registerTexts } from "./desk-register.js";
+import { sourceFormTexts } from "./desk-source.js";
 import { openingBlockTexts, openingHibouTexts } from "./duel-opening.js";
 import { errorTexts } from "./errors.js";
 import { forumactifTexts } from "./forumactif.js";
@@ -45,6 +46,7 @@ export const french = {
     credentials: credentialTexts,
     announcements: announcementTexts,
     forumactifCard: forumactifCardTexts,
+    source: sourceFormTexts,
   },
   /** The audit log's event labels, detail fields and values. */
   audit: { events: eventLabels, details: detailFields, values: valueLabels },

@@ -41,7 +41,7 @@ const text = (form: Record<string, unknown>, name: string): string => {
 };
 
 /** The forum's settings as `PUT /forums/{id}` would take them back unchanged. */
-function currentBody(forum: ForumConfig | null, forumId: string): Record<string, unknown> {
+export function currentBody(forum: ForumConfig | null, forumId: string): Record<string, unknown> {
   return {
     name: forum?.name ?? forumId,
     webhookSecrets: { ...forum?.webhookSecrets },

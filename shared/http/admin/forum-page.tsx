@@ -1,10 +1,8 @@
 import type { Child } from "hono/jsx";
-import type { ForumactifSource } from "../../forumactif/source-settings.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
 import { credentialTexts } from "../../texts/desk-credentials.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
-import { formatDuration } from "../../texts/format.js";
 import { aria, FieldError, type FieldErrors, invalid } from "./field-errors.js";
 import {
   CHANNEL_FIELDS,
@@ -20,10 +18,13 @@ import {
 import { CsrfField, type Flash, Layout } from "./layout.js";
 import type { Revealed } from "./reveal.js";
 import { RevealNotice } from "./reveal-notice.js";
+import { type SourceNotes, SourceSection } from "./source-section.js";
 
 /** What a settings page shows beyond the forum: a test hibou's answer. */
 export interface ForumPageNotes {
   readonly test?: { readonly ok: boolean; readonly text: string };
+  /** The Forumactif source's connection test or topic preview (source-section.tsx). */
+  readonly source?: SourceNotes;
 }
 
 /** A text input with its label and its error; `value` is what to show (the referee's, after an error). */
@@ -50,49 +51,6 @@ function SectionForm(props: { forumId: string; action: string; csrf: string; chi
       <CsrfField token={props.csrf} />
       {props.children}
     </form>
-  );
-}
-
-/**
- * The forum's Forumactif source as it is set (CONTRACT.md 4.4): read here, changed through
- * `PUT /forums/{forumId}`, which probes the board before accepting an address. The password is
- * never shown, as `GET /forums/{forumId}` never returns it.
- */
-function SourceSection(props: { forumId: string; source: ForumactifSource | undefined }) {
-  const s = t.source;
-  const { source } = props;
-  return (
-    <section id="source">
-      <h2>{s.title}</h2>
-      {source ? (
-        <>
-          <p class="muted">{s.read}</p>
-          <dl class="source">
-            <dt>{s.baseUrl}</dt>
-            <dd>
-              <code>{source.baseUrl}</code>
-            </dd>
-            <dt>{s.timeZone}</dt>
-            <dd>{source.timeZone}</dd>
-            <dt>{s.pollEvery}</dt>
-            <dd>{formatDuration(source.pollEvery)}</dd>
-            <dt>{s.template}</dt>
-            <dd>{source.template ?? s.templateAuto}</dd>
-            <dt>{s.dice}</dt>
-            <dd>
-              {source.dice ? s.diceSet(source.dice.name, Object.keys(source.dice.faces).length) : s.diceNone}
-            </dd>
-            <dt>{s.account}</dt>
-            <dd>{source.account ? s.accountSet(source.account.username) : s.accountNone}</dd>
-          </dl>
-          <p class="muted">
-            {s.how(props.forumId)} <a href="/docs">{s.apiLink}</a>
-          </p>
-        </>
-      ) : (
-        <p class="muted">{s.none}</p>
-      )}
-    </section>
   );
 }
 
@@ -357,7 +315,14 @@ export function ForumPage(props: {
         <RulesetReadOnly ruleset={ruleset} />
       </section>
 
-      <SourceSection forumId={forumId} source={forum?.source} />
+      <SourceSection
+        forumId={forumId}
+        csrf={csrf}
+        source={forum?.source}
+        values={values}
+        errors={errors}
+        notes={notes.source ?? {}}
+      />
     </Layout>
   );
 }

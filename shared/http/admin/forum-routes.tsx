@@ -28,6 +28,7 @@ import { renderPage } from "./layout.js";
 import { ErrorPage } from "./pages.js";
 import { type Revealed, revealOnce, revealSession, takeRevealed } from "./reveal.js";
 import type { AdminEnv } from "./session.js";
+import { mountSourceRoutes } from "./source-routes.js";
 
 type Ctx = Context<AdminEnv>;
 const csrfOf = (c: Ctx) => csrfToken(c.get("tokenHash"), c.get("sessionId"));
@@ -230,6 +231,8 @@ export function forumSettingsRoutes(deps: AppDeps) {
     await saveForum(deps, forumId, result.body);
     return revealOnce(c, deps, session, settingsPath(forumId), { label: kind, secret }, "#secrets");
   });
+
+  mountSourceRoutes(app, deps, page);
 
   // The test hibou goes straight to the channel, not through the outbox: the admin sees its answer now.
   app.post("/forums/:forumId/channels/:index/test", async (c) => {
