@@ -10,6 +10,7 @@ export const sourceFormTexts = {
     "Donnez l'adresse du forum, enregistrez, testez la connexion, puis vérifiez qu'un sujet se lit bien.",
   none: "Aucune source Forumactif : les messages de ce forum arrivent par webhook (Discourse, XenForo ou générique). Pour lire un forum Forumactif, remplissez ce formulaire.",
   set: "Les sujets des duels de ce forum sont lus sur Forumactif.",
+  board: "Le forum",
   baseUrl: "Adresse du forum",
   baseUrlHelp: "l'adresse d'accueil, par exemple https://poudlard.forumactif.com",
   timeZone: "Fuseau horaire des dates affichées par le forum",
@@ -60,7 +61,6 @@ export const sourceFormTexts = {
     allRead: "Chaque message se lit : auteur, date et texte ont été trouvés.",
     someUnread: (count: number) =>
       `${count} message(s) ne se lisent pas : la colonne « Problème » dit ce qui n'a pas été trouvé.`,
-    failed: "Le sujet ne se lit pas",
     columns: {
       id: "Message",
       author: "Auteur",

@@ -82,7 +82,7 @@ function PreviewResult(props: { preview: NonNullable<SourceNotes["preview"]> }) 
   if (error !== undefined)
     return (
       <p class="flash error" role="status" data-preview-error>
-        {p.failed} : {error}
+        {error}
       </p>
     );
   if (result === undefined) return null;
@@ -142,7 +142,7 @@ export function SourceSection(props: {
       <form class="settings" method="post" action={action("")} novalidate data-source-form>
         <CsrfField token={props.csrf} />
         <fieldset>
-          <legend>{t.title}</legend>
+          <legend>{t.board}</legend>
           <Field
             name={SOURCE_FIELDS.baseUrl}
             label={t.baseUrl}
