@@ -39,6 +39,8 @@ export const refereeActionSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("end"), winnerId: z.nullable(nonEmpty()) }),
   // Whether the forum's bot posts this duel's verdicts in its thread (CONTRACT.md 3, `announce`).
   z.object({ command: z.literal("announce"), enabled: z.boolean() }),
+  // Whether the stakes of a finished duel were honoured (R-1.7; CONTRACT.md 8): the club's record.
+  z.object({ command: z.literal("stakes"), honoured: z.boolean() }),
 ]);
 export type RefereeAction = z.infer<typeof refereeActionSchema>;
 

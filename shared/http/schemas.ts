@@ -25,6 +25,48 @@ const isUsableSecret = (secret: string) => standardWebhookKey(secret) !== undefi
 const UNUSABLE_SECRET = validationTexts.secret.unusable;
 const person = z.object({ id, name: z.string().min(1).max(200) });
 
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: validationTexts.seasons.day })
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    {
+      message: validationTexts.seasons.day,
+    },
+  );
+
+/** A club's own seasons (CONTRACT.md 8): each a span of days, named once, none overlapping another. */
+const seasonsSchema = z
+  .array(
+    z
+      .object({ name: z.string().trim().min(1).max(60), from: isoDay, to: isoDay })
+      .strict()
+      .refine((s) => s.from <= s.to, { message: validationTexts.seasons.order, path: ["to"] }),
+  )
+  .max(50)
+  .superRefine((seasons, ctx) => {
+    const sorted = seasons.map((s, index) => ({ ...s, index })).sort((a, b) => (a.from < b.from ? -1 : 1));
+    for (let i = 1; i < sorted.length; i++) {
+      const previous = sorted[i - 1];
+      const season = sorted[i];
+      if (previous && season && season.from <= previous.to) {
+        ctx.addIssue({
+          code: "custom",
+          message: validationTexts.seasons.overlap(previous.name),
+          path: [season.index, "from"],
+        });
+      }
+    }
+    const names = new Set<string>();
+    seasons.forEach((s, index) => {
+      if (names.has(s.name))
+        ctx.addIssue({ code: "custom", message: validationTexts.seasons.twice, path: [index, "name"] });
+      names.add(s.name);
+    });
+  });
+
 /** `PUT /forums/{forumId}` (CONTRACT.md section 3). */
 export const forumBodySchema = z.object({
   name: z.string().min(1).max(200),
@@ -59,6 +101,8 @@ export const forumBodySchema = z.object({
     )
     .max(10)
     .default([]),
+  seasons: seasonsSchema.optional(),
+  club: z.object({ public: z.boolean() }).strict().optional(),
   ruleset: z.unknown().optional(),
   /** Validated apart, with the host policy of the stack (`forumactif/source-route.ts`). */
   source: z.unknown().optional(),

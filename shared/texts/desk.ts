@@ -161,6 +161,11 @@ export const commandTexts: Record<CommandName, { title: string; submit: string; 
   "adjust-points": { title: "Ajuster les points", submit: "Ajuster", done: "Points ajustés." },
   disqualify: { title: "Disqualifier", submit: "Disqualifier", done: "Duelliste disqualifié(e)." },
   end: { title: "Terminer le duel", submit: "Terminer", done: "Duel terminé." },
+  stakes: {
+    title: "Enjeux",
+    submit: "Enregistrer",
+    done: "Enjeux enregistrés.",
+  },
   announce: {
     title: "Annonces dans le fil",
     submit: "Appliquer",
@@ -179,6 +184,7 @@ export const fieldLabels: Record<string, string> = {
   "fields.pari": "Pari de dé",
   "fields.text": "Texte",
   enabled: "Annonces dans le fil",
+  honoured: "Enjeux",
   fields: "Correction",
   duelistId: "Duelliste",
   duration: "Durée (ex. 3 jours, 48 heures, P3D)",
@@ -193,6 +199,8 @@ export const formTexts = {
   noWinner: "aucun (match nul)",
   announceOff: "arrêter les annonces dans le fil",
   announceOn: "reprendre les annonces dans le fil",
+  stakesHonoured: "les enjeux ont été honorés",
+  stakesNotHonoured: "les enjeux n'ont pas été honorés",
   kinds: { action: "faute d'action", absence: "faute d'absence" },
   duplicate: "Commande déjà appliquée : l'envoi en double a été ignoré.",
   choose: "— choisir —",

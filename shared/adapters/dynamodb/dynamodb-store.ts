@@ -8,6 +8,7 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import type { DuelState, PostMark } from "../../domain/state.js";
 import type {
+  ClubRead,
   DuelCommit,
   DuelistRecord,
   DuelSnapshot,
@@ -28,6 +29,7 @@ import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } fr
 import {
   accountItem,
   accountOf,
+  clubRecordOfItem,
   dedupItem,
   duelistOf,
   forumItem,
@@ -293,6 +295,25 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       await this.client.send(
         new PutItemCommand({ TableName: this.tableName, Item: accountItem(forumId, account) }),
       );
+    });
+  }
+
+  club(forumId: string): Promise<ClubRead> {
+    // The forum's item and its duels' records share a partition: one query reads a club's page.
+    // They are public and shown as of a moment: an eventually consistent read costs half.
+    return guarded(async () => {
+      const forumKey = keys.forum(forumId);
+      const items = await queryAll(this.client, {
+        TableName: this.tableName,
+        KeyConditionExpression: "#pk = :pk",
+        ExpressionAttributeNames: { "#pk": "pk" },
+        ExpressionAttributeValues: { ":pk": { S: forumKey.pk } },
+      });
+      const forumItem = items.find((item) => item.sk?.S === forumKey.sk);
+      return {
+        forum: forumItem ? forumOf(forumItem) : null,
+        records: items.filter((item) => item.sk?.S?.startsWith("CLUB#")).map(clubRecordOfItem),
+      };
     });
   }
 

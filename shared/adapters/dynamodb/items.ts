@@ -1,3 +1,4 @@
+import type { ClubDuelRecord } from "../../domain/club-record.js";
 import type { DuelCommand } from "../../domain/commands.js";
 import type { DuelEvent } from "../../domain/events.js";
 import type { DuelState, PostMark } from "../../domain/state.js";
@@ -195,6 +196,16 @@ export function forumItem(forum: ForumConfig): Item {
     config: JSON.stringify(forum),
     updatedAt: forum.updatedAt,
   });
+}
+
+/** A duel's record in the club's records (CONTRACT.md 8). */
+export function clubRecordItem(record: ClubDuelRecord, updatedAt: string): Item {
+  const { pk, sk } = keys.clubRecord(record.forumId, record.duelId);
+  return marshall({ pk, sk, record: JSON.stringify(record), updatedAt });
+}
+
+export function clubRecordOfItem(item: Item): ClubDuelRecord {
+  return JSON.parse(stringOf(unmarshall(item), "record")) as ClubDuelRecord;
 }
 
 export function accountItem(forumId: string, account: ForumAccount): Item {

@@ -28,6 +28,8 @@ function toBody(form: Record<string, unknown>): Record<string, unknown> {
   }
   const delta = text(form, "delta").replace("−", "-");
   if (delta !== "") body.delta = /^[+-]?\d+$/.test(delta) ? Number(delta) : delta;
+  const honoured = text(form, "honoured");
+  if (honoured !== "") body.honoured = honoured === "true" ? true : honoured === "false" ? false : honoured;
   const enabled = text(form, "enabled");
   if (enabled !== "") body.enabled = enabled === "true" ? true : enabled === "false" ? false : enabled;
   const winner = text(form, "winnerId");

@@ -143,6 +143,17 @@ export function CommandForms(props: { state: Duel; csrf: string }) {
       <CommandForm command="end" {...form}>
         <Select name="winnerId" options={[...choose, { value: NO_WINNER, label: formTexts.noWinner }]} />
       </CommandForm>
+      {state.status === "finished" && state.stakes ? (
+        <CommandForm command="stakes" {...form}>
+          <Select
+            name="honoured"
+            options={[
+              { value: "true", label: formTexts.stakesHonoured },
+              { value: "false", label: formTexts.stakesNotHonoured },
+            ]}
+          />
+        </CommandForm>
+      ) : null}
     </div>
   );
 }

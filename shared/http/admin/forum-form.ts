@@ -49,6 +49,11 @@ export function currentBody(forum: ForumConfig | null, forumId: string): Record<
     notify: [...(forum?.notify ?? [])],
     ...(forum?.ruleset ? { ruleset: forum.ruleset } : {}),
     ...(forum?.source ? { source: forum.source } : {}),
+    ...(forum?.announce ? { announce: forum.announce } : {}),
+    ...(forum?.announceRules ? { announceRules: true } : {}),
+    ...(forum?.bot ? { bot: forum.bot } : {}),
+    ...(forum?.seasons ? { seasons: forum.seasons } : {}),
+    ...(forum?.club ? { club: forum.club } : {}),
   };
 }
 
