@@ -32,7 +32,7 @@ footer { margin-top: 2rem; font-size: .9rem; }
   table.standings thead { display: none; }
   table.standings tr { display: block; border: 1px solid var(--line); border-radius: 8px; margin: .5rem 0; padding: .3rem .5rem; background: var(--bg); }
   table.standings td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: .15rem 0; text-align: right; }
-  table.standings td::before { content: attr(data-label); color: var(--muted); text-align: left; }
+  table.standings td::before { content: attr(data-label); color: var(--muted); text-align: left; flex-shrink: 0; }
 }
 body.embed main { padding: .4rem .6rem 1rem; }
 body.embed h1 { font-size: 1.1rem; }
