@@ -121,7 +121,15 @@ export function duelFinished(ctx: Context, e: EventOf<"duel.finished">): HibouDr
     ),
     e.note ? f.note(e.note) : "",
     f.standings(standings(ctx)),
-    stakes ? f.stakes(stakes) : f.noStakes,
+    stakes
+      ? f.stakes(
+          stakes,
+          winner,
+          allDuelists(ctx)
+            .filter((d) => d.id !== e.winnerId)
+            .map((d) => d.name),
+        )
+      : f.noStakes,
   ];
   const rules = [...new Set([e.rule, "R-1.7"])];
   const title = f.title(winner);

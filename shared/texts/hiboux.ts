@@ -337,8 +337,11 @@ export const texts = {
     youWon: "Bravo, tu remportes le duel !",
     youLost: "Le duel est perdu pour cette fois.",
     standings: (lines: readonly string[]) => `Points finaux : ${lines.join(" ; ")}.`,
-    stakes: (stakes: string) =>
-      `Enjeux convenus à l'inscription : « ${stakes} ». Ils sont à honorer (R-1.7).`,
+    /** The stakes to honour and who owes them (R-1.7): the others to the winner, or the referee's word without one. */
+    stakes: (stakes: string, winner: string | null, owing: readonly string[]) =>
+      winner && owing.length > 0
+        ? `Enjeux convenus à l'inscription : « ${stakes} ». ${joinList(owing)} ${owing.length > 1 ? "les doivent" : "les doit"} à ${winner} : ils sont à honorer (R-1.7).`
+        : `Enjeux convenus à l'inscription : « ${stakes} ». Sans vainqueur, l'arbitre dira comment les honorer (R-1.7).`,
     noStakes: "Aucun enjeu n'avait été convenu pour ce duel (R-1.7).",
     note: (note: string) => `Note de l'arbitre : ${note}`,
   },

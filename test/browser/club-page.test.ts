@@ -39,9 +39,9 @@ describe("CONTRACT 8 the club's public page on a phone and a desktop", () => {
       });
       for (const path of ["/club/poudlard", "/club/poudlard/embed"]) {
         await page.goto(`${desk.base}${path}`);
-        const overflow = await page.evaluate(
-          () => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth,
-        );
+        const overflow = (await page.evaluate(
+          "document.scrollingElement.scrollWidth - window.innerWidth",
+        )) as number;
         expect(overflow, path).toBeLessThanOrEqual(0);
         expect(await page.locator("script").count()).toBe(0);
         await expect(page.getByText("Alice Dubois").first().isVisible()).resolves.toBe(true);
