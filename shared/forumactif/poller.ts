@@ -225,6 +225,7 @@ export class TopicPoller {
               content: change.html,
               format: "html",
               ...(change.forumDice ? { forumDice: change.forumDice } : {}),
+              ...(change.shownToTheMinute ? { shownToTheMinute: true } : {}),
               deliveryKey: `forumactif#${change.postId}#${change.kind}#${change.hash}`,
             });
         if (answer !== null && answer.result !== "duplicate") counts[change.kind]++;
