@@ -101,7 +101,7 @@ export class TopicPoller {
           timeZone: source.timeZone,
           topicId: duel.state.threadId,
           ...(source.template ? { template: source.template } : {}),
-          ...(source.account ? { account: { baseUrl: source.baseUrl, ...source.account } } : {}),
+          ...(source.account ? { account: { forumId, baseUrl: source.baseUrl, ...source.account } } : {}),
         },
         previous,
         now,
