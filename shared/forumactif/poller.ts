@@ -31,11 +31,14 @@ export type PollTrigger = "chain" | "ping" | "deadline" | "admin" | "watchdog";
 const CHAINED: ReadonlySet<PollTrigger> = new Set(["chain", "admin", "watchdog"]);
 
 export interface PollResult {
-  readonly status: "read" | "unchanged" | "failed" | "not_watched";
+  /** `resting`: the board's host still rests after a 429 or 5xx, so it was not asked; no failure. */
+  readonly status: "read" | "unchanged" | "failed" | "resting" | "not_watched";
   readonly posts: { readonly created: number; readonly edited: number; readonly deleted: number };
   /** HTTP requests made to the board. */
   readonly requests: number;
   readonly error?: string;
+  /** With `resting`: when the host may be read again, ISO, on the deployment's clock. */
+  readonly resting?: string;
 }
 
 export interface PollerDeps {
@@ -149,6 +152,11 @@ export class TopicPoller {
         );
     } catch (error) {
       if (!isReadFailure(error)) throw error;
+      if (error instanceof BoardFetchError && error.code === "host_resting") {
+        // Nothing was asked of the board: the read waits for the rest's end, nothing failed.
+        const until = new Date(now.getTime() + (error.retryAfterMs ?? 0)).toISOString();
+        return this.afterRest(duelId, trigger, source.pollEvery, now, until);
+      }
       const message = error instanceof Error ? error.message : String(error);
       const failures = previous.failures + 1;
       // The French reason, as the hibou gives it: /status and the desk show it to admins; the
@@ -194,6 +202,28 @@ export class TopicPoller {
     // fed is in the duel either way, and the next poll sees it known or answered `duplicate`.
     await polls.putPollState(next, previous.version);
     return result;
+  }
+
+  /**
+   * A poll that found the host resting: its state stays as it was; a chained read is scheduled
+   * again on the grid, at the rest's end at the soonest.
+   */
+  private async afterRest(
+    duelId: string,
+    trigger: PollTrigger,
+    pollEvery: string,
+    now: Date,
+    until: string,
+  ): Promise<PollResult> {
+    if (CHAINED.has(trigger)) {
+      const wait = Math.max(durationMs(pollEvery), Date.parse(until) - now.getTime());
+      const timer = pollTimer(duelId, onGrid(now, wait, pollEvery), "chain");
+      await this.deps.polls.scheduleChain(
+        schedulePoll(timer, now.toISOString(), trigger),
+        chainRead(timer, pollEvery),
+      );
+    }
+    return { status: "resting", posts: NO_POSTS, requests: 0, resting: until };
   }
 
   /** Hands each change to the intake, in order, until one fails for a reason other than the post. */
