@@ -150,6 +150,7 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
     const notifier = createForumactifNotifier();
     const refused = await failure(() =>
       notifier.deliver(hibou, {
+        forumId: "poudlard",
         baseUrl: b.url,
         username: "Arbitre automatique",
         password: "mot-de-passe-du-robot",
