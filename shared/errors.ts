@@ -108,6 +108,8 @@ export class DeliveryError extends AppError<DeliveryErrorCode> {
 export type BoardFetchErrorCode =
   | "network"
   | "rate_limited"
+  /** Not asked at all: the host still rests after its 429 or 5xx (`retryAfterMs` tells how long). */
+  | "host_resting"
   | "server_error"
   | "http_error"
   | "too_large"

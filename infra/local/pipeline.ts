@@ -144,6 +144,8 @@ function forumactifParts(options: LocalPipelineOptions, duels: DuelService): For
   const policy = { allowLoopback: settings.allowLoopback };
   const board = new BoardClient({
     policy,
+    // A host's rest after a 429 or 5xx ends on the pipeline's clock (the manual one under CLOCK=manual).
+    now: () => options.clock.now().getTime(),
     ...(settings.minIntervalMs === undefined ? {} : { minIntervalMs: settings.minIntervalMs }),
   });
   const deps = {

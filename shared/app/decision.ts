@@ -108,7 +108,7 @@ export async function decideCommand(
   const now = context.now().toISOString();
   const sequence = duel?.version ?? 0;
   const arrived = arrivalKey(
-    inputKeyOf(command, options.inputId, sequence),
+    inputKeyOf(command, options.inputId, sequence, before),
     command,
     sequence,
     duel ? [duel.lastKey] : [],

@@ -184,7 +184,9 @@ export async function previewSource(
     timeZone: source.timeZone,
     topicId,
     ...(source.template ? { template: source.template } : {}),
-    ...(source.account ? { account: { baseUrl: source.baseUrl, ...source.account } } : {}),
+    ...(source.account
+      ? { account: { forumId: forum.forumId, baseUrl: source.baseUrl, ...source.account } }
+      : {}),
   };
   let pages: TopicPage[];
   try {
@@ -225,7 +227,7 @@ export async function checkSource(
   if (!source.account) return { board, account: null };
   const { username } = source.account;
   try {
-    await deps.board.logIn({ baseUrl: source.baseUrl, ...source.account });
+    await deps.board.logIn({ forumId: forum.forumId, baseUrl: source.baseUrl, ...source.account });
     return { board, account: { username, refusal: null } };
   } catch (error) {
     if (!(error instanceof BoardFetchError)) throw error;

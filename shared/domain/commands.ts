@@ -13,6 +13,11 @@ export interface PostInput {
   readonly username?: string;
   /** The post's time in the thread: its place in the duel's order (CONTRACT.md 4.3). */
   readonly createdAt: string;
+  /**
+   * The thread shows the post's time to the minute only (Forumactif): `createdAt` names that
+   * minute, and the post may have been made at any instant of it (minute-doubt.ts).
+   */
+  readonly shownToTheMinute?: boolean;
   readonly content: string;
   readonly format: PostFormat;
   /** The forum's dice (attack, defence), used when the duel's dice mode is `forum`. */

@@ -29,6 +29,8 @@ export interface Hibou {
 
 /** A Forumactif board and its bot account (a secret: never logged, never returned). */
 export interface ForumactifBotAccount {
+  /** The forum whose settings name the account: the board session is that forum's alone. */
+  readonly forumId: string;
   readonly baseUrl: string;
   readonly username: string;
   readonly password: string;
@@ -40,6 +42,8 @@ export interface DeliveryForum {
   readonly forumWebhookSecret?: string;
   /** The `source`'s board and account, which a `forumactif` channel without its own uses. */
   readonly forumactifAccount?: ForumactifBotAccount;
+  /** The forum the hibou is of: a `forumactif` channel's own account logs in for it alone. */
+  readonly forumId?: string;
 }
 
 /**

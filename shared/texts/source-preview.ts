@@ -28,5 +28,6 @@ export const sourcePreviewTexts = {
     refused_host: "l'adresse du forum n'est pas une adresse que l'arbitre peut lire",
     login_refused:
       "le forum refuse la connexion du compte robot (vérifiez son nom d'utilisateur et son mot de passe)",
+    host_resting: "le forum a demandé de patienter après trop de lectures ; réessayez dans quelques minutes",
   } satisfies Record<BoardFetchErrorCode, string>,
 } as const;

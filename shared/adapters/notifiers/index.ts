@@ -38,8 +38,10 @@ export interface NotifierOptions {
  */
 function forumactifAccountOf(channel: ChannelOf<"forumactif">, context: DeliveryContext): ForumactifAccount {
   const { baseUrl, username, password } = channel;
+  // A channel's own account is its forum's: without the forum (a delivery that names none) it
+  // still gets a session of its own, shared with no forum's.
   if (baseUrl !== undefined && username !== undefined && password !== undefined)
-    return { baseUrl, username, password };
+    return { forumId: context.forumId ?? "", baseUrl, username, password };
   if (context.forumactifAccount) return context.forumactifAccount;
   throw new DeliveryError(notifierTexts.forumactifNoAccount, false);
 }

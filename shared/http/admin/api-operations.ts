@@ -120,7 +120,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Lire maintenant les sujets Forumactif suivis du forum",
     auth: "admin",
     roles: ADMINS,
-    ok: { "200": "Sujets lus, messages trouvés." },
+    ok: { "200": "Sujets lus, messages trouvés ; `resting` : jusqu'à quand le forum demande de patienter." },
   },
   {
     method: "post",

@@ -17,7 +17,9 @@ export const sourcePreviewBodySchema = z.object({ topic: z.string().trim().min(1
 
 /**
  * `POST /forums/{forumId}/poll` (admin, CONTRACT.md 4.4): reads every watched topic of the forum
- * now, one after the other (the board's host takes one request at a time anyway).
+ * now, one after the other (the board's host takes one request at a time anyway). Topics left
+ * unread because the board's host still rests after a 429 or 5xx are neither read nor failed: the
+ * answer's `resting` says until when.
  * `POST /forums/{forumId}/source/preview` (the forum's admin): reads one topic now, stores nothing.
  */
 export function forumactifAdminRoutes(deps: AppDeps, forumactif: ForumactifDeps) {
@@ -46,10 +48,16 @@ export function forumactifAdminRoutes(deps: AppDeps, forumactif: ForumactifDeps)
     const results: PollResult[] = [];
     for (const duel of watched) results.push(await forumactif.poller.poll(duel.duelId, "admin"));
     const sum = (kind: keyof PollResult["posts"]) => results.reduce((n, r) => n + r.posts[kind], 0);
+    const resting = results.reduce<string | undefined>(
+      (latest, r) =>
+        r.resting !== undefined && (latest === undefined || r.resting > latest) ? r.resting : latest,
+      undefined,
+    );
     return c.json({
       polled: results.filter((r) => r.status === "read" || r.status === "unchanged").length,
       failed: results.filter((r) => r.status === "failed").length,
       posts: { created: sum("created"), edited: sum("edited"), deleted: sum("deleted") },
+      ...(resting === undefined ? {} : { resting }),
     });
   });
   return app;
