@@ -8,7 +8,11 @@ import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js"
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { SecretSealer } from "../../shared/adapters/secrets/envelope.js";
-import { localDataKeys, localMasterKey } from "../../shared/adapters/secrets/local-data-keys.js";
+import {
+  localDataKeys,
+  localMasterKey,
+  processSealer,
+} from "../../shared/adapters/secrets/local-data-keys.js";
 import type { OutboxRelay } from "../../shared/app/relay.js";
 import { functionObservability } from "../../shared/aws/observability.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
@@ -96,8 +100,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const clock =
     options.clock === "manual" ? new ManualClock(options.clockStart ?? new Date()) : new SystemClock();
-  // The forums' secrets sealed as in AWS, with the key file of DATA_DIR instead of KMS.
-  const secrets = new SecretSealer(localDataKeys(localMasterKey(options.dataDir ?? ".data")));
+  // The forums' secrets sealed as in AWS, with the key file of DATA_DIR instead of KMS. On a
+  // DynamoDB it did not start (the tests'), nothing outlives the process: neither does the key.
+  const keyDir = options.dataDir ?? (options.dynamoEndpoint ? "memory" : ".data");
+  const secrets =
+    keyDir === "memory" ? processSealer() : new SecretSealer(localDataKeys(localMasterKey(keyDir)));
   const store = new DynamoDbStore({ client, tableName, now: () => clock.now(), secrets });
   const generatedToken = !options.adminToken;
   const adminToken = options.adminToken ?? randomBytes(24).toString("base64url");
