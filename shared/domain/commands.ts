@@ -70,6 +70,12 @@ export type DuelCommand =
        * before the decider checked it (they were checked when made).
        */
       readonly forumReferees?: readonly string[];
+      /**
+       * Each duelist's name as Unicode TR 39 confusable skeleton (same order as `duel.duelists`),
+       * computed at the edge from Unicode's confusables data (R-1.2): two equal skeletons are two
+       * names a reader cannot tell apart. Absent from registrations stored before it was checked.
+       */
+      readonly nameSkeletons?: readonly string[];
     }
   | { readonly type: "post.received"; readonly now: string; readonly post: PostInput }
   | {

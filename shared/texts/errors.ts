@@ -39,6 +39,8 @@ export const errorTexts = {
       `Délai de réponse (replyWindow) trop court : ${min} au moins, pour que la fenêtre de correction (R-6.7) et l'écriture du tour suivant y tiennent (R-6.1).`,
     sameName: (first: string, second: string) =>
       `Deux duellistes portent le même nom (« ${first} » et « ${second} ») : chaque cible serait ambiguë.`,
+    lookAlike: (first: string, second: string) =>
+      `Les noms « ${first} » et « ${second} » se confondent à l'écran (une lettre de l'un imite une lettre de l'autre, d'un autre alphabet) : chaque cible serait ambiguë. Inscrivez chaque duelliste sous un nom qu'on ne peut pas confondre.`,
   },
   invalid_ruleset: (issues: readonly { path: string; message: string }[]) =>
     `règlement invalide : ${issues.map((i) => `${i.path} : ${i.message}`).join(" ; ")}`,

@@ -22,6 +22,9 @@ import type {
   TimerStore,
 } from "../../ports/duel-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
+import type { SecretSealer } from "../secrets/envelope.js";
+import { joinSecrets, type SecretFields, splitSecrets } from "../secrets/forum-secrets.js";
+import { processSealer } from "../secrets/local-data-keys.js";
 import { DynamoDbAccessStore } from "./access-store.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
 import { commitFailure, commitItems, commitTransaction, MAX_TRANSACTION_ITEMS } from "./commit.js";
@@ -33,7 +36,7 @@ import {
   dedupItem,
   duelistOf,
   forumItem,
-  forumOf,
+  forumPartsOf,
   inputOf,
   latestBan,
   markOf,
@@ -66,9 +69,17 @@ export interface DynamoDbStoreOptions {
   readonly now?: () => Date;
   /** How long a dedup key is kept (TTL), 30 days unless given: far longer than any forum retries. */
   readonly dedupTtlSeconds?: number;
+  /**
+   * Seals the forums' secrets (KMS in AWS, the key file of `DATA_DIR` locally); unless given, a key
+   * of this process only (tests).
+   */
+  readonly secrets?: SecretSealer;
 }
 
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+
+/** What a forum's sealed secrets are bound to: sealed for one forum, they open for no other. */
+const sealContext = (forumId: string) => `forum#${forumId}`;
 
 /**
  * Every storage port on one DynamoDB table (layout in `table.ts`): the duel repository (its post
@@ -83,6 +94,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly tableName: string;
   private readonly now: () => Date;
   private readonly dedupTtlSeconds: number;
+  private readonly secrets: SecretSealer;
   private readonly rulesets = new RulesetMemory();
   private readonly reads = new ReadsInFlight();
 
@@ -91,6 +103,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     this.tableName = options.tableName;
     this.now = options.now ?? (() => new Date());
     this.dedupTtlSeconds = options.dedupTtlSeconds ?? THIRTY_DAYS_SECONDS;
+    this.secrets = options.secrets ?? processSealer();
   }
 
   /** Credentials, sessions and login failures on the same client and table (CONTRACT.md 3.1). */
@@ -137,7 +150,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
         accounts[account.userId] = account;
       }
       return {
-        forum: forum ? forumOf(forum) : null,
+        forum: forum ? await this.forumOf(forum) : null,
         duel: duels.get(duelId) ?? null,
         postsRead,
         marks: marksOf(others),
@@ -249,7 +262,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   getForum(forumId: string): Promise<ForumConfig | null> {
     return guarded(async () => {
       const item = await this.get(keys.forum(forumId));
-      return item ? forumOf(item) : null;
+      return item ? this.forumOf(item) : null;
     });
   }
 
@@ -263,18 +276,34 @@ export class DynamoDbStore implements DuelStore, TimerStore {
         this.tableName,
         ids.map((id) => marshall(keys.forum(id))),
       );
-      return items.map(forumOf).sort((a, b) => (a.forumId < b.forumId ? -1 : a.forumId > b.forumId ? 1 : 0));
+      const forums = await Promise.all(items.map((item) => this.forumOf(item)));
+      return forums.sort((a, b) => (a.forumId < b.forumId ? -1 : a.forumId > b.forumId ? 1 : 0));
     });
   }
 
   putForum(forum: ForumConfig): Promise<void> {
     return guarded(async () => {
+      const { open, secrets } = splitSecrets(forum);
+      const sealed =
+        Object.keys(secrets).length === 0
+          ? null
+          : await this.secrets.seal(JSON.stringify(secrets), sealContext(forum.forumId));
       try {
-        await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: forumItem(forum) }));
+        await this.client.send(
+          new PutItemCommand({ TableName: this.tableName, Item: forumItem(open, sealed) }),
+        );
       } finally {
         this.reads.wroteForum(forum.forumId);
       }
     });
+  }
+
+  /** A forum's item with its secrets opened; one saved before they were sealed is read as it is. */
+  private async forumOf(item: Item): Promise<ForumConfig> {
+    const { open, sealed } = forumPartsOf(item);
+    if (sealed === undefined) return open;
+    const secrets = JSON.parse(await this.secrets.open(sealed, sealContext(open.forumId))) as SecretFields;
+    return joinSecrets(open, secrets);
   }
 
   getDuelist(forumId: string, userId: string): Promise<DuelistRecord | null> {
