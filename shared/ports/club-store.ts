@@ -3,6 +3,7 @@ import type { ForumConfig } from "./forum-store.js";
 
 /** A forum and its duels' records, as one read gives them. */
 export interface ClubRead {
+  /** The forum's settings, its secrets left sealed (the records are public and need none). */
   readonly forum: ForumConfig | null;
   /** Every duel's record of the forum, in no particular order. */
   readonly records: readonly ClubDuelRecord[];

@@ -340,7 +340,8 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       });
       const forumItem = items.find((item) => item.sk?.S === forumKey.sk);
       return {
-        forum: forumItem ? forumOf(forumItem) : null,
+        // The public records need no secret: the forum's settings are read without opening them.
+        forum: forumItem ? forumPartsOf(forumItem).open : null,
         records: items.filter((item) => item.sk?.S?.startsWith("CLUB#")).map(clubRecordOfItem),
       };
     });
