@@ -75,7 +75,7 @@ function AuditLog(props: { events: readonly DuelEvent[]; state: Duel }) {
   if (props.events.length === 0) return <p class="muted">{t.empty}</p>;
   const name = namer(props.state);
   return (
-    <table class="audit">
+    <table class="audit stack">
       <thead>
         <tr>
           <th>{t.when}</th>
@@ -89,7 +89,9 @@ function AuditLog(props: { events: readonly DuelEvent[]; state: Duel }) {
         {props.events.map((e) => (
           <tr data-event={e.type}>
             <td class="num">{when(e.at)}</td>
-            <td>{eventLabels[e.type] ?? e.type}</td>
+            <td>
+              <strong>{eventLabels[e.type] ?? e.type}</strong>
+            </td>
             <td>
               {eventDetail(e, { nameOf: name, ruleset: props.state.ruleset }).map((p, i) => (
                 <>
@@ -98,7 +100,7 @@ function AuditLog(props: { events: readonly DuelEvent[]; state: Duel }) {
                 </>
               ))}
             </td>
-            <td>
+            <td data-label={t.rule}>
               <RuleLinks rules={rulesOf(e)} />
             </td>
             <td>
@@ -123,7 +125,7 @@ function Hiboux(props: { hiboux: readonly Hibou[] }) {
   const t = ui.hibou;
   if (props.hiboux.length === 0) return <p class="muted">{t.empty}</p>;
   return (
-    <table class="hiboux">
+    <table class="hiboux stack">
       <thead>
         <tr>
           <th>{t.when}</th>
@@ -137,7 +139,7 @@ function Hiboux(props: { hiboux: readonly Hibou[] }) {
         {props.hiboux.map((h) => (
           <tr data-kind={h.kind}>
             <td class="num">{when(h.createdAt)}</td>
-            <td>
+            <td data-label={t.to}>
               {t.role[h.to.role]} {h.to.name ?? h.to.id}
             </td>
             <td>
@@ -146,8 +148,8 @@ function Hiboux(props: { hiboux: readonly Hibou[] }) {
                 <pre>{h.text}</pre>
               </details>
             </td>
-            <td>{h.rule ? <RuleLinks rules={[h.rule]} /> : null}</td>
-            <td>{deliveryState(h)}</td>
+            <td data-label={ui.log.rule}>{h.rule ? <RuleLinks rules={[h.rule]} /> : null}</td>
+            <td data-label={t.state}>{deliveryState(h)}</td>
           </tr>
         ))}
       </tbody>

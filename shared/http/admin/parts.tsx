@@ -38,7 +38,7 @@ export function namer(state: Duel): (id: string) => string {
 export function DuelistsTable(props: { state: Duel }) {
   const t = ui.duel;
   return (
-    <table>
+    <table class="stack duelists">
       <thead>
         <tr>
           <th>{t.name}</th>
@@ -52,8 +52,8 @@ export function DuelistsTable(props: { state: Duel }) {
         {props.state.duelists.map((d) => (
           <tr data-duelist={d.id}>
             <td class="duelist-name">{d.name}</td>
-            <td>{String(d.year)}</td>
-            <td class="num">
+            <td data-label={t.year}>{String(d.year)}</td>
+            <td class="num" data-label={t.points}>
               <meter
                 min={0}
                 max={d.startingPoints}
@@ -64,8 +64,10 @@ export function DuelistsTable(props: { state: Duel }) {
               />
               <span class="points">{formatPoints(d.points, d.startingPoints)}</span>
             </td>
-            <td class="num">{t.faultCounts(d.actionFaults, d.absenceFaults)}</td>
-            <td>
+            <td class="num" data-label={t.faults}>
+              {t.faultCounts(d.actionFaults, d.absenceFaults)}
+            </td>
+            <td data-label={t.state}>
               {t.duelistStatus[d.status]}
               {d.disarmed ? `, ${t.disarmed}` : ""}
             </td>
