@@ -98,7 +98,7 @@ export const forumTexts = {
     actionFaultSanction: "Sanction d'une faute d'action (PD retirés) par année",
     actionFaultsBeforeSanction: "Fautes d'action avant sanction",
     absenceSanctions: "Sanctions des fautes d'absence, une par ligne (ex. 5, ou 10 + disqualification)",
-    delays: "Délais (ex. 3 jours, 48 heures, P3D)",
+    delays: "Délais (ex. 3 jours, 48 heures, 30 minutes, 6 mois)",
     delay: {
       reply: "Délai de réponse",
       correction: "Fenêtre de correction",
@@ -111,10 +111,10 @@ export const forumTexts = {
     maxLevel: "Niveau de sort maximal par année",
     spells: "Sorts",
     particularities: "Particularités",
-    year: (y: string) => (y === "adulte" ? "adulte" : `${y}e`),
+    year: (y: string) => (y === "adulte" ? "adulte" : y === "1" ? "1re" : `${y}e`),
     submit: "Enregistrer le règlement",
     badNumber: "nombre entier attendu.",
-    badDelay: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « P3D ».",
+    badDelay: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « 6 mois ».",
     badSanction: (n: number) =>
       `ligne ${n} : écrivez un nombre de PD, « disqualification », ou les deux (« 10 + disqualification »).`,
   },

@@ -147,7 +147,7 @@ export const ui = {
     storage: "Stockage indisponible, réessayez dans un instant.",
     refused: (message: string) => `Commande refusée : ${message}`,
     reasonRequired: "indiquez le motif de votre décision (R-7.1).",
-    badDuration: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « P3D ».",
+    badDuration: "durée illisible : écrivez par exemple « 3 jours » ou « 48 heures ».",
   },
 } as const;
 
@@ -181,7 +181,7 @@ export const fieldLabels: Record<string, string> = {
   enabled: "Annonces dans le fil",
   fields: "Correction",
   duelistId: "Duelliste",
-  duration: "Durée (ex. 3 jours, 48 heures, P3D)",
+  duration: "Durée (ex. 3 jours, 48 heures)",
   kind: "Type de faute",
   eventId: "Faute",
   delta: "Variation de points (ex. -3)",

@@ -35,40 +35,43 @@ interface HeaderControl {
  * onto the white page past it) and contrasted against the background actually behind it.
  */
 function headerControls(page: Page): Promise<HeaderControl[]> {
-  return page.evaluate(() => {
-    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
-    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
-      const lin = (v: number) => {
-        const c = v / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-    };
-    const background = (el: Element | null): number[] => {
-      for (let at = el; at; at = at.parentElement) {
-        const bg = rgb(getComputedStyle(at).backgroundColor);
-        if (bg.length === 3 || (bg[3] ?? 0) > 0) return bg.slice(0, 3);
-      }
-      return [255, 255, 255];
-    };
-    const header = document.querySelector("header.top");
-    if (!header) return [];
-    const bar = header.getBoundingClientRect();
-    return [...header.querySelectorAll("a, button, .who")].map((el) => {
-      const box = el.getBoundingClientRect();
-      const [light, dark] = [luminance(rgb(getComputedStyle(el).color)), luminance(background(el))].sort(
-        (a, b) => b - a,
-      );
-      return {
-        text: (el.textContent ?? "").trim(),
-        inViewport: box.left >= 0 && box.right <= window.innerWidth && box.width > 0 && box.height > 0,
-        inHeader:
-          box.left >= bar.left && box.right <= bar.right && box.top >= bar.top && box.bottom <= bar.bottom,
-        contrast: ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05),
-      };
-    });
-  });
+  return page.evaluate<HeaderControl[]>(HEADER_CONTROLS);
 }
+
+/** Run in the page (the test's TypeScript has no DOM types: the page's code is a string). */
+const HEADER_CONTROLS = `(() => {
+  const rgb = (css) => (css.match(/[\\d.]+/g) ?? []).map(Number);
+  const luminance = ([r = 0, g = 0, b = 0]) => {
+    const lin = (v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const background = (el) => {
+    for (let at = el; at; at = at.parentElement) {
+      const bg = rgb(getComputedStyle(at).backgroundColor);
+      if (bg.length === 3 || (bg[3] ?? 0) > 0) return bg.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const header = document.querySelector("header.top");
+  if (!header) return [];
+  const bar = header.getBoundingClientRect();
+  return [...header.querySelectorAll("a, button, .who")].map((el) => {
+    const box = el.getBoundingClientRect();
+    const [light, dark] = [luminance(rgb(getComputedStyle(el).color)), luminance(background(el))].sort((a, b) => b - a);
+    return {
+      text: (el.textContent ?? "").trim(),
+      inViewport: box.left >= 0 && box.right <= window.innerWidth && box.width > 0 && box.height > 0,
+      inHeader: box.left >= bar.left && box.right <= bar.right && box.top >= bar.top && box.bottom <= bar.bottom,
+      contrast: (light + 0.05) / (dark + 0.05),
+    };
+  });
+})()`;
+
+/** How wide the page is against the window: wider means the page scrolls sideways. */
+const WIDTHS = "({ scrollWidth: document.scrollingElement.scrollWidth, innerWidth: window.innerWidth })";
 
 describe("every desk page on a phone (390 px) and a desktop (1280 px)", () => {
   let h: Harness;
@@ -98,10 +101,9 @@ describe("every desk page on a phone (390 px) and a desktop (1280 px)", () => {
         await page.setViewportSize({ width, height: 844 });
         const res = await page.goto(`${base}${path}`);
         expect(res?.status()).toBe(200);
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-          scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
-          innerWidth: window.innerWidth,
-        }));
+        const { scrollWidth, innerWidth } = await page.evaluate<{ scrollWidth: number; innerWidth: number }>(
+          WIDTHS,
+        );
         expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
         const controls = await headerControls(page);
         // The API's page is public: it names no one and has nothing to log out of.

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import "../../validation/french-messages.js";
 import type { ForumBody } from "../../app/forum-save.js";
 import { InvalidRulesetError } from "../../errors.js";
-import { findDuration } from "../../parsing/french-duration.js";
 import type { ChannelConfig } from "../../ports/channels.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { defaultRuleset } from "../../rules/default-ruleset.js";
@@ -10,6 +9,7 @@ import { loadRuleset, type Ruleset } from "../../rules/ruleset.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
 import { errorTexts } from "../../texts/errors.js";
 import { forumBodySchema } from "../schemas.js";
+import { deskDuration } from "./durations.js";
 import type { FieldErrors } from "./field-errors.js";
 
 /** Errors by form field; `form` is for the whole form. */
@@ -199,8 +199,8 @@ const FORM_FIELD =
 
 /**
  * The PD table, the sanctions and the delays from the form, on top of the forum's ruleset, then
- * the ruleset's own validation (`loadRuleset`, as `PUT /forums` applies it). Delays may be written
- * `3 jours` or `P3D`.
+ * the ruleset's own validation (`loadRuleset`, as `PUT /forums` applies it). Delays are written as
+ * the page shows them (`3 jours`, `6 mois`); ISO (`P3D`) is still read.
  */
 export function rulesetSection(
   forum: ForumConfig | null,
@@ -219,9 +219,9 @@ export function rulesetSection(
     Object.fromEntries(YEAR_KEYS.map((y) => [y, integer(`${table}.${y}`) ?? base[table][y]]));
   const delays = Object.fromEntries(
     DELAY_KEYS.map((k) => {
-      const found = findDuration(text(form, `delays.${k}`));
-      if (found?.rest !== "") errors[`delays.${k}`] = t.ruleset.badDelay;
-      return [k, found?.iso ?? base.delays[k]];
+      const iso = deskDuration(text(form, `delays.${k}`));
+      if (iso === null) errors[`delays.${k}`] = t.ruleset.badDelay;
+      return [k, iso ?? base.delays[k]];
     }),
   );
   const absenceSanctions = text(form, "absenceSanctions")

@@ -138,7 +138,7 @@ function RulesetForm(props: {
           <Text
             name={`delays.${k}`}
             label={r.delay[k]}
-            value={value(`delays.${k}`, ruleset.delays[k])}
+            value={value(`delays.${k}`, formatDuration(ruleset.delays[k]))}
             errors={errors}
           />
         ))}

@@ -47,6 +47,8 @@ form.register { display: flex; flex-direction: column; gap: .8rem; max-width: 52
 form.register fieldset, form.settings fieldset { border: 1px solid var(--line); border-radius: 8px; padding: .6rem 1rem; display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: .5rem; }
 form.register legend, form.settings legend { font-weight: 600; }
 .field-error { color: var(--ko); font-size: .85rem; }
+form.register fieldset, form.settings fieldset { align-items: start; }
+fieldset > .field-error, fieldset > p, fieldset > fieldset.wide { grid-column: 1 / -1; }
 label.invalid input, label.invalid select, label.invalid textarea { border-color: var(--ko); }
 .login { max-width: 26rem; margin: 3rem auto; display: flex; flex-direction: column; gap: .8rem; }
 .rules [id]:target { background: #fff8c5; }
