@@ -118,4 +118,26 @@ describe("every desk page on a phone (390 px) and a desktop (1280 px)", () => {
       }, 60_000);
     }
   }
+
+  it("the duel page refreshes itself while read, and waits while a decision is being typed", async () => {
+    const fresh = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await fresh.context().addCookies(await page.context().cookies());
+    await fresh.clock.install();
+    await fresh.goto(`${base}/admin/duels/poudlard.1234`);
+    const alice = fresh.locator('tr[data-duelist="42"] .points');
+    expect(await alice.textContent()).toBe("25/25 PD");
+    const adjust = (delta: number) =>
+      h.admin("POST", "/duels/poudlard.1234/commands", { command: "adjust-points", duelistId: "42", delta });
+    await adjust(-2);
+    await fresh.clock.runFor(31_000);
+    await expect.poll(() => alice.textContent(), { timeout: 10_000 }).toBe("23/25 PD");
+
+    const reason = fresh.locator('form[data-command="fault"] textarea[name="reason"]');
+    await reason.fill("Le message est hors sujet");
+    await adjust(-1);
+    await fresh.clock.runFor(61_000);
+    expect(await reason.inputValue()).toBe("Le message est hors sujet");
+    expect(await alice.textContent()).toBe("23/25 PD");
+    await fresh.close();
+  }, 60_000);
 });
