@@ -9,7 +9,7 @@ function errorFor(html: string, field: string): string | undefined {
 }
 
 /** A field's value as the page fills it. */
-function valueOf(html: string, field: string): string | undefined {
+function fieldValue(html: string, field: string): string | undefined {
   const m = new RegExp(`name="${field.replaceAll(".", "\\.")}" value="([^"]*)"`).exec(html);
   return m?.[1] === undefined ? undefined : decoded(m[1]);
 }
@@ -51,10 +51,10 @@ describe("the desk speaks plain French: durations, years, errors", () => {
 
   it("CONTRACT 3 the ruleset's delays show as « 72 heures », « 6 mois », and saving them unchanged keeps them", async () => {
     const { html, csrf } = await b.page("/admin/forums/poudlard");
-    expect(valueOf(html, "delays.reply")).toBe("72 heures");
-    expect(valueOf(html, "delays.correction")).toBe("30 minutes");
-    expect(valueOf(html, "delays.maxDerogation")).toBe("5 jours");
-    expect(valueOf(html, "delays.ban")).toBe("6 mois");
+    expect(fieldValue(html, "delays.reply")).toBe("72 heures");
+    expect(fieldValue(html, "delays.correction")).toBe("30 minutes");
+    expect(fieldValue(html, "delays.maxDerogation")).toBe("5 jours");
+    expect(fieldValue(html, "delays.ban")).toBe("6 mois");
     expect(html).not.toMatch(/value="P(?:T)?\d/);
     // The points table names the first year « 1re », as French does.
     expect(decoded(html)).toMatch(/<label>1re<input[^>]*name="startingPoints\.1"/);
