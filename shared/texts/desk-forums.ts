@@ -15,6 +15,15 @@ export const forumTexts = {
   newForum: (forumId: string) => `Nouveau forum ${forumId}`,
   saved: "Réglages enregistrés.",
   refused: "Réglages non enregistrés : corrigez les champs signalés.",
+  /** The settings page's sections, as its table of contents names them. */
+  toc: {
+    label: "Sections de la page",
+    people: "Nom et personnes",
+    sources: "Sources des messages",
+    channels: "Canaux des hiboux",
+    ruleset: "Règlement",
+    forumactif: "Forumactif",
+  },
   general: {
     title: "Nom",
     name: "Nom du forum",
@@ -23,10 +32,16 @@ export const forumTexts = {
   referees: {
     title: "Arbitres",
     intro:
-      "Un arbitre par ligne : numéro de compte ; nom ; identifiant de connexion (facultatif). Seuls ces arbitres peuvent ouvrir un duel dans un fil.",
+      "Seuls ces arbitres peuvent ouvrir un duel dans un fil. Videz une ligne pour retirer un arbitre ; remplissez une ligne vide pour en ajouter un.",
     field: "Arbitres",
     submit: "Enregistrer les arbitres",
     line: (n: number, message: string) => `ligne ${n} : ${message}`,
+    id: "Numéro de compte",
+    name: "Nom",
+    username: "Identifiant de connexion (facultatif)",
+    row: (n: number) => `Arbitre ${n}`,
+    newRow: "Nouvel arbitre",
+    required: "à remplir.",
     missingName: "indiquez « numéro ; nom ».",
   },
   secrets: {
@@ -52,6 +67,8 @@ export const forumTexts = {
     remove: "Retirer",
     test: "Envoyer un hibou d'essai",
     add: "Ajouter un canal",
+    addIntro: "Choisissez le type du canal : seuls ses champs s'affichent.",
+    addType: (type: string) => `Nouveau canal : ${type}`,
     url: "Adresse (webhook, Discord)",
     secret: "Secret whsec_… (webhook, facultatif)",
     baseUrl: "Adresse du forum (Discourse, Forumactif)",

@@ -56,6 +56,12 @@ label.invalid input, label.invalid select, label.invalid textarea { border-color
 .op { border: 1px solid var(--line); border-radius: 8px; padding: .6rem 1rem; margin: .6rem 0; }
 .method { display: inline-block; min-width: 4rem; font-weight: 700; font-family: ui-monospace, monospace; }
 .scroll { overflow-x: auto; max-width: 100%; }
+.toc ol { display: flex; flex-wrap: wrap; gap: .3rem 1rem; list-style: none; padding: .5rem .8rem; margin: 0 0 1rem; background: var(--bg); border: 1px solid var(--line); border-radius: 8px; }
+section[id] { scroll-margin-top: .5rem; }
+details.channel-type { border: 1px solid var(--line); border-radius: 8px; margin: .4rem 0; padding: .4rem .8rem; background: var(--bg); }
+details.channel-type summary { cursor: pointer; font-weight: 600; }
+details.channel-type form { margin-top: .5rem; display: flex; flex-direction: column; gap: .5rem; }
+form.settings fieldset.referee { margin-bottom: .5rem; }
 /* Phones: the header wraps inside its bar, tables marked .stack become one card per row (each cell
    named by its column's data-label), every other table scrolls inside its own box. */
 @media (max-width: 640px) {
