@@ -15,6 +15,15 @@ export const forumTexts = {
   newForum: (forumId: string) => `Nouveau forum ${forumId}`,
   saved: "Réglages enregistrés.",
   refused: "Réglages non enregistrés : corrigez les champs signalés.",
+  /** The settings page's sections, as its table of contents names them. */
+  toc: {
+    label: "Sections de la page",
+    people: "Nom et personnes",
+    sources: "Sources des messages",
+    channels: "Canaux des hiboux",
+    ruleset: "Règlement",
+    forumactif: "Forumactif",
+  },
   general: {
     title: "Nom",
     name: "Nom du forum",
@@ -23,10 +32,16 @@ export const forumTexts = {
   referees: {
     title: "Arbitres",
     intro:
-      "Un arbitre par ligne : numéro de compte ; nom ; identifiant de connexion (facultatif). Seuls ces arbitres peuvent ouvrir un duel dans un fil.",
+      "Seuls ces arbitres peuvent ouvrir un duel dans un fil. Videz une ligne pour retirer un arbitre ; remplissez une ligne vide pour en ajouter un.",
     field: "Arbitres",
     submit: "Enregistrer les arbitres",
     line: (n: number, message: string) => `ligne ${n} : ${message}`,
+    id: "Numéro de compte",
+    name: "Nom",
+    username: "Identifiant de connexion (facultatif)",
+    row: (n: number) => `Arbitre ${n}`,
+    newRow: "Nouvel arbitre",
+    required: "à remplir.",
     missingName: "indiquez « numéro ; nom ».",
   },
   secrets: {
@@ -52,6 +67,8 @@ export const forumTexts = {
     remove: "Retirer",
     test: "Envoyer un hibou d'essai",
     add: "Ajouter un canal",
+    addIntro: "Choisissez le type du canal : seuls ses champs s'affichent.",
+    addType: (type: string) => `Nouveau canal : ${type}`,
     url: "Adresse (webhook, Discord)",
     secret: "Secret whsec_… (webhook, facultatif)",
     baseUrl: "Adresse du forum (Discourse, Forumactif)",
@@ -98,7 +115,7 @@ export const forumTexts = {
     actionFaultSanction: "Sanction d'une faute d'action (PD retirés) par année",
     actionFaultsBeforeSanction: "Fautes d'action avant sanction",
     absenceSanctions: "Sanctions des fautes d'absence, une par ligne (ex. 5, ou 10 + disqualification)",
-    delays: "Délais (ex. 3 jours, 48 heures, P3D)",
+    delays: "Délais (ex. 3 jours, 48 heures, 30 minutes, 6 mois)",
     delay: {
       reply: "Délai de réponse",
       correction: "Fenêtre de correction",
@@ -111,10 +128,10 @@ export const forumTexts = {
     maxLevel: "Niveau de sort maximal par année",
     spells: "Sorts",
     particularities: "Particularités",
-    year: (y: string) => (y === "adulte" ? "adulte" : `${y}e`),
+    year: (y: string) => (y === "adulte" ? "adulte" : y === "1" ? "1re" : `${y}e`),
     submit: "Enregistrer le règlement",
     badNumber: "nombre entier attendu.",
-    badDelay: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « P3D ».",
+    badDelay: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « 6 mois ».",
     badSanction: (n: number) =>
       `ligne ${n} : écrivez un nombre de PD, « disqualification », ou les deux (« 10 + disqualification »).`,
   },
