@@ -24,7 +24,7 @@ export const notifierTexts = {
   unknownChannel: (type: string) => `Canal de notification inconnu : ${type}.`,
   /** Discord's message line above the embed. */
   discordContent: (recipient: Recipient) =>
-    `Hibou pour ${recipient.role === "referee" ? "l'arbitre" : "le duelliste"} ${recipient.name ?? recipient.id}`,
+    `Hibou pour ${recipient.role === "referee" ? "l'arbitre " : ""}${recipient.name ?? recipient.id}`,
   /** Names the duel as its Discourse conversation does (the thread), then the rule. */
   discordFooter: (threadId: string, rule: string | undefined) =>
     rule === undefined
