@@ -2,6 +2,7 @@ import { announcementEntries } from "../announce/entries.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { InputStates } from "../domain/replay.js";
 import { type Duel, type DuelState, isOpened } from "../domain/state.js";
+import { topicUrl } from "../forumactif/urls.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
 import { channelIndexes } from "../hiboux/routing.js";
 import type { ForumConfig, OutboxEntry, StoredInput } from "../ports/duel-store.js";
@@ -142,6 +143,14 @@ function deskLinked(deskUrl: string, duelId: string): (draft: HibouDraft) => Hib
     draft.to.role === "referee" ? { ...draft, text: `${draft.text}\n${texts.common.desk(page)}` } : draft;
 }
 
+/** A Forumactif duel's thread is a topic of the board the forum reads; other forums' addresses are not kept. */
+function duelNamed(forum: ForumConfig | null, duel: Duel): NonNullable<Hibou["duel"]> {
+  const name = texts.common.duelName(duel.duelists.map((d) => d.name));
+  const source = forum?.source;
+  if (source?.type !== "forumactif" || !/^\d{1,12}$/.test(duel.threadId)) return { name };
+  return { name, url: topicUrl(source.baseUrl, duel.threadId) };
+}
+
 function notifyEntries(
   forum: ForumConfig | null,
   after: Duel,
@@ -167,6 +176,7 @@ function notifyEntries(
       createdAt: now,
       eventId: draft.eventId,
       rule: draft.rule,
+      duel: duelNamed(forum, after),
     };
     out.push(...channelEntries(channels, hibou, now));
   }

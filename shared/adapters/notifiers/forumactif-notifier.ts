@@ -48,11 +48,16 @@ export function forumactifPrivateMessage(hibou: Hibou): {
 } {
   return {
     subject: truncate(
-      hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle,
+      notifierTexts.forumactifSubject(
+        hibou.duel?.name,
+        hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle,
+      ),
       SUBJECT_MAX,
     ),
     // The text already ends with the rules it applied (as for Discourse): no second rule line.
-    message: hibou.text,
+    message: hibou.duel?.url
+      ? `${hibou.text}\n\n${notifierTexts.forumactifThread(hibou.duel.url)}`
+      : hibou.text,
   };
 }
 
