@@ -1,7 +1,7 @@
 import { announcementEntries } from "../announce/entries.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { InputStates } from "../domain/replay.js";
-import { type Duel, type DuelState, isOpened } from "../domain/state.js";
+import { currentTurn, type Duel, type DuelState, isOpened } from "../domain/state.js";
 import { topicUrl } from "../forumactif/urls.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
 import { channelIndexes } from "../hiboux/routing.js";
@@ -85,14 +85,23 @@ export function effectsOf(input: {
 
   // Each hibou tells the duel as its own input left it, not as later inputs of a replay did.
   const ownStates = around(input.states, before, after);
-  const own = composeHiboux({ events: input.events, ...ownStates });
+  const own = stillTrue(
+    composeHiboux({ events: input.events, ...ownStates }),
+    input.events,
+    input.revised.length > 0 ? after : null,
+  );
   const revised = input.revised.flatMap((i) =>
-    composeHiboux({
-      events: i.events,
-      previous: i.previous,
-      ...around(i.states, before, after),
-      revised: true,
-    }),
+    stillTrue(
+      composeHiboux({
+        events: i.events,
+        previous: i.previous,
+        ...around(i.states, before, after),
+        revised: true,
+        latest: after,
+      }),
+      i.events,
+      after,
+    ),
   );
   // Revised verdicts are the referee's to tell: the thread hears each decision once.
   const thread = announcementEntries({
@@ -121,6 +130,24 @@ export function effectsOf(input: {
     ...notifyEntries(input.forum, after, version, now, announced.map(link), true),
     ...thread,
   ];
+}
+
+/**
+ * A late post's own « à toi de jouer » is dropped when the replay already played that turn: the
+ * later post it overtook counts for it now, and its author hears so in their revised verdict.
+ */
+function stillTrue(
+  drafts: readonly HibouDraft[],
+  events: readonly DuelEvent[],
+  replayed: Duel | null,
+): HibouDraft[] {
+  const turn = replayed ? currentTurn(replayed) : null;
+  if (!turn) return [...drafts];
+  return drafts.filter((d) => {
+    if (d.to.role !== "duelist" || d.kind !== "turn.resolved") return true;
+    const passed = events.find((e) => e.id === d.eventId);
+    return passed?.type !== "turn.passed" || passed.number >= turn.number;
+  });
 }
 
 /**

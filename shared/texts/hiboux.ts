@@ -71,6 +71,13 @@ const withStop = (sentence: string): string =>
 
 const lastWord = "Votre décision fait foi (R-7.1).";
 
+const sanctionGone = (points: number | null): string =>
+  points === null
+    ? ""
+    : points > 0
+      ? `, et sa sanction (${signed(-points)} PD) est annulée`
+      : ", ni sa sanction";
+
 /** A fault the referee gave: said once, not « faute donnée par l'arbitre. Faute donnée par vous. ». */
 const byYou = (what: string): string =>
   what === VIOLATIONS.referee ? "faute donnée par vous" : `${what}, faute donnée par vous`;
@@ -97,6 +104,19 @@ export const texts = {
       "Verdict révisé : un message publié à temps est arrivé en retard et a repris sa place dans le fil. " +
       "Ce qui suit remplace ce qui a été annoncé plus tôt.",
     noticeTitle: "Verdict révisé",
+    /** To a duelist whose verdict changed: « tu », and no word of the engine's bookkeeping. */
+    introYou:
+      "Verdict révisé : un message publié à temps est arrivé en retard et a repris sa place dans le fil. " +
+      "Ce qui t'a été annoncé plus tôt change.",
+    actionFaultRemoved: (count: number, postId: string | null, what: string, sanction: number | null) =>
+      `Ta ${ordinal(count)} faute d'action${postId ? ` (message ${postId}${what ? ` : ${what}` : ""})` : ""} est retirée : elle ne compte plus${sanctionGone(sanction)}.`,
+    absenceFaultRemoved: (count: number, turn: number | null, sanction: number | null) =>
+      `Ta ${ordinal(count)} faute d'absence${turn === null ? "" : ` (tour ${turn})`} est retirée : elle ne compte plus${sanctionGone(sanction)}.`,
+    postCounts: (postId: string, number: number) => `Ton message ${postId} compte pour le tour ${number}.`,
+    turnNow: (name: string, number: number, deadline: string) =>
+      `C'est maintenant au tour ${de(name)} (tour ${number}), avant ${formatDate(deadline)} : tu n'as rien à poster d'ici là.`,
+    yourTurnNow: (number: number, deadline: string) =>
+      `C'est maintenant à toi de jouer (tour ${number}), avant ${formatDate(deadline)}.`,
     withdrawn: (titles: readonly string[]) =>
       `Ces verdicts sont annulés, le message arrivé en retard les rend sans objet : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
     notice: (titles: readonly string[]) =>
