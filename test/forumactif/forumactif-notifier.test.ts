@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createForumactifNotifier } from "../../shared/adapters/notifiers/forumactif-notifier.js";
+import {
+  createForumactifNotifier,
+  forumactifPrivateMessage,
+} from "../../shared/adapters/notifiers/forumactif-notifier.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { DeliveryError } from "../../shared/errors.js";
 import { channelSchema } from "../../shared/ports/channels.js";
@@ -158,6 +161,25 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
     );
     expect([refused.retryable, refused.message]).toEqual([false, expect.stringContaining("un autre site")]);
     expect(b.requests.some((r) => r.method === "POST")).toBe(false);
+  });
+});
+
+describe("CONTRACT 6.1 a Forumactif private message names its duel", () => {
+  it("CONTRACT 6.1 the subject opens with the duelists, the message ends with the topic's address", () => {
+    const pm = forumactifPrivateMessage({
+      ...hibou,
+      title: "Le top est donné",
+      duel: { name: "Alice Dubois contre Bob Martin", url: "https://poudlard.forumactif.com/t482-topic" },
+    });
+    expect(pm.subject).toBe("Alice Dubois contre Bob Martin — le top est donné");
+    expect(pm.message.split("\n").at(-1)).toBe(
+      "Le sujet du duel : https://poudlard.forumactif.com/t482-topic",
+    );
+  });
+
+  it("CONTRACT 6.1 a hibou of no duel keeps its title as subject", () => {
+    expect(forumactifPrivateMessage(hibou).subject).toBe(hibou.title);
+    expect(forumactifPrivateMessage(hibou).message).toBe(hibou.text);
   });
 });
 

@@ -53,10 +53,18 @@ export function forumactifPrivateMessage(hibou: Hibou): {
   return {
     // Cut before it is escaped, so a cut never splits a character reference.
     subject: escapeForumactifSubject(
-      truncate(hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle, SUBJECT_MAX),
+      truncate(
+        notifierTexts.forumactifSubject(
+          hibou.duel?.name,
+          hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle,
+        ),
+        SUBJECT_MAX,
+      ),
     ),
     // The text already ends with the rules it applied (as for Discourse): no second rule line.
-    message: escapeForumactif(hibou.text),
+    message: escapeForumactif(
+      hibou.duel?.url ? `${hibou.text}\n\n${notifierTexts.forumactifThread(hibou.duel.url)}` : hibou.text,
+    ),
   };
 }
 
