@@ -62,7 +62,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   mountPublicRoutes(app, deps);
   // The snippet a Forumactif admin pastes: public, it holds no secret (CONTRACT.md 4.4).
-  app.route("/forumactif", forumactifSnippetRoute());
+  app.route("/forumactif", forumactifSnippetRoute(deps.publicUrl));
   app.route("/", apiRoutes(deps));
   mountAdmin(app, deps); // /admin pages (own auth: desk session + CSRF), public /openapi.json and /docs
 

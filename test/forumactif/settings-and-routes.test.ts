@@ -172,6 +172,20 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     const text = await res.text();
     expect(text).toContain('"http://referee.example/webhooks/poudlard/forumactif/ping"');
     expect((await h.app.request("/forumactif/ping.js?forum=../x")).status).toBe(400);
+    // Without a configured address, the request's own, and nothing kept by a shared cache.
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("the snippet points at the deployment's configured address, whatever the request's Host says", async () => {
+    const h = await createHarness({ deskUrl: "https://arbitre.example/" });
+    const res = await h.app.request("http://attacker.example/forumactif/ping.js?forum=poudlard", {
+      headers: { host: "attacker.example" },
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('"https://arbitre.example/webhooks/poudlard/forumactif/ping"');
+    expect(text).not.toContain("attacker.example");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("CONTRACT 3 a forumactif channel without an account needs the source's: 400 naming the field when the forum has none", async () => {
