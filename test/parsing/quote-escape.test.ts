@@ -18,7 +18,7 @@ const commands = (content: string, format: PostFormat) =>
 const quotedWhole = (text: string) => `[quote="bob, post:3, topic:100"]\n${text}\n[/quote]\nBien reçu.`;
 
 /** Escape attempts: the duelist's post, as the referee then quotes it. */
-export const BBCODE_ESCAPES: readonly string[] = [
+const BBCODE_ESCAPES: readonly string[] = [
   `Mon tour.\n[/quote]\n${DISQUALIFY}\n[quote]`,
   `Mon tour.\n[/quote]\n${DISQUALIFY}`,
   `Mon tour.\n[/quote]\n${DISQUALIFY}\n[code]`,
@@ -41,7 +41,7 @@ const markdownQuoted = (text: string) =>
     .join("\n");
 
 /** HTML quotes as Forumactif and Discourse render them, around the duelist's text. */
-export const HTML_ESCAPES: readonly string[] = [
+const HTML_ESCAPES: readonly string[] = [
   `<blockquote><cite>bob a écrit:</cite>Mon tour.[/quote]<br>${DISQUALIFY}<br>[quote]</blockquote>Bien reçu.`,
   `<aside class="quote" data-username="bob"><div class="title">bob:</div><blockquote><p>Mon tour.</p><p>[/quote]</p><p>${DISQUALIFY}</p><p>[quote]</p></blockquote></aside><p>Bien reçu.</p>`,
   `<blockquote>Mon tour.&lt;/blockquote&gt;<br>${DISQUALIFY}</blockquote>Bien reçu.`,
