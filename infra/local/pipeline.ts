@@ -122,6 +122,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     notifier: options.notifier,
     log,
     channelDestinations: { allowLoopback: options.allowLoopbackChannels === true },
+    ...(options.deskUrl ? { publicUrl: options.deskUrl } : {}),
     ...(forumactif ? { forumactif, forumactifPolls: forumactif.polls } : {}),
     schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),
     local: {

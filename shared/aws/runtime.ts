@@ -42,7 +42,16 @@ export function coreRuntime(
     observer: observability.decisions,
     ...(deskUrl ? { deskUrl } : {}),
   });
-  return { store, duels, client, tableName, observability, log: observability.log, capture };
+  return {
+    store,
+    duels,
+    client,
+    tableName,
+    observability,
+    log: observability.log,
+    capture,
+    ...(deskUrl ? { deskUrl } : {}),
+  };
 }
 
 export const newId = (): string => randomUUID();

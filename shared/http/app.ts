@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   mountPublicRoutes(app, deps);
   // The snippet a Forumactif admin pastes: public, it holds no secret (CONTRACT.md 4.4).
-  app.route("/forumactif", forumactifSnippetRoute());
+  app.route("/forumactif", forumactifSnippetRoute(deps.publicUrl));
   // The club's records are public (CONTRACT.md 8): before the API's `/forums/*`, which needs a token.
   app.route("/", clubRoutes(deps));
   app.route("/", apiRoutes(deps));

@@ -37,6 +37,8 @@ export interface ForumactifDeps {
 
 /** What the whole HTTP app needs, built once in a composition root (Lambda or local). */
 export interface AppDeps extends WebhookDeps, AuthDeps {
+  /** The deployment's public address (`DESK_URL`): what scripts served to other sites point at. */
+  readonly publicUrl?: string;
   /** Forumactif forums, read rather than sent (CONTRACT.md 4.4); absent where nothing reads them. */
   readonly forumactif?: ForumactifDeps;
   /** SHA-256 (hex) of the admin token: the token itself is never kept. */

@@ -74,10 +74,10 @@ export const forumBodySchema = z.object({
     .object({
       generic: z
         .string()
-        .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, { message: validationTexts.secret.standardWebhooks })
+        .regex(/^whsec_[A-Za-z0-9+/=]{20,200}$/, { message: validationTexts.secret.standardWebhooks })
         .refine(isUsableSecret, { message: UNUSABLE_SECRET })
         .optional(),
-      discourse: z.string().min(12, { message: validationTexts.secret.discourse }).optional(),
+      discourse: z.string().min(12, { message: validationTexts.secret.discourse }).max(200).optional(),
       // XenForo sends it in clear in every request: long enough that it cannot be guessed.
       xenforo: z.string().min(16, { message: validationTexts.secret.xenforo }).max(200).optional(),
     })
@@ -131,6 +131,7 @@ export const registerBodySchema = z.object({
   firstDuelistId: id.optional(),
   replyWindow: z
     .string()
+    .max(40)
     .refine(isDuration, { message: validationTexts.durationLike("PT72H") })
     .optional(),
   dice: z.enum(["server", "forum"]).default("server"),
@@ -139,6 +140,8 @@ export const registerBodySchema = z.object({
 
 /** `POST /_local/clock` (CONTRACT.md section 7). */
 export const clockBodySchema = z.union([
-  z.object({ advance: z.string().refine(isDuration, { message: validationTexts.duration }) }).strict(),
+  z
+    .object({ advance: z.string().max(40).refine(isDuration, { message: validationTexts.duration }) })
+    .strict(),
   z.object({ set: z.iso.datetime({ offset: true }) }).strict(),
 ]);

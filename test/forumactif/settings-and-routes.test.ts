@@ -223,17 +223,32 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     expect((await h.admin("POST", "/duels", DUEL_BODY)).status).toBe(201);
     await h.settle();
     const before = fake.topicRequests("1234").length;
-    const ping = (topicId: unknown, type = "text/plain") =>
+    const ping = (topicId: unknown, type = "text/plain", from = "192.0.2.1") =>
       h.app.request("/webhooks/poudlard/forumactif/ping", {
         method: "POST",
-        headers: { "content-type": type },
+        headers: { "content-type": type, "x-forwarded-for": from },
         body: JSON.stringify({ topicId }),
       });
     const first = await ping("1234");
     expect(first.status).toBe(202);
     expect((await ping("1234")).status).toBe(429);
     expect((await ping("../1")).status).toBe(400);
-    expect(await (await ping("9999")).json()).toEqual({ result: "ignored" });
+    // A topic that is not watched answers exactly as a watched one: a stranger learns nothing.
+    const unwatched = await ping("9999");
+    expect({ status: unwatched.status, body: await unwatched.json() }).toEqual({
+      status: first.status,
+      body: { result: "accepted" },
+    });
+    expect(await first.json()).toEqual({ result: "accepted" });
+    expect((await ping("9999")).status).toBe(429);
+    // Every ping costs its caller: made-up topics soon wait, unread; another caller is not held back.
+    let refused = 0;
+    for (let topic = 10_000; topic < 10_040; topic++) {
+      if ((await ping(String(topic), "text/plain", "203.0.113.5")).status === 429) refused++;
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect((await ping("10000", "text/plain", "203.0.113.5")).status).toBe(429);
+    expect((await ping("5555", "text/plain", "198.51.100.1")).status).toBe(202);
     await h.settle();
     expect(fake.topicRequests("1234").length).toBe(before + 1);
     // The read brought forward schedules no chain of its own: the chain's next read is still the only one.
@@ -264,6 +279,20 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     const text = await res.text();
     expect(text).toContain('"http://referee.example/webhooks/poudlard/forumactif/ping"');
     expect((await h.app.request("/forumactif/ping.js?forum=../x")).status).toBe(400);
+    // Without a configured address, the request's own, and nothing kept by a shared cache.
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("the snippet points at the deployment's configured address, whatever the request's Host says", async () => {
+    const h = await createHarness({ deskUrl: "https://arbitre.example/" });
+    const res = await h.app.request("http://attacker.example/forumactif/ping.js?forum=poudlard", {
+      headers: { host: "attacker.example" },
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('"https://arbitre.example/webhooks/poudlard/forumactif/ping"');
+    expect(text).not.toContain("attacker.example");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("CONTRACT 3 a forumactif channel without an account needs the source's: 400 naming the field when the forum has none", async () => {

@@ -54,6 +54,8 @@ export interface PipelineOptions {
   readonly wallNow?: () => Date;
   /** Forumactif forums read from a board on loopback (CONTRACT.md 4.4). */
   readonly forumactif?: { readonly reader: TopicReader };
+  /** The deployment's public address (`DESK_URL`). */
+  readonly deskUrl?: string;
 }
 
 /**
@@ -75,6 +77,7 @@ export function pipelineOn(table: Table, clock: ManualClock, options: PipelineOp
     ...(options.observability ? { observability: options.observability } : {}),
     allowLoopbackChannels: options.allowLoopbackChannels ?? false,
     ...(options.wallNow ? { wallNow: options.wallNow } : {}),
+    ...(options.deskUrl ? { deskUrl: options.deskUrl } : {}),
     ...(options.forumactif
       ? { forumactif: { polls, reader: options.forumactif.reader, allowLoopback: true, minIntervalMs: 0 } }
       : {}),

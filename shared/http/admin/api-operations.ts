@@ -53,7 +53,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/webhooks/{forumId}/forumactif/ping",
     summary: "Signaler un sujet Forumactif à relire (aucun secret, limité)",
     auth: "none",
-    ok: { "202": "Lecture avancée.", "200": "Sujet non suivi : ignoré." },
+    ok: { "202": "Reçu : la lecture du sujet est avancée s'il est suivi (même réponse sinon)." },
   },
   {
     method: "get",

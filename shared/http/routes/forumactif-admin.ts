@@ -67,13 +67,17 @@ export function forumactifAdminRoutes(deps: AppDeps, forumactif: ForumactifDeps)
  * `GET /forumactif/ping.js?forum=<forumId>`: the script a board's admin adds in Forumactif's
  * JavaScript management, on topic pages (README, « Forumactif »).
  */
-export function forumactifSnippetRoute() {
+export function forumactifSnippetRoute(publicUrl?: string) {
   const app = new Hono();
+  const origin = publicUrl ? new URL(publicUrl).origin : undefined;
   app.get("/ping.js", (c) => {
     const forumId = parseForumId(c.req.query("forum") ?? "");
     c.header("Content-Type", "application/javascript; charset=utf-8");
-    c.header("Cache-Control", "public, max-age=3600");
-    return c.body(pingSnippet(new URL(c.req.url).origin, forumId));
+    // The address comes from the deployment, never from the request's Host: a shared cache would
+    // otherwise keep, for every board, a script pointing wherever one request's Host said. Without
+    // a configured address (a bare local app), the request's own is used and nothing is cached.
+    c.header("Cache-Control", origin ? "public, max-age=3600" : "no-store");
+    return c.body(pingSnippet(origin ?? new URL(c.req.url).origin, forumId));
   });
   return app;
 }
