@@ -22,6 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          sequence: { groupOrder: 1 },
           // Threads that keep their modules from file to file: these tests share no state but
           // the modules' own, and loading vitest and the code once per worker halves the tier's time.
           pool: "threads",
@@ -34,6 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          sequence: { groupOrder: 1 },
           include: filesOf("integration", ROOT),
           globalSetup: [DYNAMODB_LOCAL],
           setupFiles: [FAST_CHECK],
@@ -43,6 +45,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "slow",
+          sequence: { groupOrder: 1 },
           include: filesOf("slow", ROOT).filter((file) => !file.startsWith("test/infra/")),
           globalSetup: [DYNAMODB_LOCAL],
           setupFiles: [FAST_CHECK],
@@ -57,7 +60,8 @@ export default defineConfig({
           // One worker that keeps its modules from file to file: test/infra/synth.ts synthesizes once.
           isolate: false,
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          // First, alone: `npm test` types the code meanwhile on the other core.
+          sequence: { groupOrder: 0 },
         },
       },
     ],
