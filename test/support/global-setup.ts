@@ -27,7 +27,10 @@ const registry = globalThis as typeof globalThis & { [SHARED]?: Shared };
 export default async function setup(project: TestProject) {
   // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  registry[SHARED] ??= { started: startDynamoDbLocal({ dataDir: "memory", startTimeoutMs: 180_000 }), users: 0 };
+  registry[SHARED] ??= {
+    started: startDynamoDbLocal({ dataDir: "memory", startTimeoutMs: 180_000 }),
+    users: 0,
+  };
   const shared = registry[SHARED];
   shared.users += 1;
   const dynamo = await shared.started;
