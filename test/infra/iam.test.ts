@@ -1,5 +1,5 @@
 import { Match } from "aws-cdk-lib/assertions";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TABLE_DATA_ACTIONS } from "../../infra/cdk/table-access.js";
 import {
   type Grant,
@@ -18,7 +18,6 @@ let synth: Synthesized;
 beforeAll(() => {
   synth = synthesize();
 }, SYNTH_TIMEOUT_MS);
-afterAll(() => synth?.cleanup());
 
 const allow = (actions: readonly string[], resource: unknown, condition?: unknown): Grant[] =>
   actions.map((action) => ({ effect: "Allow", action, resource, ...(condition ? { condition } : {}) }));
