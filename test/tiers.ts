@@ -23,6 +23,7 @@ export const TIERS = {
       "test/http",
       "test/local",
       "test/observability",
+      "test/records",
       "test/relay",
     ],
     /** Files of other directories that use DynamoDB Local. */
@@ -31,9 +32,12 @@ export const TIERS = {
       "test/forumactif/poll-equals-webhook.property.test.ts",
       "test/forumactif/poller.test.ts",
       "test/forumactif/settings-and-routes.test.ts",
+      "test/forumactif/minute-doubt.test.ts",
+      "test/forumactif/source-preview.test.ts",
       "test/hiboux/desk-link.test.ts",
       "test/hiboux/french.test.ts",
       "test/hiboux/routing.test.ts",
+      "test/hiboux/slips.test.ts",
     ],
   },
   slow: {
@@ -51,6 +55,7 @@ export const TIERS = {
       "test/app/duel-queue.test.ts",
       "test/http/error-taxonomy.test.ts",
       "test/http/standard-webhooks.test.ts",
+      "test/records/club-units.test.ts",
     ],
   },
 } as const;

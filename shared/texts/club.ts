@@ -26,6 +26,7 @@ export const clubTexts = {
   ],
   page: {
     title: (forum: string) => `Club de duel — ${forum}`,
+    refusalTitle: "Club de duel",
     season: (name: string) => `Saison ${name}`,
     otherSeasons: "Autres saisons",
     standings: "Classement",

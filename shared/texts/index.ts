@@ -6,6 +6,7 @@
 import { announceTexts } from "./announce.js";
 import { detailFields, eventLabels, valueLabels } from "./audit.js";
 import { monthNames, weekdayNames } from "./calendar.js";
+import { clubTexts } from "./club.js";
 import { decisionTexts } from "./decisions.js";
 import { commandTexts, fieldLabels, formTexts, ui } from "./desk.js";
 import { announcementTexts } from "./desk-announcements.js";
@@ -33,6 +34,8 @@ export const french = {
   forumactif: forumactifTexts,
   /** Why a Forumactif topic's preview reads nothing, said to the forum's admin (API and desk). */
   sourcePreview: sourcePreviewTexts,
+  /** The club's public records: its page, embed and CSV (CONTRACT.md 8). */
+  club: clubTexts,
   /** The bot's lines in a duel's thread. */
   announce: announceTexts,
   /** The referee desk's pages, forms and flashes. */

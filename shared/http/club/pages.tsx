@@ -235,3 +235,12 @@ export function ClubEmbed(props: { view: ClubView }) {
     </Page>
   );
 }
+
+/** A refusal (an unknown forum or season, private records) as a page, in French. */
+export function RefusalPage(props: { message: string }) {
+  return (
+    <Page title={t.refusalTitle}>
+      <p>{props.message}</p>
+    </Page>
+  );
+}

@@ -5,7 +5,7 @@ import { ApiError } from "../../errors.js";
 import type { ClubStore } from "../../ports/club-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import { parseForumId } from "../webhook-schemas.js";
-import { CLUB_CSS, ClubEmbed, ClubPage } from "./pages.js";
+import { CLUB_CSS, ClubEmbed, ClubPage, RefusalPage } from "./pages.js";
 
 interface ClubDeps {
   readonly store: ClubStore;
@@ -56,14 +56,7 @@ function seasonOf(c: Context): string | undefined {
 function refusalPage(c: Context, error: ApiError) {
   pageHeaders(c, []);
   c.header("Cache-Control", "no-store");
-  return c.html(
-    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Club de duel</title><link rel="stylesheet" href="/club/style.css"></head><body><main><p>${escapeHtml(error.message)}</p></main></body></html>`,
-    error.status as 404,
-  );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return c.html(`<!doctype html>${<RefusalPage message={error.message} />}`, error.status as 404);
 }
 
 /**
