@@ -23,6 +23,17 @@ export const forumTexts = {
     channels: "Canaux des hiboux",
     ruleset: "Règlement",
     forumactif: "Forumactif",
+    club: "Archives du club",
+  },
+  club: {
+    intro:
+      "Le classement de la saison, les duels en cours et terminés, les enjeux et les bannis, tenus à jour à chaque duel.",
+    page: "La page publique du club",
+    private:
+      "Les archives de ce club ne sont pas publiques : la page et son encart répondent « introuvable ».",
+    embed:
+      "Pour les montrer dans le forum, collez ce code dans une page HTML ou un widget Forumactif (seul votre forum peut l'afficher dans un cadre) :",
+    csv: "Exporter la saison en CSV",
   },
   general: {
     title: "Nom",

@@ -57,8 +57,35 @@ function SectionForm(props: { forumId: string; action: string; csrf: string; chi
   );
 }
 
+/** Where the club's public records are, and the code that shows them inside the board (CONTRACT.md 8). */
+function ClubSection(props: { forumId: string; forum: ForumConfig | null; origin: string }) {
+  const c = t.club;
+  const id = encodeURIComponent(props.forumId);
+  const page = `${props.origin}/club/${id}`;
+  const snippet = `<iframe src="${page}/embed" title="${t.toc.club}" style="width:100%;min-height:480px;border:0" loading="lazy"></iframe>`;
+  return (
+    <section id="club">
+      <h2>{t.toc.club}</h2>
+      <p class="muted">{c.intro}</p>
+      {props.forum?.club?.public === false ? (
+        <p>{c.private}</p>
+      ) : (
+        <>
+          <p>
+            <a href={page}>{c.page}</a> · <a href={`${props.origin}/forums/${id}/club.csv`}>{c.csv}</a>
+          </p>
+          <p>{c.embed}</p>
+          <pre>
+            <code>{snippet}</code>
+          </pre>
+        </>
+      )}
+    </section>
+  );
+}
+
 /** The page's sections, in order, for its table of contents. */
-const SECTIONS = ["people", "sources", "channels", "ruleset", "forumactif"] as const;
+const SECTIONS = ["people", "sources", "channels", "ruleset", "forumactif", "club"] as const;
 
 function Contents() {
   return (
@@ -290,6 +317,8 @@ export function ForumPage(props: {
   /** A secret just generated, shown this once (reveal.ts), or that it was shown already. */
   revealed?: Revealed | null;
   flash?: Flash | null;
+  /** The service's public address, for the club page's links and embed code. */
+  publicOrigin?: string;
 }) {
   const { forumId, forum, csrf } = props;
   const revealed = props.revealed ?? null;
@@ -408,6 +437,7 @@ export function ForumPage(props: {
           notes={notes.source ?? {}}
         />
       </section>
+      <ClubSection forumId={forumId} forum={forum} origin={props.publicOrigin ?? ""} />
     </Layout>
   );
 }

@@ -105,6 +105,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
         errors={extra.errors ?? {}}
         notes={extra.notes ?? {}}
         revealed={extra.revealed ?? null}
+        publicOrigin={deps.publicUrl ? new URL(deps.publicUrl).origin : new URL(c.req.url).origin}
         flash={refused ? { kind: "error", text: t.refused } : saved ? { kind: "ok", text: t.saved } : null}
       />,
       extra.status ?? 200,
