@@ -115,18 +115,21 @@ export function duelFinished(ctx: Context, e: EventOf<"duel.finished">): HibouDr
   const winner = e.winnerId ? nameOf(ctx, e.winnerId) : null;
   const stakes = e.stakes ?? ctx.after.stakes;
   const others = allDuelists(ctx).filter((d) => d.id !== e.winnerId);
-  const rest = [
+  // The stakes and who owes them, each reader in their own person: the referee reads names.
+  const stakesLine = (reader: string | null) => {
+    if (!stakes) return f.noStakes;
+    const owing = others.map((d) => (d.id === reader ? null : d.name));
+    return f.stakes(
+      stakes,
+      reader !== null && reader === e.winnerId ? null : winner,
+      owing,
+      reader === e.winnerId,
+    );
+  };
+  const rest = (reader: string | null) => [
     e.note ? f.note(e.note) : "",
     f.standings(standings(ctx)),
-    stakes
-      ? f.stakes(
-          stakes,
-          winner,
-          allDuelists(ctx)
-            .filter((d) => d.id !== e.winnerId)
-            .map((d) => d.name),
-        )
-      : f.noStakes,
+    stakesLine(reader),
   ];
   const rules = [...new Set([e.rule, "R-1.7"])];
   const title = f.title(winner);
@@ -135,7 +138,7 @@ export function duelFinished(ctx: Context, e: EventOf<"duel.finished">): HibouDr
     e.reason,
     others.map((d) => d.name),
   );
-  const hiboux = [draft(referee(ctx), "duel.finished", title, [told, ...rest], e, { rules })];
+  const hiboux = [draft(referee(ctx), "duel.finished", title, [told, ...rest(null)], e, { rules })];
   for (const d of allDuelists(ctx)) {
     const won = d.id === e.winnerId;
     const you = f.winnerYou(
@@ -145,7 +148,9 @@ export function duelFinished(ctx: Context, e: EventOf<"duel.finished">): HibouDr
       won,
     );
     const personal = e.winnerId === null ? "" : won ? f.youWon : f.youLost;
-    hiboux.push(draft(toDuelist(ctx, d.id), "duel.finished", title, [you, ...rest, personal], e, { rules }));
+    hiboux.push(
+      draft(toDuelist(ctx, d.id), "duel.finished", title, [you, ...rest(d.id), personal], e, { rules }),
+    );
   }
   return hiboux;
 }

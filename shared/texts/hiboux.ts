@@ -424,11 +424,21 @@ export const texts = {
     youWon: "Bravo, tu remportes le duel !",
     youLost: "Le duel est perdu pour cette fois.",
     standings: (lines: readonly string[]) => `Points finaux : ${lines.join(" ; ")}.`,
-    /** The stakes to honour and who owes them (R-1.7): the others to the winner, or the referee's word without one. */
-    stakes: (stakes: string, winner: string | null, owing: readonly string[]) =>
-      winner && owing.length > 0
-        ? `Enjeux convenus à l'inscription : « ${stakes} ». ${joinList(owing)} ${owing.length > 1 ? "les doivent" : "les doit"} à ${winner} : ils sont à honorer (R-1.7).`
-        : `Enjeux convenus à l'inscription : « ${stakes} ». Sans vainqueur, l'arbitre dira comment les honorer (R-1.7).`,
+    /**
+     * The stakes to honour and who owes them (R-1.7). `owing` names the duelists who owe them, null
+     * for the reader themself; `winner` is null when the reader won (`readerWon`) or nobody did.
+     */
+    stakes: (stakes: string, winner: string | null, owing: readonly (string | null)[], readerWon = false) => {
+      const agreed = `Enjeux convenus à l'inscription : « ${stakes} ».`;
+      const named = owing.filter((n): n is string => n !== null);
+      if (readerWon && named.length > 0)
+        return `${agreed} ${joinList(named)} ${named.length > 1 ? "te les doivent" : "te les doit"} : ils sont à honorer (R-1.7).`;
+      if (winner === null || owing.length === 0)
+        return `${agreed} Sans vainqueur, l'arbitre dira comment les honorer (R-1.7).`;
+      if (owing.includes(null))
+        return `${agreed} Tu les dois à ${winner}${named.length > 0 ? `, avec ${joinList(named)}` : ""} : ils sont à honorer (R-1.7).`;
+      return `${agreed} ${joinList(named)} ${named.length > 1 ? "les doivent" : "les doit"} à ${winner} : ils sont à honorer (R-1.7).`;
+    },
     noStakes: "Aucun enjeu n'avait été convenu pour ce duel (R-1.7).",
     note: (note: string) => `Note de l'arbitre : ${note}`,
   },
