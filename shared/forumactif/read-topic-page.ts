@@ -7,7 +7,7 @@
 
 import { ForumactifPageError } from "../errors.js";
 import type { DateContext } from "./dates.js";
-import { type HtmlElement, parseHtml } from "./html-tree.js";
+import { type HtmlElement, type HtmlNode, innerHtml, parseHtml } from "./html-tree.js";
 import { fragmentText } from "./page-text.js";
 import { readPagination } from "./pagination.js";
 import { postIdOf, readPost } from "./read-post.js";
@@ -23,18 +23,18 @@ export interface ReadTopicOptions extends DateContext {
 
 const FORUMACTIF_MARKS = /illiweb\.com|forumactif|forumotion|\b_userdata\b|\bpost--\d/i;
 
-function postsOf(root: HtmlElement, version: TemplateVersion): HtmlElement[] {
+function postsOf(root: HtmlNode, version: TemplateVersion): HtmlElement[] {
   return selectAll(root, TEMPLATE_SELECTORS[version].post).filter((el) => postIdOf(el) !== null);
 }
 
-function fits(root: HtmlElement, version: TemplateVersion): HtmlElement[] | null {
+function fits(root: HtmlNode, version: TemplateVersion): HtmlElement[] | null {
   const posts = postsOf(root, version);
   const first = posts[0];
   if (first === undefined) return null;
   return TEMPLATE_SELECTORS[version].marks.every((mark) => selectFirst(first, mark) !== null) ? posts : null;
 }
 
-function detectIn(root: HtmlElement): TemplateVersion | null {
+function detectIn(root: HtmlNode): TemplateVersion | null {
   return TEMPLATE_VERSIONS.find((version) => fits(root, version) !== null) ?? null;
 }
 
@@ -44,14 +44,14 @@ export function detectTemplate(html: string): TemplateVersion | null {
 }
 
 /** Why a page holds no post we can read. */
-function noPosts(html: string, root: HtmlElement): ForumactifPageError {
+function noPosts(html: string, root: HtmlNode): ForumactifPageError {
   if (!FORUMACTIF_MARKS.test(html)) {
     return new ForumactifPageError("not_forumactif", "the page is not a Forumactif page");
   }
   const text = fragmentText(html).toLowerCase();
   if (/maintenance/.test(text))
     return new ForumactifPageError("maintenance", "the board is under maintenance");
-  if (selectAll(root, "input").some((input) => input.attributes.type === "password")) {
+  if (selectAll(root, "input").some((input) => input.attribs.type === "password")) {
     return new ForumactifPageError("login_required", "the board asks to log in to read this topic");
   }
   if (/n'existe pas|n’existe pas|does not exist/.test(text)) {
@@ -63,14 +63,14 @@ function noPosts(html: string, root: HtmlElement): ForumactifPageError {
   return new ForumactifPageError("unknown_template", "no post found in the page");
 }
 
-function topicIdOf(html: string, root: HtmlElement): string | null {
-  const canonical = selectAll(root, "link").find((el) => el.attributes.rel === "canonical");
-  const fromCanonical = canonical === undefined ? null : parseTopicId(canonical.attributes.href ?? "");
+function topicIdOf(html: string, root: HtmlNode): string | null {
+  const canonical = selectAll(root, "link").find((el) => el.attribs.rel === "canonical");
+  const fromCanonical = canonical === undefined ? null : parseTopicId(canonical.attribs.href ?? "");
   if (fromCanonical !== null) return fromCanonical;
   const hidden = selectAll(root, "input").find(
-    (el) => el.attributes.name === "t" && /^\d+$/.test(el.attributes.value ?? ""),
+    (el) => el.attribs.name === "t" && /^\d+$/.test(el.attribs.value ?? ""),
   );
-  if (hidden !== undefined) return hidden.attributes.value ?? null;
+  if (hidden !== undefined) return hidden.attribs.value ?? null;
   return /\/post\?t=(\d{1,12})&(?:amp;)?mode=reply/.exec(html)?.[1] ?? null;
 }
 
@@ -118,7 +118,6 @@ export function readTopicPage(html: string, options: ReadTopicOptions): TopicPag
   const pagination = readPagination(html, topicId);
   checkWhole(posts, pagination);
   const titleEl = selectors.title === null ? null : selectFirst(root, selectors.title);
-  const title =
-    titleEl === null ? null : fragmentText(html.slice(titleEl.innerStart, titleEl.innerEnd)).trim() || null;
+  const title = titleEl === null ? null : fragmentText(innerHtml(html, titleEl)).trim() || null;
   return { template, topicId, title, pagination, posts };
 }

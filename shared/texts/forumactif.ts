@@ -41,6 +41,7 @@ export const forumactifTexts = {
     not_found: "le sujet est introuvable",
     unknown_template: "la version du forum n'est pas reconnue",
     incomplete_page: "la page n'a pas pu être lue en entier",
+    too_complex: "la page a trop de balises, ou des balises trop imbriquées, pour être lue",
   } satisfies Record<ForumactifPageErrorCode, string>,
   /** Why the board cannot be reached, by `BoardFetchError` code. */
   boardError: {

@@ -185,15 +185,36 @@ describe("Issue 14: hostile pages are refused with a code", () => {
   it("broken markup, deep nesting and runs of quotes give a page error, not a hang or a crash", () => {
     const wrap = (body: string) =>
       `<html><head><script src="https://illiweb.com/x.js"></script></head><body>${body}</body></html>`;
-    for (const body of [
-      "<".repeat(100_000),
-      "<a ".repeat(30_000),
-      "<div>".repeat(30_000),
-      "'".repeat(50_000),
-    ]) {
+    for (const body of ["<".repeat(100_000), "<a ".repeat(15_000), "'".repeat(50_000)]) {
       expect(codeOf(() => readTopicPage(wrap(body), board))).toBe("unknown_template");
     }
+    expect(codeOf(() => readTopicPage(wrap("<a ".repeat(30_000)), board))).toBe("too_complex");
+    // Nesting beyond any board's page is refused as such (the tree builder would turn quadratic).
+    expect(codeOf(() => readTopicPage(wrap("<div>".repeat(30_000)), board))).toBe("too_complex");
     const nested = `<div class="post post--5" id="p5">${"<div>".repeat(20_000)}</div>`;
-    expect(codeOf(() => readTopicPage(wrap(nested), board))).toBe("unknown_template");
+    expect(codeOf(() => readTopicPage(wrap(nested), board))).toBe("too_complex");
+  });
+
+  it("1 MB of unbalanced tags is read or refused in under a second", () => {
+    const MB = 1 << 20;
+    const page = (unit: string) =>
+      `<html><head><script src="https://illiweb.com/x.js"></script></head><body><div class="post post--5">${unit.repeat(MB / unit.length)}</div></body></html>`;
+    for (const unit of [
+      "<p>x",
+      "<b><p>x</b>y",
+      "<div>",
+      "</div>",
+      "<table><tr><td>",
+      "<li><span>",
+      '<a href="/u1">x</b></i>',
+      "<p class='postbody'>Mer 20 Aoû - 12:39 ",
+    ]) {
+      // CPU time, not wall time: the machine running the tests may be shared.
+      const before = process.cpuUsage();
+      const code = codeOf(() => readTopicPage(page(unit), board));
+      const used = process.cpuUsage(before);
+      expect(["too_complex", "unknown_template"]).toContain(code);
+      expect((used.user + used.system) / 1000, unit).toBeLessThan(1000);
+    }
   });
 });
