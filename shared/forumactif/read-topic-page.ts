@@ -80,6 +80,18 @@ interface Container {
  * outside all of them: those posts are not classed, and the classed elements may be a duelist's.
  */
 function classedPosts(root: HtmlNode, topicId: string | null): Container[] | null {
+  // Each template tried in detection asks again of the same page: found once per page and topic.
+  const key = topicId ?? "";
+  const known = CLASSED.get(root)?.get(key);
+  if (known !== undefined) return known;
+  const found = findClassedPosts(root, topicId);
+  CLASSED.set(root, (CLASSED.get(root) ?? new Map()).set(key, found));
+  return found;
+}
+
+const CLASSED = new WeakMap<HtmlNode, Map<string, Container[] | null>>();
+
+function findClassedPosts(root: HtmlNode, topicId: string | null): Container[] | null {
   const classed = outermost(
     selectAll(root, '[class*="post--"]').filter(
       (el) => /(?:^|\s)post--\d/.test(el.attribs.class ?? "") && !insideMessage(el, null),
