@@ -107,6 +107,7 @@ export class TopicPoller {
           timeZone: source.timeZone,
           topicId: duel.state.threadId,
           ...(source.template ? { template: source.template } : {}),
+          ...(source.markup ? { markup: source.markup } : {}),
           ...(source.account ? { account: { baseUrl: source.baseUrl, ...source.account } } : {}),
         },
         previous,
