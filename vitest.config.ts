@@ -1,11 +1,69 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { filesOf } from "./test/tiers.js";
 
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
+const DYNAMODB_LOCAL = "test/support/global-setup.ts";
+const FAST_CHECK = "test/support/fast-check-setup.ts";
+
+/**
+ * Three tiers (test/tiers.ts says which file goes where): `npm run test:unit` is the inner loop,
+ * `npm test` runs them all. Two workers suit the two-core CI machine; the CDK synthesis of
+ * test/infra runs once, in one worker that keeps its modules between files (`slow-cdk`).
+ */
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    globalSetup: ["test/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          sequence: { groupOrder: 1 },
+          // Threads that keep their modules from file to file: these tests share no state but
+          // the modules' own, and loading vitest and the code once per worker halves the tier's time.
+          pool: "threads",
+          isolate: false,
+          include: filesOf("unit", ROOT),
+          setupFiles: ["test/support/unit-guard.ts", FAST_CHECK],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          sequence: { groupOrder: 1 },
+          include: filesOf("integration", ROOT),
+          globalSetup: [DYNAMODB_LOCAL],
+          setupFiles: [FAST_CHECK],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "slow",
+          sequence: { groupOrder: 1 },
+          include: filesOf("slow", ROOT).filter((file) => !file.startsWith("test/infra/")),
+          globalSetup: [DYNAMODB_LOCAL],
+          setupFiles: [FAST_CHECK],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "slow-cdk",
+          include: filesOf("slow", ROOT).filter((file) => file.startsWith("test/infra/")),
+          globalSetup: [DYNAMODB_LOCAL],
+          // One worker that keeps its modules from file to file: test/infra/synth.ts synthesizes once.
+          isolate: false,
+          maxWorkers: 1,
+          // First, alone: `npm test` types the code meanwhile on the other core.
+          sequence: { groupOrder: 0 },
+        },
+      },
+    ],
   },
 });

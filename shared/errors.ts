@@ -7,7 +7,7 @@
  */
 import { errorTexts } from "./texts/errors.js";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** The one base shape; each subclass below only fixes its code, status and the data it carries. */
 export class AppError<Code extends string = string> extends Error {
@@ -108,6 +108,8 @@ export class DeliveryError extends AppError<DeliveryErrorCode> {
 export type BoardFetchErrorCode =
   | "network"
   | "rate_limited"
+  /** Not asked at all: the host still rests after its 429 or 5xx (`retryAfterMs` tells how long). */
+  | "host_resting"
   | "server_error"
   | "http_error"
   | "too_large"

@@ -28,5 +28,6 @@ export function composeHttpApp(
     log: core.log,
     forumactif,
     forumactifPolls: forumactif.polls,
+    ...(core.deskUrl ? { publicUrl: core.deskUrl } : {}),
   });
 }

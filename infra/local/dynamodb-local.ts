@@ -62,6 +62,8 @@ async function waitUntilUp(endpoint: string, child: ChildProcess, timeoutMs: num
 export async function startDynamoDbLocal(options: {
   dataDir: string | "memory";
   port?: number;
+  /** How long Java may take to answer (60 s unless told; a loaded machine may need more). */
+  startTimeoutMs?: number;
 }): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
   // Absolute: the package starts Java in its own folder, where a relative path would point.
@@ -75,7 +77,8 @@ export async function startDynamoDbLocal(options: {
     stdio: "ignore",
   } as Parameters<typeof spawn>[0]);
   const direct = `http://127.0.0.1:${javaPort}`;
-  await waitUntilUp(direct, child, 60_000);
+  // A start that never answers must not leave Java running (nor the caller waiting on it to exit).
+  await waitUntilUp(direct, child, options.startTimeoutMs ?? 60_000).catch(stopping(child));
   // Java has its own port, so a taken `port` fails only the relay: Java must not outlive it.
   const relay = path ? await startRelay(port, javaPort).catch(stopping(child)) : null;
   return {

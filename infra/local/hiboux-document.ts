@@ -7,7 +7,7 @@ import type { Hibou } from "../../shared/ports/notifier.js";
 import type { PlayedScenario } from "./hibou-scenarios.js";
 
 const RECIPIENT = (to: Hibou["to"]): string =>
-  to.role === "referee" ? `l'arbitre (${to.name ?? to.id})` : `le duelliste ${to.name ?? to.id}`;
+  to.role === "referee" ? `l'arbitre (${to.name ?? to.id})` : `${to.name ?? to.id} (duelliste)`;
 
 const FENCE = "```";
 const fence = (lang: string, body: string) => [`${FENCE}${lang}`, body, FENCE];

@@ -122,6 +122,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     notifier: options.notifier,
     log,
     channelDestinations: { allowLoopback: options.allowLoopbackChannels === true },
+    ...(options.deskUrl ? { publicUrl: options.deskUrl } : {}),
     ...(forumactif ? { forumactif, forumactifPolls: forumactif.polls } : {}),
     schedulerHealth: async () => ({ ok: true, openTimers: await store.countTimers() }),
     local: {
@@ -144,6 +145,8 @@ function forumactifParts(options: LocalPipelineOptions, duels: DuelService): For
   const policy = { allowLoopback: settings.allowLoopback };
   const board = new BoardClient({
     policy,
+    // A host's rest after a 429 or 5xx ends on the pipeline's clock (the manual one under CLOCK=manual).
+    now: () => options.clock.now().getTime(),
     ...(settings.minIntervalMs === undefined ? {} : { minIntervalMs: settings.minIntervalMs }),
   });
   const deps = {
@@ -159,5 +162,5 @@ function forumactifParts(options: LocalPipelineOptions, duels: DuelService): For
   // Counted as in the functions when metrics are asked for (shared/observability).
   const metrics = options.observability?.metrics;
   const poller = metrics ? new ObservedPoller(deps, metrics) : new TopicPoller(deps);
-  return { poller, polls: settings.polls, source: { policy, board } };
+  return { poller, polls: settings.polls, source: { policy, board }, board, reader: settings.reader };
 }

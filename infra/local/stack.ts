@@ -7,6 +7,12 @@ import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js"
 import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
+import { SecretSealer } from "../../shared/adapters/secrets/envelope.js";
+import {
+  localDataKeys,
+  localMasterKey,
+  processSealer,
+} from "../../shared/adapters/secrets/local-data-keys.js";
 import type { OutboxRelay } from "../../shared/app/relay.js";
 import { functionObservability } from "../../shared/aws/observability.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
@@ -33,6 +39,11 @@ export interface LocalStackOptions {
   readonly log?: Logger;
   /** Where the `log` channel writes hiboux (stdout by default). */
   readonly hibouLog?: (line: string) => void;
+  /**
+   * Whether the `log` channel writes the hiboux's texts, not only their kind and recipient
+   * (CONTRACT.md 1): `HIBOUX_LOG_TEXTS=1` unless told, which `npm start` sets by default.
+   */
+  readonly hibouLogTexts?: boolean;
   /** How often the relay looks for effects to perform (ms). */
   readonly relayPollMs?: number;
   /**
@@ -89,7 +100,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const clock =
     options.clock === "manual" ? new ManualClock(options.clockStart ?? new Date()) : new SystemClock();
-  const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
+  // The forums' secrets sealed as in AWS, with the key file of DATA_DIR instead of KMS. On a
+  // DynamoDB it did not start (the tests'), nothing outlives the process: neither does the key.
+  const keyDir = options.dataDir ?? (options.dynamoEndpoint ? "memory" : ".data");
+  const secrets =
+    keyDir === "memory" ? processSealer() : new SecretSealer(localDataKeys(localMasterKey(keyDir)));
+  const store = new DynamoDbStore({ client, tableName, now: () => clock.now(), secrets });
   const generatedToken = !options.adminToken;
   const adminToken = options.adminToken ?? randomBytes(24).toString("base64url");
   const { scheduler, relay, settle, app, watchdog } = localPipeline({
@@ -99,6 +115,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The local stack's own fakes listen on loopback: allowed here, and only here.
     notifier: createNotifier({
       log: options.hibouLog ?? ((line) => console.log(line)),
+      logTexts: options.hibouLogTexts ?? process.env.HIBOUX_LOG_TEXTS === "1",
       http: { destinations: { allowLoopback: true } },
     }),
     allowLoopbackChannels: true,

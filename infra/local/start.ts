@@ -2,6 +2,8 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 // The functions' logger, made readable in a terminal: indented JSON through the console.
 process.env.POWERTOOLS_DEV ??= "true";
+// Whoever runs the pipeline here reads the hiboux in the terminal (`HIBOUX_LOG_TEXTS=0` hides them).
+process.env.HIBOUX_LOG_TEXTS ??= "1";
 
 import { tokenWeakness } from "../../shared/http/tokens.js";
 import { LOCAL_DUEL_FACES } from "./local-dice.js";

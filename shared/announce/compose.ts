@@ -215,7 +215,10 @@ function lineOf(e: DuelEvent, at: Duel, later: readonly DuelEvent[]): string[] |
       return [t.next(name(e.duelistId), e.number, e.deadline)];
     case "duel.finished": {
       const lines = [e.winnerId === null ? t.draw : t.winner(name(e.winnerId), e.reason)];
-      if (e.stakes) lines.push(t.stakes(e.stakes));
+      if (e.stakes) {
+        const others = at.duelists.filter((d) => d.id !== e.winnerId).map((d) => d.name);
+        lines.push(t.stakes(e.stakes, e.winnerId === null ? null : name(e.winnerId), others));
+      }
       return lines;
     }
     case "duel.started":

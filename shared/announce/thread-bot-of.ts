@@ -10,5 +10,11 @@ export function threadBotOf(forum: ForumConfig | null | undefined): ThreadBot | 
   if (bot === undefined || bot.type !== "forumactif") return bot;
   const source = forum?.source;
   if (!source?.account) return undefined;
-  return { type: "forumactif", baseUrl: source.baseUrl, timeZone: source.timeZone, ...source.account };
+  return {
+    type: "forumactif",
+    forumId: forum?.forumId ?? "",
+    baseUrl: source.baseUrl,
+    timeZone: source.timeZone,
+    ...source.account,
+  };
 }

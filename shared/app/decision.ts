@@ -1,3 +1,4 @@
+import { changedClubRecord } from "../domain/club-record.js";
 import type { DuelCommand } from "../domain/commands.js";
 import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
@@ -107,7 +108,7 @@ export async function decideCommand(
   const now = context.now().toISOString();
   const sequence = duel?.version ?? 0;
   const arrived = arrivalKey(
-    inputKeyOf(command, options.inputId, sequence),
+    inputKeyOf(command, options.inputId, sequence, before),
     command,
     sequence,
     duel ? [duel.lastKey] : [],
@@ -202,7 +203,14 @@ function commitOf(
     deliveries: postId !== undefined && deliveryKeys.length > 0 ? [{ postId, keys: deliveryKeys }] : [],
     outbox: [],
     duelists: duelistChanges(before, after, now),
+    ...clubChange(before, after),
   };
+}
+
+/** The duel's club record (CONTRACT.md 8), in the commit when the decision changed it. */
+function clubChange(before: DuelState, after: Duel): Pick<DuelCommit, "club"> {
+  const club = changedClubRecord(isOpened(before) ? before : null, after);
+  return club ? { club } : {};
 }
 
 /**

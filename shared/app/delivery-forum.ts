@@ -9,8 +9,13 @@ import type { DeliveryForum } from "../ports/notifier.js";
 export function deliveryForumOf(forum: ForumConfig | null): DeliveryForum {
   const secret = forum?.webhookSecrets.generic;
   const source = forum?.source;
+  if (forum === null) return secret ? { forumWebhookSecret: secret } : {};
+  const { forumId } = forum;
   return {
+    forumId,
     ...(secret ? { forumWebhookSecret: secret } : {}),
-    ...(source?.account ? { forumactifAccount: { baseUrl: source.baseUrl, ...source.account } } : {}),
+    ...(source?.account
+      ? { forumactifAccount: { forumId, baseUrl: source.baseUrl, ...source.account } }
+      : {}),
   };
 }

@@ -1,7 +1,8 @@
 import { announcementEntries } from "../announce/entries.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { InputStates } from "../domain/replay.js";
-import { type Duel, type DuelState, isOpened } from "../domain/state.js";
+import { currentTurn, type Duel, type DuelState, isOpened } from "../domain/state.js";
+import { topicUrl } from "../forumactif/urls.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
 import { channelIndexes } from "../hiboux/routing.js";
 import type { ForumConfig, OutboxEntry, StoredInput } from "../ports/duel-store.js";
@@ -84,14 +85,23 @@ export function effectsOf(input: {
 
   // Each hibou tells the duel as its own input left it, not as later inputs of a replay did.
   const ownStates = around(input.states, before, after);
-  const own = composeHiboux({ events: input.events, ...ownStates });
+  const own = stillTrue(
+    composeHiboux({ events: input.events, ...ownStates }),
+    input.events,
+    input.revised.length > 0 ? after : null,
+  );
   const revised = input.revised.flatMap((i) =>
-    composeHiboux({
-      events: i.events,
-      previous: i.previous,
-      ...around(i.states, before, after),
-      revised: true,
-    }),
+    stillTrue(
+      composeHiboux({
+        events: i.events,
+        previous: i.previous,
+        ...around(i.states, before, after),
+        revised: true,
+        latest: after,
+      }),
+      i.events,
+      after,
+    ),
   );
   // Revised verdicts are the referee's to tell: the thread hears each decision once.
   const thread = announcementEntries({
@@ -123,6 +133,24 @@ export function effectsOf(input: {
 }
 
 /**
+ * A late post's own « à toi de jouer » is dropped when the replay already played that turn: the
+ * later post it overtook counts for it now, and its author hears so in their revised verdict.
+ */
+function stillTrue(
+  drafts: readonly HibouDraft[],
+  events: readonly DuelEvent[],
+  replayed: Duel | null,
+): HibouDraft[] {
+  const turn = replayed ? currentTurn(replayed) : null;
+  if (!turn) return [...drafts];
+  return drafts.filter((d) => {
+    if (d.to.role !== "duelist" || d.kind !== "turn.resolved") return true;
+    const passed = events.find((e) => e.id === d.eventId);
+    return passed?.type !== "turn.passed" || passed.number >= turn.number;
+  });
+}
+
+/**
  * The duel around an input's events: as a replay decided them, or else the decision's own. An
  * input that left no duel (none can, past registration) reads the decision's.
  */
@@ -140,6 +168,14 @@ function deskLinked(deskUrl: string, duelId: string): (draft: HibouDraft) => Hib
   const page = `${deskUrl.replace(/\/+$/, "")}/admin/duels/${encodeURIComponent(duelId)}`;
   return (draft) =>
     draft.to.role === "referee" ? { ...draft, text: `${draft.text}\n${texts.common.desk(page)}` } : draft;
+}
+
+/** A Forumactif duel's thread is a topic of the board the forum reads; other forums' addresses are not kept. */
+function duelNamed(forum: ForumConfig | null, duel: Duel): NonNullable<Hibou["duel"]> {
+  const name = texts.common.duelName(duel.duelists.map((d) => d.name));
+  const source = forum?.source;
+  if (source?.type !== "forumactif" || !/^\d{1,12}$/.test(duel.threadId)) return { name };
+  return { name, url: topicUrl(source.baseUrl, duel.threadId) };
 }
 
 function notifyEntries(
@@ -167,6 +203,7 @@ function notifyEntries(
       createdAt: now,
       eventId: draft.eventId,
       rule: draft.rule,
+      duel: duelNamed(forum, after),
     };
     out.push(...channelEntries(channels, hibou, now));
   }

@@ -50,6 +50,8 @@ export async function saveForum(
     ...(body.bot ? { bot: body.bot } : {}),
     ...(ruleset ? { ruleset } : {}),
     ...(source ? { source } : {}),
+    ...(body.seasons && body.seasons.length > 0 ? { seasons: body.seasons } : {}),
+    ...(body.club ? { club: body.club } : {}),
     createdAt: existing?.createdAt ?? now,
     updatedAt: now,
   };

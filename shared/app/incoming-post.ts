@@ -15,6 +15,8 @@ export interface IncomingPost {
   readonly authorName: string;
   readonly username?: string;
   readonly createdAt: string;
+  /** The forum shows `createdAt` to the minute only (Forumactif): see `PostInput.shownToTheMinute`. */
+  readonly shownToTheMinute?: boolean;
   /** When the edit or deletion happened. */
   readonly changedAt: string;
   readonly content: string;

@@ -61,6 +61,7 @@ async function applyPost(
     authorName: post.authorName,
     ...(post.username ? { username: post.username } : {}),
     createdAt: clamp(post.createdAt),
+    ...(post.shownToTheMinute ? { shownToTheMinute: true } : {}),
     content: post.content,
     format: post.format,
     ...(post.forumDice ? { forumDice: post.forumDice } : {}),

@@ -11,6 +11,7 @@ import { defaultRuleset } from "../rules/default-ruleset.js";
 import { errorTexts } from "../texts/errors.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf } from "./incoming-post.js";
+import { nameSkeletons } from "./name-skeletons.js";
 
 /** A duel to register, however it was asked for: `POST /duels`, the desk's form, the thread. */
 export type DuelRegistration = Omit<RegisterDuel, "id" | "ruleset">;
@@ -70,6 +71,7 @@ export async function registerDuel(
       body.duelists.map((d) => d.id),
     ),
     forumReferees: forum.referees.map((r) => r.id),
+    nameSkeletons: await nameSkeletons(body.duelists.map((d) => d.name)),
     ...(options.who ? { who: options.who } : {}),
   };
   const register = () =>

@@ -3,6 +3,12 @@ import { ConcurrencyError, DuplicateError } from "../errors.js";
 import type { DuelCommit, DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
 import type { DecisionStore } from "./decision.js";
 
+/** The club record the last staged decision that changed it wrote (CONTRACT.md 8). */
+function clubOf(staged: readonly DuelCommit[]): Pick<DuelCommit, "club"> {
+  const club = staged.findLast((c) => c.club !== undefined)?.club;
+  return club ? { club } : {};
+}
+
 /**
  * Several decisions of one duel made one after the other as if each had been committed, then
  * written as one commit (group commit): a burst of posts for one duel costs one read and one
@@ -121,6 +127,7 @@ export class StagedCommits implements DecisionStore {
       outbox: this.staged.flatMap((c) => c.outbox),
       duelists: this.staged.flatMap((c) => c.duelists),
       accounts: this.staged.flatMap((c) => c.accounts ?? []),
+      ...clubOf(this.staged),
     };
   }
 

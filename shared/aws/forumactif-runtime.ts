@@ -47,5 +47,5 @@ export function forumactifRuntime(
     },
     core.observability.metrics,
   );
-  return { poller, polls, source: { policy, board } };
+  return { poller, polls, source: { policy, board }, board, reader: topicReader };
 }

@@ -1,6 +1,9 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { KMSClient } from "@aws-sdk/client-kms";
 import { DynamoDbStore } from "../adapters/dynamodb/dynamodb-store.js";
+import { SecretSealer } from "../adapters/secrets/envelope.js";
+import { kmsDataKeys } from "../adapters/secrets/kms-data-keys.js";
 import { DuelService } from "../app/duel-service.js";
 import type { Clock } from "../ports/clock.js";
 import type { Observability } from "./observability.js";
@@ -27,7 +30,9 @@ export function coreRuntime(
 ) {
   const client = capture(new DynamoDBClient({}));
   const tableName = env("TABLE_NAME", source);
-  const store = new DynamoDbStore({ client, tableName });
+  // The forums' secrets are sealed with the stack's key (SECRETS_KEY_ARN), its data keys cached.
+  const secrets = new SecretSealer(kmsDataKeys(capture(new KMSClient({})), env("SECRETS_KEY_ARN", source)));
+  const store = new DynamoDbStore({ client, tableName, secrets });
   // Every decision's business metrics come from the service's observer (shared/observability).
   // DESK_URL, the API's public address (set by the stack): the referee's hiboux link to the desk.
   const deskUrl = source.DESK_URL;
@@ -37,7 +42,16 @@ export function coreRuntime(
     observer: observability.decisions,
     ...(deskUrl ? { deskUrl } : {}),
   });
-  return { store, duels, client, tableName, observability, log: observability.log, capture };
+  return {
+    store,
+    duels,
+    client,
+    tableName,
+    observability,
+    log: observability.log,
+    capture,
+    ...(deskUrl ? { deskUrl } : {}),
+  };
 }
 
 export const newId = (): string => randomUUID();

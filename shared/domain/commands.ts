@@ -13,6 +13,11 @@ export interface PostInput {
   readonly username?: string;
   /** The post's time in the thread: its place in the duel's order (CONTRACT.md 4.3). */
   readonly createdAt: string;
+  /**
+   * The thread shows the post's time to the minute only (Forumactif): `createdAt` names that
+   * minute, and the post may have been made at any instant of it (minute-doubt.ts).
+   */
+  readonly shownToTheMinute?: boolean;
   readonly content: string;
   readonly format: PostFormat;
   /** The forum's dice (attack, defence), used when the duel's dice mode is `forum`. */
@@ -65,6 +70,12 @@ export type DuelCommand =
        * before the decider checked it (they were checked when made).
        */
       readonly forumReferees?: readonly string[];
+      /**
+       * Each duelist's name as Unicode TR 39 confusable skeleton (same order as `duel.duelists`),
+       * computed at the edge from Unicode's confusables data (R-1.2): two equal skeletons are two
+       * names a reader cannot tell apart. Absent from registrations stored before it was checked.
+       */
+      readonly nameSkeletons?: readonly string[];
     }
   | { readonly type: "post.received"; readonly now: string; readonly post: PostInput }
   | {

@@ -4,6 +4,7 @@ import type { PostInput } from "./commands.js";
 import { correctionUntil } from "./correction-window.js";
 import { applyRefereePost } from "./decide-referee.js";
 import type { Emitter } from "./emitter.js";
+import { postInstant } from "./minute-doubt.js";
 import { catchUp, playDuelistPost } from "./play.js";
 import { actionFault } from "./sanctions.js";
 import { duelistOf, postMark, type StoredPost } from "./state.js";
@@ -54,7 +55,9 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
   const isReferee = post.authorId === e.state.referee.id;
   // After the end only the referee's posts count: a decision may still undo the end.
   if (e.state.status === "finished" && !isReferee) return;
-  catchUp(e, post.createdAt, false);
+  // Shown to the minute only, the post may have come at the minute's start: deadlines of that
+  // minute have not passed for it (minute-doubt.ts).
+  catchUp(e, postInstant(post), false);
 
   const duelist = duelistOf(e.state, post.authorId);
   if (!isReferee && duelist?.status !== "active") {

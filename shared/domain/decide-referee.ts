@@ -149,6 +149,13 @@ export function applyRefereeAction(
       // Only the thread announcements change: recorded, nothing else decided.
       record();
       return;
+    case "stakes":
+      // Stakes are honoured after the end: the record of it changes nothing in the duel.
+      if (e.state.status !== "finished")
+        throw new DomainError("duel_not_finished", say.duel_not_finished, 409);
+      if (!e.state.stakes) throw new DomainError("no_stakes", say.no_stakes, 409);
+      record();
+      return;
     case "adjust-points": {
       // A finished duel's points went out as final with its end: refused like a fault or an end
       // (cancelling a fault is the one decision that may reopen a finished duel).

@@ -21,8 +21,8 @@ import { currentTurn, type DuelState } from "./state.js";
  */
 export function decide(command: DuelCommand, state: DuelState, inputId: string): DuelEvent[] {
   if (command.type === "register") {
-    const { duel, bans, forumReferees, now, who } = command;
-    return [stamp(register(state, duel, bans, forumReferees, now, who), inputId, 0, now)];
+    const { duel, bans, forumReferees, nameSkeletons, now, who } = command;
+    return [stamp(register(state, duel, bans, forumReferees, nameSkeletons, now, who), inputId, 0, now)];
   }
   if (state.status === "none") throw new DomainError("duel_not_found", say.duel_not_found, 404);
   const e = new Emitter(state, inputId, command.now);
@@ -86,6 +86,7 @@ function register(
   duel: RegisterDuel,
   bans: Readonly<Record<string, string | null>>,
   forumReferees: readonly string[] | undefined,
+  nameSkeletons: readonly string[] | undefined,
   now: string,
   who?: Actor,
 ): EventDraft {
@@ -96,7 +97,7 @@ function register(
   if (duel.duelists.length < 2) throw new DomainError("invalid_duel", say.invalid_duel.tooFew, 400);
   const ids = duel.duelists.map((d) => d.id);
   if (new Set(ids).size !== ids.length) throw new DomainError("invalid_duel", say.invalid_duel.twice, 400);
-  requireDistinctNames(duel.duelists);
+  requireDistinctNames(duel.duelists, nameSkeletons);
   if (ids.includes(duel.referee.id)) {
     throw new DomainError("referee_is_duelist", say.referee_is_duelist, 400);
   }

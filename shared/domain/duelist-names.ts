@@ -21,18 +21,30 @@ export function nameKey(name: string): string {
 
 /**
  * Refuses a registration naming two duelists alike (CONTRACT.md 6, R-1.2): 400 `invalid_body`
- * naming the second name's field, like any other invalid field.
+ * naming the second name's field, like any other invalid field. Alike is the same key (nameKey),
+ * or, where the edge computed them (`skeletons`, one per duelist), the same Unicode TR 39
+ * confusable skeleton: `Alice Dubois` and `Аlice Dubois` (a Cyrillic А) differ by their letters
+ * only, never on screen.
  */
-export function requireDistinctNames(duelists: readonly { readonly name: string }[]): void {
-  const seen = new Map<string, number>();
+export function requireDistinctNames(
+  duelists: readonly { readonly name: string }[],
+  skeletons?: readonly string[],
+): void {
+  const keys = new Map<string, number>();
+  const looks = new Map<string, number>();
   duelists.forEach((d, index) => {
+    const refuse = (first: number, say: (first: string, second: string) => string) => {
+      const message = say(duelists[first]?.name ?? "", d.name);
+      throw new DomainError("invalid_body", message, 400, [{ path: `duelists.${index}.name`, message }]);
+    };
     const key = nameKey(d.name);
-    const first = seen.get(key);
-    if (first === undefined) {
-      seen.set(key, index);
-      return;
-    }
-    const message = errorTexts.invalid_body.sameName(duelists[first]?.name ?? "", d.name);
-    throw new DomainError("invalid_body", message, 400, [{ path: `duelists.${index}.name`, message }]);
+    const same = keys.get(key);
+    if (same !== undefined) refuse(same, errorTexts.invalid_body.sameName);
+    keys.set(key, index);
+    const skeleton = skeletons?.[index];
+    if (skeleton === undefined) return;
+    const alike = looks.get(skeleton);
+    if (alike !== undefined) refuse(alike, errorTexts.invalid_body.lookAlike);
+    looks.set(skeleton, index);
   });
 }

@@ -357,6 +357,7 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
         status: "finished",
         result: { winnerId: event.winnerId, reason: event.reason },
         stoppedTurn: currentTurn(state),
+        endedAt: event.at,
       };
     case "fault.cancelled": {
       const back = event.reinstated ? restoreAttacks(state, event.duelistId) : state;
@@ -378,7 +379,11 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
     case "duel.resumed":
       // The turn that ran when the duel finished runs again; the decision hands it on at once.
       if (state.status !== "finished" || !state.stoppedTurn) return state;
-      return { ...baseOf(state), status: "active", turn: state.stoppedTurn };
+      {
+        // Stakes are settled at the end: a resumed duel has none settled yet.
+        const { stakesHonoured: _settled, ...base } = baseOf(state);
+        return { ...base, status: "active", turn: state.stoppedTurn };
+      }
     case "points.adjusted":
       return updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
     case "post.ignored":
@@ -389,7 +394,9 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
     case "referee.command-rejected":
       return state;
     case "referee.command":
-      return event.action.command === "announce" ? { ...state, announceOff: !event.action.enabled } : state;
+      if (event.action.command === "announce") return { ...state, announceOff: !event.action.enabled };
+      if (event.action.command === "stakes") return { ...state, stakesHonoured: event.action.honoured };
+      return state;
     default:
       return state;
   }

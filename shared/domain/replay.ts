@@ -5,6 +5,7 @@ import { rejection } from "./decide-referee.js";
 import { stamp } from "./emitter.js";
 import type { DuelEvent } from "./events.js";
 import { fold } from "./evolve.js";
+import { postInstant } from "./minute-doubt.js";
 import { type DuelState, initialState } from "./state.js";
 
 /** A post id that sorts as a number when it is one (forum ids are often numeric). */
@@ -15,14 +16,15 @@ function sortableId(id: string): string {
 /**
  * Where an input sits in the duel's order (CONTRACT.md 4.3): posts by their time in the thread,
  * then post id; at the same instant a post comes before a timer (a post at the deadline is in
- * time). Registration always sorts first.
+ * time). Registration always sorts first. A post shown to the minute only sits where the doubt
+ * favours its author (minute-doubt.ts), as the duel `state` it arrives in tells.
  */
-export function inputKeyOf(command: DuelCommand, inputId: string, sequence = 0): string {
+export function inputKeyOf(command: DuelCommand, inputId: string, sequence = 0, state?: DuelState): string {
   switch (command.type) {
     case "register":
       return "0#register";
     case "post.received":
-      return `${command.post.createdAt}#1#${sortableId(command.post.postId)}`;
+      return `${postInstant(command.post, state)}#1#${sortableId(command.post.postId)}`;
     case "post.edited":
       return `${command.editedAt}#1#${sortableId(command.post.postId)}#edit#${inputId}`;
     case "post.deleted":

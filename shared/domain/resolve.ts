@@ -4,6 +4,33 @@ import type { Emitter } from "./emitter.js";
 import { losePoints } from "./sanctions.js";
 import { duelistOf, type PendingAttack, type StoredPost } from "./state.js";
 
+/** The "Duel" die's faces (RULES.md 3: two six-sided dice a turn). */
+export const DUEL_DIE = { min: 1, max: 6 } as const;
+
+/** R-3.2: a defence deflects an attack when its die plus its modifiers is strictly higher. */
+export function deflects(defenceDie: number, modifier: number, attack: number): boolean {
+  return defenceDie + modifier > attack;
+}
+
+/**
+ * What the defence die must show to deflect an attack with a modifier (R-3.2, R-3.5): `above`, the
+ * face to beat; `never` when no face can, `always` when every face does.
+ */
+export type DefenceNeed =
+  | { readonly kind: "above"; readonly face: number }
+  | { readonly kind: "never" }
+  | { readonly kind: "always" };
+
+export function defenceNeed(attack: number, modifier: number): DefenceNeed {
+  const faces: number[] = [];
+  for (let face = DUEL_DIE.min; face <= DUEL_DIE.max; face++)
+    if (deflects(face, modifier, attack)) faces.push(face);
+  const lowest = faces[0];
+  if (lowest === undefined) return { kind: "never" };
+  if (lowest === DUEL_DIE.min) return { kind: "always" };
+  return { kind: "above", face: lowest - 1 };
+}
+
 /**
  * Plays a duelist's turn: the defence die first answers every attack pending against them
  * (R-3.1, R-3.2, R-3.7), then the post's own action (R-3.3, R-4, R-5). A faulty turn still
@@ -64,8 +91,11 @@ export function resolveTurn(
   for (const attack of against) {
     if (duelistOf(e.state, duelist.id)?.status !== "active") break;
     const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
-    const total = defenceDie + modifier;
-    const outcome = cancels ? "cancelled" : total > attack.attack ? "deflected" : "hit";
+    const outcome = cancels
+      ? "cancelled"
+      : deflects(defenceDie, modifier, attack.attack)
+        ? "deflected"
+        : "hit";
     e.emit({
       type: "defence.resolved",
       rule: cancels ? "R-4.11" : "R-3.2",

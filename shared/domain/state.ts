@@ -149,6 +149,8 @@ export interface DuelBase {
   readonly droppedAttacks?: readonly PendingAttack[];
   /** The referee turned this duel's thread announcements off (CONTRACT.md 3, `announce`). */
   readonly announceOff?: boolean;
+  /** Whether the stakes were honoured, as the referee recorded it after the end (R-1.7, CONTRACT.md 8). */
+  readonly stakesHonoured?: boolean;
 }
 
 /** No duel registered in this thread yet. */
@@ -174,6 +176,8 @@ export interface ActiveDuel extends DuelBase {
 export interface FinishedDuel extends DuelBase {
   readonly status: "finished";
   readonly result: DuelResult;
+  /** When it finished (absent from snapshots stored before it was kept). */
+  readonly endedAt?: string;
   /** The turn running when the duel finished, where it resumes if its end is undone (R-7.1); null before the top. */
   readonly stoppedTurn: Turn | null;
 }

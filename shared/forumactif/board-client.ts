@@ -33,6 +33,10 @@ export interface BoardClientOptions {
    * DNS rebinding).
    */
   readonly fetch?: FetchLike;
+  /**
+   * The deployment's clock (epoch ms): a host's rest after a 429 or 5xx ends on it, so under the
+   * local manual clock it ends when the clock is moved, not in real time.
+   */
   readonly now?: () => number;
   /** Least time between two requests to one host (per process), 1 s unless given. */
   readonly minIntervalMs?: number;
@@ -55,13 +59,21 @@ function sessionFailure(why: SessionFailure): BoardFetchError {
   return new BoardFetchError("http_error", `the board's login could not be used (${why})`);
 }
 
-type HostSlot = { queue: Promise<unknown>; notBefore: number };
+/**
+ * One host's turn: the last request (requests queue behind it), when the host may be asked again
+ * after a pause between two requests (real time: politeness to the board, at most a second), and
+ * until when it rests after a 429 or 5xx (on the deployment's clock).
+ */
+type HostSlot = { queue: Promise<unknown>; nextRequestAt: number; restUntil: number };
 
-/** How long a 429 or 503 asks to wait: its `Retry-After` (seconds or a date), or a minute. */
-function retryAfter(header: string | null, now: number): number {
+/**
+ * How long a 429 or 503 asks to wait: its `Retry-After` (seconds, or a date of the board's own
+ * clock, so counted from the real time), or a minute.
+ */
+function retryAfter(header: string | null): number {
   if (header && /^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const at = header ? Date.parse(header) : Number.NaN;
-  return Number.isNaN(at) ? 60_000 : Math.max(0, at - now);
+  return Number.isNaN(at) ? 60_000 : Math.max(0, at - Date.now());
 }
 
 /** Decodes a page in the charset its server names: older boards still serve ISO-8859-1. */
@@ -86,7 +98,6 @@ export class BoardClient {
   private readonly minIntervalMs: number;
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
-  /** Per host: the last request's turn (requests queue behind it) and when the host may be asked again. */
   private readonly hosts = new Map<string, HostSlot>();
   /** The bot accounts' sessions, per board and account, for the process's life. */
   private readonly sessions = new BoardSessions();
@@ -123,7 +134,7 @@ export class BoardClient {
   /** Runs `work` in the host's turn: one request at a time per host. */
   private queued<T>(url: string, work: (slot: HostSlot) => Promise<T>): Promise<T> {
     const host = new URL(url).host;
-    const slot = this.hosts.get(host) ?? { queue: Promise.resolve(), notBefore: 0 };
+    const slot = this.hosts.get(host) ?? { queue: Promise.resolve(), nextRequestAt: 0, restUntil: 0 };
     this.hosts.set(host, slot);
     const run = slot.queue.then(() => work(slot));
     slot.queue = run.catch(() => undefined);
@@ -150,11 +161,11 @@ export class BoardClient {
     jar: CookieJar | null,
     extra: { readonly headers?: Record<string, string>; readonly body?: URLSearchParams },
   ): Promise<Response> {
-    const wait = slot.notBefore - this.now();
-    if (wait > this.minIntervalMs) {
-      throw new BoardFetchError("rate_limited", `host resting for ${Math.ceil(wait / 1000)} s`, wait);
-    }
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const rest = slot.restUntil - this.now();
+    if (rest > 0)
+      throw new BoardFetchError("host_resting", `host resting for ${Math.ceil(rest / 1000)} s`, rest);
+    const pause = slot.nextRequestAt - Date.now();
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     const refusal = boardHostProblem(url, this.options.policy);
     if (refusal) throw new BoardFetchError("refused_host", `refused address ${url}: ${refusal}`);
     const headers: Record<string, string> = {
@@ -175,18 +186,18 @@ export class BoardClient {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
-      slot.notBefore = this.now() + this.minIntervalMs;
+      slot.nextRequestAt = Date.now() + this.minIntervalMs;
       const code = (error as NodeJS.ErrnoException | null)?.code;
       if (code === "EDESTINATIONREFUSED")
         throw new BoardFetchError("refused_host", `refused address ${url}: not a public host`);
       if (code === "EANSWERTOOLARGE") throw new BoardFetchError("too_large", "page too large");
       throw new BoardFetchError("network", error instanceof Error ? error.message : String(error));
     }
-    slot.notBefore = this.now() + this.minIntervalMs;
+    slot.nextRequestAt = Date.now() + this.minIntervalMs;
     jar?.store(response.headers.getSetCookie(), this.now());
     if (response.status === 429 || response.status >= 500) {
-      const rest = retryAfter(response.headers.get("retry-after"), this.now());
-      slot.notBefore = this.now() + Math.max(rest, this.minIntervalMs);
+      const rest = retryAfter(response.headers.get("retry-after"));
+      slot.restUntil = this.now() + rest;
       await response.body?.cancel();
       const code = response.status === 429 ? "rate_limited" : "server_error";
       throw new BoardFetchError(code, `HTTP ${response.status} from ${url}`, rest);

@@ -3,13 +3,16 @@
  * the PM notifier (hiboux) and the board reader (duel sections guests cannot read). Forumactif has
  * no API, so the account logs in through the board's `/login` form as a browser would; the form is
  * read from the page, its own hidden fields travel unchanged, and the password is only ever posted
- * to a form of the board's own origin. Sessions are kept per board and account for the process.
+ * to a form of the board's own origin. Sessions are kept per forum and whole account for the process.
  */
+import { createHash } from "node:crypto";
 import { type BoardForm, formBody, formWithField } from "./board-form.js";
 import { CookieJar } from "./cookie-jar.js";
 
-/** A board and its bot account (a secret: never logged, never returned). */
+/** A board and its bot account (a secret: never logged, never returned), as one forum's settings name it. */
 export interface BoardAccount {
+  /** The forum whose settings name the account: its session is that forum's alone. */
+  readonly forumId: string;
   readonly baseUrl: string;
   readonly username: string;
   readonly password: string;
@@ -35,12 +38,23 @@ export function boardRoot(baseUrl: string): URL {
   return new URL(`${baseUrl.replace(/\/+$/, "")}/`);
 }
 
-/** The cookie jars of every board and account this process has logged in with. */
+/**
+ * A session's key: the forum, and a hash of the whole account (board, name and password). Another
+ * forum naming the same account, or the same forum once its password changed, starts a session of
+ * its own and logs in with what it holds: a wrong password is refused by the board, never carried
+ * by a session someone else opened. The hash keeps the password itself out of the key.
+ */
+function sessionKey(account: BoardAccount): string {
+  const whole = [boardRoot(account.baseUrl).origin, account.username, account.password].join("\u0000");
+  return `${account.forumId}\u0000${createHash("sha256").update(whole).digest("base64url")}`;
+}
+
+/** The cookie jars of every forum's account this process has logged in with. */
 export class BoardSessions {
   private readonly jars = new Map<string, CookieJar>();
 
-  jar(account: Pick<BoardAccount, "baseUrl" | "username">): CookieJar {
-    const key = `${boardRoot(account.baseUrl).origin}\u0000${account.username}`;
+  jar(account: BoardAccount): CookieJar {
+    const key = sessionKey(account);
     const jar = this.jars.get(key) ?? new CookieJar();
     this.jars.set(key, jar);
     return jar;

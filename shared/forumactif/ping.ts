@@ -7,8 +7,9 @@ import { forumactifSource, isWatched } from "./watched.js";
 /**
  * A ping (CONTRACT.md 4.4): brings a watched topic's next read forward to now, at most once a
  * minute per topic (the read's name and its outbox entry are the minute's, so a second ping in the
- * same minute writes nothing new). True when the topic is watched. Apart from the poller, so the
- * webhook function that answers pings carries no page reader.
+ * same minute writes nothing new). Says whether the topic was scheduled, is not watched, or the
+ * forum reads no Forumactif board. Apart from the poller, so the webhook function that answers
+ * pings carries no page reader.
  */
 export async function pingTopic(
   deps: {
@@ -18,10 +19,11 @@ export async function pingTopic(
   },
   forumId: string,
   duelId: string,
-): Promise<boolean> {
+): Promise<"scheduled" | "unwatched" | "no-board"> {
   const { forum, duel } = await deps.store.loadForumAndDuel(forumId, duelId);
-  if (!forumactifSource(forum) || !duel || !isWatched(duel.state.status)) return false;
+  if (!forumactifSource(forum)) return "no-board";
+  if (!duel || !isWatched(duel.state.status)) return "unwatched";
   const minute = `${deps.clock.now().toISOString().slice(0, 16)}:00.000Z`;
   await deps.polls.addOutbox([schedulePoll(pollTimer(duelId, minute, "ping"), minute)]);
-  return true;
+  return "scheduled";
 }

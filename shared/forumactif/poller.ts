@@ -37,11 +37,14 @@ export type PollTrigger = "chain" | "ping" | "deadline" | "admin" | "watchdog";
 const CHAINED: ReadonlySet<PollTrigger> = new Set(["chain", "admin", "watchdog"]);
 
 export interface PollResult {
-  readonly status: "read" | "unchanged" | "failed" | "not_watched";
+  /** `resting`: the board's host still rests after a 429 or 5xx, so it was not asked; no failure. */
+  readonly status: "read" | "unchanged" | "failed" | "resting" | "not_watched";
   readonly posts: { readonly created: number; readonly edited: number; readonly deleted: number };
   /** HTTP requests made to the board. */
   readonly requests: number;
   readonly error?: string;
+  /** With `resting`: when the host may be read again, ISO, on the deployment's clock. */
+  readonly resting?: string;
 }
 
 export interface PollerDeps {
@@ -108,7 +111,7 @@ export class TopicPoller {
           topicId: duel.state.threadId,
           ...(source.template ? { template: source.template } : {}),
           ...(source.markup ? { markup: source.markup } : {}),
-          ...(source.account ? { account: { baseUrl: source.baseUrl, ...source.account } } : {}),
+          ...(source.account ? { account: { forumId, baseUrl: source.baseUrl, ...source.account } } : {}),
         },
         previous,
         now,
@@ -166,6 +169,11 @@ export class TopicPoller {
         );
     } catch (error) {
       if (!isReadFailure(error)) throw error;
+      if (error instanceof BoardFetchError && error.code === "host_resting") {
+        // Nothing was asked of the board: the read waits for the rest's end, nothing failed.
+        const until = new Date(now.getTime() + (error.retryAfterMs ?? 0)).toISOString();
+        return this.afterRest(duelId, trigger, source.pollEvery, now, until);
+      }
       const message = error instanceof Error ? error.message : String(error);
       const failures = previous.failures + 1;
       // The French reason, as the hibou gives it: /status and the desk show it to admins; the
@@ -213,6 +221,28 @@ export class TopicPoller {
     return result;
   }
 
+  /**
+   * A poll that found the host resting: its state stays as it was; a chained read is scheduled
+   * again on the grid, at the rest's end at the soonest.
+   */
+  private async afterRest(
+    duelId: string,
+    trigger: PollTrigger,
+    pollEvery: string,
+    now: Date,
+    until: string,
+  ): Promise<PollResult> {
+    if (CHAINED.has(trigger)) {
+      const wait = Math.max(durationMs(pollEvery), Date.parse(until) - now.getTime());
+      const timer = pollTimer(duelId, onGrid(now, wait, pollEvery), "chain");
+      await this.deps.polls.scheduleChain(
+        schedulePoll(timer, now.toISOString(), trigger),
+        chainRead(timer, pollEvery),
+      );
+    }
+    return { status: "resting", posts: NO_POSTS, requests: 0, resting: until };
+  }
+
   /** Hands each change to the intake, in order, until one fails for a reason other than the post. */
   private async feed(forumId: string, threadId: string, changes: readonly PostChange[]) {
     const counts = { created: 0, edited: 0, deleted: 0 };
@@ -242,6 +272,7 @@ export class TopicPoller {
               content: change.html,
               format: "html",
               ...(change.forumDice ? { forumDice: change.forumDice } : {}),
+              ...(change.shownToTheMinute ? { shownToTheMinute: true } : {}),
               deliveryKey: `forumactif#${change.postId}#${change.kind}#${change.hash}`,
             });
         if (answer !== null && answer.result !== "duplicate") counts[change.kind]++;

@@ -1,4 +1,5 @@
 import { contentHash } from "../domain/decide-post.js";
+import { minuteOf } from "../domain/minute-doubt.js";
 import type { HeldPost, KnownPost } from "../ports/poll-store.js";
 import { forumactifTexts } from "../texts/forumactif.js";
 import type { TopicPage, TopicPost, UnreadablePost } from "./types.js";
@@ -15,11 +16,14 @@ export interface PostChange {
   readonly postId: string;
   readonly authorId: string;
   readonly authorName: string;
+  /** A post's: the minute the board shows (`shownToTheMinute`); a deletion's: when it was seen gone. */
   readonly createdAt: string;
   readonly changedAt: string;
   readonly html: string;
   readonly hash: string;
   readonly forumDice?: readonly [number, number];
+  /** The board shows the post's time to the minute only: the domain gives it the benefit of the doubt. */
+  readonly shownToTheMinute?: boolean;
 }
 
 export interface DiffOptions {
@@ -44,9 +48,10 @@ export interface TopicDiff {
 }
 
 /**
- * A post's time as the board makes it known: the end of the minute it shows (Forumactif shows
- * minutes only). A post is then never placed before a referee's decision or a timer of that same
- * minute that it may have followed; the intake brings a time still ahead back to when it was read.
+ * An edit's time as the board's note makes it known: the end of the minute it shows (Forumactif
+ * shows minutes only), so an edit is never placed before a decision of that minute it may have
+ * followed. A post's own time stays the minute shown: where it sits in that minute is the
+ * domain's rule (domain/minute-doubt.ts).
  */
 export function endOfMinute(iso: string): string {
   const ms = Date.parse(iso);
@@ -147,7 +152,7 @@ export function diffTopic(
       }
       forumDice = dice;
     }
-    const createdAt = endOfMinute(post.createdAt);
+    const createdAt = minuteOf(post.createdAt);
     const noted = post.edited?.at ? endOfMinute(post.edited.at) : null;
     const firstTime = before?.createdAt ?? createdAt;
     const read = later(options.now, firstTime);
@@ -162,6 +167,7 @@ export function diffTopic(
       html: post.html,
       hash,
       ...(forumDice ? { forumDice } : {}),
+      shownToTheMinute: true,
     });
   });
   const ranges = judgedRanges(pages);
@@ -170,7 +176,7 @@ export function diffTopic(
     .filter(([postId]) => ranges.some(([from, to]) => idKey(postId) >= from && idKey(postId) <= to))
     .sort(([a], [b]) => (idKey(a) < idKey(b) ? -1 : 1));
   for (const [postId, post] of gone) {
-    // Seen gone at this read; never before its own time (a post's time is its minute's end).
+    // Seen gone at this read; never before its own time.
     const at = later(options.now, post.createdAt ?? options.now);
     changes.push({
       kind: "deleted",

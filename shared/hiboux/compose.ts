@@ -26,6 +26,7 @@ import {
   pointsAdjusted,
   turnReminder,
 } from "./lifecycle.js";
+import { revisedForDuelists } from "./revision.js";
 import { addToGroup, openGroup, TURN_EVENTS, type TurnGroup, turnSummary, yourTurn } from "./turn.js";
 
 export type { HibouDraft } from "./context.js";
@@ -39,6 +40,8 @@ export interface ComposeInput {
   readonly revised?: boolean;
   /** With `revised`: the events the input had before, so verdicts that vanished are announced too. */
   readonly previous?: readonly DuelEvent[];
+  /** With `revised`: the duel as the whole replay left it, later inputs included. */
+  readonly latest?: Duel;
 }
 
 /** The hiboux of one event that stands on its own; events no one needs to hear about give none. */
@@ -171,8 +174,12 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
 
   const ordered = placed.map((p, seq) => ({ ...p, seq })).sort((a, b) => a.key - b.key || a.seq - b.seq);
   if (!input.revised) return ordered.map((p) => p.draft);
-  const drafts = revise(ctx, ordered);
-  return drafts.length > 0 ? drafts : withdrawn(input);
+  const revised = revise(ctx, ordered);
+  const drafts = revised.length > 0 ? revised : withdrawn(input);
+  // Every duelist the old verdict told something is told what changed, not only the referee.
+  const previous = input.previous;
+  if (previous === undefined) return drafts;
+  return [...drafts, ...revisedForDuelists(ctx, previous, drafts, input.latest ?? input.after)];
 }
 
 /**

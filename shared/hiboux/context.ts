@@ -100,7 +100,21 @@ export function draft(
   const rules = options.rules && options.rules.length > 0 ? options.rules : [event.rule];
   const overrule = to.role === "referee" && options.overrule ? [options.overrule] : [];
   const text = [...body.filter((line) => line !== ""), "", ...overrule, texts.common.rules(rules)].join("\n");
-  return { to, kind, title, text, eventId: event.id, rule: event.rule };
+  return { to, kind, title, text: spelledOut(text), eventId: event.id, rule: event.rule };
+}
+
+/**
+ * « PD » read once in full where a hibou first says it: a duelist new to the club learns the word
+ * there. A bracket already after it takes the words in, rather than a second bracket.
+ */
+export function spelledOut(text: string): string {
+  const words = texts.common.pdWords;
+  if (text.includes(`PD (${words}`)) return text;
+  const first = text.search(/\bPD\b/);
+  if (first < 0) return text;
+  const rest = text.slice(first + 2);
+  const spelled = rest.startsWith(" (") ? `PD (${words} ; ${rest.slice(2)}` : `PD (${words})${rest}`;
+  return `${text.slice(0, first)}${spelled}`;
 }
 
 /** Rule ids in order of first appearance. */

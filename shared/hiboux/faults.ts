@@ -147,25 +147,20 @@ export function faultCancelled(ctx: Context, e: EventOf<"fault.cancelled">): Hib
   const reason = e.reason ? texts.common.reason(e.reason) : "";
   const restored =
     e.restoredPoints !== 0 ? c.restored(e.restoredPoints, pointsOf(ctx, e.duelistId, e.points)) : "";
-  const rest = [
-    reason,
-    restored,
-    c.counters(e.actionFaults, e.absenceFaults),
-    e.reinstated ? c.reinstated(name) : "",
-  ];
+  const rest = [reason, restored, c.counters(e.actionFaults, e.absenceFaults)];
   return [
     draft(
       referee(ctx),
       "fault.cancelled",
       c.title(name),
-      [c.referee(faultNumber(ctx, e.faultEventId), name), ...rest],
+      [c.referee(faultNumber(ctx, e.faultEventId), name), ...rest, e.reinstated ? c.reinstated(name) : ""],
       e,
     ),
     draft(
       toDuelist(ctx, e.duelistId),
       "fault.cancelled",
       c.title(name),
-      [c.duelist(faultNumber(ctx, e.faultEventId)), ...rest],
+      [c.duelist(faultNumber(ctx, e.faultEventId)), ...rest, e.reinstated ? c.reinstatedYou : ""],
       e,
     ),
   ];
@@ -190,7 +185,7 @@ export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">):
       [
         c.openedReferee(name, e.postId, e.turnNumber, missing, e.until),
         reading,
-        c.howReferee(e.postId, fields),
+        c.howReferee(name, e.postId, fields),
         c.expiryReferee,
       ],
       e,

@@ -99,10 +99,13 @@ export function banEnded(ctx: Context, e: EventOf<"ban.ended">): HibouDraft[] {
 /** A cancelled fault had ended the duel, which resumes: to the referee and every duelist. */
 export function duelResumed(ctx: Context, e: EventOf<"duel.resumed">): HibouDraft[] {
   const r = texts.resumed;
-  const body = [r.text(nameOf(ctx, e.duelistId), faultNumber(ctx, e.faultEventId))];
+  const number = faultNumber(ctx, e.faultEventId);
+  const body = [r.text(nameOf(ctx, e.duelistId), number)];
   return [
     draft(referee(ctx), "duel.resumed", r.title, body, e),
-    ...allDuelists(ctx).map((d) => draft(toDuelist(ctx, d.id), "duel.resumed", r.title, body, e)),
+    ...allDuelists(ctx).map((d) =>
+      draft(toDuelist(ctx, d.id), "duel.resumed", r.title, d.id === e.duelistId ? [r.you(number)] : body, e),
+    ),
   ];
 }
 
@@ -111,24 +114,38 @@ export function duelFinished(ctx: Context, e: EventOf<"duel.finished">): HibouDr
   const f = texts.finished;
   const winner = e.winnerId ? nameOf(ctx, e.winnerId) : null;
   const stakes = e.stakes ?? ctx.after.stakes;
-  const common = [
-    f.winner(
-      winner,
-      e.reason,
-      allDuelists(ctx)
-        .filter((d) => d.id !== e.winnerId)
-        .map((d) => d.name),
-    ),
+  const others = allDuelists(ctx).filter((d) => d.id !== e.winnerId);
+  const rest = [
     e.note ? f.note(e.note) : "",
     f.standings(standings(ctx)),
-    stakes ? f.stakes(stakes) : f.noStakes,
+    stakes
+      ? f.stakes(
+          stakes,
+          winner,
+          allDuelists(ctx)
+            .filter((d) => d.id !== e.winnerId)
+            .map((d) => d.name),
+        )
+      : f.noStakes,
   ];
   const rules = [...new Set([e.rule, "R-1.7"])];
   const title = f.title(winner);
-  const hiboux = [draft(referee(ctx), "duel.finished", title, common, e, { rules })];
+  const told = f.winner(
+    winner,
+    e.reason,
+    others.map((d) => d.name),
+  );
+  const hiboux = [draft(referee(ctx), "duel.finished", title, [told, ...rest], e, { rules })];
   for (const d of allDuelists(ctx)) {
-    const personal = e.winnerId === null ? "" : d.id === e.winnerId ? f.youWon : f.youLost;
-    hiboux.push(draft(toDuelist(ctx, d.id), "duel.finished", title, [...common, personal], e, { rules }));
+    const won = d.id === e.winnerId;
+    const you = f.winnerYou(
+      winner,
+      e.reason,
+      others.filter((o) => o.id !== d.id).map((o) => o.name),
+      won,
+    );
+    const personal = e.winnerId === null ? "" : won ? f.youWon : f.youLost;
+    hiboux.push(draft(toDuelist(ctx, d.id), "duel.finished", title, [you, ...rest, personal], e, { rules }));
   }
   return hiboux;
 }

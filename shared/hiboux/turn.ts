@@ -1,4 +1,5 @@
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
+import { defenceNeed } from "../domain/resolve.js";
 import { currentTurn } from "../domain/state.js";
 import { formatPoints, spellName } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
@@ -236,15 +237,23 @@ export function yourTurn(ctx: Context, group: TurnGroup): HibouDraft | null {
   const turn = currentTurn(ctx.after);
   const current = turn?.number === passed.number && turn.duelistId === passed.duelistId;
   if (current && d) {
-    for (const attack of ctx.after.pendingAttacks.filter((p) => p.targetId === d.id)) {
+    const incoming = ctx.after.pendingAttacks.filter((p) => p.targetId === d.id);
+    const modifier = d.nextDefenceModifier;
+    for (const attack of incoming) {
       body.push(
-        y.incoming(nameOf(ctx, attack.attackerId), spellName(ctx.ruleset, attack.spellId), attack.attack),
+        y.incoming(
+          nameOf(ctx, attack.attackerId),
+          spellName(ctx.ruleset, attack.spellId),
+          attack.attack,
+          defenceNeed(attack.attack, modifier),
+          modifier,
+        ),
       );
     }
     body.push(y.points(formatPoints(d.points, d.startingPoints)));
     if (d.disarmed) body.push(y.disarmed);
     if (d.cannotAttackNextTurn) body.push(y.cannotAttack);
-    if (d.nextDefenceModifier !== 0) body.push(y.modifier(d.nextDefenceModifier));
+    if (modifier !== 0 && incoming.length === 0) body.push(y.modifier(modifier));
   }
   body.push(y.absence);
   return draft(toDuelist(ctx, passed.duelistId), "turn.resolved", y.title(passed.number), body, passed);

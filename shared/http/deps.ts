@@ -1,6 +1,8 @@
 import type { DuelService } from "../app/duel-service.js";
+import type { BoardClient } from "../forumactif/board-client.js";
 import type { TopicPoller } from "../forumactif/poller.js";
 import type { SourceDeps } from "../forumactif/source-route.js";
+import type { TopicReader } from "../forumactif/topic-fetch.js";
 import type { AccessStore } from "../ports/access-store.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
@@ -28,10 +30,15 @@ export interface ForumactifDeps {
   readonly poller: TopicPoller;
   readonly polls: PollStore;
   readonly source: SourceDeps;
+  /** The poller's own board client and page reader: a preview reads a topic as a poll would. */
+  readonly board: Pick<BoardClient, "get" | "logIn">;
+  readonly reader: TopicReader;
 }
 
 /** What the whole HTTP app needs, built once in a composition root (Lambda or local). */
 export interface AppDeps extends WebhookDeps, AuthDeps {
+  /** The deployment's public address (`DESK_URL`): what scripts served to other sites point at. */
+  readonly publicUrl?: string;
   /** Forumactif forums, read rather than sent (CONTRACT.md 4.4); absent where nothing reads them. */
   readonly forumactif?: ForumactifDeps;
   /** SHA-256 (hex) of the admin token: the token itself is never kept. */

@@ -25,6 +25,48 @@ const isUsableSecret = (secret: string) => standardWebhookKey(secret) !== undefi
 const UNUSABLE_SECRET = validationTexts.secret.unusable;
 const person = z.object({ id, name: z.string().min(1).max(200) });
 
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: validationTexts.seasons.day })
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    {
+      message: validationTexts.seasons.day,
+    },
+  );
+
+/** A club's own seasons (CONTRACT.md 8): each a span of days, named once, none overlapping another. */
+const seasonsSchema = z
+  .array(
+    z
+      .object({ name: z.string().trim().min(1).max(60), from: isoDay, to: isoDay })
+      .strict()
+      .refine((s) => s.from <= s.to, { message: validationTexts.seasons.order, path: ["to"] }),
+  )
+  .max(50)
+  .superRefine((seasons, ctx) => {
+    const sorted = seasons.map((s, index) => ({ ...s, index })).sort((a, b) => (a.from < b.from ? -1 : 1));
+    for (let i = 1; i < sorted.length; i++) {
+      const previous = sorted[i - 1];
+      const season = sorted[i];
+      if (previous && season && season.from <= previous.to) {
+        ctx.addIssue({
+          code: "custom",
+          message: validationTexts.seasons.overlap(previous.name),
+          path: [season.index, "from"],
+        });
+      }
+    }
+    const names = new Set<string>();
+    seasons.forEach((s, index) => {
+      if (names.has(s.name))
+        ctx.addIssue({ code: "custom", message: validationTexts.seasons.twice, path: [index, "name"] });
+      names.add(s.name);
+    });
+  });
+
 /** `PUT /forums/{forumId}` (CONTRACT.md section 3). */
 export const forumBodySchema = z.object({
   name: z.string().min(1).max(200),
@@ -32,10 +74,10 @@ export const forumBodySchema = z.object({
     .object({
       generic: z
         .string()
-        .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, { message: validationTexts.secret.standardWebhooks })
+        .regex(/^whsec_[A-Za-z0-9+/=]{20,200}$/, { message: validationTexts.secret.standardWebhooks })
         .refine(isUsableSecret, { message: UNUSABLE_SECRET })
         .optional(),
-      discourse: z.string().min(12, { message: validationTexts.secret.discourse }).optional(),
+      discourse: z.string().min(12, { message: validationTexts.secret.discourse }).max(200).optional(),
       // XenForo sends it in clear in every request: long enough that it cannot be guessed.
       xenforo: z.string().min(16, { message: validationTexts.secret.xenforo }).max(200).optional(),
     })
@@ -59,6 +101,8 @@ export const forumBodySchema = z.object({
     )
     .max(10)
     .default([]),
+  seasons: seasonsSchema.optional(),
+  club: z.object({ public: z.boolean() }).strict().optional(),
   ruleset: z.unknown().optional(),
   /** Validated apart, with the host policy of the stack (`forumactif/source-route.ts`). */
   source: z.unknown().optional(),
@@ -87,6 +131,7 @@ export const registerBodySchema = z.object({
   firstDuelistId: id.optional(),
   replyWindow: z
     .string()
+    .max(40)
     .refine(isDuration, { message: validationTexts.durationLike("PT72H") })
     .optional(),
   dice: z.enum(["server", "forum"]).default("server"),
@@ -95,6 +140,8 @@ export const registerBodySchema = z.object({
 
 /** `POST /_local/clock` (CONTRACT.md section 7). */
 export const clockBodySchema = z.union([
-  z.object({ advance: z.string().refine(isDuration, { message: validationTexts.duration }) }).strict(),
+  z
+    .object({ advance: z.string().max(40).refine(isDuration, { message: validationTexts.duration }) })
+    .strict(),
   z.object({ set: z.iso.datetime({ offset: true }) }).strict(),
 ]);

@@ -80,8 +80,9 @@ export const discoursePostSchema = z.object({
     id: z.int(),
     topic_id: z.int(),
     user_id: z.int(),
-    username: z.string(),
-    name: z.optional(z.nullable(z.string())),
+    username: z.string().check(z.maxLength(200)),
+    name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+    // No tighter length: the body limit bounds it, and what can be stored is checked (post-size.ts, 413).
     raw: z.optional(z.string()),
     created_at: instant(),
     updated_at: z.optional(instant()),
@@ -100,8 +101,8 @@ const xfInt = z.union([
 
 /** XenForo 2.3's webhook envelope (WEBHOOKS.md section 2); `data` is read by content type. */
 export const xenforoEnvelopeSchema = z.object({
-  content_type: z.string(),
-  event: z.string(),
+  content_type: z.string().check(z.maxLength(50)),
+  event: z.string().check(z.maxLength(50)),
   content_id: xfInt,
   data: z.record(z.string(), z.unknown()),
 });
@@ -114,12 +115,12 @@ export const xenforoPostSchema = z.object({
   username: z.string().check(z.minLength(1), z.maxLength(200)),
   post_date: xfInt,
   message: z.optional(z.string().check(z.maxLength(500_000))),
-  message_state: z.optional(z.string()),
+  message_state: z.optional(z.string().check(z.maxLength(50))),
   last_edit_date: z.optional(xfInt),
 });
 
 /** The fields of XenForo's thread API result we read: which thread, and whether it is deleted. */
 export const xenforoThreadSchema = z.object({
   thread_id: xfInt,
-  discussion_state: z.optional(z.string()),
+  discussion_state: z.optional(z.string().check(z.maxLength(50))),
 });

@@ -2,7 +2,7 @@ import { type PollerDeps, type PollResult, type PollTrigger, TopicPoller } from 
 import type { MetricPoint } from "./business-metrics.js";
 import type { MetricSink } from "./metrics.js";
 
-/** One read of a Forumactif topic, by result (`read`, `unchanged`, `failed`; unwatched ones not). */
+/** One read of a Forumactif topic, by result (`read`, `unchanged`, `resting`, `failed`; unwatched ones not). */
 export function pollMetrics(result: PollResult): MetricPoint[] {
   if (result.status === "not_watched") return [];
   const points: MetricPoint[] = [

@@ -27,6 +27,40 @@ export interface PostStructure {
 const TOKEN =
   /\[[ \t]*(\/?)[ \t]*(quote|code|duel|arbitre)(?:[=: ][^\]\n]{0,500})?[ \t]*\]|^[ \t]*(`{3,}|~{3,})[^\n]*$|^[ \t]*>[^\n]*$|(`+)[^`\n]+\4/gim;
 const STRAY_TAG = /\[[ \t]*\/?[ \t]*(?:quote|code|duel|arbitre)(?:[=: ][^\]\n]{0,500})?[ \t]*\]/gi;
+/** Any quote tag, wherever it stands (group 1: `/` of a closing one). */
+const QUOTE_TAG = /\[[ \t]*(\/?)[ \t]*quote(?:[=: ][^\]\n]{0,500})?[ \t]*\]/gi;
+
+/**
+ * From the first opening quote tag to the end of the last closing one, wherever they stand (in
+ * code, or closing nothing), or to the end of the post when a quote is left open; null when the
+ * post opens no quote.
+ *
+ * Someone quoted whole brings their text between the quoter's tags, quote tags included: a stray
+ * `[/quote]` in it closes the quote early and what follows reads as the quoter's own, an opening
+ * `[quote]` after it (or a code fence) swallows the quoter's real closing tag. Told apart from the
+ * quoter's own tags by nothing in the text, so no block in this span is the author's: whatever
+ * the quoted text does with tags, it stays inside it. The author's blocks stand before the first
+ * quote or after the last.
+ */
+function quotedSpan(text: string): readonly [number, number] | null {
+  let first: number | null = null;
+  let lastEnd: number | null = null;
+  let depth = 0;
+  QUOTE_TAG.lastIndex = 0;
+  for (let m = QUOTE_TAG.exec(text); m !== null; m = QUOTE_TAG.exec(text)) {
+    if (m[1] !== "/") {
+      first ??= m.index;
+      depth++;
+    } else if (first !== null) {
+      lastEnd = m.index + m[0].length;
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  if (first === null) return null;
+  // More quotes opened than closed: the last one left open runs to the end of the post.
+  if (depth > 0 || lastEnd === null) return [first, text.length];
+  return [first, lastEnd];
+}
 
 type Mode =
   | { readonly kind: "author" }
@@ -47,9 +81,21 @@ const AUTHOR: Mode = { kind: "author" };
  *
  * Quotes nest (`[quote]` in `[quote]`); code does not (nothing inside code is structure); inside
  * an open block only its closing tag counts. An unclosed quote, code or block runs to the end of
- * the post: the author forgot to close it, and guessing where it stops would be worse.
+ * the post: the author forgot to close it, and guessing where it stops would be worse. A closing
+ * tag outside any quote closes nothing. No block between the first quote and the last closing
+ * quote tag is the author's (`quotedSpan`: a quoted text cannot close its quote early).
  */
 export function scanPost(text: string): PostStructure {
+  const whole = scan(text);
+  const quoted = quotedSpan(text);
+  if (quoted === null) return whole;
+  // The blocks before the quoted span and after it, each piece scanned on its own: what the quoted
+  // text leaves open (a block, code, a quote) does not reach the author's text after it.
+  const blocks = [...scan(text.slice(0, quoted[0])).blocks, ...scan(text.slice(quoted[1])).blocks];
+  return { blocks, outside: whole.outside };
+}
+
+function scan(text: string): PostStructure {
   const blocks: { tag: BlockTag; body: string }[] = [];
   const hidden: [number, number][] = [];
   let mode: Mode = AUTHOR;

@@ -156,6 +156,17 @@ const COMMANDS: readonly (readonly [RegExp, Handler])[] = [
     },
   ],
   [
+    /^(?:enjeux?|stakes?)\b(.*)$/ds,
+    (rest) => {
+      const key = normalizeKey(rest).replace(/^[:=]\s*/, "");
+      if (/^(?:non honores?|pas honores?|non tenus?|not honou?red)$/.test(key))
+        return { ok: true, action: { command: "stakes", honoured: false } };
+      if (/^(?:honores?|tenus?|regles?|honou?red)$/.test(key))
+        return { ok: true, action: { command: "stakes", honoured: true } };
+      return { ok: false, error: say.missingStakes };
+    },
+  ],
+  [
     /^(?:fin|end|terminer|termine|finish)(?: du duel| of duel)?\b(.*)$/ds,
     (rest, duelists) => {
       const key = normalizeKey(rest);

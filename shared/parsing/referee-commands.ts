@@ -153,6 +153,7 @@ function finish(entry: Entry, blockReason: string | undefined): RefereeLine {
  * | `points <duelliste> -3` · `points <duelliste> +2` | `points` | `{command:"adjust-points", duelistId, delta}` |
  * | `fin <duelliste>` · `fin nul` · `fin sans vainqueur` | `end`, `end draw` | `{command:"end", winnerId}` (null: no winner) |
  * | `annonces : non` · `annonces : oui` | `announcements off`, `on` | `{command:"announce", enabled}` (the verdicts in the thread) |
+ * | `enjeux honorés` · `enjeux non honorés` | `stakes honoured`, `not honoured` | `{command:"stakes", honoured}` (after the end, R-1.7) |
  * | `raison : …` (own line) · `… — raison : …` (end of a command) | `reason`, `motif` | the reason of every command of the block, or of that line |
  *
  * A duelist is named by id, full name or first name (unique in the duel); filler words are allowed

@@ -34,23 +34,23 @@ export const channelSchema = z
     z.object({ type: z.literal("log"), ...routing }),
     z.object({
       type: z.literal("webhook"),
-      url: z.url(),
-      secret: z.string().startsWith("whsec_").optional(),
+      url: z.url().max(2000),
+      secret: z.string().startsWith("whsec_").max(200).optional(),
       ...routing,
     }),
-    z.object({ type: z.literal("discord"), url: z.url(), ...routing }),
+    z.object({ type: z.literal("discord"), url: z.url().max(2000), ...routing }),
     z.object({
       type: z.literal("discourse"),
-      baseUrl: z.url(),
-      apiKey: z.string().min(1),
-      apiUsername: z.string().min(1),
+      baseUrl: z.url().max(2000),
+      apiKey: z.string().min(1).max(500),
+      apiUsername: z.string().min(1).max(200),
       ...routing,
     }),
     // A Forumactif board's bot account: hiboux go as the board's private messages (issue 14). Without
     // the three fields, the forum's `source` (its baseUrl and account) is used: one account to set.
     z.object({
       type: z.literal("forumactif"),
-      baseUrl: z.url().optional(),
+      baseUrl: z.url().max(2000).optional(),
       username: z.string().min(1).max(40).optional(),
       password: z.string().min(1).max(200).optional(),
       ...routing,
@@ -92,14 +92,14 @@ export type ChannelConfig = z.infer<typeof channelSchema>;
 export const threadBotSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("discourse"),
-    baseUrl: z.url(),
-    apiKey: z.string().min(1),
-    apiUsername: z.string().min(1),
+    baseUrl: z.url().max(2000),
+    apiKey: z.string().min(1).max(500),
+    apiUsername: z.string().min(1).max(200),
   }),
   z.object({
     type: z.literal("xenforo"),
-    baseUrl: z.url(),
-    apiKey: z.string().min(1),
+    baseUrl: z.url().max(2000),
+    apiKey: z.string().min(1).max(500),
     userId: z.string().regex(/^\d{1,20}$/, { message: validationTexts.channel.xenforoUserId }),
     superUserKey: z.boolean().optional(),
   }),

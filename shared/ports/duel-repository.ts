@@ -1,3 +1,4 @@
+import type { ClubDuelRecord } from "../domain/club-record.js";
 import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { Duel, DuelState, PostMark } from "../domain/state.js";
@@ -60,6 +61,8 @@ export interface DuelCommit {
   readonly deliveries: readonly PostDelivery[];
   readonly outbox: readonly OutboxEntry[];
   readonly duelists: readonly DuelistChange[];
+  /** The duel's record in the club's records (CONTRACT.md 8), when the decision changed it. */
+  readonly club?: ClubDuelRecord;
   /**
    * Authors of the posts it applies whom the forum's accounts do not hold yet (or hold under another
    * name): remembered with the decision, so a referee can name them (CONTRACT.md 6).

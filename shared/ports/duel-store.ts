@@ -1,3 +1,4 @@
+import type { ClubStore } from "./club-store.js";
 import type { DuelRepository } from "./duel-repository.js";
 import type { DuelistStore } from "./duelist-store.js";
 import type { ForumStore } from "./forum-store.js";
@@ -5,6 +6,7 @@ import type { OutboxStore } from "./outbox-store.js";
 import type { TimerSpec } from "./scheduler.js";
 import type { StoreHealth } from "./store-health.js";
 
+export type { ClubRead, ClubStore } from "./club-store.js";
 export type {
   DuelCommit,
   DuelRepository,
@@ -22,7 +24,7 @@ export type { StoreCounts, StoreHealth } from "./store-health.js";
  * Every storage port at once, as one table serves them (`adapters/dynamodb`). A module asks for
  * the ports it uses; the composition roots pass this one store for all of them.
  */
-export type DuelStore = DuelRepository & ForumStore & DuelistStore & OutboxStore & StoreHealth;
+export type DuelStore = DuelRepository & ForumStore & DuelistStore & OutboxStore & StoreHealth & ClubStore;
 
 /** Local scheduler timers, kept in the same table so they survive a restart. */
 export interface TimerStore {

@@ -3,6 +3,14 @@ import type { Ruleset } from "../rules/ruleset.js";
 import type { ChannelConfig } from "./notifier.js";
 import type { AnnounceMode, ThreadBotConfig } from "./thread-bot.js";
 
+/** A season of the club's records: Paris dates, both days included. */
+export interface Season {
+  readonly name: string;
+  /** `YYYY-MM-DD`. */
+  readonly from: string;
+  readonly to: string;
+}
+
 /** A forum's configuration (CONTRACT.md section 3). Secrets are stored, never returned. */
 export interface ForumConfig {
   readonly forumId: string;
@@ -23,6 +31,10 @@ export interface ForumConfig {
   readonly ruleset?: Ruleset;
   /** Where the forum's posts are read from when it sends no webhook (CONTRACT.md 4.4). */
   readonly source?: ForumactifSource;
+  /** The club's own seasons (CONTRACT.md 8); school years when absent. */
+  readonly seasons?: readonly Season[];
+  /** Whether the club's records are public (CONTRACT.md 8); they are when absent. */
+  readonly club?: { readonly public: boolean };
   readonly createdAt: string;
   readonly updatedAt: string;
 }

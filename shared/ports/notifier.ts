@@ -25,10 +25,14 @@ export interface Hibou {
   /** The audit-log event the hibou reports, and the rule it applied. */
   readonly eventId: string;
   readonly rule?: string;
+  /** The duel as people name it (« Alice Dubois contre Bob Martin ») and its thread's address where known. */
+  readonly duel?: { readonly name: string; readonly url?: string };
 }
 
 /** A Forumactif board and its bot account (a secret: never logged, never returned). */
 export interface ForumactifBotAccount {
+  /** The forum whose settings name the account: the board session is that forum's alone. */
+  readonly forumId: string;
   readonly baseUrl: string;
   readonly username: string;
   readonly password: string;
@@ -40,6 +44,8 @@ export interface DeliveryForum {
   readonly forumWebhookSecret?: string;
   /** The `source`'s board and account, which a `forumactif` channel without its own uses. */
   readonly forumactifAccount?: ForumactifBotAccount;
+  /** The forum the hibou is of: a `forumactif` channel's own account logs in for it alone. */
+  readonly forumId?: string;
 }
 
 /**

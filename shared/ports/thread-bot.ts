@@ -33,6 +33,8 @@ export type ThreadBot =
   | Exclude<ThreadBotConfig, { type: "forumactif" }>
   | {
       readonly type: "forumactif";
+      /** The forum whose `source` account it is: the board session is that forum's alone. */
+      readonly forumId: string;
       readonly baseUrl: string;
       readonly username: string;
       readonly password: string;

@@ -3,7 +3,7 @@
  * their readers: short lines a phone shows whole, no rule ids, no JSON. Names are inserted as they
  * are; each forum's poster escapes them for its markup.
  */
-import { de, formatDate, formatPoints } from "./format.js";
+import { de, formatDate, formatPoints, joinList } from "./format.js";
 
 export const announceTexts = {
   turnTitle: (number: number, name: string) => `Tour ${number} — ${name}`,
@@ -41,7 +41,11 @@ export const announceTexts = {
   winner: (name: string, reason: "points" | "disqualification" | "referee") =>
     `Victoire ${de(name)}${reason === "disqualification" ? " par disqualification" : reason === "referee" ? " (décision de l'arbitre)" : ""}.`,
   draw: "Pas de vainqueur.",
-  stakes: (stakes: string) => `Enjeu : ${stakes}`,
+  /** The stakes to honour and who owes them (R-1.7). */
+  stakes: (stakes: string, winner: string | null, owing: readonly string[]) =>
+    winner && owing.length > 0
+      ? `Enjeu : ${stakes} — ${joinList(owing)} ${owing.length > 1 ? "le doivent" : "le doit"} à ${winner}.`
+      : `Enjeu : ${stakes} — sans vainqueur, l'arbitre dira comment l'honorer.`,
   correction: (name: string, until: string) =>
     `Message incomplet ${de(name)} : correction possible ${formatDate(until).replace(/^le /, "jusqu'au ")}.`,
   corrected: (name: string) => `Correction ${de(name)} acceptée.`,

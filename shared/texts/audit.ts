@@ -102,6 +102,7 @@ export const detailFields: Record<string, string> = {
   /** A referee's decision's fields (`action`): the fault a cancellation names, the announcements' switch. */
   eventId: "faute",
   enabled: "annonces",
+  honoured: "enjeux honorés",
   reason: "motif",
 };
 

@@ -15,6 +15,26 @@ export const forumTexts = {
   newForum: (forumId: string) => `Nouveau forum ${forumId}`,
   saved: "Réglages enregistrés.",
   refused: "Réglages non enregistrés : corrigez les champs signalés.",
+  /** The settings page's sections, as its table of contents names them. */
+  toc: {
+    label: "Sections de la page",
+    people: "Nom et personnes",
+    sources: "Sources des messages",
+    channels: "Canaux des hiboux",
+    ruleset: "Règlement",
+    forumactif: "Forumactif",
+    club: "Archives du club",
+  },
+  club: {
+    intro:
+      "Le classement de la saison, les duels en cours et terminés, les enjeux et les bannis, tenus à jour à chaque duel.",
+    page: "La page publique du club",
+    private:
+      "Les archives de ce club ne sont pas publiques : la page et son encart répondent « introuvable ».",
+    embed:
+      "Pour les montrer dans le forum, collez ce code dans une page HTML ou un widget Forumactif (seul votre forum peut l'afficher dans un cadre) :",
+    csv: "Exporter la saison en CSV",
+  },
   general: {
     title: "Nom",
     name: "Nom du forum",
@@ -23,10 +43,16 @@ export const forumTexts = {
   referees: {
     title: "Arbitres",
     intro:
-      "Un arbitre par ligne : numéro de compte ; nom ; identifiant de connexion (facultatif). Seuls ces arbitres peuvent ouvrir un duel dans un fil.",
+      "Seuls ces arbitres peuvent ouvrir un duel dans un fil. Videz une ligne pour retirer un arbitre ; remplissez une ligne vide pour en ajouter un.",
     field: "Arbitres",
     submit: "Enregistrer les arbitres",
     line: (n: number, message: string) => `ligne ${n} : ${message}`,
+    id: "Numéro de compte",
+    name: "Nom",
+    username: "Identifiant de connexion (facultatif)",
+    row: (n: number) => `Arbitre ${n}`,
+    newRow: "Nouvel arbitre",
+    required: "à remplir.",
     missingName: "indiquez « numéro ; nom ».",
   },
   secrets: {
@@ -52,6 +78,8 @@ export const forumTexts = {
     remove: "Retirer",
     test: "Envoyer un hibou d'essai",
     add: "Ajouter un canal",
+    addIntro: "Choisissez le type du canal : seuls ses champs s'affichent.",
+    addType: (type: string) => `Nouveau canal : ${type}`,
     url: "Adresse (webhook, Discord)",
     secret: "Secret whsec_… (webhook, facultatif)",
     baseUrl: "Adresse du forum (Discourse, Forumactif)",
@@ -98,7 +126,7 @@ export const forumTexts = {
     actionFaultSanction: "Sanction d'une faute d'action (PD retirés) par année",
     actionFaultsBeforeSanction: "Fautes d'action avant sanction",
     absenceSanctions: "Sanctions des fautes d'absence, une par ligne (ex. 5, ou 10 + disqualification)",
-    delays: "Délais (ex. 3 jours, 48 heures, P3D)",
+    delays: "Délais (ex. 3 jours, 48 heures, 30 minutes, 6 mois)",
     delay: {
       reply: "Délai de réponse",
       correction: "Fenêtre de correction",
@@ -111,31 +139,11 @@ export const forumTexts = {
     maxLevel: "Niveau de sort maximal par année",
     spells: "Sorts",
     particularities: "Particularités",
-    year: (y: string) => (y === "adulte" ? "adulte" : `${y}e`),
+    year: (y: string) => (y === "adulte" ? "adulte" : y === "1" ? "1re" : `${y}e`),
     submit: "Enregistrer le règlement",
     badNumber: "nombre entier attendu.",
-    badDelay: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « P3D ».",
+    badDelay: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « 6 mois ».",
     badSanction: (n: number) =>
       `ligne ${n} : écrivez un nombre de PD, « disqualification », ou les deux (« 10 + disqualification »).`,
-  },
-  /** The Forumactif source (CONTRACT.md 4.4), shown as set; it is changed through the API. */
-  source: {
-    title: "Source Forumactif",
-    none: "Aucune source Forumactif : les messages de ce forum arrivent par webhook (Discourse, XenForo ou générique).",
-    read: "Les fils de ce forum sont lus sur Forumactif (Forumactif n'envoie pas de webhook).",
-    baseUrl: "Adresse du forum",
-    timeZone: "Fuseau horaire des dates des messages",
-    pollEvery: "Intervalle entre deux lectures",
-    template: "Version du forum",
-    templateAuto: "reconnue à la lecture",
-    dice: "Dés du forum",
-    diceSet: (name: string, faces: number) => `« ${name} », ${faces} image(s) de face décrite(s)`,
-    diceNone: "non décrits : les messages sans lancer de dés lisible attendent l'arbitre",
-    account: "Compte robot",
-    accountSet: (username: string) => `${username} (mot de passe enregistré, jamais affiché)`,
-    accountNone: "aucun : seuls les sujets visibles des invités se lisent",
-    how: (forumId: string) =>
-      `Ces réglages se changent par l'API : PUT /forums/${forumId} avec son champ « source » (CONTRACT 4.4).`,
-    apiLink: "Voir la référence de l'API",
   },
 } as const;

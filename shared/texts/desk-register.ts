@@ -3,7 +3,7 @@ export const registerTexts = {
   nav: "Inscrire un duel",
   title: "Inscrire un duel",
   intro:
-    "Les mêmes vérifications que l'API (POST /duels) : le forum, son arbitre, deux duellistes au moins, aucun banni. Chaque erreur s'affiche à côté de son champ.",
+    "Le forum, son arbitre, deux duellistes au moins, aucun banni : tout est vérifié à l'inscription, et chaque erreur s'affiche à côté de son champ.",
   thread: "Le fil",
   forumId: "Forum (identifiant)",
   threadId: "Fil (identifiant du sujet)",
@@ -17,7 +17,7 @@ export const registerTexts = {
   duelistName: "Nom",
   year: "Année",
   chooseYear: "— année —",
-  yearOption: (y: number) => `${y}e année`,
+  yearOption: (y: number) => `${y === 1 ? "1re" : `${y}e`} année`,
   adult: "adulte",
   particularities: "Particularités (ex. Legilimens 2, Occlumens)",
   settings: "Le déroulement",
@@ -32,8 +32,12 @@ export const registerTexts = {
   done: "Duel inscrit.",
   refused: "Le duel n'a pas été inscrit : corrigez les champs signalés.",
   errors: {
-    replyWindow: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « P3D ».",
+    replyWindow: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « 30 minutes ».",
     firstDuelist: "ce duelliste n'a pas de numéro de compte.",
     twoDuelists: "Un duel se joue à deux duellistes au moins (R-1.2).",
+    required: "à remplir.",
+    refereeNotDeclared:
+      "cet arbitre n'est pas déclaré par le forum : écrivez son nom, ou choisissez un arbitre du forum.",
+    refereeNameNeeded: "ce forum ne déclare aucun arbitre : écrivez le nom de l'arbitre.",
   },
 } as const;

@@ -6,6 +6,11 @@ import type { RefereeAction } from "../domain/referee-actions.js";
 
 export type CommandName = RefereeAction["command"];
 
+/** « 1re », « 2e »: French ordinals as the club writes years and faults. */
+export function ordinal(n: number): string {
+  return n === 1 ? "1re" : `${n}e`;
+}
+
 export const ui = {
   appName: "Arbitre des duels",
   nav: { dashboard: "Tableau de bord", rules: "Règles", docs: "API", logout: "Se déconnecter" },
@@ -37,6 +42,8 @@ export const ui = {
     active: "Duels en cours",
     registered: "Duels en attente du top",
     none: "Aucun.",
+    finished: "Duels terminés",
+    finishedLine: (result: string) => ` — ${result}`,
     bans: "Bannissements récents",
     noBans: "Aucun bannissement.",
     banUntil: (date: string) => `banni(e) jusqu'au ${date}`,
@@ -49,7 +56,11 @@ export const ui = {
     forums: "Forums du service",
   },
   duel: {
-    title: (threadId: string, forumId: string) => `Duel du fil ${threadId} (forum ${forumId})`,
+    /** A duel is named by its duelists: « Alice Dubois contre Bob Martin ». */
+    versus: (names: readonly string[]) => names.join(" contre "),
+    thread: (threadId: string, forum: string) => `Fil ${threadId} du forum ${forum}`,
+    openThread: "ouvrir le fil sur le forum",
+    refreshing: "Cette page se met à jour toute seule ; elle attend si vous êtes en train d'écrire.",
     referee: "Arbitre",
     stakes: "Enjeux",
     status: {
@@ -81,6 +92,12 @@ export const ui = {
     correction: (name: string, postId: string, until: string, missing: string) =>
       `${name}, message ${postId} : ${missing} — jusqu'au ${until}`,
     faultList: "Fautes données",
+    /** « Bob Martin : 1re faute d'action, tour 3 ». */
+    fault: (name: string, nth: number, kind: string, turn: number | null | undefined) =>
+      `${name} : ${ordinal(nth)} ${kind}${turn ? `, tour ${turn}` : ""}`,
+    /** « Alice Dubois, tour 2 : message 5678 (cible manquante) ». */
+    post: (name: string, turn: number, postId: string, missing: string) =>
+      `${name}, tour ${turn} : message ${postId}${missing ? ` (${missing})` : ""}`,
     cancelled: "annulée",
     open: "Ouvrir le duel",
     log: "Journal d'audit",
@@ -99,7 +116,6 @@ export const ui = {
     what: "Événement",
     detail: "Détail",
     rule: "Règle",
-    id: "Identifiant",
     empty: "Rien encore.",
   },
   hibou: {
@@ -147,7 +163,7 @@ export const ui = {
     storage: "Stockage indisponible, réessayez dans un instant.",
     refused: (message: string) => `Commande refusée : ${message}`,
     reasonRequired: "indiquez le motif de votre décision (R-7.1).",
-    badDuration: "durée illisible : écrivez par exemple « 3 jours », « 48 heures » ou « P3D ».",
+    badDuration: "durée illisible : écrivez par exemple « 3 jours » ou « 48 heures ».",
   },
 } as const;
 
@@ -161,6 +177,11 @@ export const commandTexts: Record<CommandName, { title: string; submit: string; 
   "adjust-points": { title: "Ajuster les points", submit: "Ajuster", done: "Points ajustés." },
   disqualify: { title: "Disqualifier", submit: "Disqualifier", done: "Duelliste disqualifié(e)." },
   end: { title: "Terminer le duel", submit: "Terminer", done: "Duel terminé." },
+  stakes: {
+    title: "Enjeux",
+    submit: "Enregistrer",
+    done: "Enjeux enregistrés.",
+  },
   announce: {
     title: "Annonces dans le fil",
     submit: "Appliquer",
@@ -179,9 +200,10 @@ export const fieldLabels: Record<string, string> = {
   "fields.pari": "Pari de dé",
   "fields.text": "Texte",
   enabled: "Annonces dans le fil",
+  honoured: "Enjeux",
   fields: "Correction",
   duelistId: "Duelliste",
-  duration: "Durée (ex. 3 jours, 48 heures, P3D)",
+  duration: "Durée (ex. 3 jours, 48 heures)",
   kind: "Type de faute",
   eventId: "Faute",
   delta: "Variation de points (ex. -3)",
@@ -193,6 +215,8 @@ export const formTexts = {
   noWinner: "aucun (match nul)",
   announceOff: "arrêter les annonces dans le fil",
   announceOn: "reprendre les annonces dans le fil",
+  stakesHonoured: "les enjeux ont été honorés",
+  stakesNotHonoured: "les enjeux n'ont pas été honorés",
   kinds: { action: "faute d'action", absence: "faute d'absence" },
   duplicate: "Commande déjà appliquée : l'envoi en double a été ignoré.",
   choose: "— choisir —",

@@ -16,6 +16,9 @@ export const errorTexts = {
     required: "requis",
     topicId: "topicId attendu (chiffres du sujet, /t1234-…).",
     topicIdDetail: "identifiant de sujet Forumactif attendu",
+    previewTopic: "Sujet à lire attendu : son numéro (1234) ou son adresse sur le forum (https://…/t1234-…).",
+    previewTopicElsewhere: (host: string) =>
+      `Cette adresse n'est pas sur le forum de la source (${host}) : donnez un sujet de ce forum.`,
     channelRefused: (paths: string, reason: string | undefined) =>
       `Canal de notification refusé (${paths}) : ${reason}.`,
     webhookChannelWithoutSecretDetail:
@@ -36,6 +39,8 @@ export const errorTexts = {
       `Délai de réponse (replyWindow) trop court : ${min} au moins, pour que la fenêtre de correction (R-6.7) et l'écriture du tour suivant y tiennent (R-6.1).`,
     sameName: (first: string, second: string) =>
       `Deux duellistes portent le même nom (« ${first} » et « ${second} ») : chaque cible serait ambiguë.`,
+    lookAlike: (first: string, second: string) =>
+      `Les noms « ${first} » et « ${second} » se confondent à l'écran (une lettre de l'un imite une lettre de l'autre, d'un autre alphabet) : chaque cible serait ambiguë. Inscrivez chaque duelliste sous un nom qu'on ne peut pas confondre.`,
   },
   invalid_ruleset: (issues: readonly { path: string; message: string }[]) =>
     `règlement invalide : ${issues.map((i) => `${i.path} : ${i.message}`).join(" ; ")}`,
@@ -86,6 +91,7 @@ export const errorTexts = {
   duelist_not_found: "Aucun duel connu pour ce duelliste.",
   credential_not_found: "Identifiant inconnu pour ce forum.",
   not_forumactif: "Ce forum n'a pas de source Forumactif à lire.",
+  unreadable_topic: (topicId: string, reason: string) => `Le sujet ${topicId} ne se lit pas : ${reason}.`,
   clock_not_manual: "Horloge système : démarrez avec CLOCK=manual pour la déplacer.",
   post_too_large: {
     post: (bytes: number, max: number) =>

@@ -63,6 +63,7 @@ export const forumactifTexts = {
   /** Why the board cannot be reached, by `BoardFetchError` code. */
   boardError: {
     rate_limited: "le forum demande de patienter (trop de requêtes)",
+    host_resting: "le forum a demandé de patienter : il sera lu de nouveau à la fin de cette pause",
     server_error: "le forum répond par une erreur",
     network: "le forum ne répond pas",
     login_refused:

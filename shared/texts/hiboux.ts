@@ -4,6 +4,7 @@
  * channel escapes them for its medium.
  */
 import type { Violation } from "../domain/events.js";
+import type { DefenceNeed } from "../domain/resolve.js";
 import { de, formatDate, formatDay, formatDuration, joinList, ordinal, signed, sum } from "./format.js";
 import { refusalShown } from "./refusals.js";
 
@@ -52,11 +53,34 @@ const command = {
     `[arbitre]\ncorrection ${postId}\n${fields.map((f) => `${f === "text" ? "texte" : f} : …`).join("\n")}\n[/arbitre]`,
 };
 
+const EXCERPT_WORDS = 12;
+
+/** The first words of a long text and how many there are: « Alice s'avance… » (133 mots). */
+function excerpt(text: string): string {
+  const words = text.split(/\s+/).filter((w) => w !== "");
+  if (words.length <= EXCERPT_WORDS) return `« ${words.join(" ")} »`;
+  return `« ${words
+    .slice(0, EXCERPT_WORDS)
+    .join(" ")
+    .replace(/[,;:.]$/, "")}… », ${words.length} mots`;
+}
+
 /** A sentence ends with its full stop, once: refusals end with one, a parser's reason may not. */
 const withStop = (sentence: string): string =>
   /[.!?…]$/.test(sentence.trim()) ? sentence.trim() : `${sentence.trim()}.`;
 
 const lastWord = "Votre décision fait foi (R-7.1).";
+
+const sanctionGone = (points: number | null): string =>
+  points === null
+    ? ""
+    : points > 0
+      ? `, et sa sanction (${signed(-points)} PD) est annulée`
+      : ", ni sa sanction";
+
+/** A fault the referee gave: said once, not « faute donnée par l'arbitre. Faute donnée par vous. ». */
+const byYou = (what: string): string =>
+  what === VIOLATIONS.referee ? "faute donnée par vous" : `${what}, faute donnée par vous`;
 
 export const texts = {
   common: {
@@ -67,6 +91,10 @@ export const texts = {
     missing: (list: readonly Missing[], minWords: number) =>
       joinList(list.map((m) => missingLabel(m, minWords))),
     reason: (reason: string) => `Motif : ${reason}`,
+    /** A duel as its people call it. */
+    duelName: (names: readonly string[]) => names.join(" contre "),
+    /** What « PD » stands for, said once a hibou. */
+    pdWords: "points de duel",
     desk: (url: string) => `Le duel sur le bureau : ${url}`,
   },
 
@@ -74,8 +102,21 @@ export const texts = {
     title: (title: string) => `Verdict révisé — ${title}`,
     intro:
       "Verdict révisé : un message publié à temps est arrivé en retard et a repris sa place dans le fil. " +
-      "Ce qui suit remplace ce qui a été annoncé plus tôt (CONTRACT 4.3).",
+      "Ce qui suit remplace ce qui a été annoncé plus tôt.",
     noticeTitle: "Verdict révisé",
+    /** To a duelist whose verdict changed: « tu », and no word of the engine's bookkeeping. */
+    introYou:
+      "Verdict révisé : un message publié à temps est arrivé en retard et a repris sa place dans le fil. " +
+      "Ce qui t'a été annoncé plus tôt change.",
+    actionFaultRemoved: (count: number, postId: string | null, what: string, sanction: number | null) =>
+      `Ta ${ordinal(count)} faute d'action${postId ? ` (message ${postId}${what ? ` : ${what}` : ""})` : ""} est retirée : elle ne compte plus${sanctionGone(sanction)}.`,
+    absenceFaultRemoved: (count: number, turn: number | null, sanction: number | null) =>
+      `Ta ${ordinal(count)} faute d'absence${turn === null ? "" : ` (tour ${turn})`} est retirée : elle ne compte plus${sanctionGone(sanction)}.`,
+    postCounts: (postId: string, number: number) => `Ton message ${postId} compte pour le tour ${number}.`,
+    turnNow: (name: string, number: number, deadline: string) =>
+      `C'est maintenant au tour ${de(name)} (tour ${number}), avant ${formatDate(deadline)} : tu n'as rien à poster d'ici là.`,
+    yourTurnNow: (number: number, deadline: string) =>
+      `C'est maintenant à toi de jouer (tour ${number}), avant ${formatDate(deadline)}.`,
     withdrawn: (titles: readonly string[]) =>
       `Ces verdicts sont annulés, le message arrivé en retard les rend sans objet : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
     notice: (titles: readonly string[]) =>
@@ -191,12 +232,25 @@ export const texts = {
     title: (number: number) => `À toi de jouer — tour ${number}`,
     intro: (name: string, number: number, deadline: string) =>
       `À toi de jouer, ${name} : tour ${number}, à poster avant ${formatDate(deadline)}.`,
-    incoming: (attacker: string, spell: string, attack: number) =>
-      `${attacker} t'attaque avec ce sort : ${spell} (attaque ${attack}). Ton dé de défense doit faire plus de ${attack} pour l'éviter.`,
+    incoming: (attacker: string, spell: string, attack: number, need: DefenceNeed, modifier: number) => {
+      const attacked = `${attacker} t'attaque avec ce sort : ${spell} (attaque ${attack}).`;
+      const bonus = modifier > 0 ? `ton bonus de ${signed(modifier)}` : `ton malus de ${signed(modifier)}`;
+      if (need.kind === "always")
+        return `${attacked} Avec ${bonus} en défense, n'importe quel dé de défense l'évite (R-3.2).`;
+      if (need.kind === "never")
+        return modifier === 0
+          ? `${attacked} Aucun dé de défense ne peut l'éviter : il faudrait faire plus de ${attack} (R-3.2).`
+          : `${attacked} Avec ${bonus} en défense, aucun dé de défense ne peut l'éviter (R-3.2).`;
+      return modifier === 0
+        ? `${attacked} Ton dé de défense doit faire plus de ${need.face} pour l'éviter (R-3.2).`
+        : `${attacked} Ton dé de défense doit faire plus de ${need.face} pour l'éviter, avec ${bonus} en défense (R-3.2, R-3.5).`;
+    },
     points: (points: string) => `Tu as ${points}.`,
     disarmed: "Tu n'as plus ta baguette : ton action doit être « récupérer sa baguette » (R-5.1).",
     cannotAttack: "Tu ne peux pas attaquer à ce tour : un sort d'attaque serait sans effet (R-4.13).",
-    modifier: (modifier: number) => `Ta défense de ce tour compte ${signed(modifier)} (R-3.5).`,
+    /** A modifier with no attack to answer this turn waits for the next one (R-3.5, R-3.6). */
+    modifier: (modifier: number) =>
+      `Ton prochain dé de défense qui pare une attaque comptera ${signed(modifier)} (R-3.5).`,
     absence: "Sans message d'ici là, c'est une faute d'absence (R-6.2).",
   },
 
@@ -209,10 +263,11 @@ export const texts = {
     actionTitle: (name: string, count: number) => `Faute d'action : ${name} (${ordinal(count)})`,
     absenceTitle: (name: string, count: number) => `Faute d'absence : ${name} (${ordinal(count)})`,
     actionReferee: (name: string, count: number, what: string, postId: string | null, byReferee: boolean) =>
-      `${ordinal(count)} faute d'action ${de(name)}${postId ? ` (message ${postId})` : ""} : ${what}.` +
-      `${byReferee ? " Faute donnée par vous." : ""}`,
+      `${ordinal(count)} faute d'action ${de(name)}${postId ? ` (message ${postId})` : ""} : ${byReferee ? byYou(what) : what}.`,
     actionDuelist: (count: number, what: string, postId: string | null, byReferee: boolean) =>
-      `${byReferee ? "L'arbitre te donne" : "Tu reçois"} ta ${ordinal(count)} faute d'action${postId ? ` (message ${postId})` : ""} : ${what}.`,
+      byReferee && what === VIOLATIONS.referee
+        ? `L'arbitre te donne ta ${ordinal(count)} faute d'action${postId ? ` (message ${postId})` : ""}.`
+        : `${byReferee ? "L'arbitre te donne" : "Tu reçois"} ta ${ordinal(count)} faute d'action${postId ? ` (message ${postId})` : ""} : ${what}.`,
     failed: "Les actions de ce tour échouent ; sa défense compte (R-6.4).",
     failedYou: "Ton action de ce tour échoue ; ta défense compte (R-6.4).",
     countdown: (left: number, points: number) =>
@@ -220,8 +275,8 @@ export const texts = {
     countdownYou: (left: number, points: number) =>
       `Attention : encore ${left} faute${left > 1 ? "s" : ""} d'action et tu perds ${points} PD (R-6.5).`,
     absenceReferee: (name: string, count: number, turn: number | null, byReferee: boolean) =>
-      `${ordinal(count)} faute d'absence ${de(name)}${turn === null ? "" : ` : aucun message avant l'échéance du tour ${turn}`}.` +
-      `${byReferee ? " Faute donnée par vous." : ""}`,
+      `${ordinal(count)} faute d'absence ${de(name)}` +
+      `${turn === null ? "" : ` : aucun message avant l'échéance du tour ${turn}`}${byReferee ? ", faute donnée par vous" : ""}.`,
     absenceDuelist: (count: number, turn: number | null, byReferee: boolean) =>
       `${byReferee ? "L'arbitre te donne" : "Tu reçois"} ta ${ordinal(count)} faute d'absence` +
       `${turn === null ? "" : ` : tu n'as pas posté avant l'échéance du tour ${turn}`}.`,
@@ -231,7 +286,7 @@ export const texts = {
     title: (name: string, kind: "action" | "absence") =>
       `Sanction : ${name} (${kind === "action" ? "fautes d'action" : "faute d'absence"})`,
     actionReferee: (name: string, points: number, left: string) =>
-      `${name} atteint le seuil des fautes d'action : ${signed(-points)} PD (table R-6.6), il reste ${left}. Son compteur de fautes d'action repart à 0 (R-6.5).`,
+      `${name} atteint le seuil des fautes d'action : ${signed(-points)} PD selon la table R-6.6, il reste ${left}. Son compteur de fautes d'action repart à 0 (R-6.5).`,
     actionDuelist: (points: number, left: string) =>
       `Tu as atteint le seuil des fautes d'action : tu perds ${points} PD (R-6.6), il te reste ${left}. Ton compteur de fautes d'action repart à 0 (R-6.5).`,
     absenceReferee: (name: string, points: number, left: string) =>
@@ -261,15 +316,17 @@ export const texts = {
     openedReferee: (name: string, postId: string, turn: number, missing: string, until: string) =>
       `Le message ${postId} ${de(name)} (tour ${turn}) est incomplet : ${missing}. ` +
       `Il attend jusqu'au ${formatDay(until)} (droit à l'erreur, R-6.7) et les messages suivants attendent derrière lui.`,
-    howReferee: (postId: string, fields: readonly string[]) =>
-      `Si le duelliste vous envoie à temps ce qui manque, écrivez la correction dans le fil :\n${command.correction(postId, fields)}`,
+    howReferee: (name: string, postId: string, fields: readonly string[]) =>
+      `Si ${name} vous envoie à temps ce qui manque, écrivez la correction dans le fil :\n${command.correction(postId, fields)}`,
     expiryReferee: "Sans correction à temps, la faute d'action s'appliquera d'elle-même.",
     acceptedTitle: "Correction acceptée",
     acceptedReferee: (name: string, postId: string, fields: string) =>
       `La correction du message ${postId} ${de(name)} est enregistrée (${fields}) : le tour est résolu comme si le message avait été complet (R-6.7).`,
     acceptedDuelist: (postId: string, fields: string) =>
       `L'arbitre a publié ta correction du message ${postId} (${fields}) : ton tour est résolu comme si ton message avait été complet (R-6.7).`,
-    field: (key: string, value: string) => `${key === "text" ? "texte" : key} : ${value}`,
+    /** A corrected post's text is the whole post: a short excerpt, with its length, is enough to recognise it. */
+    field: (key: string, value: string) =>
+      `${key === "text" ? "texte" : key} : ${key === "text" ? excerpt(value) : value}`,
     noFields: "aucun champ",
     expiredTitle: "Délai de correction expiré",
     expiredReferee: (name: string, postId: string) =>
@@ -281,14 +338,15 @@ export const texts = {
 
   disqualified: {
     title: (name: string) => `Disqualification : ${name}`,
+    /** Why, with its preposition: « pour » a fault, « sur » the referee's decision. */
     cause: {
-      "spell-before-top": "un sort lancé avant le top (R-1.3)",
-      absences: "une troisième faute d'absence (R-6.2)",
-      referee: "la décision de l'arbitre (R-7.1)",
+      "spell-before-top": "pour un sort lancé avant le top (R-1.3)",
+      absences: "pour une troisième faute d'absence (R-6.2)",
+      referee: "sur décision de l'arbitre (R-7.1)",
     },
     referee: (name: string, cause: string) =>
-      `Disqualification ${de(name)} pour ${cause} : ${name} sort du duel (R-6.8).`,
-    duelist: (cause: string) => `Disqualification pour ${cause} : tu sors du duel (R-6.8).`,
+      `Disqualification ${de(name)} ${cause} : ${name} sort du duel (R-6.8).`,
+    duelist: (cause: string) => `Disqualification ${cause} : tu sors du duel (R-6.8).`,
   },
 
   ban: {
@@ -312,6 +370,8 @@ export const texts = {
     title: "Le duel reprend",
     text: (name: string, number: string) =>
       `La faute n° ${number} ${de(name)} est annulée, et avec elle la fin du duel : ${name} revient et le duel reprend là où il s'était arrêté, avec une nouvelle échéance pour le tour en cours (R-7.1). L'arbitre peut encore y mettre fin.`,
+    you: (number: string) =>
+      `Ta faute n° ${number} est annulée, et avec elle la fin du duel : tu reviens et le duel reprend là où il s'était arrêté, avec une nouvelle échéance pour le tour en cours (R-7.1). L'arbitre peut encore y mettre fin.`,
   },
 
   finished: {
@@ -334,11 +394,41 @@ export const texts = {
         ? `Le duel est terminé : ${winner} l'emporte, ${how}.`
         : `Le duel est terminé sans vainqueur : ${how}.`;
     },
+    /** The same end told to one duelist (`others`: the non-winners but them): « tu » where the referee reads their name. */
+    winnerYou: (
+      winner: string | null,
+      reason: "points" | "disqualification" | "referee",
+      others: readonly string[],
+      won: boolean,
+    ) => {
+      const plural = won ? others.length !== 1 : others.length > 0;
+      const who = won ? joinList(others) : others.length > 0 ? `${joinList(others)} et toi` : "tu";
+      const state = {
+        points: plural ? "n'avez plus de PD (R-1.6)" : "n'as plus de PD (R-1.6)",
+        disqualification: plural ? "êtes hors du duel (R-1.6, R-6.8)" : "es hors du duel (R-1.6, R-6.8)",
+      };
+      const how =
+        reason === "referee" || (won && others.length === 0)
+          ? "décision de l'arbitre (R-7.1)"
+          : won
+            ? {
+                points: `${who} ${plural ? "n'ont" : "n'a"} plus de PD (R-1.6)`,
+                disqualification: `${who} ${plural ? "sont" : "est"} hors du duel (R-1.6, R-6.8)`,
+              }[reason]
+            : `${who} ${state[reason]}`;
+      if (winner === null) return `Le duel est terminé sans vainqueur : ${how}.`;
+      return won
+        ? `Le duel est terminé : tu l'emportes, ${how}.`
+        : `Le duel est terminé : ${winner} l'emporte, ${how}.`;
+    },
     youWon: "Bravo, tu remportes le duel !",
     youLost: "Le duel est perdu pour cette fois.",
     standings: (lines: readonly string[]) => `Points finaux : ${lines.join(" ; ")}.`,
-    stakes: (stakes: string) =>
-      `Enjeux convenus à l'inscription : « ${stakes} ». Ils sont à honorer (R-1.7).`,
+    /** The stakes to honour and who owes them (R-1.7): the others to the winner, or the referee's word without one. */
+    stakes: (stakes: string, winner: string | null, owing: readonly string[]) =>
+      winner && owing.length > 0
+        ? `Enjeux convenus à l'inscription : « ${stakes} ». ${joinList(owing)} ${owing.length > 1 ? "les doivent" : "les doit"} à ${winner} : ils sont à honorer (R-1.7).`
+        : `Enjeux convenus à l'inscription : « ${stakes} ». Sans vainqueur, l'arbitre dira comment les honorer (R-1.7).`,
     noStakes: "Aucun enjeu n'avait été convenu pour ce duel (R-1.7).",
     note: (note: string) => `Note de l'arbitre : ${note}`,
   },
@@ -376,6 +466,7 @@ export const texts = {
     counters: (action: number, absence: number) =>
       `Fautes en cours : ${action} d'action, ${absence} d'absence.`,
     reinstated: (name: string) => `${name} revient dans le duel.`,
+    reinstatedYou: "Tu reviens dans le duel.",
   },
 
   adjusted: {

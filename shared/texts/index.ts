@@ -6,6 +6,7 @@
 import { announceTexts } from "./announce.js";
 import { detailFields, eventLabels, valueLabels } from "./audit.js";
 import { monthNames, weekdayNames } from "./calendar.js";
+import { clubTexts } from "./club.js";
 import { decisionTexts } from "./decisions.js";
 import { commandTexts, fieldLabels, formTexts, ui } from "./desk.js";
 import { announcementTexts } from "./desk-announcements.js";
@@ -13,6 +14,7 @@ import { credentialTexts } from "./desk-credentials.js";
 import { forumactifCardTexts } from "./desk-forumactif.js";
 import { forumTexts } from "./desk-forums.js";
 import { registerTexts } from "./desk-register.js";
+import { sourceFormTexts } from "./desk-source.js";
 import { openingBlockTexts, openingHibouTexts } from "./duel-opening.js";
 import { errorTexts } from "./errors.js";
 import { forumactifTexts } from "./forumactif.js";
@@ -20,6 +22,7 @@ import { texts as hibouTexts } from "./hiboux.js";
 import { notifierTexts } from "./notifiers.js";
 import { refereeMessages } from "./referee-commands.js";
 import { refusalTexts } from "./refusals.js";
+import { sourcePreviewTexts } from "./source-preview.js";
 import { validationTexts } from "./validation.js";
 
 export const french = {
@@ -29,6 +32,10 @@ export const french = {
   duelOpening: { hibou: openingHibouTexts, block: openingBlockTexts },
   /** The Forumactif poller's hiboux to the referee, and the reasons they give. */
   forumactif: forumactifTexts,
+  /** Why a Forumactif topic's preview reads nothing, said to the forum's admin (API and desk). */
+  sourcePreview: sourcePreviewTexts,
+  /** The club's public records: its page, embed and CSV (CONTRACT.md 8). */
+  club: clubTexts,
   /** The bot's lines in a duel's thread. */
   announce: announceTexts,
   /** The referee desk's pages, forms and flashes. */
@@ -42,6 +49,7 @@ export const french = {
     credentials: credentialTexts,
     announcements: announcementTexts,
     forumactifCard: forumactifCardTexts,
+    source: sourceFormTexts,
   },
   /** The audit log's event labels, detail fields and values. */
   audit: { events: eventLabels, details: detailFields, values: valueLabels },

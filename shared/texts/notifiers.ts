@@ -24,7 +24,7 @@ export const notifierTexts = {
   unknownChannel: (type: string) => `Canal de notification inconnu : ${type}.`,
   /** Discord's message line above the embed. */
   discordContent: (recipient: Recipient) =>
-    `Hibou pour ${recipient.role === "referee" ? "l'arbitre" : "le duelliste"} ${recipient.name ?? recipient.id}`,
+    `Hibou pour ${recipient.role === "referee" ? "l'arbitre " : ""}${recipient.name ?? recipient.id}`,
   /** Names the duel as its Discourse conversation does (the thread), then the rule. */
   discordFooter: (threadId: string, rule: string | undefined) =>
     rule === undefined
@@ -36,6 +36,11 @@ export const notifierTexts = {
   /** The title of a duel's one private conversation with a recipient. */
   discourseConversation: (threadId: string, recipient: string) =>
     `Hiboux du duel (sujet ${threadId}) pour ${recipient}`,
+  /** A Forumactif PM's subject: the duel first, so the inbox tells one duel's hiboux from another's. */
+  forumactifSubject: (duel: string | undefined, title: string) =>
+    duel === undefined ? title : `${duel} — ${title.charAt(0).toLocaleLowerCase("fr")}${title.slice(1)}`,
+  /** The last line of a Forumactif PM: the duel's topic, one click away. */
+  forumactifThread: (url: string) => `Le sujet du duel : ${url}`,
   noForumactifUsername: (recipient: Recipient) =>
     `Forumactif : pas de message privé possible, le destinataire ${recipient.name ?? recipient.id} n'a pas de nom d'utilisateur sur le forum.`,
   forumactifLoginRefused:

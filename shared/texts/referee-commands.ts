@@ -24,5 +24,6 @@ export const refereeMessages = {
   missingWinner: "fin : indiquez le vainqueur, ou « fin nul » s'il n'y en a pas.",
   missingAnnounce:
     "annonces : écrivez « annonces : non » pour les arrêter dans ce fil, « annonces : oui » pour les reprendre.",
+  missingStakes: "enjeux : écrivez « enjeux honorés » ou « enjeux non honorés », une fois le duel terminé.",
   invalid: (detail: string): string => `commande invalide : ${detail}`,
 } as const;

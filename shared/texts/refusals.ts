@@ -24,6 +24,8 @@ export const refusalTexts = {
   unknownParticularity: (name: string) => `Particularité inconnue : ${name}.`,
   duelist_not_found: (id: string) => `Aucun duelliste « ${id} » dans ce duel.`,
   duel_finished: "Le duel est terminé.",
+  duel_not_finished: "Le duel n'est pas terminé : les enjeux se règlent à la fin du duel (R-1.7).",
+  no_stakes: "Ce duel n'avait pas d'enjeux.",
   duelist_not_active: (name: string) => `${name} n'est plus dans le duel.`,
   duel_already_started: "Le top a déjà été donné.",
   post_not_found: (postId: string) => `Aucun message ${postId} dans ce duel.`,

@@ -27,6 +27,12 @@ export const validationTexts = {
     particularity: (text: string, id: string) =>
       `« ${text} » désigne déjà la particularité ${id} : un nom ne peut désigner qu'une seule chose`,
   },
+  seasons: {
+    day: "date attendue sous la forme AAAA-MM-JJ (ex. 2026-09-01)",
+    order: "la fin de la saison doit suivre son début",
+    overlap: (other: string) => `cette saison chevauche la saison « ${other} »`,
+    twice: "deux saisons portent ce nom",
+  },
   secret: {
     standardWebhooks: "secret Standard Webhooks attendu (whsec_…)",
     unusable:

@@ -68,3 +68,15 @@ export function parisParts(date: Date): ParisParts {
     minute: String(paris.getUTCMinutes()).padStart(2, "0"),
   };
 }
+
+/** The Paris calendar day of a valid date, `YYYY-MM-DD`. */
+export function parisDay(date: Date): string {
+  const ms = date.getTime();
+  const utcYear = date.getUTCFullYear();
+  if (utcYear < FIRST_YEAR || utcYear > 9999) {
+    const parts = icuParisParts(date);
+    const month = (monthNames as readonly string[]).indexOf(parts.month) + 1;
+    return `${parts.year.padStart(4, "0")}-${String(month).padStart(2, "0")}-${parts.day.padStart(2, "0")}`;
+  }
+  return new Date(ms + parisOffset(ms, utcYear)).toISOString().slice(0, 10);
+}

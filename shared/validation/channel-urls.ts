@@ -110,9 +110,16 @@ export function addressAllowed(address: string, policy: DestinationPolicy): bool
   return isPublicAddress(address) || (policy.allowLoopback && isLoopbackAddress(address));
 }
 
-/** A URL's host without IPv6 brackets. */
+/**
+ * A URL's host without IPv6 brackets or trailing dots: `localhost.` is `localhost` to DNS. Decimal,
+ * octal and hexadecimal IPv4 forms (`2130706433`, `0177.1`) and IPv6 spellings are already written
+ * in their one form by the URL parser.
+ */
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  return url.hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.+$/, "")
+    .toLowerCase();
 }
 
 /** Names that lead inside whatever network the stack runs in, whatever DNS says. */

@@ -78,7 +78,7 @@ describe("referee commands through the admin forms (R-7.1)", () => {
 
   it("R-6.2a the dérogation's duration is typed in French, as on the registration form (« 3 jours »)", async () => {
     const { h, duelId, send, page } = await onDuelPage();
-    expect(decoded(page)).toContain("Durée (ex. 3 jours, 48 heures, P3D)");
+    expect(decoded(page)).toContain("Durée (ex. 3 jours, 48 heures)");
     expect(decoded(page)).not.toContain("ISO-8601");
     const unreadable = await send({
       command: "derogation",
@@ -88,7 +88,7 @@ describe("referee commands through the admin forms (R-7.1)", () => {
     });
     expect(unreadable.status).toBe(400);
     expect(decoded(await unreadable.text())).toContain(
-      "Commande refusée : Durée (ex. 3 jours, 48 heures, P3D) : durée illisible : écrivez par exemple « 3 jours »",
+      "Commande refusée : Durée (ex. 3 jours, 48 heures) : durée illisible : écrivez par exemple « 3 jours »",
     );
     expect((await duelistOf(h, duelId, "42")).derogationUsed).toBe(false);
     const res = await send({

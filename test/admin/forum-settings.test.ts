@@ -72,7 +72,8 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
       "Source Forumactif",
     ])
       expect(text).toContain(heading);
-    expect(text).toContain("7 ; Minerva McGonagall");
+    expect(html).toContain('name="referees.0.id" value="7"');
+    expect(html).toContain('name="referees.0.name" value="Minerva McGonagall"');
     expect(text).toContain("Webhook générique (Standard Webhooks) : défini");
     expect(html).not.toContain(GENERIC_SECRET);
     expect(html).not.toContain(DISCOURSE_SECRET);
@@ -336,5 +337,63 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     const saved = await h.store.getForum("poudlard");
     expect(saved?.name).toBe("Poudlard, le RPG");
     expect(saved?.ruleset).toEqual(ambiguous);
+  });
+
+  it("CONTRACT 3 the page is in sections with a table of contents; a channel type shows only its fields", async () => {
+    const { html } = await b.page("/admin/forums/poudlard");
+    const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+    for (const id of ["people", "sources", "channels", "ruleset", "forumactif"]) {
+      expect(toc).toContain(`href="#${id}"`);
+      expect(html).toContain(`<section id="${id}">`);
+    }
+    const forms = Object.fromEntries(
+      [...html.matchAll(/<details class="channel-type" data-channel-type="(\w+)"[\s\S]*?<\/details>/g)].map(
+        (m) => [m[1] ?? "", [...(m[0].matchAll(/name="channel\.(\w+)"/g) ?? [])].map((f) => f[1])],
+      ),
+    );
+    expect(forms).toEqual({
+      log: ["type", "serves"],
+      webhook: ["type", "url", "secret", "serves"],
+      discord: ["type", "url", "serves"],
+      discourse: ["type", "baseUrl", "apiKey", "apiUsername", "serves"],
+      forumactif: ["type", "baseUrl", "username", "password", "serves"],
+    });
+  });
+
+  it("CONTRACT 3 referees are rows: one added in an empty row, one removed by clearing it, a half-filled row refused beside its field", async () => {
+    const added = await send("referees", {
+      "referees.0.id": "7",
+      "referees.0.name": "Minerva McGonagall",
+      "referees.0.username": "minerva",
+      "referees.1.id": "8",
+      "referees.1.name": "Severus Rogue",
+      "referees.1.username": "",
+      "referees.2.id": "",
+      "referees.2.name": "",
+      "referees.2.username": "",
+    });
+    expect(added.status).toBe(303);
+    expect((await h.store.getForum("poudlard"))?.referees).toEqual([
+      { id: "7", name: "Minerva McGonagall", username: "minerva" },
+      { id: "8", name: "Severus Rogue" },
+    ]);
+    const half = await send("referees", {
+      "referees.0.id": "",
+      "referees.0.name": "",
+      "referees.1.id": "8",
+      "referees.1.name": "Severus Rogue",
+      "referees.2.id": "9",
+      "referees.2.name": "",
+    });
+    expect(half.status).toBe(400);
+    expect(errorFor(await half.text(), "referees.2.name")).toBe("à remplir.");
+    const removed = await send("referees", {
+      "referees.0.id": "",
+      "referees.0.name": "",
+      "referees.1.id": "8",
+      "referees.1.name": "Severus Rogue",
+    });
+    expect(removed.status).toBe(303);
+    expect((await h.store.getForum("poudlard"))?.referees).toEqual([{ id: "8", name: "Severus Rogue" }]);
   });
 });

@@ -4,7 +4,7 @@ import { createHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
 const CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 describe("admin page security", () => {
   it("serves every page with the strict CSP, nosniff and no referrer", async () => {

@@ -133,7 +133,12 @@ describe("issue 14: the board is read politely", () => {
     fake.messaging.loginAction = "https://ailleurs.example.org/login";
     fake.setGuestsCanRead("1234", false);
     const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
-    const account = { baseUrl: fake.url, username: "Arbitre automatique", password: "secret-du-robot" };
+    const account = {
+      forumId: "poudlard",
+      baseUrl: fake.url,
+      username: "Arbitre automatique",
+      password: "secret-du-robot",
+    };
     await expect(client.logIn(account)).rejects.toBeInstanceOf(BoardFetchError);
     expect(fake.requests.filter((r) => r.method === "POST")).toEqual([]);
   });
@@ -143,11 +148,55 @@ describe("issue 14: the board is read politely", () => {
     fake.messaging.addMember("Arbitre automatique", "secret-du-robot");
     fake.setGuestsCanRead("1234", false);
     const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
-    const account = { baseUrl: fake.url, username: "Arbitre automatique", password: "faux" };
+    const account = {
+      forumId: "poudlard",
+      baseUrl: fake.url,
+      username: "Arbitre automatique",
+      password: "faux",
+    };
     await expect(client.logIn(account)).rejects.toMatchObject({ code: "login_refused" });
     const right = { ...account, password: "secret-du-robot" };
     await client.logIn(right);
     const page = await client.get(`${fake.url}/t1234-duel`, undefined, right);
     expect(page.status === "fresh" && page.html.includes("Bonjour")).toBe(true);
+  });
+});
+
+describe("CONTRACT 4.4 board sessions are a forum's and an account's", () => {
+  it("another forum naming the same board and username with a wrong password never reads with the first one's session", async () => {
+    const fake = await topicBoard();
+    fake.messaging.addMember("Arbitre automatique", "secret-du-robot");
+    fake.setGuestsCanRead("1234", false);
+    const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });
+    const url = `${fake.url}/t1234-duel`;
+    const right = {
+      forumId: "poudlard",
+      baseUrl: fake.url,
+      username: "Arbitre automatique",
+      password: "secret-du-robot",
+    };
+    await client.logIn(right);
+    const read = await client.get(url, undefined, right);
+    expect(read.status === "fresh" && read.html.includes("Bonjour")).toBe(true);
+    // Another forum's admin names the same account (the board's address written otherwise) with a
+    // wrong password: its reads are a guest's, its login is refused.
+    const other = {
+      forumId: "serdaigle",
+      baseUrl: `${fake.url}/`,
+      username: "Arbitre automatique",
+      password: "faux",
+    };
+    const guest = await client.get(url, undefined, other);
+    expect(guest.status === "fresh" && guest.html.includes("Bonjour")).toBe(false);
+    await expect(client.logIn(other)).rejects.toMatchObject({ code: "login_refused" });
+    const after = await client.get(url, undefined, other);
+    expect(after.status === "fresh" && after.html.includes("Bonjour")).toBe(false);
+    // The same forum with its password changed to a wrong one does not ride on the old session either.
+    const changed = { ...right, password: "faux" };
+    const stale = await client.get(url, undefined, changed);
+    expect(stale.status === "fresh" && stale.html.includes("Bonjour")).toBe(false);
+    // The first forum's session is untouched by the refused logins.
+    const still = await client.get(url, undefined, right);
+    expect(still.status === "fresh" && still.html.includes("Bonjour")).toBe(true);
   });
 });

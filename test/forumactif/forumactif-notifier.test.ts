@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createForumactifNotifier } from "../../shared/adapters/notifiers/forumactif-notifier.js";
+import {
+  createForumactifNotifier,
+  forumactifPrivateMessage,
+} from "../../shared/adapters/notifiers/forumactif-notifier.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { DeliveryError } from "../../shared/errors.js";
 import { channelSchema } from "../../shared/ports/channels.js";
@@ -47,7 +50,12 @@ async function failure(run: () => Promise<void>): Promise<DeliveryError> {
 describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot account", () => {
   it("logs in through /login, sends through /privmsg with the board's own fields, and keeps the session", async () => {
     const b = await start();
-    const account = { baseUrl: b.url, username: "Arbitre automatique", password: "mot-de-passe-du-robot" };
+    const account = {
+      forumId: "poudlard",
+      baseUrl: b.url,
+      username: "Arbitre automatique",
+      password: "mot-de-passe-du-robot",
+    };
     const notifier = createForumactifNotifier();
     await notifier.deliver(hibou, account);
     await notifier.deliver({ ...hibou, id: "h2", title: "Duel : verdict" }, account);
@@ -69,7 +77,12 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
 
   it("logs in again when the board ended the session", async () => {
     const b = await start();
-    const account = { baseUrl: b.url, username: "Arbitre automatique", password: "mot-de-passe-du-robot" };
+    const account = {
+      forumId: "poudlard",
+      baseUrl: b.url,
+      username: "Arbitre automatique",
+      password: "mot-de-passe-du-robot",
+    };
     const notifier = createForumactifNotifier();
     await notifier.deliver(hibou, account);
     b.messaging.expireSessions();
@@ -82,14 +95,24 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
     const b = await start();
     const notifier = createForumactifNotifier();
     const wrong = await failure(() =>
-      notifier.deliver(hibou, { baseUrl: b.url, username: "Arbitre automatique", password: "faux" }),
+      notifier.deliver(hibou, {
+        forumId: "poudlard",
+        baseUrl: b.url,
+        username: "Arbitre automatique",
+        password: "faux",
+      }),
     );
     expect([wrong.retryable, wrong.message]).toEqual([
       false,
       expect.stringContaining("n'a pas pu se connecter"),
     ]);
     expect(wrong.message).not.toContain("faux");
-    const account = { baseUrl: b.url, username: "Arbitre automatique", password: "mot-de-passe-du-robot" };
+    const account = {
+      forumId: "poudlard",
+      baseUrl: b.url,
+      username: "Arbitre automatique",
+      password: "mot-de-passe-du-robot",
+    };
     const anonymous = await failure(() =>
       notifier.deliver({ ...hibou, to: { role: "referee", id: "7" } }, account),
     );
@@ -106,7 +129,12 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
 
   it("flood control, 429 and 5xx are retried later", async () => {
     const b = await start();
-    const account = { baseUrl: b.url, username: "Arbitre automatique", password: "mot-de-passe-du-robot" };
+    const account = {
+      forumId: "poudlard",
+      baseUrl: b.url,
+      username: "Arbitre automatique",
+      password: "mot-de-passe-du-robot",
+    };
     const notifier = createForumactifNotifier();
     b.messaging.floodNext();
     const flood = await failure(() => notifier.deliver(hibou, account));
@@ -125,6 +153,7 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
     const notifier = createForumactifNotifier();
     const refused = await failure(() =>
       notifier.deliver(hibou, {
+        forumId: "poudlard",
         baseUrl: b.url,
         username: "Arbitre automatique",
         password: "mot-de-passe-du-robot",
@@ -132,6 +161,25 @@ describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot a
     );
     expect([refused.retryable, refused.message]).toEqual([false, expect.stringContaining("un autre site")]);
     expect(b.requests.some((r) => r.method === "POST")).toBe(false);
+  });
+});
+
+describe("CONTRACT 6.1 a Forumactif private message names its duel", () => {
+  it("CONTRACT 6.1 the subject opens with the duelists, the message ends with the topic's address", () => {
+    const pm = forumactifPrivateMessage({
+      ...hibou,
+      title: "Le top est donné",
+      duel: { name: "Alice Dubois contre Bob Martin", url: "https://poudlard.forumactif.com/t482-topic" },
+    });
+    expect(pm.subject).toBe("Alice Dubois contre Bob Martin — le top est donné");
+    expect(pm.message.split("\n").at(-1)).toBe(
+      "Le sujet du duel : https://poudlard.forumactif.com/t482-topic",
+    );
+  });
+
+  it("CONTRACT 6.1 a hibou of no duel keeps its title as subject", () => {
+    expect(forumactifPrivateMessage(hibou).subject).toBe(hibou.title);
+    expect(forumactifPrivateMessage(hibou).message).toBe(hibou.text);
   });
 });
 
@@ -155,6 +203,7 @@ describe("CONTRACT 3: the forumactif notification channel", () => {
     const b = await start();
     const notifier = createNotifier({ http: { destinations: { allowLoopback: true } } });
     const forumactifAccount = {
+      forumId: "poudlard",
       baseUrl: b.url,
       username: "Arbitre automatique",
       password: "mot-de-passe-du-robot",
@@ -202,5 +251,28 @@ describe("CONTRACT 3: the forumactif notification channel", () => {
     expect(b.messaging.sent.map((m) => [m.from, m.to])).toEqual([
       ["Arbitre automatique", ["Filius Flitwick"]],
     ]);
+  });
+});
+
+describe("CONTRACT 4.4 a PM is sent in its forum's own session", () => {
+  it("another forum naming the same board and username with a wrong password fails to log in and sends nothing", async () => {
+    const b = await start();
+    const notifier = createForumactifNotifier();
+    const right = {
+      forumId: "poudlard",
+      baseUrl: b.url,
+      username: "Arbitre automatique",
+      password: "mot-de-passe-du-robot",
+    };
+    await notifier.deliver(hibou, right);
+    expect(b.messaging.sent).toHaveLength(1);
+    const other = { forumId: "serdaigle", baseUrl: b.url, username: "Arbitre automatique", password: "faux" };
+    const refused = await failure(() =>
+      notifier.deliver({ ...hibou, id: "h2", forumId: "serdaigle" }, other),
+    );
+    expect(refused.message).toContain("n'a pas pu se connecter");
+    expect(b.messaging.sent).toHaveLength(1);
+    await notifier.deliver({ ...hibou, id: "h3" }, right);
+    expect(b.messaging.sent).toHaveLength(2);
   });
 });

@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { endOfMinute } from "../../shared/forumactif/topic-diff.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { auditOf, DUEL_BODY, LONG_RP, postPayload } from "../support/duels.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
@@ -70,7 +69,7 @@ describe("CONTRACT 4.4: a topic read by polls is the same duel as its posts sent
               postPayload({
                 postId: "1000",
                 author: { id: "99", name: "Rubeus Hagrid" },
-                createdAt: endOfMinute(START),
+                createdAt: START,
                 content: "Ouverture",
               }),
             );
@@ -88,7 +87,7 @@ describe("CONTRACT 4.4: a topic read by polls is the same duel as its posts sent
               const payload = postPayload({
                 postId: post.postId,
                 author: { id: who.id, name: who.name },
-                createdAt: endOfMinute(at), // the board shows the minute: its end (topic-diff.ts)
+                createdAt: at, // the board shows the minute, and the post was made at its start
                 content: html(step),
               });
               const sentAnswer = await sent.generic({

@@ -122,3 +122,29 @@ describe("one post that cannot be read leaves the others read", () => {
     expect(h.delivered.filter((d) => d.kind === "forumactif.post-unreadable")).toHaveLength(1);
   });
 });
+
+describe("CONTRACT 4.4 every wait on the manual clock", () => {
+  it("a host resting after a 503 rests on the manual clock; an admin's poll meanwhile answers when it reads again, counting no failure", async () => {
+    const { h, fake, duelId } = await polledDuel();
+    fake.failNext(503, 1, { "retry-after": "60" });
+    await h.admin("POST", "/_local/clock", { advance: "PT2M" });
+    expect(await h.polls.getPollState(duelId)).toMatchObject({ failures: 1 });
+    const restedAt = h.clock.now().getTime();
+    // « Poll now » right after the maintenance: the host is left alone, and the answer says until when.
+    fake.addPost("1234", { authorId: "42", authorName: "Alice Dubois", html: "Un mot" });
+    const resting = await h.admin("POST", "/forums/poudlard/poll");
+    expect(resting.status).toBe(200);
+    expect(resting.body).toMatchObject({
+      polled: 0,
+      failed: 0,
+      posts: { created: 0, edited: 0, deleted: 0 },
+      resting: new Date(restedAt + 60_000).toISOString(),
+    });
+    expect(await h.polls.getPollState(duelId)).toMatchObject({ failures: 1 });
+    // A minute later on the manual clock (not in real time), the host is read again.
+    h.clock.set(new Date(restedAt + 61_000).toISOString());
+    const read = await h.admin("POST", "/forums/poudlard/poll");
+    expect(read.body).toMatchObject({ polled: 1, failed: 0, posts: { created: 1 } });
+    expect(read.body.resting).toBeUndefined();
+  });
+});

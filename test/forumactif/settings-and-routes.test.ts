@@ -28,21 +28,128 @@ const source = (baseUrl: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("CONTRACT 4.4: a forum's Forumactif source", () => {
-  it("CONTRACT 4.4 the desk's forum page shows the source as set, the password never, and where to change it", async () => {
+  it("CONTRACT 4.4 the desk's forum page shows the source in its form, the password never", async () => {
     const { h, board: fake } = await setup();
     expect((await h.forum({ source: source(`${fake.url}/`, { pollEvery: "PT5M" }) })).status).toBe(201);
     const desk = browser(h);
     await desk.login();
     const html = await (await desk.get("/admin/forums/poudlard")).text();
     const section = decoded(/<section id="source">[\s\S]*?<\/section>/.exec(html)?.[0] ?? "");
-    expect(section).toContain(fake.url);
-    expect(section).toContain("Europe/Paris");
-    expect(section).toContain("<dt>Intervalle entre deux lectures</dt><dd>5 minutes</dd>");
-    expect(section).toContain(`« Duel », ${Object.keys(DUEL_FACES).length} image(s) de face décrite(s)`);
-    expect(section).toContain("Arbitre automatique (mot de passe enregistré, jamais affiché)");
-    expect(section).toContain("PUT /forums/poudlard avec son champ « source »");
+    expect(section).toContain(`name="source.baseUrl" value="${fake.url}"`);
+    expect(section).toContain('name="source.timeZone" value="Europe/Paris"');
+    expect(section).toContain('name="source.pollEvery" value="5 minutes"');
+    expect(section).toContain('name="source.account.username" value="Arbitre automatique"');
+    expect(section).toContain('name="source.dice.name" value="Duel"');
+    expect(section).toContain("de-duel-4.png = 4");
+    expect(section).toContain("Mot de passe de « Arbitre automatique » enregistré (jamais affiché)");
+    expect(section).not.toContain("PUT /forums/poudlard");
     expect(html).not.toContain("mot-de-passe-secret");
-    expect(section).not.toContain("viendra");
+  });
+
+  it("CONTRACT 4.4 the desk's form sets the source as PUT does: the board read first, each refusal beside its field, the password kept when left empty", async () => {
+    const { h, board: fake } = await setup();
+    expect((await h.forum()).status).toBe(201);
+    fake.messaging.addMember("Arbitre automatique", "mot-de-passe-secret");
+    const desk = browser(h);
+    await desk.login();
+    const form = (csrf: string, fields: Record<string, string>) => ({
+      _csrf: csrf,
+      "source.baseUrl": fake.url,
+      "source.timeZone": "Europe/Paris",
+      "source.pollEvery": "2 minutes",
+      "source.template": "",
+      "source.account.username": "Arbitre automatique",
+      "source.account.password": "mot-de-passe-secret",
+      "source.dice.name": "Duel",
+      "source.dice.faces": "de-duel-1.png = 1\nde-duel-2.png = 2\nhttps://i.servimg.com/de-duel-3.png : 3",
+      ...fields,
+    });
+
+    let { csrf } = await desk.page("/admin/forums/poudlard");
+    const refused = await desk.post(
+      "/admin/forums/poudlard/source",
+      form(csrf, { "source.timeZone": "Europe/Poudlard", "source.dice.faces": "de-duel-1.png = un" }),
+    );
+    expect(refused.status).toBe(400);
+    const refusedHtml = decoded(await refused.text());
+    expect(refusedHtml).toContain('data-error-for="source.dice.faces">ligne 1 : écrivez l\'image de la face');
+    expect(refusedHtml).not.toContain("mot-de-passe-secret");
+    expect((await h.store.getForum("poudlard"))?.source).toBeUndefined();
+
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    const badZone = await desk.post(
+      "/admin/forums/poudlard/source",
+      form(csrf, { "source.timeZone": "Europe/Poudlard" }),
+    );
+    expect(badZone.status).toBe(400);
+    expect(decoded(await badZone.text())).toContain(
+      'data-error-for="source.timeZone">fuseau horaire IANA attendu (ex. Europe/Paris)',
+    );
+
+    const other = await FakeBoard.start();
+    const otherUrl = other.url;
+    await other.close();
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    const down = await desk.post("/admin/forums/poudlard/source", form(csrf, { "source.baseUrl": otherUrl }));
+    expect(down.status).toBe(400);
+    expect(decoded(await down.text())).toMatch(
+      /data-error-for="source.baseUrl">le forum ne répond pas à cette adresse/,
+    );
+    expect((await h.store.getForum("poudlard"))?.source).toBeUndefined();
+
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    const saved = await desk.post("/admin/forums/poudlard/source", form(csrf, {}));
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/admin/forums/poudlard?fait=saved#source");
+    const stored = (await h.store.getForum("poudlard"))?.source;
+    expect(stored).toMatchObject({
+      baseUrl: fake.url,
+      timeZone: "Europe/Paris",
+      pollEvery: "PT2M",
+      account: { username: "Arbitre automatique", password: "mot-de-passe-secret" },
+      dice: {
+        name: "Duel",
+        faces: { "de-duel-1.png": 1, "de-duel-2.png": 2, "https://i.servimg.com/de-duel-3.png": 3 },
+      },
+    });
+
+    // The password left empty keeps the stored one; a new account without one is refused.
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    const again = await desk.post(
+      "/admin/forums/poudlard/source",
+      form(csrf, { "source.account.password": "", "source.pollEvery": "5 minutes" }),
+    );
+    expect(again.status).toBe(303);
+    expect((await h.store.getForum("poudlard"))?.source).toMatchObject({
+      pollEvery: "PT5M",
+      account: { username: "Arbitre automatique", password: "mot-de-passe-secret" },
+    });
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    const newAccount = await desk.post(
+      "/admin/forums/poudlard/source",
+      form(csrf, { "source.account.username": "Autre robot", "source.account.password": "" }),
+    );
+    expect(newAccount.status).toBe(400);
+    expect(decoded(await newAccount.text())).toContain(
+      'data-error-for="source.account.password">mot de passe requis pour ce compte.',
+    );
+
+    // The connection test: the board answers, the account logs in; a wrong password is said.
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    const tested = decoded(
+      await (await desk.post("/admin/forums/poudlard/source/test", { _csrf: csrf })).text(),
+    );
+    expect(tested).toContain(`Le forum ${fake.url} répond par une page Forumactif.`);
+    expect(tested).toContain("Le compte robot « Arbitre automatique » se connecte.");
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    await desk.post("/admin/forums/poudlard/source", form(csrf, { "source.account.password": "faux" }));
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    const wrong = decoded(
+      await (await desk.post("/admin/forums/poudlard/source/test", { _csrf: csrf })).text(),
+    );
+    expect(wrong).toContain(
+      "Le compte robot « Arbitre automatique » ne se connecte pas : le forum refuse la connexion du compte robot",
+    );
   });
 
   it("CONTRACT 4.4 is stored with its defaults, and its account's password is never returned", async () => {
@@ -116,17 +223,32 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     expect((await h.admin("POST", "/duels", DUEL_BODY)).status).toBe(201);
     await h.settle();
     const before = fake.topicRequests("1234").length;
-    const ping = (topicId: unknown, type = "text/plain") =>
+    const ping = (topicId: unknown, type = "text/plain", from = "192.0.2.1") =>
       h.app.request("/webhooks/poudlard/forumactif/ping", {
         method: "POST",
-        headers: { "content-type": type },
+        headers: { "content-type": type, "x-forwarded-for": from },
         body: JSON.stringify({ topicId }),
       });
     const first = await ping("1234");
     expect(first.status).toBe(202);
     expect((await ping("1234")).status).toBe(429);
     expect((await ping("../1")).status).toBe(400);
-    expect(await (await ping("9999")).json()).toEqual({ result: "ignored" });
+    // A topic that is not watched answers exactly as a watched one: a stranger learns nothing.
+    const unwatched = await ping("9999");
+    expect({ status: unwatched.status, body: await unwatched.json() }).toEqual({
+      status: first.status,
+      body: { result: "accepted" },
+    });
+    expect(await first.json()).toEqual({ result: "accepted" });
+    expect((await ping("9999")).status).toBe(429);
+    // Every ping costs its caller: made-up topics soon wait, unread; another caller is not held back.
+    let refused = 0;
+    for (let topic = 10_000; topic < 10_040; topic++) {
+      if ((await ping(String(topic), "text/plain", "203.0.113.5")).status === 429) refused++;
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect((await ping("10000", "text/plain", "203.0.113.5")).status).toBe(429);
+    expect((await ping("5555", "text/plain", "198.51.100.1")).status).toBe(202);
     await h.settle();
     expect(fake.topicRequests("1234").length).toBe(before + 1);
     // The read brought forward schedules no chain of its own: the chain's next read is still the only one.
@@ -157,6 +279,20 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     const text = await res.text();
     expect(text).toContain('"http://referee.example/webhooks/poudlard/forumactif/ping"');
     expect((await h.app.request("/forumactif/ping.js?forum=../x")).status).toBe(400);
+    // Without a configured address, the request's own, and nothing kept by a shared cache.
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("the snippet points at the deployment's configured address, whatever the request's Host says", async () => {
+    const h = await createHarness({ deskUrl: "https://arbitre.example/" });
+    const res = await h.app.request("http://attacker.example/forumactif/ping.js?forum=poudlard", {
+      headers: { host: "attacker.example" },
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('"https://arbitre.example/webhooks/poudlard/forumactif/ping"');
+    expect(text).not.toContain("attacker.example");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("CONTRACT 3 a forumactif channel without an account needs the source's: 400 naming the field when the forum has none", async () => {

@@ -105,7 +105,7 @@ describe("action faults", () => {
     expect(fault?.text).toContain("écrivez dans le fil : [arbitre]annuler faute 2[/arbitre]");
     expect(fault?.text).not.toMatch(/\{"command"|post-p2#/);
     expect(fault && lastLine(fault)).toBe("Règle appliquée : R-4.16");
-    expect(sanction?.text).toContain("−2 PD (table R-6.6), il reste 23/25 PD");
+    expect(sanction?.text).toContain("−2 PD (points de duel) selon la table R-6.6, il reste 23/25 PD");
     expect(sanction?.text).toContain("[arbitre]annuler faute 2[/arbitre]");
     expect(sanction?.rule).toBe("R-6.5");
     expect(sanction && lastLine(sanction)).toBe("Règles appliquées : R-6.5, R-6.6");
@@ -115,7 +115,7 @@ describe("action faults", () => {
       "Tu reçois ta 2e faute d'action (message p2) : même sort qu'au tour précédent.",
     );
     expect(yourFault?.text).toContain("Ton action de ce tour échoue ; ta défense compte (R-6.4).");
-    expect(yourSanction?.text).toContain("tu perds 2 PD (R-6.6), il te reste 23/25 PD");
+    expect(yourSanction?.text).toContain("tu perds 2 PD (points de duel ; R-6.6), il te reste 23/25 PD");
     expect(yourSanction?.text).toContain("R-6.5");
     expect(yourSanction?.text).not.toContain("cancel-fault");
   });
@@ -146,7 +146,7 @@ describe("action faults", () => {
     ]);
     const [fault] = toDuelist(composeHiboux(given(aliceToPlay, first)), ALICE);
     expect(fault?.text).toContain("moins de 100 mots et zone manquante");
-    expect(fault?.text).toContain("encore 1 faute d'action et tu perds 2 PD (R-6.5)");
+    expect(fault?.text).toContain("encore 1 faute d'action et tu perds 2 PD (points de duel ; R-6.5)");
   });
 });
 
@@ -204,7 +204,7 @@ describe("absence", () => {
     const [summary, fault, sanction] = toReferee(hiboux);
     expect(summary?.title).toBe("Tour 2 : Alice Dubois n'a pas posté à temps");
     expect(summary?.text).toContain(
-      "Contre l'attaque de Bob Martin (Sortilège de Feu) : pas de défense (absence) contre attaque 5 : touché, −7 PD.",
+      "Contre l'attaque de Bob Martin (Sortilège de Feu) : pas de défense (absence) contre attaque 5 : touché, −7 PD (points de duel).",
     );
     expect(summary?.text).toContain(
       "Au tour de Bob Martin (tour 3), avant le jeudi 3 décembre 2026 à 11 h 00.",
@@ -212,7 +212,7 @@ describe("absence", () => {
     expect(fault?.text).toContain(
       "1re faute d'absence d'Alice Dubois : aucun message avant l'échéance du tour 2.",
     );
-    expect(sanction?.text).toContain("−2 PD, il reste 16/25 PD (R-6.2)");
+    expect(sanction?.text).toContain("−2 PD (points de duel), il reste 16/25 PD (R-6.2)");
   });
 });
 

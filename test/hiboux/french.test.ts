@@ -49,7 +49,7 @@ describe("CONTRACT 6.1 the demo duel's hiboux read as French a referee reads gla
     result = await playDemoDuel({ url: stack.url, adminToken: stack.adminToken });
     const base = { url: stack.url, adminToken: stack.adminToken, store: stack.store };
     stories = [await demoStory(stack.store, result), ...(await playHibouScenarios(base))];
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await stack?.stop();

@@ -76,7 +76,7 @@ describe("the end of the duel", () => {
 
   it("R-1.6 the last turn's summary says who is out", () => {
     const [summary] = toReferee(composeHiboux(given(weakAlice, lastTurn)));
-    expect(summary?.text).toContain("touché, −7 PD.\n");
+    expect(summary?.text).toContain("touché, −7 PD (points de duel).\n");
     expect(summary?.text).toContain("Points : Alice Dubois 0/25 PD (hors du duel)");
     expect(summary?.text).toContain("Alice Dubois n'a plus de PD : hors du duel (R-1.6).");
   });
@@ -350,8 +350,10 @@ describe("the referee's own decisions", () => {
       "points.adjusted>referee:7",
       "points.adjusted>duelist:43",
     ]);
-    expect(toDuelist(hiboux, ALICE)[0]?.text).toContain("PD rendus : +2, soit 25/25 PD.");
+    expect(toDuelist(hiboux, ALICE)[0]?.text).toContain("PD (points de duel) rendus : +2, soit 25/25 PD.");
     expect(toDuelist(hiboux, ALICE)[0]?.text).toContain("Motif : sort mal lu");
-    expect(toDuelist(hiboux, BOB)[0]?.text).toContain("L'arbitre a ajusté tes PD de −3 : tu as 47/50 PD");
+    expect(toDuelist(hiboux, BOB)[0]?.text).toContain(
+      "L'arbitre a ajusté tes PD (points de duel) de −3 : tu as 47/50 PD",
+    );
   });
 });

@@ -67,6 +67,53 @@ const hitTurn = events("post-p2", [
   },
 ]);
 
+/** Alice's turn 2 as `hitTurn`, her Découpe flying at `attack`, Bob's next defence counting `modifier`. */
+function incomingTo(attack: number, modifier: number): string {
+  const before = {
+    ...aliceToPlay,
+    duelists: aliceToPlay.duelists.map((d) => (d.id === BOB ? { ...d, nextDefenceModifier: modifier } : d)),
+  };
+  const input = hitTurn.map((e) => (e.type === "attack.launched" ? { ...e, attack } : e));
+  const [next] = toDuelist(composeHiboux(given(before, input)), BOB);
+  return next?.text ?? "";
+}
+
+describe("R-3.2 the defence to make, with its modifiers (R-3.5)", () => {
+  it("R-3.2 without a modifier, the die must beat the attack", () => {
+    expect(incomingTo(4, 0)).toContain("Ton dé de défense doit faire plus de 4 pour l'éviter (R-3.2).");
+  });
+
+  it("R-3.5 a Bouclier's +3 lowers the face to beat, said with it and not on a line apart", () => {
+    const text = incomingTo(6, 3);
+    expect(text).toContain(
+      "Ton dé de défense doit faire plus de 3 pour l'éviter, avec ton bonus de +3 en défense (R-3.2, R-3.5).",
+    );
+    expect(text).not.toContain("plus de 6");
+    expect(text).not.toContain("comptera +3");
+  });
+
+  it("R-3.5 a malus raises it", () => {
+    expect(incomingTo(3, -2)).toContain(
+      "doit faire plus de 5 pour l'éviter, avec ton malus de −2 en défense",
+    );
+  });
+
+  it("R-3.2 an attack no face can beat is said impossible, not « plus de 6 »", () => {
+    expect(incomingTo(6, 0)).toContain(
+      "Aucun dé de défense ne peut l'éviter : il faudrait faire plus de 6 (R-3.2).",
+    );
+    expect(incomingTo(5, -2)).toContain(
+      "Avec ton malus de −2 en défense, aucun dé de défense ne peut l'éviter",
+    );
+  });
+
+  it("R-3.5 a bonus that beats the attack on any face is said certain", () => {
+    expect(incomingTo(3, 3)).toContain(
+      "Avec ton bonus de +3 en défense, n'importe quel dé de défense l'évite (R-3.2).",
+    );
+  });
+});
+
 describe("a played turn", () => {
   it("R-3.2 a hit gives the referee one summary with the dice, the damage and the points left", () => {
     const hiboux = composeHiboux(given(aliceToPlay, hitTurn));
@@ -76,7 +123,7 @@ describe("a played turn", () => {
     expect(summary?.eventId).toBe("post-p2#0");
     expect(summary?.text).toContain("Dés : attaque 4, défense 3.");
     expect(summary?.text).toContain(
-      "Contre l'attaque de Bob Martin (Sortilège de Feu) : défense 3 contre attaque 5 : touché, −7 PD.",
+      "Contre l'attaque de Bob Martin (Sortilège de Feu) : défense 3 contre attaque 5 : touché, −7 PD (points de duel).",
     );
     expect(summary?.text).toContain("Action : Sortilège de Découpe sur Bob Martin.");
     expect(summary?.text).toContain("Alice Dubois 18/25 PD ; Bob Martin 50/50 PD");
@@ -96,7 +143,7 @@ describe("a played turn", () => {
       "À toi de jouer, Bob Martin : tour 3, à poster avant le lundi 30 novembre 2026 à 11 h 00.",
     );
     expect(next?.text).toContain("Alice Dubois t'attaque avec ce sort : Sortilège de Découpe (attaque 4).");
-    expect(next?.text).toContain("Tu as 50/50 PD.");
+    expect(next?.text).toContain("Tu as 50/50 PD (points de duel).");
     expect(next?.text).not.toContain("adjust-points");
     expect(next && lastLine(next)).toBe("Règle appliquée : R-1.5");
   });

@@ -163,6 +163,42 @@ describe("CONTRACT 6 registering duels", () => {
     },
   );
 
+  it.each([
+    ["a Cyrillic А", "\u0410lice Dubois"],
+    ["a Cyrillic е and о", "Alic\u0435 Dub\u043eis"],
+    ["a Greek Α", "\u0391lice Dubois"],
+    ["a capital I for the l", "AIice Dubois"],
+    ["a digit 0 for the o and a 1 for the l", "A1ice Dub0is"],
+    ["a Mathematical bold a, then a Cyrillic і", "\u{1D41A}l\u0456ce Dubois"],
+  ])(
+    "CONTRACT 2 R-1.2 two duelists whose names look alike (%s) are refused (Unicode TR 39 skeletons), 400 naming the field, nothing stored",
+    async (_case, name) => {
+      const res = await h.admin("POST", "/duels", {
+        ...DUEL_BODY,
+        duelists: [DUEL_BODY.duelists[0], { id: "43", name, year: "adulte" }],
+      });
+      expect(res.status).toBe(400);
+      const error = res.body.error as { code: string; message: string; details: { path: string }[] };
+      expect(error.code).toBe("invalid_body");
+      expect(error.message).toContain("se confondent à l'écran");
+      expect(error.message).toContain(name);
+      expect(error.details.map((d) => d.path)).toEqual(["duelists.1.name"]);
+      expect((await h.admin("GET", "/duels/poudlard.1234")).status).toBe(404);
+    },
+  );
+
+  it("R-1.2 names that differ to the eye are registered, whatever their script", async () => {
+    const res = await h.admin("POST", "/duels", {
+      ...DUEL_BODY,
+      duelists: [
+        { id: "42", name: "Alice Dubois", year: 3 },
+        { id: "43", name: "Alicia Dubois", year: "adulte" },
+        { id: "44", name: "\u0410\u043b\u0438\u0441\u0430", year: "adulte" },
+      ],
+    });
+    expect(res.status).toBe(201);
+  });
+
   it("R-6.9 a duelist disqualified elsewhere is banned: registering them is 409 duelist_banned", async () => {
     const first = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "100" });
     const firstId = first.body.id as string;

@@ -15,7 +15,7 @@ const turn = (postId: string, author: typeof alice, createdAt: string, target: s
   });
 
 describe("CONTRACT 6 a post's author is remembered with the post's own read and write", () => {
-  it("CONTRACT 6 one BatchGetItem and one TransactWriteItems a post; the account rides in it once, when new", async () => {
+  it("CONTRACT 6 the forum's GetItem (its signature checked), one BatchGetItem and one TransactWriteItems a post; the account rides in it once, when new", async () => {
     const h = await createHarness({ start: "2026-11-30T10:00:00.000Z" });
     await h.forum();
     await h.admin("POST", "/duels", DUEL_BODY);
@@ -38,6 +38,7 @@ describe("CONTRACT 6 a post's author is remembered with the post's own read and 
     };
 
     const oneReadOneWrite = (accounts: number) => [
+      { command: "GetItemCommand", accounts: 0 },
       { command: "BatchGetItemCommand", accounts: 0 },
       { command: "TransactWriteItemsCommand", accounts },
     ];

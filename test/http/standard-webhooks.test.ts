@@ -186,7 +186,7 @@ describe("Standard Webhooks, ours against the library", () => {
         expect(ours["webhook-timestamp"]).toBe(String(Math.floor(at.getTime() / 1000)));
         expect(ours["webhook-id"]).toBe(msgId);
       }),
-      { numRuns: 2000, seed: SEED },
+      { numRuns: 500, seed: SEED },
     );
   });
 
@@ -202,7 +202,7 @@ describe("Standard Webhooks, ours against the library", () => {
         expect(ourVerdict(s, `${payload}.`, theirs)).toBe("No matching signature found");
         expect(libraryVerdict(s, `${payload}.`, { ...ours })).toBe("No matching signature found");
       }),
-      { numRuns: 2000, seed: SEED + 1 },
+      { numRuns: 500, seed: SEED + 1 },
     );
   });
 
@@ -229,10 +229,10 @@ describe("Standard Webhooks, ours against the library", () => {
           library.sign("msg", at, "body"),
         );
       }),
-      { numRuns: 10_000, seed: SEED + 2 },
+      { numRuns: 2000, seed: SEED + 2 },
     );
     // Issued secrets all read; of the others, many read too (unpadded, one character over) and many do not.
-    expect({ keys: keys > 5500, refused: refused > 1500 }).toEqual({ keys: true, refused: true });
+    expect({ keys: keys > 1100, refused: refused > 300 }).toEqual({ keys: true, refused: true });
   });
 
   it("gives the library's verdict on generated deliveries: times in and out of the window, several signatures, tampered bodies", () => {
@@ -271,7 +271,7 @@ describe("Standard Webhooks, ours against the library", () => {
         expect(ourVerdict(d.secret, payload, headers), JSON.stringify({ headers, payload })).toBe(theirs);
         seen.set(theirs, (seen.get(theirs) ?? 0) + 1);
       }),
-      { numRuns: 20_000, seed: SEED + 3 },
+      { numRuns: 4000, seed: SEED + 3 },
     );
     // Every outcome was met, often enough to mean something.
     for (const outcome of [
@@ -283,7 +283,7 @@ describe("Standard Webhooks, ours against the library", () => {
       "Message timestamp too new",
       "No matching signature found",
     ] as const) {
-      expect(seen.get(outcome) ?? 0, outcome).toBeGreaterThan(500);
+      expect(seen.get(outcome) ?? 0, outcome).toBeGreaterThan(100);
     }
   });
 

@@ -237,6 +237,22 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
     expect(hibou?.text).toContain("(R-6.9)");
   });
 
+  it("R-1.2 two accounts whose names look alike (a Cyrillic а) cannot duel each other: the referee's hibou says why, and no duel", async () => {
+    await knownAccounts(h);
+    await sendDiscourse(
+      h,
+      discoursePost({ ...SOMEWHERE_ELSE, user_id: 313, name: "Dr\u0430go Malefoy", username: "drago_bis" }),
+    );
+    const opening = "[arbitre]duel : @drago_malefoy (5e année) contre @drago_bis (5e année)[/arbitre]";
+    const res = await sendDiscourse(h, refereePost(opening));
+    expect(res.body).toMatchObject({ result: "ignored" });
+    expect((await h.admin("GET", "/duels/poudlard.1842")).status).toBe(404);
+    const [hibou] = await openingHiboux(h);
+    expect(hibou?.text).toContain(
+      "Les noms « Drago Malefoy » et « Dr\u0430go Malefoy » se confondent à l'écran",
+    );
+  });
+
   it("R-1.1 only a referee of the forum opens a duel: anyone else's opening is ignored, with no hibou", async () => {
     await knownAccounts(h);
     const res = await sendDiscourse(

@@ -1,12 +1,11 @@
 import { Match } from "aws-cdk-lib/assertions";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getAtt, ref, SYNTH_TIMEOUT_MS, type Synthesized, synthesize } from "./synth.js";
 
 let synth: Synthesized;
 beforeAll(() => {
   synth = synthesize();
 }, SYNTH_TIMEOUT_MS);
-afterAll(() => synth?.cleanup());
 
 /** The alarms on one metric, whatever its dimensions. */
 function alarmsOn(namespace: string, metric: string) {

@@ -1,5 +1,5 @@
 import { Match } from "aws-cdk-lib/assertions";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE, NODE_MAJOR } from "../../infra/cdk/bundling.js";
 import { LAMBDA_RUNTIME } from "../../infra/cdk/constructs/duel-function.js";
 import { DESK_URL_READERS, FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
@@ -13,7 +13,6 @@ let synth: Synthesized;
 beforeAll(() => {
   synth = synthesize();
 }, SYNTH_TIMEOUT_MS);
-afterAll(() => synth?.cleanup());
 
 /** The variables CDK sets for the Parameters and Secrets extension. */
 const EXTENSION_VARIABLE = /^(PARAMETERS_SECRETS_EXTENSION_|SECRETS_MANAGER_|SSM_PARAMETER_STORE_)/;

@@ -1,10 +1,11 @@
 import { Match } from "aws-cdk-lib/assertions";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TABLE_DATA_ACTIONS } from "../../infra/cdk/table-access.js";
 import {
   type Grant,
   getAtt,
   grantsOf,
+  logicalId,
   ref,
   roleGrants,
   SYNTH_TIMEOUT_MS,
@@ -17,7 +18,6 @@ let synth: Synthesized;
 beforeAll(() => {
   synth = synthesize();
 }, SYNTH_TIMEOUT_MS);
-afterAll(() => synth?.cleanup());
 
 const allow = (actions: readonly string[], resource: unknown, condition?: unknown): Grant[] =>
   actions.map((action) => ({ effect: "Allow", action, resource, ...(condition ? { condition } : {}) }));
@@ -97,6 +97,65 @@ describe("the functions' roles grant exactly what each function does", () => {
         }),
       ]),
     );
+  });
+});
+
+describe("the key that seals the forums' secrets", () => {
+  /** The grants of its key policy, by principal. */
+  function keyGrants() {
+    const { secretsKey } = synth.stack.functions;
+    const key = synth.template.findResources("AWS::KMS::Key")[logicalId(secretsKey)];
+    const statements = key?.Properties.KeyPolicy.Statement as {
+      Principal: { AWS: unknown };
+      Action: string | string[];
+    }[];
+    // CDK merges the statements of several principals with the same actions: one row per principal.
+    return statements.flatMap((s) =>
+      [s.Principal.AWS].flat().map((principal) => ({
+        principal: JSON.stringify(principal),
+        actions: [s.Action].flat().sort(),
+      })),
+    );
+  }
+  const roleArn = (role: Parameters<typeof getAtt>[0]) => JSON.stringify(getAtt(role));
+
+  it("is rotated every year and outlives the stack, like the table it opens", () => {
+    const { secretsKey } = synth.stack.functions;
+    const key = synth.template.findResources("AWS::KMS::Key")[logicalId(secretsKey)];
+    expect(key?.Properties.EnableKeyRotation).toBe(true);
+    expect(key?.DeletionPolicy).toBe("Retain");
+  });
+
+  it("its policy: the functions that read forums decrypt, only the HTTP API (which saves them) makes data keys, the account administers", () => {
+    const { webhook, http, timer, relay } = synth.stack.functions;
+    const grants = keyGrants();
+    const uses = grants.filter((g) =>
+      g.actions.some((a) => a === "kms:Decrypt" || a === "kms:GenerateDataKey"),
+    );
+    expect(uses.sort((a, b) => a.principal.localeCompare(b.principal))).toEqual(
+      [
+        { principal: roleArn(webhook.role), actions: ["kms:Decrypt"] },
+        { principal: roleArn(http.role), actions: ["kms:Decrypt", "kms:GenerateDataKey"] },
+        { principal: roleArn(timer.role), actions: ["kms:Decrypt"] },
+        { principal: roleArn(relay.role), actions: ["kms:Decrypt"] },
+      ].sort((a, b) => a.principal.localeCompare(b.principal)),
+    );
+    // The account's statement administers the key: no use, no grant, no wildcard.
+    const admin = grants.filter((g) => !uses.includes(g));
+    expect(admin).toHaveLength(1);
+    expect(admin[0]?.actions).not.toContain("kms:*");
+    for (const action of admin[0]?.actions ?? []) {
+      expect(action).not.toMatch(/\*|Decrypt|Encrypt|GenerateDataKey|CreateGrant|ReEncrypt/);
+    }
+  });
+
+  it("each function is told the key (SECRETS_KEY_ARN); no identity policy grants a KMS action", () => {
+    const { webhook, http, timer, relay, secretsKey } = synth.stack.functions;
+    for (const fn of [webhook, http, timer, relay]) {
+      const resource = synth.template.findResources("AWS::Lambda::Function")[logicalId(fn.fn)];
+      expect(resource?.Properties.Environment.Variables.SECRETS_KEY_ARN).toEqual(getAtt(secretsKey));
+      expect(roleGrants(synth.template, fn.role).filter((g) => g.action.startsWith("kms:"))).toEqual([]);
+    }
   });
 });
 

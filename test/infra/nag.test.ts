@@ -5,16 +5,15 @@ import { App, Stack, Validations } from "aws-cdk-lib";
 import { Queue } from "aws-cdk-lib/aws-sqs";
 import { AwsSolutionsChecks } from "cdk-nag";
 import type { IConstruct } from "constructs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addNagChecks } from "../../infra/cdk/nag.js";
 import { SYNTH_TIMEOUT_MS, type Synthesized, synthesize } from "./synth.js";
 
 let synth: Synthesized;
 beforeAll(() => {
   // Throws if cdk-nag reports an unacknowledged error: reaching the tests is already the first check.
-  synth = synthesize({ cloudFormationValidation: true });
+  synth = synthesize();
 }, SYNTH_TIMEOUT_MS);
-afterAll(() => synth?.cleanup());
 
 interface Acknowledgement {
   readonly path: string;

@@ -1,5 +1,5 @@
 import { Match } from "aws-cdk-lib/assertions";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { NOTIFY_CHANNEL_TYPES, TIMER_LATENESS_ALARM_MS } from "../../infra/cdk/constructs/operating.js";
 import { METRICS_NAMESPACE } from "../../shared/observability/namespace.js";
 import { SYNTH_TIMEOUT_MS, type Synthesized, synthesize } from "./synth.js";
@@ -8,7 +8,6 @@ let synth: Synthesized;
 beforeAll(() => {
   synth = synthesize();
 }, SYNTH_TIMEOUT_MS);
-afterAll(() => synth?.cleanup());
 
 function alarmDescribed(what: string) {
   const alarms = Object.values(synth.template.findResources("AWS::CloudWatch::Alarm"));

@@ -14,32 +14,36 @@ export interface Synthesized {
   readonly app: App;
   readonly stack: DuelStack;
   readonly template: Template;
-  /** Removes the cloud assembly written under the OS temp directory. */
-  readonly cleanup: () => void;
 }
+
+let synthesized: Synthesized | undefined;
 
 /**
  * The app as `cdk synth` builds it: cdk.json's context (feature flags change the template), the nag
- * checks (an unacknowledged error makes synthesis throw), and real bundling. The assembly goes to a
- * temporary directory, never into the repository.
+ * checks (an unacknowledged error makes synthesis throw), CDK's CloudFormation schema validation,
+ * and real bundling. The assembly goes to a temporary directory, never into the repository, removed
+ * when the process ends.
  *
- * CDK's built-in CloudFormation schema validation takes ten seconds a synthesis; it runs only where
- * a test asks for it (nag.test.ts), as `cdk synth` runs it.
+ * Synthesis takes seconds, so it happens once per process and every infra test reads the same app:
+ * vitest runs test/infra in one worker that keeps its modules from file to file (the `slow-cdk`
+ * project of vitest.config.ts). Tests only read it.
  */
-export function synthesize(options: { readonly cloudFormationValidation?: boolean } = {}): Synthesized {
+export function synthesize(): Synthesized {
+  synthesized ??= synthesizeApp();
+  return synthesized;
+}
+
+function synthesizeApp(): Synthesized {
   const cdkJson = JSON.parse(readFileSync(new URL("../../cdk.json", import.meta.url), "utf8")) as {
     context?: Record<string, unknown>;
   };
   const outdir = mkdtempSync(join(tmpdir(), "duel-cdk-"));
-  const app = new App({
-    outdir,
-    context: cdkJson.context ?? {},
-    builtinCloudFormationValidation: options.cloudFormationValidation ?? false,
-  });
+  process.once("exit", () => rmSync(outdir, { recursive: true, force: true }));
+  const app = new App({ outdir, context: cdkJson.context ?? {}, builtinCloudFormationValidation: true });
   const stack = new DuelStack(app, "DuelReferee");
   addNagChecks(app);
   const template = Template.fromStack(stack);
-  return { app, stack, template, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
+  return { app, stack, template };
 }
 
 /** The logical id CloudFormation knows a construct by (its default child for L2 constructs). */

@@ -1,12 +1,11 @@
 import { Match } from "aws-cdk-lib/assertions";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SYNTH_TIMEOUT_MS, type Synthesized, synthesize } from "./synth.js";
 
 let synth: Synthesized;
 beforeAll(() => {
   synth = synthesize();
 }, SYNTH_TIMEOUT_MS);
-afterAll(() => synth?.cleanup());
 
 describe("the table", () => {
   it("has the single-table keys, the gsi1 index (outbox and timer attributes projected, never the state) and expiresAt as TTL", () => {

@@ -29,7 +29,8 @@ const lines = () =>
 describe("operating it (issue 18): the timer function's lines and lateness", () => {
   it("a firing 3 minutes late publishes TimerLateness 180000 and logs with the duel's id", async () => {
     const h = await createHarness();
-    await h.forum();
+    // No secret to open: this composition root's KMS key is not reachable from here.
+    await h.forum({ webhookSecrets: {} });
     const duelId = await openDuel(h, "9100");
     // The timer function's own composition root, on DynamoDB Local through the SDK's environment.
     vi.stubEnv("AWS_ENDPOINT_URL_DYNAMODB", inject("dynamoEndpoint"));
@@ -38,6 +39,7 @@ describe("operating it (issue 18): the timer function's lines and lateness", () 
     vi.stubEnv("AWS_SECRET_ACCESS_KEY", "local");
     const environment = {
       TABLE_NAME: h.tableName,
+      SECRETS_KEY_ARN: "arn:aws:kms:eu-west-3:123456789012:key/00000000-0000-0000-0000-000000000000",
       POWERTOOLS_SERVICE_NAME: "duel-referee-timer",
       LOG_LEVEL: "INFO",
     };
@@ -71,7 +73,11 @@ describe("operating it (issue 18): the timer function's lines and lateness", () 
     vi.stubEnv("AWS_ACCESS_KEY_ID", "local");
     vi.stubEnv("AWS_SECRET_ACCESS_KEY", "local");
     // A table that does not exist: the duel's read fails.
-    const environment = { TABLE_NAME: "no-such-table", POWERTOOLS_SERVICE_NAME: "duel-referee-timer" };
+    const environment = {
+      TABLE_NAME: "no-such-table",
+      SECRETS_KEY_ARN: "arn:aws:kms:eu-west-3:123456789012:key/00000000-0000-0000-0000-000000000000",
+      POWERTOOLS_SERVICE_NAME: "duel-referee-timer",
+    };
     const handler = composeTimerHandler(functionObservability("timer", environment), environment);
     const timer = {
       name: "t-missing-reminder",

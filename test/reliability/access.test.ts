@@ -270,47 +270,66 @@ describe("CONTRACT 3.1 login throttling", () => {
     return { checked, waited };
   }
 
-  it("CONTRACT 3.1 failed logins per account wait longer each time: at most 11 checked in a minute", async () => {
+  /** One login attempt with `token` from `address`, on a fresh visit of the form. */
+  async function loginFrom(h: Harness, token: string, address: string) {
+    const page = await h.app.request("/admin/login", { headers: { "x-forwarded-for": address } });
+    return h.app.request("/admin/login", {
+      method: "POST",
+      headers: {
+        cookie: page.headers.getSetCookie()[0]?.split(";")[0] ?? "",
+        origin: "http://localhost",
+        "x-forwarded-for": address,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ token, _csrf: csrfIn(await page.text()) }).toString(),
+    });
+  }
+
+  it("CONTRACT 3.1 failed logins per account from an address wait longer each time: at most 11 checked in a minute", async () => {
     const clock = { wall: new Date("2026-12-01T08:00:00.000Z") };
     const h = await recordedHarness({ wallNow: () => clock.wall });
     const { checked, waited } = await hammer(h, () => "pas-le-bon-jeton-mais-long", "203.0.113.7", clock);
     expect(checked).toBe(11);
-    // The account is throttled from another address too, and the right token waits its turn.
-    const other = await h.app.request("/admin/login");
-    const csrf = csrfIn(await other.text());
-    const cookie = other.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-    const login = () =>
-      h.app.request("/admin/login", {
-        method: "POST",
-        headers: {
-          cookie,
-          origin: "http://localhost",
-          "x-forwarded-for": "198.51.100.9",
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams({ token: ADMIN_TOKEN, _csrf: csrf }).toString(),
-      });
-    const wrong = await h.app.request("/admin/login", {
-      method: "POST",
-      headers: {
-        cookie,
-        origin: "http://localhost",
-        "x-forwarded-for": "198.51.100.9",
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ token: "encore-un-mauvais-jeton", _csrf: csrf }).toString(),
-    });
-    expect(wrong.status).toBe(401);
-    expect(decoded(await wrong.text())).toContain("attendez 64 s");
-    expect((await login()).status).toBe(429);
+    // One more failure there, and from that address even the right token waits its turn, unchecked.
+    expect([401, 429]).toContain((await loginFrom(h, "encore-un-mauvais-jeton", "203.0.113.7")).status);
+    expect((await loginFrom(h, ADMIN_TOKEN, "203.0.113.7")).status).toBe(429);
     clock.wall = new Date(clock.wall.getTime() + 15 * 60 * 1000);
-    expect((await login()).status).toBe(303);
+    expect((await loginFrom(h, ADMIN_TOKEN, "203.0.113.7")).status).toBe(303);
     report("access login throttling per account", {
       windowS: 60,
       checkedAttempts: checked,
       refusedUnchecked: waited,
     });
   }, 120_000);
+
+  it("CONTRACT 3.1 a stranger's failures lock no one out: the right token from another address passes at once", async () => {
+    const clock = { wall: new Date("2026-12-01T08:00:00.000Z") };
+    const h = await recordedHarness({ wallNow: () => clock.wall });
+    await h.forum();
+    const minerva = await issue(h, ADMIN_TOKEN, "poudlard", { role: "referee", name: "Minerva McGonagall" });
+    const minervaId = minerva.token.split(".")[1] ?? "";
+    // The stranger guesses the operator's token, then tokens naming Minerva's credential id.
+    const stranger = await hammer(h, () => "pas-le-bon-jeton-mais-long", "203.0.113.66", clock);
+    let n = 0;
+    const namingMinerva = () => `arb.${minervaId}.${String(n++).padStart(43, "x")}`;
+    const second = await hammer(h, namingMinerva, "203.0.113.66", clock);
+    expect(stranger.waited + second.waited).toBeGreaterThan(0);
+    // Still throttled where the stranger is: after one more failure, the next try waits unchecked.
+    expect([401, 429]).toContain((await loginFrom(h, "un-autre-jeton", "203.0.113.66")).status);
+    expect((await loginFrom(h, ADMIN_TOKEN, "203.0.113.66")).status).toBe(429);
+    // The holders, from their own addresses, are checked and let in at once.
+    expect((await loginFrom(h, ADMIN_TOKEN, "198.51.100.9")).status).toBe(303);
+    expect((await loginFrom(h, minerva.token, "198.51.100.20")).status).toBe(303);
+    // And a first wrong try there is told plainly, without a wait the stranger caused.
+    const slip = await loginFrom(h, "une-faute-de-frappe", "198.51.100.9");
+    expect(slip.status).toBe(401);
+    expect(decoded(await slip.text())).not.toContain("attendez");
+    report("access login no lock-out", {
+      strangerChecked: stranger.checked + second.checked,
+      strangerRefusedUnchecked: stranger.waited + second.waited,
+      holdersLetIn: 2,
+    });
+  }, 180_000);
 
   it("CONTRACT 3.1 failed logins per address, whatever the account: at most 26 checked in a minute", async () => {
     const clock = { wall: new Date("2026-12-01T08:00:00.000Z") };

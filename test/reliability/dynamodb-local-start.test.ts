@@ -29,4 +29,9 @@ describe("RELIABILITY 7 DynamoDB Local kept on disk behind its relay", () => {
     // Java ran on a port of its own: it must not outlive the failed start, holding the data's file.
     expect(processesNaming(dataDir)).toEqual([]);
   }, 120_000);
+
+  it("a start that does not answer in time fails and leaves no DynamoDB Local running on the data", async () => {
+    await expect(startDynamoDbLocal({ dataDir, startTimeoutMs: 1 })).rejects.toThrow(/did not answer/);
+    expect(processesNaming(dataDir)).toEqual([]);
+  }, 120_000);
 });

@@ -186,7 +186,8 @@ describe("CONTRACT 4.3 a post overtaken by a whole duel", () => {
     const posts = threadPosts(rng(SEED + 6), {
       threadId,
       firstPostId: 43_100,
-      count: 16,
+      // Enough turns that a hibou per revised verdict cannot fit: the single notice must stand in.
+      count: 26,
       start: "2026-11-30T10:00:00.000Z",
       gapMinutes: 45,
     });

@@ -10,7 +10,15 @@ import type { Observability } from "../../shared/aws/observability.js";
 import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
+import { NO_DYNAMODB_IN_UNIT } from "../tiers.js";
 import { ADMIN_TOKEN, requests } from "./requests.js";
+
+/** The run's DynamoDB Local, started by the integration and slow tiers' global setup. */
+function runEndpoint(): string {
+  const endpoint = inject("dynamoEndpoint");
+  if (endpoint === undefined) throw new Error(NO_DYNAMODB_IN_UNIT);
+  return endpoint;
+}
 
 /** A client of the run's DynamoDB Local, or of another endpoint (a DynamoDB Local of the test's own). */
 export function localClient(
@@ -21,7 +29,7 @@ export function localClient(
   } = {},
 ): DynamoDBClient {
   return new DynamoDBClient({
-    endpoint: options.endpoint ?? inject("dynamoEndpoint"),
+    endpoint: options.endpoint ?? runEndpoint(),
     region: "eu-west-3",
     credentials: { accessKeyId: "local", secretAccessKey: "local" },
     ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
@@ -54,6 +62,8 @@ export interface PipelineOptions {
   readonly wallNow?: () => Date;
   /** Forumactif forums read from a board on loopback (CONTRACT.md 4.4). */
   readonly forumactif?: { readonly reader: TopicReader };
+  /** The deployment's public address (`DESK_URL`). */
+  readonly deskUrl?: string;
 }
 
 /**
@@ -75,6 +85,7 @@ export function pipelineOn(table: Table, clock: ManualClock, options: PipelineOp
     ...(options.observability ? { observability: options.observability } : {}),
     allowLoopbackChannels: options.allowLoopbackChannels ?? false,
     ...(options.wallNow ? { wallNow: options.wallNow } : {}),
+    ...(options.deskUrl ? { deskUrl: options.deskUrl } : {}),
     ...(options.forumactif
       ? { forumactif: { polls, reader: options.forumactif.reader, allowLoopback: true, minIntervalMs: 0 } }
       : {}),

@@ -56,6 +56,14 @@ const ALLOWED: Readonly<Record<string, { readonly why: string; readonly starts?:
     why: "the User-Agent header the boards log",
     starts: ["ArbitreAutomatiqueDuClubDeDuel/1.0"],
   },
+  "shared/hiboux/context.ts": {
+    why: "French punctuation joining « PD » to the bracket after it; the words come from shared/texts/hiboux.ts",
+    starts: ["PD ({} ; {}"],
+  },
+  "shared/http/admin/style.ts": {
+    why: "the stylesheet: ` : ` between a phone card's label and its value",
+    starts: ["\n:root"],
+  },
   "shared/forumactif/ping-snippet.ts": {
     why: "a script a forum's admin pastes, its comment part of the code",
     starts: ["/* Arbitre automatique du club de duel"],

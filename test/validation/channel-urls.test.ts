@@ -83,6 +83,40 @@ describe("CONTRACT 3 where hiboux may go", () => {
       expect(channelUrlProblem(type, url, PUBLIC_ONLY), url).toBeUndefined();
   });
 
+  it("CONTRACT 3 other spellings of internal hosts are refused at save time: trailing dots, IPv4 forms, IPv6 mapped", () => {
+    const spellings = [
+      "https://localhost./hook",
+      "https://LOCALHOST../hook",
+      "https://api.localhost./hook",
+      "https://intranet./hook",
+      "https://printer.local./hook",
+      "https://metadata.google.internal./v1/",
+      "https://127.0.0.1./hook",
+      "https://169.254.169.254./latest/meta-data/",
+      "https://2130706433/hook",
+      "https://0177.0.0.1/hook",
+      "https://0x7f.1/hook",
+      "https://127.1/hook",
+      "https://0251.0376.0251.0376/",
+      "https://[::ffff:127.0.0.1]/hook",
+      "https://[::ffff:7f00:1]/hook",
+      "https://[::ffff:a9fe:a9fe]/",
+      "https://[::ffff:10.0.0.5]/hook",
+      "https://[::127.0.0.1]/hook",
+      "https://[::1]/hook",
+      "https://[fe80::1]/hook",
+      "https://[fc00::1]/hook",
+      "https://[2001:db8::1]/hook",
+    ];
+    for (const url of spellings)
+      expect(channelUrlProblem("webhook", url, PUBLIC_ONLY), url).toEqual(expect.any(String));
+    // A public host written with its trailing dot is the same public host.
+    expect(channelUrlProblem("webhook", "https://hooks.example.org./in", PUBLIC_ONLY)).toBeUndefined();
+    expect(
+      channelUrlProblem("discord", "https://discord.com./api/webhooks/1/t", PUBLIC_ONLY),
+    ).toBeUndefined();
+  });
+
   it("CONTRACT 3 loopback is allowed only by the local stack's explicit policy, and only loopback", () => {
     expect(channelUrlProblem("webhook", "http://127.0.0.1:8080/hook", LOCAL)).toBeUndefined();
     expect(channelUrlProblem("discord", "http://localhost:8080/api/webhooks/1/t", LOCAL)).toBeUndefined();

@@ -1,5 +1,6 @@
-import { Duration, Validations } from "aws-cdk-lib";
-import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import { AccountRootPrincipal, PolicyDocument, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { Key } from "aws-cdk-lib/aws-kms";
 import {
   ParamsAndSecretsLayerVersion,
   ParamsAndSecretsLogLevel,
@@ -14,11 +15,12 @@ import type { DuelTable } from "./table.js";
 
 /** The configuration each function reads, by name: each gets only what it uses. */
 export const FUNCTION_ENVIRONMENT = {
-  webhook: ["TABLE_NAME"],
-  http: ["TABLE_NAME", "ADMIN_TOKEN_SECRET_ARN"],
-  timer: ["TABLE_NAME"],
+  webhook: ["TABLE_NAME", "SECRETS_KEY_ARN"],
+  http: ["TABLE_NAME", "SECRETS_KEY_ARN", "ADMIN_TOKEN_SECRET_ARN"],
+  timer: ["TABLE_NAME", "SECRETS_KEY_ARN"],
   relay: [
     "TABLE_NAME",
+    "SECRETS_KEY_ARN",
     "SCHEDULE_GROUP_NAME",
     "TIMER_FUNCTION_ARN",
     "SCHEDULER_ROLE_ARN",
@@ -33,6 +35,30 @@ export const FUNCTION_ENVIRONMENT = {
 export const DESK_URL_READERS = ["webhook", "http", "timer"] as const satisfies readonly FunctionName[];
 
 type EnvName = (typeof FUNCTION_ENVIRONMENT)[FunctionName][number];
+
+/**
+ * The key's administration, for the account (through IAM), action by action: never its use, nor
+ * grants that would hand its use on. Without these the key could not be managed at all; with
+ * `kms:*` any role of the account given `kms:Decrypt` would read the forums' secrets.
+ */
+export const SECRETS_KEY_ADMIN_ACTIONS = [
+  "kms:DescribeKey",
+  "kms:GetKeyPolicy",
+  "kms:PutKeyPolicy",
+  "kms:GetKeyRotationStatus",
+  "kms:EnableKeyRotation",
+  "kms:DisableKeyRotation",
+  "kms:RotateKeyOnDemand",
+  "kms:ListKeyRotations",
+  "kms:ListResourceTags",
+  "kms:TagResource",
+  "kms:UntagResource",
+  "kms:UpdateKeyDescription",
+  "kms:EnableKey",
+  "kms:DisableKey",
+  "kms:ScheduleKeyDeletion",
+  "kms:CancelKeyDeletion",
+] as const;
 
 export interface DuelFunctionsProps {
   readonly table: DuelTable;
@@ -51,6 +77,8 @@ export class DuelFunctions extends Construct {
   readonly timer: DuelFunction;
   readonly relay: DuelFunction;
   readonly adminToken: Secret;
+  /** Seals the forums' secrets in the table (envelope encryption, shared/adapters/secrets). */
+  readonly secretsKey: Key;
   private readonly deciders: readonly DuelFunction[];
 
   constructor(scope: Construct, id: string, { table, scheduling }: DuelFunctionsProps) {
@@ -67,8 +95,25 @@ export class DuelFunctions extends Construct {
         "rotation is an operator's put-secret-value, followed by telling the admins.",
     });
 
+    this.secretsKey = new Key(this, "SecretsKey", {
+      description: "Duel referee: seals the forums' secrets (webhook secrets, API keys, board passwords)",
+      enableKeyRotation: true,
+      // Sealed secrets in the table (and its backups) open with this key only.
+      removalPolicy: RemovalPolicy.RETAIN,
+      policy: new PolicyDocument({
+        statements: [
+          new PolicyStatement({
+            principals: [new AccountRootPrincipal()],
+            actions: [...SECRETS_KEY_ADMIN_ACTIONS],
+            resources: ["*"],
+          }),
+        ],
+      }),
+    });
+
     const known: Partial<Record<EnvName, string>> = {
       TABLE_NAME: table.table.tableName,
+      SECRETS_KEY_ARN: this.secretsKey.keyArn,
       // The ARN, never the token: the function reads the value from Secrets Manager at run time.
       ADMIN_TOKEN_SECRET_ARN: this.adminToken.secretArn,
       SCHEDULE_GROUP_NAME: scheduling.groupName,
@@ -120,6 +165,14 @@ export class DuelFunctions extends Construct {
     });
 
     for (const fn of [this.webhook, this.http, this.timer, this.relay]) table.grantData(fn.role);
+    // The key's use is granted by its own policy, to these roles by name: every function reads forums
+    // (their secrets open with Decrypt); only the HTTP API saves them (GenerateDataKey seals).
+    for (const fn of [this.webhook, this.http, this.timer, this.relay]) {
+      const actions = fn === this.http ? ["kms:Decrypt", "kms:GenerateDataKey"] : ["kms:Decrypt"];
+      this.secretsKey.addToResourcePolicy(
+        new PolicyStatement({ principals: [fn.role], actions, resources: ["*"] }),
+      );
+    }
     this.deciders = DESK_URL_READERS.map((name) => this[name]);
     this.http.role.addToPrincipalPolicy(
       new PolicyStatement({

@@ -4,7 +4,15 @@ import { ConcurrencyError, DuplicateError, StorageUnavailableError } from "../..
 import type { DuelCommit, DuelistChange } from "../../ports/duel-store.js";
 import { marshall } from "./attributes.js";
 import { cancellationCodes, storageError } from "./errors.js";
-import { accountItem, dedupItem, duelistDuelItem, inputItem, outboxItem, snapshotItem } from "./items.js";
+import {
+  accountItem,
+  clubRecordItem,
+  dedupItem,
+  duelistDuelItem,
+  inputItem,
+  outboxItem,
+  snapshotItem,
+} from "./items.js";
 import { encodeMark, markChanges } from "./post-marks.js";
 import { rulesetItem } from "./rulesets.js";
 import { keys } from "./table.js";
@@ -29,7 +37,7 @@ export interface CommitTransaction {
  * The transaction of a commit, items in this order: the snapshot (conditioned on the version),
  * its ruleset unless already stored, the inputs, the post marks that changed (with their deliveries'
  * dedup keys, refused if already recorded), the dedup keys (written only if absent), the outbox
- * entries, the duelist changes, the accounts of new authors.
+ * entries, the duelist changes, the accounts of new authors, the duel's club record when it changed.
  *
  * An input key holds one input: writing it again is allowed only for the same `inputId` (a late
  * input rewrote that input's events), so new and rewritten inputs need no flag to tell them apart,
@@ -132,6 +140,13 @@ export function commitTransaction(
     add({ Put: { TableName: tableName, Item: accountItem(commit.forumId, account) } }, null);
   }
 
+  if (commit.club) {
+    add(
+      { Put: { TableName: tableName, Item: clubRecordItem(commit.club, commit.snapshot.updatedAt) } },
+      null,
+    );
+  }
+
   if (items.length > MAX_TRANSACTION_ITEMS) {
     throw new Error(
       `duel ${duelId}: commit of ${items.length} items exceeds the ${MAX_TRANSACTION_ITEMS} items of one DynamoDB transaction`,
@@ -203,7 +218,8 @@ export function commitItems(commit: DuelCommit): number {
     new Set(commit.dedupKeys).size +
     new Set(commit.outbox.map(outboxKey)).size +
     new Set(commit.duelists.map(duelistKey)).size +
-    new Set((commit.accounts ?? []).map((a) => a.userId)).size
+    new Set((commit.accounts ?? []).map((a) => a.userId)).size +
+    (commit.club ? 1 : 0)
   );
 }
 

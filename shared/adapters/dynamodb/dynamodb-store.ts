@@ -8,6 +8,7 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import type { DuelState, PostMark } from "../../domain/state.js";
 import type {
+  ClubRead,
   DuelCommit,
   DuelistRecord,
   DuelSnapshot,
@@ -21,6 +22,9 @@ import type {
   TimerStore,
 } from "../../ports/duel-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
+import type { SecretSealer } from "../secrets/envelope.js";
+import { joinSecrets, type SecretFields, splitSecrets } from "../secrets/forum-secrets.js";
+import { processSealer } from "../secrets/local-data-keys.js";
 import { DynamoDbAccessStore } from "./access-store.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
 import { commitFailure, commitItems, commitTransaction, MAX_TRANSACTION_ITEMS } from "./commit.js";
@@ -28,10 +32,11 @@ import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } fr
 import {
   accountItem,
   accountOf,
+  clubRecordOfItem,
   dedupItem,
   duelistOf,
   forumItem,
-  forumOf,
+  forumPartsOf,
   inputOf,
   latestBan,
   markOf,
@@ -64,9 +69,17 @@ export interface DynamoDbStoreOptions {
   readonly now?: () => Date;
   /** How long a dedup key is kept (TTL), 30 days unless given: far longer than any forum retries. */
   readonly dedupTtlSeconds?: number;
+  /**
+   * Seals the forums' secrets (KMS in AWS, the key file of `DATA_DIR` locally); unless given, a key
+   * of this process only (tests).
+   */
+  readonly secrets?: SecretSealer;
 }
 
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+
+/** What a forum's sealed secrets are bound to: sealed for one forum, they open for no other. */
+const sealContext = (forumId: string) => `forum#${forumId}`;
 
 /**
  * Every storage port on one DynamoDB table (layout in `table.ts`): the duel repository (its post
@@ -81,6 +94,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly tableName: string;
   private readonly now: () => Date;
   private readonly dedupTtlSeconds: number;
+  private readonly secrets: SecretSealer;
   private readonly rulesets = new RulesetMemory();
   private readonly reads = new ReadsInFlight();
 
@@ -89,6 +103,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     this.tableName = options.tableName;
     this.now = options.now ?? (() => new Date());
     this.dedupTtlSeconds = options.dedupTtlSeconds ?? THIRTY_DAYS_SECONDS;
+    this.secrets = options.secrets ?? processSealer();
   }
 
   /** Credentials, sessions and login failures on the same client and table (CONTRACT.md 3.1). */
@@ -135,7 +150,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
         accounts[account.userId] = account;
       }
       return {
-        forum: forum ? forumOf(forum) : null,
+        forum: forum ? await this.forumOf(forum) : null,
         duel: duels.get(duelId) ?? null,
         postsRead,
         marks: marksOf(others),
@@ -247,7 +262,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   getForum(forumId: string): Promise<ForumConfig | null> {
     return guarded(async () => {
       const item = await this.get(keys.forum(forumId));
-      return item ? forumOf(item) : null;
+      return item ? this.forumOf(item) : null;
     });
   }
 
@@ -261,18 +276,34 @@ export class DynamoDbStore implements DuelStore, TimerStore {
         this.tableName,
         ids.map((id) => marshall(keys.forum(id))),
       );
-      return items.map(forumOf).sort((a, b) => (a.forumId < b.forumId ? -1 : a.forumId > b.forumId ? 1 : 0));
+      const forums = await Promise.all(items.map((item) => this.forumOf(item)));
+      return forums.sort((a, b) => (a.forumId < b.forumId ? -1 : a.forumId > b.forumId ? 1 : 0));
     });
   }
 
   putForum(forum: ForumConfig): Promise<void> {
     return guarded(async () => {
+      const { open, secrets } = splitSecrets(forum);
+      const sealed =
+        Object.keys(secrets).length === 0
+          ? null
+          : await this.secrets.seal(JSON.stringify(secrets), sealContext(forum.forumId));
       try {
-        await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: forumItem(forum) }));
+        await this.client.send(
+          new PutItemCommand({ TableName: this.tableName, Item: forumItem(open, sealed) }),
+        );
       } finally {
         this.reads.wroteForum(forum.forumId);
       }
     });
+  }
+
+  /** A forum's item with its secrets opened; one saved before they were sealed is read as it is. */
+  private async forumOf(item: Item): Promise<ForumConfig> {
+    const { open, sealed } = forumPartsOf(item);
+    if (sealed === undefined) return open;
+    const secrets = JSON.parse(await this.secrets.open(sealed, sealContext(open.forumId))) as SecretFields;
+    return joinSecrets(open, secrets);
   }
 
   getDuelist(forumId: string, userId: string): Promise<DuelistRecord | null> {
@@ -293,6 +324,26 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       await this.client.send(
         new PutItemCommand({ TableName: this.tableName, Item: accountItem(forumId, account) }),
       );
+    });
+  }
+
+  club(forumId: string): Promise<ClubRead> {
+    // The forum's item and its duels' records share a partition: one query reads a club's page.
+    // They are public and shown as of a moment: an eventually consistent read costs half.
+    return guarded(async () => {
+      const forumKey = keys.forum(forumId);
+      const items = await queryAll(this.client, {
+        TableName: this.tableName,
+        KeyConditionExpression: "#pk = :pk",
+        ExpressionAttributeNames: { "#pk": "pk" },
+        ExpressionAttributeValues: { ":pk": { S: forumKey.pk } },
+      });
+      const forumItem = items.find((item) => item.sk?.S === forumKey.sk);
+      return {
+        // The public records need no secret: the forum's settings are read without opening them.
+        forum: forumItem ? forumPartsOf(forumItem).open : null,
+        records: items.filter((item) => item.sk?.S?.startsWith("CLUB#")).map(clubRecordOfItem),
+      };
     });
   }
 

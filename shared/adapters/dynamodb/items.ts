@@ -1,3 +1,4 @@
+import type { ClubDuelRecord } from "../../domain/club-record.js";
 import type { DuelCommand } from "../../domain/commands.js";
 import type { DuelEvent } from "../../domain/events.js";
 import type { DuelState, PostMark } from "../../domain/state.js";
@@ -183,18 +184,33 @@ export function dedupItem(key: string, duelId: string, now: Date, ttlSeconds: nu
   });
 }
 
-export function forumItem(forum: ForumConfig): Item {
-  const { pk, sk } = keys.forum(forum.forumId);
+/**
+ * A forum's item: its configuration without its secrets (`config`), and its secrets sealed apart
+ * (`sealed`, see adapters/secrets): neither the table nor its stream ever holds one in clear.
+ */
+export function forumItem(open: ForumConfig, sealed: string | null): Item {
+  const { pk, sk } = keys.forum(open.forumId);
   return marshall({
     pk,
     sk,
     // Listed by the operator's desk page (gsi1 keys only: the config is read from the item).
     gsi1pk: partitions.forums,
-    gsi1sk: forum.forumId,
-    forumId: forum.forumId,
-    config: JSON.stringify(forum),
-    updatedAt: forum.updatedAt,
+    gsi1sk: open.forumId,
+    forumId: open.forumId,
+    config: JSON.stringify(open),
+    ...(sealed === null ? {} : { sealed }),
+    updatedAt: open.updatedAt,
   });
+}
+
+/** A duel's record in the club's records (CONTRACT.md 8). */
+export function clubRecordItem(record: ClubDuelRecord, updatedAt: string): Item {
+  const { pk, sk } = keys.clubRecord(record.forumId, record.duelId);
+  return marshall({ pk, sk, record: JSON.stringify(record), updatedAt });
+}
+
+export function clubRecordOfItem(item: Item): ClubDuelRecord {
+  return JSON.parse(stringOf(unmarshall(item), "record")) as ClubDuelRecord;
 }
 
 export function accountItem(forumId: string, account: ForumAccount): Item {
@@ -220,8 +236,14 @@ export function accountOf(item: Item): ForumAccount {
   };
 }
 
-export function forumOf(item: Item): ForumConfig {
-  return jsonOf<ForumConfig>(unmarshall(item), "config");
+/**
+ * A forum's item as written by `forumItem`: `sealed` is absent from an item saved before secrets
+ * were sealed, whose `config` still holds them (read as it is, sealed at its next save).
+ */
+export function forumPartsOf(item: Item): { readonly open: ForumConfig; readonly sealed?: string } {
+  const plain = unmarshall(item);
+  const open = jsonOf<ForumConfig>(plain, "config");
+  return typeof plain.sealed === "string" ? { open, sealed: plain.sealed } : { open };
 }
 
 export function duelistDuelItem(change: Extract<DuelistChange, { type: "duel" }>): Item {

@@ -13,6 +13,7 @@
  * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN#<duelId>`              |                             |                             | `bannedUntil`, `duelId`, `updatedAt`: one per duel that bans them, deleted when it ends |
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
  * | forum account | `ACCOUNTS#<forumId>`          | `USER#<userId>`             |                             |                             | `userId`, `name`, `username`, `seenAt`: an author seen in the forum's posts |
+ * | club record   | `FORUM#<forumId>`             | `CLUB#<duelId>`             |                             |                             | `record` (ClubDuelRecord as JSON S), `updatedAt`: the duel as the club's records show it, written with the duel's commit when it changes; beside the forum's item, so one query reads a club's page |
  * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
  * | credential    | `CRED#<id>`                   | `CRED`                      | `CREDS#<forumId>`           | `<createdAt>#<id>`          | `id`, `forumId`, `role`, `name`, `refereeId`?, `tokenHash` (SHA-256 hex, never the token), `createdAt` |
  * | desk session  | `SESSION#<sha256 of its id>`  | `SESSION`                   |                             |                             | `subject` (`operator`/`credential`), `adminKey` or `credentialId`, `createdAt`, `endsAt`, `expiresAt` (TTL), `reveal_<id>` (a sealed secret shown once, `session-reveals.ts`) |
@@ -91,6 +92,7 @@ export const keys = {
   timer: (name: string) => ({ pk: `TIMER#${name}`, sk: "TIMER" }),
   accounts: (forumId: string) => `ACCOUNTS#${forumId}`,
   account: (forumId: string, userId: string) => ({ pk: `ACCOUNTS#${forumId}`, sk: `USER#${userId}` }),
+  clubRecord: (forumId: string, duelId: string) => ({ pk: `FORUM#${forumId}`, sk: `CLUB#${duelId}` }),
   credential: (id: string) => ({ pk: `CRED#${id}`, sk: "CRED" }),
   session: (idHash: string) => ({ pk: `SESSION#${idHash}`, sk: "SESSION" }),
   loginFailures: (key: string) => ({ pk: `LOGIN#${key}`, sk: "LOGIN" }),

@@ -1,6 +1,7 @@
 import { DeliveryError } from "../../errors.js";
 import type { Hibou } from "../../ports/notifier.js";
 import { notifierTexts } from "../../texts/notifiers.js";
+import { escapeDiscord } from "../escape.js";
 import type { ChannelNotifier } from "./channel.js";
 import { type HttpOptions, postJson } from "./http.js";
 import { truncate } from "./text.js";
@@ -37,7 +38,10 @@ export function kindColour(kind: string): number {
   return COLOURS[kind.split(".")[0] ?? ""] ?? DEFAULT_COLOUR;
 }
 
-/** A Discord Execute Webhook body: one embed, every text cut to fit, no mention ever pings. */
+/**
+ * A Discord Execute Webhook body: one embed, every text escaped for Discord's Markdown and cut to
+ * fit, no mention ever pings.
+ */
 export interface DiscordMessage {
   readonly content: string;
   readonly embeds: readonly [
@@ -82,13 +86,15 @@ export function splitText(text: string, max: number, maxParts: number): string[]
  * one embed is split at line breaks into several messages, "(2/3)" after the title, rather than cut.
  */
 export function discordMessages(hibou: Hibou): DiscordMessage[] {
-  const parts = splitText(hibou.text, PART_MAX, DISCORD_MAX_PARTS);
+  // Escaped whole, then split: a part never ends between a backslash and its character.
+  const parts = splitText(escapeDiscord(hibou.text), PART_MAX, DISCORD_MAX_PARTS);
+  // A footer shows no Markdown: it stays as it is.
   const footer = truncate(notifierTexts.discordFooter(hibou.threadId, hibou.rule), FOOTER_MAX);
   const timestamp = new Date(hibou.createdAt);
-  const content = truncate(notifierTexts.discordContent(hibou.to), DISCORD_LIMITS.content);
+  const content = truncate(escapeDiscord(notifierTexts.discordContent(hibou.to)), DISCORD_LIMITS.content);
   return parts.map((part, index) => {
     const suffix = parts.length > 1 ? ` (${index + 1}/${parts.length})` : "";
-    const title = truncate(hibou.title, DISCORD_LIMITS.embedTitle - suffix.length) + suffix;
+    const title = truncate(escapeDiscord(hibou.title), DISCORD_LIMITS.embedTitle - suffix.length) + suffix;
     const room = DISCORD_LIMITS.embedTotal - title.length - footer.length;
     return {
       content,

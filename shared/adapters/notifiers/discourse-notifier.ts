@@ -1,6 +1,7 @@
 import { DeliveryError } from "../../errors.js";
 import type { Hibou } from "../../ports/notifier.js";
 import { notifierTexts } from "../../texts/notifiers.js";
+import { escapeDiscourse } from "../escape.js";
 import { field, getJson } from "../thread-bots/http.js";
 import type { ChannelNotifier, ChannelOf } from "./channel.js";
 import { type HttpOptions, postJson } from "./http.js";
@@ -45,10 +46,13 @@ export function conversationTitle(hibou: Hibou): string {
   return discourseTitle(notifierTexts.discourseConversation(hibou.threadId, hibou.to.name ?? hibou.to.id));
 }
 
-/** A hibou as one post of the conversation: its own title in bold, then its text (rules included). */
+/**
+ * A hibou as one post of the conversation: its own title in bold, then its text (rules included),
+ * both escaped for Discourse's Markdown.
+ */
 export function conversationPost(hibou: Hibou): string {
-  const head = `**${hibou.title.replace(/\s+/g, " ").trim()}**\n\n`;
-  return truncate(head + hibou.text, DISCOURSE_LIMITS.rawMax);
+  const head = `**${escapeDiscourse(hibou.title.replace(/\s+/g, " ").trim())}**\n\n`;
+  return truncate(head + escapeDiscourse(hibou.text), DISCOURSE_LIMITS.rawMax);
 }
 
 /**

@@ -20,6 +20,7 @@ import type { CookieJar } from "../../forumactif/cookie-jar.js";
 import type { FetchLike } from "../../net/guarded-fetch.js";
 import type { Hibou } from "../../ports/notifier.js";
 import { notifierTexts } from "../../texts/notifiers.js";
+import { escapeForumactif, escapeForumactifSubject } from "../escape.js";
 import { BOARD_FLOOD, boardRequest, sessionFailure } from "./board-request.js";
 import { truncate } from "./text.js";
 
@@ -41,18 +42,29 @@ export interface ForumactifNotifier {
 const SUBJECT_MAX = 60;
 const SENT = /message a été envoyé|message a bien été envoyé|envoyé avec succès|message has been sent/i;
 
-/** A hibou as the subject and text of a Forumactif private message, as the recipient reads them. */
+/**
+ * A hibou as the subject and text of a Forumactif private message, as the recipient reads them:
+ * escaped for the board, which reads the text as BBCode and HTML.
+ */
 export function forumactifPrivateMessage(hibou: Hibou): {
   readonly subject: string;
   readonly message: string;
 } {
   return {
-    subject: truncate(
-      hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle,
-      SUBJECT_MAX,
+    // Cut before it is escaped, so a cut never splits a character reference.
+    subject: escapeForumactifSubject(
+      truncate(
+        notifierTexts.forumactifSubject(
+          hibou.duel?.name,
+          hibou.title.replace(/\s+/g, " ").trim() || notifierTexts.discourseDefaultTitle,
+        ),
+        SUBJECT_MAX,
+      ),
     ),
     // The text already ends with the rules it applied (as for Discourse): no second rule line.
-    message: hibou.text,
+    message: escapeForumactif(
+      hibou.duel?.url ? `${hibou.text}\n\n${notifierTexts.forumactifThread(hibou.duel.url)}` : hibou.text,
+    ),
   };
 }
 

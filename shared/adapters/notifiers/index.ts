@@ -26,6 +26,8 @@ export interface NotifierOptions {
   readonly http?: HttpOptions;
   /** The `log` channel's output (default `console.log`). */
   readonly log?: LogLine;
+  /** The `log` channel writes the hiboux's titles and texts too (the local stack); kind and recipient only unless set. */
+  readonly logTexts?: boolean;
   /** The webhook signature's clock. */
   readonly now?: () => Date;
   /** Ask Discord to confirm the message is stored (`?wait=true`); true unless set false. */
@@ -38,8 +40,10 @@ export interface NotifierOptions {
  */
 function forumactifAccountOf(channel: ChannelOf<"forumactif">, context: DeliveryContext): ForumactifAccount {
   const { baseUrl, username, password } = channel;
+  // A channel's own account is its forum's: without the forum (a delivery that names none) it
+  // still gets a session of its own, shared with no forum's.
   if (baseUrl !== undefined && username !== undefined && password !== undefined)
-    return { baseUrl, username, password };
+    return { forumId: context.forumId ?? "", baseUrl, username, password };
   if (context.forumactifAccount) return context.forumactifAccount;
   throw new DeliveryError(notifierTexts.forumactifNoAccount, false);
 }
@@ -66,7 +70,7 @@ function checkDestination(channel: ChannelConfig, context: DeliveryContext, opti
  * channels reach public `https` hosts only (`options.http.destinations` may allow loopback).
  */
 export function createNotifier(options: NotifierOptions = {}): Notifier {
-  const log = createLogNotifier({ log: options.log });
+  const log = createLogNotifier({ log: options.log, texts: options.logTexts === true });
   const webhook = createWebhookNotifier({ http: options.http, now: options.now });
   const discord = createDiscordNotifier({ http: options.http, wait: options.discordWait });
   const discourse = createDiscourseNotifier({ http: options.http });

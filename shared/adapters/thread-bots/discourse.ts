@@ -1,4 +1,5 @@
 import type { ThreadBotConfig, ThreadReply } from "../../ports/thread-bot.js";
+import { escapeDiscourse } from "../escape.js";
 import { field, getJson, type HttpOptions, post } from "./http.js";
 
 type DiscourseBot = Extract<ThreadBotConfig, { type: "discourse" }>;
@@ -6,14 +7,11 @@ type DiscourseBot = Extract<ThreadBotConfig, { type: "discourse" }>;
 /** How many of the topic's last posts are searched for a reply's marker. */
 const LOOK_BACK = 20;
 
-/** Markdown's specials in a line of ours, escaped: a duelist's name is shown as written. */
-const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>#|~])/g, "\\$1");
-
 /** The reply as Discourse Markdown: the title in bold, one line each, the marker in small print. */
 export function discourseReplyRaw(reply: ThreadReply): string {
   return [
-    `**${escapeMarkdown(reply.title)}**`,
-    ...reply.lines.map(escapeMarkdown),
+    `**${escapeDiscourse(reply.title)}**`,
+    ...reply.lines.map(escapeDiscourse),
     `<small>${reply.marker}</small>`,
   ].join("\n");
 }

@@ -13,6 +13,7 @@ import { topicUrl } from "../../forumactif/urls.js";
 import { guardedFetch } from "../../net/guarded-fetch.js";
 import type { ThreadBot, ThreadReply } from "../../ports/thread-bot.js";
 import { notifierTexts } from "../../texts/notifiers.js";
+import { escapeForumactif } from "../escape.js";
 import { BOARD_FLOOD, boardRequest, sessionFailure } from "../notifiers/board-request.js";
 import type { HttpOptions } from "../notifiers/http.js";
 
@@ -24,7 +25,11 @@ const POSTED = /enregistré avec succès|message a (?:bien )?été enregistré|e
 
 /** The reply as Forumactif BBCode: the title in bold, one line each, the marker in small print. */
 export function forumactifReplyMessage(reply: ThreadReply): string {
-  return [`[b]${reply.title}[/b]`, ...reply.lines, `[size=9]${reply.marker}[/size]`].join("\n");
+  return [
+    `[b]${escapeForumactif(reply.title)}[/b]`,
+    ...reply.lines.map(escapeForumactif),
+    `[size=9]${reply.marker}[/size]`,
+  ].join("\n");
 }
 
 export interface ForumactifReplier {

@@ -1,16 +1,14 @@
 import type { ThreadBotConfig, ThreadReply } from "../../ports/thread-bot.js";
+import { escapeXenForo } from "../escape.js";
 import { field, getJson, type HttpOptions, post } from "./http.js";
 
 type XenForoBot = Extract<ThreadBotConfig, { type: "xenforo" }>;
 
-/** An opening bracket would start a BBCode tag: shown as written inside `[PLAIN]`. */
-const escapeBbCode = (text: string) => text.replace(/\[/g, "[PLAIN][[/PLAIN]");
-
 /** The reply as BBCode: the title in bold, one line each, the marker in small print. */
 export function xenforoReplyMessage(reply: ThreadReply): string {
   return [
-    `[B]${escapeBbCode(reply.title)}[/B]`,
-    ...reply.lines.map(escapeBbCode),
+    `[B]${escapeXenForo(reply.title)}[/B]`,
+    ...reply.lines.map(escapeXenForo),
     `[SIZE=1]${reply.marker}[/SIZE]`,
   ].join("\n");
 }

@@ -40,7 +40,7 @@ export function Announcements(props: { state: Duel; announcements: readonly Anno
       {props.announcements.length === 0 ? (
         <p class="muted">{texts.empty}</p>
       ) : (
-        <table class="announcements">
+        <table class="announcements stack">
           <thead>
             <tr>
               <th>{texts.when}</th>
@@ -51,14 +51,16 @@ export function Announcements(props: { state: Duel; announcements: readonly Anno
           <tbody>
             {props.announcements.map((a) => (
               <tr data-announcement={a.id}>
-                <td class="num">{when(a.createdAt)}</td>
+                <td class="num" data-label={texts.when}>
+                  {when(a.createdAt)}
+                </td>
                 <td>
                   <details>
                     <summary>{a.title}</summary>
                     <pre>{a.text}</pre>
                   </details>
                 </td>
-                <td>{stateOf(a)}</td>
+                <td data-label={texts.state}>{stateOf(a)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 import type { $ZodType } from "zod/v4/core";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
 import { credentialBodySchema } from "../routes/credentials.js";
+import { sourcePreviewBodySchema } from "../routes/forumactif-admin.js";
 import {
   clockBodySchema,
   discoursePostSchema,
@@ -52,7 +53,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/webhooks/{forumId}/forumactif/ping",
     summary: "Signaler un sujet Forumactif à relire (aucun secret, limité)",
     auth: "none",
-    ok: { "202": "Lecture avancée.", "200": "Sujet non suivi : ignoré." },
+    ok: { "202": "Reçu : la lecture du sujet est avancée s'il est suivi (même réponse sinon)." },
   },
   {
     method: "get",
@@ -119,7 +120,20 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Lire maintenant les sujets Forumactif suivis du forum",
     auth: "admin",
     roles: ADMINS,
-    ok: { "200": "Sujets lus, messages trouvés." },
+    ok: { "200": "Sujets lus, messages trouvés ; `resting` : jusqu'à quand le forum demande de patienter." },
+  },
+  {
+    method: "post",
+    path: "/forums/{forumId}/source/preview",
+    summary: "Lire maintenant un sujet Forumactif tel que l'arbitre le lirait, sans rien enregistrer",
+    auth: "admin",
+    roles: ADMINS,
+    body: sourcePreviewBodySchema,
+    ok: {
+      "200":
+        "Le sujet : version du forum, pages lues, et chaque message (auteur, date, mots, récapitulatif).",
+      "422": "Le sujet ne se lit pas (unreadable_topic) : la raison en français.",
+    },
   },
   {
     method: "post",

@@ -24,7 +24,12 @@ const DURATION_FIELDS = new Set(["duration", "extension"]);
 export interface AuditContext {
   readonly nameOf: (id: string) => string;
   readonly ruleset: Ruleset;
+  /** A fault's words by its event id (« Bob Martin : 1re faute d'action »): the id itself means nothing to people. */
+  readonly faultOf?: (eventId: string) => string | undefined;
 }
+
+/** Fields holding a fault's event id. */
+const FAULT_FIELDS = new Set(["eventId", "faultEventId"]);
 
 export interface DetailPart {
   readonly label: string;
@@ -49,6 +54,7 @@ function isMissing(value: unknown): value is "words" | "cible" | "zone" | "pari"
 function namedValue(key: string, value: string, ctx: AuditContext): string | null {
   const minWords = ctx.ruleset.minWords;
   if (PERSON_FIELDS.has(key)) return ctx.nameOf(value);
+  if (FAULT_FIELDS.has(key)) return ctx.faultOf?.(value) ?? null;
   if (DATE_FIELDS.has(key)) return formatDay(value);
   if (DURATION_FIELDS.has(key)) return formatDuration(value);
   if (key === "spellId") return spellName(ctx.ruleset, value);

@@ -1,7 +1,7 @@
 import "../../validation/french-messages.js";
 import { type RefereeCommandBody, refereeCommandBodySchema } from "../../domain/referee-actions.js";
-import { findDuration } from "../../parsing/french-duration.js";
 import { fieldLabels, ui } from "../../texts/desk.js";
+import { deskDuration } from "./durations.js";
 
 /** The form's value for a draw, turned into the API's `winnerId: null`. */
 export const NO_WINNER = "none";
@@ -28,6 +28,8 @@ function toBody(form: Record<string, unknown>): Record<string, unknown> {
   }
   const delta = text(form, "delta").replace("−", "-");
   if (delta !== "") body.delta = /^[+-]?\d+$/.test(delta) ? Number(delta) : delta;
+  const honoured = text(form, "honoured");
+  if (honoured !== "") body.honoured = honoured === "true" ? true : honoured === "false" ? false : honoured;
   const enabled = text(form, "enabled");
   if (enabled !== "") body.enabled = enabled === "true" ? true : enabled === "false" ? false : enabled;
   const winner = text(form, "winnerId");
@@ -51,10 +53,9 @@ export function parseCommandForm(form: Record<string, unknown>): FormCommand {
   // A duration is typed as on the registration form and in the thread: « 3 jours », « 48 h », P3D.
   const duration = text(form, "duration");
   if (duration !== "") {
-    const found = findDuration(duration);
-    if (found?.rest !== "")
-      return { ok: false, message: `${fieldLabels.duration} : ${ui.errors.badDuration}` };
-    body.duration = found.iso;
+    const iso = deskDuration(duration);
+    if (iso === null) return { ok: false, message: `${fieldLabels.duration} : ${ui.errors.badDuration}` };
+    body.duration = iso;
   }
   const parsed = refereeCommandBodySchema.safeParse(body);
   if (!parsed.success) {

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Child } from "hono/jsx";
+import { availableCommands, derogationHolders } from "../../domain/referee-availability.js";
 import type { Duel } from "../../domain/state.js";
-import { type CommandName, commandTexts, fieldLabels, formTexts } from "../../texts/desk.js";
+import { type CommandName, commandTexts, fieldLabels, formTexts, ui } from "../../texts/desk.js";
 import { NO_WINNER } from "./command-form.js";
 import { CsrfField } from "./layout.js";
-import { namer } from "./parts.js";
+import { faultLabels, namer } from "./parts.js";
 
 interface Option {
   readonly value: string;
@@ -65,66 +66,93 @@ function CommandForm(props: { command: CommandName; duelId: string; csrf: string
   );
 }
 
-/** Forms for every referee command of CONTRACT.md section 6; the decider says what is allowed. */
+/**
+ * The forms of the referee commands of CONTRACT.md section 6 that can apply to the duel as it
+ * stands (`availableCommands`); faults and posts are picked from the duel's own, by their words.
+ * The decider still says what is allowed.
+ */
 export function CommandForms(props: { state: Duel; csrf: string }) {
   const { state, csrf } = props;
   const name = namer(state);
-  const duelists = state.duelists.map((d) => ({ value: d.id, label: d.name }));
-  const choose = [{ value: "", label: formTexts.choose }, ...duelists];
+  const offered = availableCommands(state);
+  const option = (d: { id: string; name: string }) => ({ value: d.id, label: d.name });
+  const choose = (list: readonly { id: string; name: string }[]) => [
+    { value: "", label: formTexts.choose },
+    ...list.map(option),
+  ];
+  const everyone = choose(state.duelists);
+  const playing = choose(state.duelists.filter((d) => d.status === "active"));
+  const labels = faultLabels(state);
   const faults = state.faults
     .filter((f) => !f.cancelled)
-    .map((f) => ({
-      value: f.eventId,
-      label: `${name(f.duelistId)} — ${formTexts.kinds[f.kind]} (${f.eventId})`,
-    }));
+    .map((f) => ({ value: f.eventId, label: labels.get(f.eventId) ?? f.eventId }));
   const posts = state.pending.map((p) => ({
     value: p.post.postId,
-    label: `${p.post.postId} — ${name(p.duelistId)}`,
+    label: ui.duel.post(
+      name(p.duelistId),
+      p.turnNumber,
+      p.post.postId,
+      p.missing.map((m) => ui.missing[m]).join(", "),
+    ),
   }));
   const form = { duelId: state.id, csrf };
   return (
     <div class="forms">
-      <CommandForm command="top" {...form}>
-        <Select
-          name="firstDuelistId"
-          options={[{ value: "", label: formTexts.firstDefault }, ...duelists]}
-          required={false}
-        />
-      </CommandForm>
-      <CommandForm command="correction" {...form}>
-        {posts.length > 0 ? <Select name="postId" options={posts} /> : <Field name="postId" />}
-        <Field name="fields.cible" required={false} />
-        <Field name="fields.zone" required={false} />
-        <Field name="fields.pari" required={false} />
-        <label>
-          {fieldLabels["fields.text"]}
-          <textarea name="fields.text" rows={2} />
-        </label>
-      </CommandForm>
-      <CommandForm command="derogation" {...form}>
-        <Select name="duelistId" options={choose} />
-        <Field name="duration" placeholder="3 jours" />
-      </CommandForm>
-      <CommandForm command="fault" {...form}>
-        <Select name="duelistId" options={choose} />
-        <Select
-          name="kind"
-          options={[
-            { value: "action", label: formTexts.kinds.action },
-            { value: "absence", label: formTexts.kinds.absence },
-          ]}
-        />
-      </CommandForm>
-      <CommandForm command="cancel-fault" {...form}>
-        {faults.length > 0 ? <Select name="eventId" options={faults} /> : <Field name="eventId" />}
-      </CommandForm>
-      <CommandForm command="adjust-points" {...form}>
-        <Select name="duelistId" options={choose} />
-        <Field name="delta" placeholder="-3" inputmode="numeric" />
-      </CommandForm>
-      <CommandForm command="disqualify" {...form}>
-        <Select name="duelistId" options={choose} />
-      </CommandForm>
+      {offered.has("top") ? (
+        <CommandForm command="top" {...form}>
+          <Select
+            name="firstDuelistId"
+            options={[{ value: "", label: formTexts.firstDefault }, ...state.duelists.map(option)]}
+            required={false}
+          />
+        </CommandForm>
+      ) : null}
+      {offered.has("correction") ? (
+        <CommandForm command="correction" {...form}>
+          <Select name="postId" options={posts} />
+          <Field name="fields.cible" required={false} />
+          <Field name="fields.zone" required={false} />
+          <Field name="fields.pari" required={false} />
+          <label>
+            {fieldLabels["fields.text"]}
+            <textarea name="fields.text" rows={2} />
+          </label>
+        </CommandForm>
+      ) : null}
+      {offered.has("derogation") ? (
+        <CommandForm command="derogation" {...form}>
+          <Select name="duelistId" options={choose(derogationHolders(state))} />
+          <Field name="duration" placeholder="3 jours" />
+        </CommandForm>
+      ) : null}
+      {offered.has("fault") ? (
+        <CommandForm command="fault" {...form}>
+          <Select name="duelistId" options={playing} />
+          <Select
+            name="kind"
+            options={[
+              { value: "action", label: formTexts.kinds.action },
+              { value: "absence", label: formTexts.kinds.absence },
+            ]}
+          />
+        </CommandForm>
+      ) : null}
+      {offered.has("cancel-fault") ? (
+        <CommandForm command="cancel-fault" {...form}>
+          <Select name="eventId" options={faults} />
+        </CommandForm>
+      ) : null}
+      {offered.has("adjust-points") ? (
+        <CommandForm command="adjust-points" {...form}>
+          <Select name="duelistId" options={everyone} />
+          <Field name="delta" placeholder="-3" inputmode="numeric" />
+        </CommandForm>
+      ) : null}
+      {offered.has("disqualify") ? (
+        <CommandForm command="disqualify" {...form}>
+          <Select name="duelistId" options={playing} />
+        </CommandForm>
+      ) : null}
       <CommandForm command="announce" {...form}>
         <Select
           name="enabled"
@@ -140,9 +168,22 @@ export function CommandForms(props: { state: Duel; csrf: string }) {
           ]}
         />
       </CommandForm>
-      <CommandForm command="end" {...form}>
-        <Select name="winnerId" options={[...choose, { value: NO_WINNER, label: formTexts.noWinner }]} />
-      </CommandForm>
+      {offered.has("end") ? (
+        <CommandForm command="end" {...form}>
+          <Select name="winnerId" options={[...everyone, { value: NO_WINNER, label: formTexts.noWinner }]} />
+        </CommandForm>
+      ) : null}
+      {offered.has("stakes") ? (
+        <CommandForm command="stakes" {...form}>
+          <Select
+            name="honoured"
+            options={[
+              { value: "true", label: formTexts.stakesHonoured },
+              { value: "false", label: formTexts.stakesNotHonoured },
+            ]}
+          />
+        </CommandForm>
+      ) : null}
     </div>
   );
 }

@@ -46,7 +46,7 @@ export function CredentialPage(props: {
       <section id="list">
         <h2>{t.list}</h2>
         {props.credentials.length === 0 ? <p class="muted">{t.none}</p> : null}
-        <table>
+        <table class="stack">
           <thead>
             <tr>
               <th>{t.name}</th>
@@ -60,9 +60,9 @@ export function CredentialPage(props: {
             {props.credentials.map((k) => (
               <tr data-credential={k.id}>
                 <td>{k.name}</td>
-                <td>{t.roles[k.role]}</td>
-                <td>{refereeName(k.refereeId)}</td>
-                <td>{when(k.createdAt)}</td>
+                <td data-label={t.role}>{t.roles[k.role]}</td>
+                <td data-label={t.referee}>{refereeName(k.refereeId)}</td>
+                <td data-label={t.created}>{when(k.createdAt)}</td>
                 <td>
                   <form method="post" action={`${base}/${k.id}/revoke`}>
                     <CsrfField token={csrf} />

@@ -1,5 +1,6 @@
 import type { Duel } from "../../domain/state.js";
 import type { DuelSnapshot } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import type { FailingPoll } from "../../ports/poll-store.js";
 import { ui } from "../../texts/desk.js";
 import { forumOf } from "../access.js";
@@ -8,7 +9,7 @@ import type { Principal } from "../principal.js";
 import { readStatus } from "../routes/status.js";
 import { ForumactifCard } from "./forumactif-card.js";
 import { type Flash, Layout } from "./layout.js";
-import { CorrectionsList, DuelistsTable, namer, TurnLine } from "./parts.js";
+import { CorrectionsList, DuelistsTable, duelTitle, namer, ThreadLine, TurnLine } from "./parts.js";
 import { when } from "./time.js";
 
 /** `GET /status`'s body: the dashboard shows the same health the API reports. */
@@ -44,6 +45,9 @@ export interface DashboardData {
   readonly forumactif?: { readonly failing: readonly FailingPoll[] | null };
   readonly active: readonly Duel[];
   readonly registered: readonly Duel[];
+  readonly finished: readonly Duel[];
+  /** The forums of the duels shown, by id: their names and where their threads are. */
+  readonly forums: ReadonlyMap<string, ForumConfig>;
   readonly bans: readonly RecentBan[];
 }
 
@@ -76,7 +80,14 @@ export async function loadDashboard(deps: AppDeps, principal: Principal): Promis
       ended: b.ended,
     })),
   );
-  const forum = forumId === null ? null : await deps.store.getForum(forumId).catch(() => null);
+  const forumIds = [...new Set([...active, ...registered, ...finished].map((d) => d.state.forumId))];
+  const forums = new Map(
+    (await Promise.all(forumIds.map((id) => deps.store.getForum(id).catch(() => null)))).flatMap((f) =>
+      f ? [[f.forumId, f] as const] : [],
+    ),
+  );
+  const forum =
+    forumId === null ? null : (forums.get(forumId) ?? (await deps.store.getForum(forumId).catch(() => null)));
   return {
     now: deps.clock.now().toISOString(),
     viewer: {
@@ -88,6 +99,8 @@ export async function loadDashboard(deps: AppDeps, principal: Principal): Promis
     ...((health?.forumactif ?? forumactif) ? { forumactif: health?.forumactif ?? forumactif } : {}),
     active: active.map((d) => d.state),
     registered: registered.map((d) => d.state),
+    finished: finished.map((d) => d.state),
+    forums,
     bans: bans.sort((a, b) => b.until.localeCompare(a.until)).slice(0, 10),
   };
 }
@@ -136,13 +149,14 @@ function ServiceCards(props: { health: Health }) {
   );
 }
 
-function DuelCard(props: { state: Duel; now: string }) {
+function DuelCard(props: { state: Duel; now: string; forum: ForumConfig | null }) {
   const s = props.state;
   return (
     <section class="card duel" data-duel={s.id}>
       <h3>
-        <a href={`/admin/duels/${encodeURIComponent(s.id)}`}>{ui.duel.title(s.threadId, s.forumId)}</a>
+        <a href={`/admin/duels/${encodeURIComponent(s.id)}`}>{duelTitle(s)}</a>
       </h3>
+      <ThreadLine state={s} forum={props.forum} />
       <p class="muted">
         {ui.duel.referee} : {s.referee.name}
       </p>
@@ -151,6 +165,14 @@ function DuelCard(props: { state: Duel; now: string }) {
       <CorrectionsList state={s} />
     </section>
   );
+}
+
+/** « Vainqueur : Alice Dubois (aux points) », as the duel page says it. */
+function resultLine(state: Duel): string {
+  if (state.status !== "finished") return "";
+  const t = ui.duel;
+  const who = state.result.winnerId ? t.winner(namer(state)(state.result.winnerId)) : t.draw;
+  return `${who} (${t.resultReason[state.result.reason]})`;
 }
 
 function WhoAmI(props: { viewer: Viewer }) {
@@ -178,16 +200,26 @@ export function DashboardPage(props: { data: DashboardData; csrf: string; flash?
       {data.active.length === 0 ? <p class="muted">{d.none}</p> : null}
       <div class="grid">
         {data.active.map((s) => (
-          <DuelCard state={s} now={data.now} />
+          <DuelCard state={s} now={data.now} forum={data.forums.get(s.forumId) ?? null} />
         ))}
       </div>
       <h2>{d.registered}</h2>
       {data.registered.length === 0 ? <p class="muted">{d.none}</p> : null}
       <div class="grid">
         {data.registered.map((s) => (
-          <DuelCard state={s} now={data.now} />
+          <DuelCard state={s} now={data.now} forum={data.forums.get(s.forumId) ?? null} />
         ))}
       </div>
+      <h2>{d.finished}</h2>
+      {data.finished.length === 0 ? <p class="muted">{d.none}</p> : null}
+      <ul class="finished">
+        {data.finished.map((s) => (
+          <li data-duel={s.id}>
+            <a href={`/admin/duels/${encodeURIComponent(s.id)}`}>{duelTitle(s)}</a>
+            {d.finishedLine(resultLine(s))}
+          </li>
+        ))}
+      </ul>
       <h2>{d.bans}</h2>
       {data.bans.length === 0 ? <p class="muted">{d.noBans}</p> : null}
       <ul>

@@ -1,7 +1,8 @@
 import type { DuelEvent } from "../../domain/events.js";
 import type { Duel } from "../../domain/state.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import { eventLabels } from "../../texts/audit.js";
-import { formTexts, ui } from "../../texts/desk.js";
+import { ui } from "../../texts/desk.js";
 import { requireForum } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import type { Principal } from "../principal.js";
@@ -10,7 +11,16 @@ import { Announcements, announcementsView } from "./announcements.js";
 import { eventDetail, rulesOf } from "./audit.js";
 import { CommandForms } from "./command-forms.js";
 import { type Flash, Layout } from "./layout.js";
-import { CorrectionsList, DuelistsTable, namer, RuleLinks, TurnLine } from "./parts.js";
+import {
+  CorrectionsList,
+  DuelistsTable,
+  duelTitle,
+  faultLabels,
+  namer,
+  RuleLinks,
+  ThreadLine,
+  TurnLine,
+} from "./parts.js";
 import { when } from "./time.js";
 
 type Hibou = ReturnType<typeof notificationsView>[number];
@@ -18,6 +28,8 @@ type Hibou = ReturnType<typeof notificationsView>[number];
 export interface DuelPageData {
   readonly now: string;
   readonly state: Duel;
+  /** The duel's forum: its name and where its thread is; null when it cannot be read. */
+  readonly forum: ForumConfig | null;
   readonly events: readonly DuelEvent[];
   readonly hiboux: readonly Hibou[];
   readonly announcements: ReturnType<typeof announcementsView>;
@@ -35,10 +47,15 @@ export async function loadDuelPage(
   const duel = await deps.store.loadDuel(duelId);
   if (!duel) return null;
   requireForum(principal, duel.state.forumId);
-  const [inputs, outbox] = await Promise.all([deps.store.listInputs(duelId), deps.store.listOutbox(duelId)]);
+  const [inputs, outbox, forum] = await Promise.all([
+    deps.store.listInputs(duelId),
+    deps.store.listOutbox(duelId),
+    deps.store.getForum(duel.state.forumId).catch(() => null),
+  ]);
   return {
     now: deps.clock.now().toISOString(),
     state: duel.state,
+    forum,
     events: inputs.flatMap((i) => i.events),
     hiboux: notificationsView(outbox),
     announcements: announcementsView(outbox),
@@ -74,35 +91,35 @@ function AuditLog(props: { events: readonly DuelEvent[]; state: Duel }) {
   const t = ui.log;
   if (props.events.length === 0) return <p class="muted">{t.empty}</p>;
   const name = namer(props.state);
+  const faults = faultLabels(props.state);
+  const ctx = { nameOf: name, ruleset: props.state.ruleset, faultOf: (id: string) => faults.get(id) };
   return (
-    <table class="audit">
+    <table class="audit stack">
       <thead>
         <tr>
           <th>{t.when}</th>
           <th>{t.what}</th>
           <th>{t.detail}</th>
           <th>{t.rule}</th>
-          <th>{t.id}</th>
         </tr>
       </thead>
       <tbody>
         {props.events.map((e) => (
-          <tr data-event={e.type}>
+          <tr data-event={e.type} data-event-id={e.id}>
             <td class="num">{when(e.at)}</td>
-            <td>{eventLabels[e.type] ?? e.type}</td>
             <td>
-              {eventDetail(e, { nameOf: name, ruleset: props.state.ruleset }).map((p, i) => (
+              <strong>{eventLabels[e.type] ?? e.type}</strong>
+            </td>
+            <td>
+              {eventDetail(e, ctx).map((p, i) => (
                 <>
                   {i > 0 ? " · " : ""}
                   <span class="muted">{p.label} :</span> {p.value}
                 </>
               ))}
             </td>
-            <td>
+            <td data-label={t.rule}>
               <RuleLinks rules={rulesOf(e)} />
-            </td>
-            <td>
-              <code>{e.id}</code>
             </td>
           </tr>
         ))}
@@ -123,7 +140,7 @@ function Hiboux(props: { hiboux: readonly Hibou[] }) {
   const t = ui.hibou;
   if (props.hiboux.length === 0) return <p class="muted">{t.empty}</p>;
   return (
-    <table class="hiboux">
+    <table class="hiboux stack">
       <thead>
         <tr>
           <th>{t.when}</th>
@@ -137,7 +154,7 @@ function Hiboux(props: { hiboux: readonly Hibou[] }) {
         {props.hiboux.map((h) => (
           <tr data-kind={h.kind}>
             <td class="num">{when(h.createdAt)}</td>
-            <td>
+            <td data-label={t.to}>
               {t.role[h.to.role]} {h.to.name ?? h.to.id}
             </td>
             <td>
@@ -146,8 +163,8 @@ function Hiboux(props: { hiboux: readonly Hibou[] }) {
                 <pre>{h.text}</pre>
               </details>
             </td>
-            <td>{h.rule ? <RuleLinks rules={[h.rule]} /> : null}</td>
-            <td>{deliveryState(h)}</td>
+            <td data-label={ui.log.rule}>{h.rule ? <RuleLinks rules={[h.rule]} /> : null}</td>
+            <td data-label={t.state}>{deliveryState(h)}</td>
           </tr>
         ))}
       </tbody>
@@ -155,21 +172,22 @@ function Hiboux(props: { hiboux: readonly Hibou[] }) {
   );
 }
 
-/** `GET /admin/duels/{id}`: the duel, the referee's forms, the audit log and the hiboux. */
+/** `GET /admin/duels/{id}`: the duel, the referee's forms, the audit log and the hiboux; it refreshes itself. */
 export function DuelPage(props: { data: DuelPageData; csrf: string; flash?: Flash | null }) {
   const { state } = props.data;
   const t = ui.duel;
-  const faults = state.faults;
+  const labels = faultLabels(state);
   return (
-    <Layout title={t.title(state.threadId, state.forumId)} csrf={props.csrf} flash={props.flash ?? null}>
+    <Layout title={duelTitle(state)} csrf={props.csrf} flash={props.flash ?? null} refresh={REFRESH_SECONDS}>
+      <ThreadLine state={state} forum={props.data.forum} />
       <Summary state={state} now={props.data.now} />
-      {faults.length > 0 ? (
+      {state.faults.length > 0 ? (
         <>
           <h3>{t.faultList}</h3>
-          <ul>
-            {faults.map((f) => (
-              <li>
-                {namer(state)(f.duelistId)} — {formTexts.kinds[f.kind]} <code>{f.eventId}</code>
+          <ul class="faults">
+            {state.faults.map((f) => (
+              <li data-fault={f.eventId}>
+                {labels.get(f.eventId)}
                 {f.cancelled ? ` (${t.cancelled})` : ""}
               </li>
             ))}
@@ -184,6 +202,10 @@ export function DuelPage(props: { data: DuelPageData; csrf: string; flash?: Flas
       <h2>{t.hiboux}</h2>
       <Hiboux hiboux={props.data.hiboux} />
       <Announcements state={state} announcements={props.data.announcements} />
+      <p class="muted">{t.refreshing}</p>
     </Layout>
   );
 }
+
+/** How often the duel page reloads itself while the referee only reads it (refresh.ts). */
+const REFRESH_SECONDS = 30;

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import "../../validation/french-messages.js";
 import type { ForumBody } from "../../app/forum-save.js";
 import { InvalidRulesetError } from "../../errors.js";
-import { findDuration } from "../../parsing/french-duration.js";
 import type { ChannelConfig } from "../../ports/channels.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { defaultRuleset } from "../../rules/default-ruleset.js";
@@ -10,6 +9,7 @@ import { loadRuleset, type Ruleset } from "../../rules/ruleset.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
 import { errorTexts } from "../../texts/errors.js";
 import { forumBodySchema } from "../schemas.js";
+import { deskDuration } from "./durations.js";
 import type { FieldErrors } from "./field-errors.js";
 
 /** Errors by form field; `form` is for the whole form. */
@@ -29,6 +29,17 @@ export const CHANNEL_FIELDS = [
   "username",
   "password",
 ] as const;
+/** The channel types the desk adds, each with the only fields it takes. */
+export const CHANNEL_TYPE_FIELDS = {
+  log: [],
+  webhook: ["url", "secret"],
+  discord: ["url"],
+  discourse: ["baseUrl", "apiKey", "apiUsername"],
+  forumactif: ["baseUrl", "username", "password"],
+} as const satisfies Record<string, readonly (typeof CHANNEL_FIELDS)[number][]>;
+export type ChannelType = keyof typeof CHANNEL_TYPE_FIELDS;
+export const CHANNEL_TYPES = Object.keys(CHANNEL_TYPE_FIELDS) as ChannelType[];
+
 /** The choices of whom a channel serves, as the form offers them (empty: the type's default). */
 export const SERVES_CHOICES = ["", "referees", "referees,public", "public", "referees,duelists"] as const;
 
@@ -41,7 +52,7 @@ const text = (form: Record<string, unknown>, name: string): string => {
 };
 
 /** The forum's settings as `PUT /forums/{id}` would take them back unchanged. */
-function currentBody(forum: ForumConfig | null, forumId: string): Record<string, unknown> {
+export function currentBody(forum: ForumConfig | null, forumId: string): Record<string, unknown> {
   return {
     name: forum?.name ?? forumId,
     webhookSecrets: { ...forum?.webhookSecrets },
@@ -49,6 +60,11 @@ function currentBody(forum: ForumConfig | null, forumId: string): Record<string,
     notify: [...(forum?.notify ?? [])],
     ...(forum?.ruleset ? { ruleset: forum.ruleset } : {}),
     ...(forum?.source ? { source: forum.source } : {}),
+    ...(forum?.announce ? { announce: forum.announce } : {}),
+    ...(forum?.announceRules ? { announceRules: true } : {}),
+    ...(forum?.bot ? { bot: forum.bot } : {}),
+    ...(forum?.seasons ? { seasons: forum.seasons } : {}),
+    ...(forum?.club ? { club: forum.club } : {}),
   };
 }
 
@@ -70,12 +86,30 @@ export function nameSection(forum: ForumConfig | null, forumId: string, form: Re
   return checked({ ...currentBody(forum, forumId), name: text(form, "name") }, () => "name");
 }
 
-/** `7 ; Minerva McGonagall ; minerva`, one referee a line. */
+/** Empty referee rows the settings page offers below the declared ones, to add referees. */
+export const NEW_REFEREE_ROWS = 2;
+
+/** The referee rows of the form (`referees.0.id`, `referees.0.name`, `referees.0.username`), in order. */
+function refereeRows(form: Record<string, unknown>): number[] {
+  const rows = new Set<number>();
+  for (const key of Object.keys(form)) {
+    const m = /^referees\.(\d{1,3})\.(?:id|name|username)$/.exec(key);
+    if (m) rows.add(Number(m[1]));
+  }
+  return [...rows].sort((a, b) => a - b);
+}
+
+/**
+ * The referees, one row each (number, name, login); an empty row is left out, so clearing a
+ * row removes that referee. A script may still send `7 ; Minerva McGonagall ; minerva` lines.
+ */
 export function refereesSection(
   forum: ForumConfig | null,
   forumId: string,
   form: Record<string, unknown>,
 ): SectionResult {
+  const rows = refereeRows(form);
+  if (rows.length > 0) return refereeRowsSection(forum, forumId, form, rows);
   const lines = text(form, "referees")
     .split("\n")
     .map((l) => l.trim())
@@ -93,6 +127,32 @@ export function refereesSection(
   const issue = parsed.error.issues[0];
   const line = typeof issue?.path[1] === "number" ? issue.path[1] + 1 : 1;
   return { ok: false, errors: { referees: t.referees.line(line, issue?.message ?? "") } };
+}
+
+function refereeRowsSection(
+  forum: ForumConfig | null,
+  forumId: string,
+  form: Record<string, unknown>,
+  rows: readonly number[],
+): SectionResult {
+  const at = (row: number, f: string) => text(form, `referees.${row}.${f}`);
+  const filled = rows.filter((row) => at(row, "id") || at(row, "name") || at(row, "username"));
+  const errors: Record<string, string> = {};
+  for (const row of filled) {
+    if (!at(row, "id")) errors[`referees.${row}.id`] = t.referees.required;
+    if (!at(row, "name")) errors[`referees.${row}.name`] = t.referees.required;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const referees = filled.map((row) => ({
+    id: at(row, "id"),
+    name: at(row, "name"),
+    ...(at(row, "username") ? { username: at(row, "username") } : {}),
+  }));
+  return checked({ ...currentBody(forum, forumId), referees }, (path) => {
+    const m = /^referees\.(\d+)(?:\.(\w+))?/.exec(path);
+    const row = m ? filled[Number(m[1])] : undefined;
+    return row === undefined ? "form" : `referees.${row}.${m?.[2] ?? "id"}`;
+  });
 }
 
 /** The webhook secrets the desk generates, each on its own (the others are kept). */
@@ -132,15 +192,8 @@ export function addChannelSection(
   form: Record<string, unknown>,
 ): SectionResult {
   const type = text(form, "channel.type");
-  const fields: Record<string, readonly string[]> = {
-    log: [],
-    webhook: ["url", "secret"],
-    discord: ["url"],
-    discourse: ["baseUrl", "apiKey", "apiUsername"],
-    forumactif: ["baseUrl", "username", "password"],
-  };
   const channel: Record<string, unknown> = { type };
-  for (const f of fields[type] ?? []) {
+  for (const f of CHANNEL_TYPE_FIELDS[type as ChannelType] ?? []) {
     const value = text(form, `channel.${f}`);
     if (value) channel[f] = value;
   }
@@ -199,8 +252,8 @@ const FORM_FIELD =
 
 /**
  * The PD table, the sanctions and the delays from the form, on top of the forum's ruleset, then
- * the ruleset's own validation (`loadRuleset`, as `PUT /forums` applies it). Delays may be written
- * `3 jours` or `P3D`.
+ * the ruleset's own validation (`loadRuleset`, as `PUT /forums` applies it). Delays are written as
+ * the page shows them (`3 jours`, `6 mois`); ISO (`P3D`) is still read.
  */
 export function rulesetSection(
   forum: ForumConfig | null,
@@ -219,9 +272,9 @@ export function rulesetSection(
     Object.fromEntries(YEAR_KEYS.map((y) => [y, integer(`${table}.${y}`) ?? base[table][y]]));
   const delays = Object.fromEntries(
     DELAY_KEYS.map((k) => {
-      const found = findDuration(text(form, `delays.${k}`));
-      if (found?.rest !== "") errors[`delays.${k}`] = t.ruleset.badDelay;
-      return [k, found?.iso ?? base.delays[k]];
+      const iso = deskDuration(text(form, `delays.${k}`));
+      if (iso === null) errors[`delays.${k}`] = t.ruleset.badDelay;
+      return [k, iso ?? base.delays[k]];
     }),
   );
   const absenceSanctions = text(form, "absenceSanctions")

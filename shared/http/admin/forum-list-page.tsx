@@ -22,7 +22,7 @@ export function ForumListPage(props: {
     <Layout title={l.title} csrf={props.csrf} flash={props.flash ?? null}>
       <section id="forums">
         {props.forums.length === 0 ? <p class="muted">{l.none}</p> : null}
-        <table>
+        <table class="stack">
           <thead>
             <tr>
               <th>{l.forumId}</th>
@@ -34,11 +34,11 @@ export function ForumListPage(props: {
           <tbody>
             {props.forums.map((f) => (
               <tr data-forum={f.forumId}>
-                <td>{f.forumId}</td>
+                <td data-label={l.forumId}>{f.forumId}</td>
                 <td>
                   <a href={`/admin/forums/${f.forumId}`}>{f.name}</a>
                 </td>
-                <td>{f.referees.length}</td>
+                <td data-label={l.referees}>{f.referees.length}</td>
                 <td>
                   <a href={`/admin/forums/${f.forumId}/credentials`}>{credentialTexts.link}</a>
                 </td>

@@ -1,5 +1,4 @@
 import type { Child } from "hono/jsx";
-import type { ForumactifSource } from "../../forumactif/source-settings.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
 import { credentialTexts } from "../../texts/desk-credentials.js";
@@ -7,10 +6,12 @@ import { forumTexts as t } from "../../texts/desk-forums.js";
 import { formatDuration } from "../../texts/format.js";
 import { aria, FieldError, type FieldErrors, invalid } from "./field-errors.js";
 import {
-  CHANNEL_FIELDS,
+  CHANNEL_TYPE_FIELDS,
+  CHANNEL_TYPES,
   channelSummary,
   DELAY_KEYS,
   isSecretKind,
+  NEW_REFEREE_ROWS,
   rulesetOf,
   SECRET_FIELDS,
   SECRET_KINDS,
@@ -20,10 +21,13 @@ import {
 import { CsrfField, type Flash, Layout } from "./layout.js";
 import type { Revealed } from "./reveal.js";
 import { RevealNotice } from "./reveal-notice.js";
+import { type SourceNotes, SourceSection } from "./source-section.js";
 
 /** What a settings page shows beyond the forum: a test hibou's answer. */
 export interface ForumPageNotes {
   readonly test?: { readonly ok: boolean; readonly text: string };
+  /** The Forumactif source's connection test or topic preview (source-section.tsx). */
+  readonly source?: SourceNotes;
 }
 
 /** A text input with its label and its error; `value` is what to show (the referee's, after an error). */
@@ -53,46 +57,142 @@ function SectionForm(props: { forumId: string; action: string; csrf: string; chi
   );
 }
 
-/**
- * The forum's Forumactif source as it is set (CONTRACT.md 4.4): read here, changed through
- * `PUT /forums/{forumId}`, which probes the board before accepting an address. The password is
- * never shown, as `GET /forums/{forumId}` never returns it.
- */
-function SourceSection(props: { forumId: string; source: ForumactifSource | undefined }) {
-  const s = t.source;
-  const { source } = props;
+/** Where the club's public records are, and the code that shows them inside the board (CONTRACT.md 8). */
+function ClubSection(props: { forumId: string; forum: ForumConfig | null; origin: string }) {
+  const c = t.club;
+  const id = encodeURIComponent(props.forumId);
+  const page = `${props.origin}/club/${id}`;
+  const snippet = `<iframe src="${page}/embed" title="${t.toc.club}" style="width:100%;min-height:480px;border:0" loading="lazy"></iframe>`;
   return (
-    <section id="source">
-      <h2>{s.title}</h2>
-      {source ? (
-        <>
-          <p class="muted">{s.read}</p>
-          <dl class="source">
-            <dt>{s.baseUrl}</dt>
-            <dd>
-              <code>{source.baseUrl}</code>
-            </dd>
-            <dt>{s.timeZone}</dt>
-            <dd>{source.timeZone}</dd>
-            <dt>{s.pollEvery}</dt>
-            <dd>{formatDuration(source.pollEvery)}</dd>
-            <dt>{s.template}</dt>
-            <dd>{source.template ?? s.templateAuto}</dd>
-            <dt>{s.dice}</dt>
-            <dd>
-              {source.dice ? s.diceSet(source.dice.name, Object.keys(source.dice.faces).length) : s.diceNone}
-            </dd>
-            <dt>{s.account}</dt>
-            <dd>{source.account ? s.accountSet(source.account.username) : s.accountNone}</dd>
-          </dl>
-          <p class="muted">
-            {s.how(props.forumId)} <a href="/docs">{s.apiLink}</a>
-          </p>
-        </>
+    <section id="club">
+      <h2>{t.toc.club}</h2>
+      <p class="muted">{c.intro}</p>
+      {props.forum?.club?.public === false ? (
+        <p>{c.private}</p>
       ) : (
-        <p class="muted">{s.none}</p>
+        <>
+          <p>
+            <a href={page}>{c.page}</a> · <a href={`${props.origin}/forums/${id}/club.csv`}>{c.csv}</a>
+          </p>
+          <p>{c.embed}</p>
+          <pre>
+            <code>{snippet}</code>
+          </pre>
+        </>
       )}
     </section>
+  );
+}
+
+/** The page's sections, in order, for its table of contents. */
+const SECTIONS = ["people", "sources", "channels", "ruleset", "forumactif", "club"] as const;
+
+function Contents() {
+  return (
+    <nav class="toc" aria-label={t.toc.label}>
+      <ol>
+        {SECTIONS.map((id) => (
+          <li>
+            <a href={`#${id}`}>{t.toc[id]}</a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** The referees, a row each; empty rows below to add some (forum-form.ts `refereesSection`). */
+function RefereeRows(props: {
+  referees: ForumConfig["referees"];
+  values: Readonly<Record<string, string>>;
+  errors: FieldErrors;
+}) {
+  const r = t.referees;
+  const count = props.referees.length + NEW_REFEREE_ROWS;
+  const rows = Array.from({ length: count }, (_, row) => row);
+  const value = (row: number, f: "id" | "name" | "username") =>
+    props.values[`referees.${row}.${f}`] ?? props.referees[row]?.[f] ?? "";
+  return (
+    <>
+      {rows.map((row) => (
+        <fieldset class="referee" data-row={row}>
+          <legend>{row < props.referees.length ? r.row(row + 1) : r.newRow}</legend>
+          <Text name={`referees.${row}.id`} label={r.id} value={value(row, "id")} errors={props.errors} />
+          <Text
+            name={`referees.${row}.name`}
+            label={r.name}
+            value={value(row, "name")}
+            errors={props.errors}
+          />
+          <Text
+            name={`referees.${row}.username`}
+            label={r.username}
+            value={value(row, "username")}
+            errors={props.errors}
+          />
+        </fieldset>
+      ))}
+    </>
+  );
+}
+
+/**
+ * « Ajouter un canal »: one form per type, each folded under its name and holding only that type's
+ * fields, so no script is needed to hide the others; the type a refused form was for opens again.
+ */
+function AddChannel(props: {
+  forumId: string;
+  csrf: string;
+  values: Readonly<Record<string, string>>;
+  errors: FieldErrors;
+}) {
+  const c = t.channels;
+  const { values } = props;
+  const refused = values["channel.type"];
+  return (
+    <>
+      <h3>{c.add}</h3>
+      <p class="muted">{c.addIntro}</p>
+      {CHANNEL_TYPES.map((type) => {
+        const errors = refused === type ? props.errors : {};
+        return (
+          <details class="channel-type" data-channel-type={type} open={refused === type}>
+            <summary>{c.types[type]}</summary>
+            <SectionForm forumId={props.forumId} action="channels" csrf={props.csrf}>
+              <input type="hidden" name="channel.type" value={type} />
+              <fieldset>
+                <legend>{c.addType(c.types[type])}</legend>
+                <FieldError name="channel.type" errors={errors} />
+                {CHANNEL_TYPE_FIELDS[type].map((f) => (
+                  <Text
+                    name={`channel.${f}`}
+                    label={c[f]}
+                    value={SECRET_FIELDS.has(f) || refused !== type ? "" : (values[`channel.${f}`] ?? "")}
+                    type={SECRET_FIELDS.has(f) ? "password" : "text"}
+                    errors={errors}
+                  />
+                ))}
+                <label class={invalid("channel.serves", errors)}>
+                  {c.serves}
+                  <select name="channel.serves" {...aria("channel.serves", errors)}>
+                    {SERVES_CHOICES.map((choice) => (
+                      <option
+                        value={choice}
+                        selected={refused === type && (values["channel.serves"] ?? "") === choice}
+                      >
+                        {c.servesChoices[choice]}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldError name="channel.serves" errors={errors} />
+                </label>
+              </fieldset>
+              <button type="submit">{c.add}</button>
+            </SectionForm>
+          </details>
+        );
+      })}
+    </>
   );
 }
 
@@ -138,7 +238,7 @@ function RulesetForm(props: {
           <Text
             name={`delays.${k}`}
             label={r.delay[k]}
-            value={value(`delays.${k}`, ruleset.delays[k])}
+            value={value(`delays.${k}`, formatDuration(ruleset.delays[k]))}
             errors={errors}
           />
         ))}
@@ -217,6 +317,8 @@ export function ForumPage(props: {
   /** A secret just generated, shown this once (reveal.ts), or that it was shown already. */
   revealed?: Revealed | null;
   flash?: Flash | null;
+  /** The service's public address, for the club page's links and embed code. */
+  publicOrigin?: string;
 }) {
   const { forumId, forum, csrf } = props;
   const revealed = props.revealed ?? null;
@@ -224,63 +326,65 @@ export function ForumPage(props: {
   const errors = props.errors ?? {};
   const notes = props.notes ?? {};
   const ruleset = rulesetOf(forum);
-  const refereeLines = (forum?.referees ?? [])
-    .map((r) => [r.id, r.name, r.username].filter((v) => v !== undefined).join(" ; "))
-    .join("\n");
   const c = t.channels;
   return (
     <Layout title={forum ? t.title(forum.name) : t.newForum(forumId)} csrf={csrf} flash={props.flash ?? null}>
       <FieldError name="form" errors={errors} />
+      <Contents />
 
-      <section id="general">
-        <h2>{t.general.title}</h2>
-        <SectionForm forumId={forumId} action="name" csrf={csrf}>
-          <Text name="name" label={t.general.name} value={values.name ?? forum?.name ?? ""} errors={errors} />
-          <button type="submit">{t.general.submit}</button>
-        </SectionForm>
-      </section>
-
-      <section id="referees">
-        <h2>{t.referees.title}</h2>
-        <p class="muted">{t.referees.intro}</p>
-        <SectionForm forumId={forumId} action="referees" csrf={csrf}>
-          <label class={invalid("referees", errors)}>
-            {t.referees.field}
-            <textarea name="referees" rows={4} {...aria("referees", errors)}>
-              {values.referees ?? refereeLines}
-            </textarea>
-            <FieldError name="referees" errors={errors} />
-          </label>
-          <button type="submit">{t.referees.submit}</button>
-        </SectionForm>
-      </section>
-
-      <section id="credentials">
-        <h2>{credentialTexts.link}</h2>
-        <p class="muted">{credentialTexts.intro}</p>
-        <p>
-          <a href={`/admin/forums/${forumId}/credentials`}>{credentialTexts.link}</a>
-        </p>
-      </section>
-
-      <section id="secrets">
-        <h2>{t.secrets.title}</h2>
-        <p class="muted">{t.secrets.intro}</p>
-        <RevealNotice
-          revealed={revealed}
-          shown={(kind) => t.secrets.shownOnce(isSecretKind(kind) ? t.secrets[kind] : t.secrets.generic)}
-          mark={(kind) => ({ "data-secret": kind })}
-          gone={t.secrets.alreadyShown}
-          again={{ href: "#secrets", text: t.secrets.regenerate }}
-        />
-        {SECRET_KINDS.map((kind) => (
-          <SectionForm forumId={forumId} action={`secrets/${kind}`} csrf={csrf}>
-            <p>
-              {t.secrets[kind]} : {forum?.webhookSecrets[kind] ? t.secrets.set : t.secrets.unset}
-            </p>
-            <button type="submit">{t.secrets.generate}</button>
+      <section id="people">
+        <h2>{t.toc.people}</h2>
+        <div id="general">
+          <h3>{t.general.title}</h3>
+          <SectionForm forumId={forumId} action="name" csrf={csrf}>
+            <Text
+              name="name"
+              label={t.general.name}
+              value={values.name ?? forum?.name ?? ""}
+              errors={errors}
+            />
+            <button type="submit">{t.general.submit}</button>
           </SectionForm>
-        ))}
+        </div>
+        <div id="referees">
+          <h3>{t.referees.title}</h3>
+          <p class="muted">{t.referees.intro}</p>
+          <SectionForm forumId={forumId} action="referees" csrf={csrf}>
+            <FieldError name="referees" errors={errors} />
+            <RefereeRows referees={forum?.referees ?? []} values={values} errors={errors} />
+            <button type="submit">{t.referees.submit}</button>
+          </SectionForm>
+        </div>
+        <div id="credentials">
+          <h3>{credentialTexts.link}</h3>
+          <p class="muted">{credentialTexts.intro}</p>
+          <p>
+            <a href={`/admin/forums/${forumId}/credentials`}>{credentialTexts.link}</a>
+          </p>
+        </div>
+      </section>
+
+      <section id="sources">
+        <h2>{t.toc.sources}</h2>
+        <div id="secrets">
+          <h3>{t.secrets.title}</h3>
+          <p class="muted">{t.secrets.intro}</p>
+          <RevealNotice
+            revealed={revealed}
+            shown={(kind) => t.secrets.shownOnce(isSecretKind(kind) ? t.secrets[kind] : t.secrets.generic)}
+            mark={(kind) => ({ "data-secret": kind })}
+            gone={t.secrets.alreadyShown}
+            again={{ href: "#secrets", text: t.secrets.regenerate }}
+          />
+          {SECRET_KINDS.map((kind) => (
+            <SectionForm forumId={forumId} action={`secrets/${kind}`} csrf={csrf}>
+              <p>
+                {t.secrets[kind]} : {forum?.webhookSecrets[kind] ? t.secrets.set : t.secrets.unset}
+              </p>
+              <button type="submit">{t.secrets.generate}</button>
+            </SectionForm>
+          ))}
+        </div>
       </section>
 
       <section id="channels">
@@ -291,11 +395,13 @@ export function ForumPage(props: {
           </p>
         ) : null}
         {(forum?.notify ?? []).length === 0 ? <p class="muted">{c.none}</p> : null}
-        <table>
+        <table class="stack">
           <tbody>
             {(forum?.notify ?? []).map((channel, index) => (
               <tr data-channel={index}>
-                <td>{c.types[channel.type]}</td>
+                <td>
+                  <strong>{c.types[channel.type]}</strong>
+                </td>
                 <td>{channelSummary(channel)}</td>
                 <td>
                   <SectionForm forumId={forumId} action={`channels/${index}/test`} csrf={csrf}>
@@ -311,43 +417,7 @@ export function ForumPage(props: {
             ))}
           </tbody>
         </table>
-        <SectionForm forumId={forumId} action="channels" csrf={csrf}>
-          <fieldset>
-            <legend>{c.add}</legend>
-            <label class={invalid("channel.type", errors)}>
-              {c.type}
-              <select name="channel.type" {...aria("channel.type", errors)}>
-                {(["log", "webhook", "discord", "discourse", "forumactif"] as const).map((type) => (
-                  <option value={type} selected={values["channel.type"] === type}>
-                    {c.types[type]}
-                  </option>
-                ))}
-              </select>
-              <FieldError name="channel.type" errors={errors} />
-            </label>
-            {CHANNEL_FIELDS.map((f) => (
-              <Text
-                name={`channel.${f}`}
-                label={c[f]}
-                value={SECRET_FIELDS.has(f) ? "" : (values[`channel.${f}`] ?? "")}
-                type={SECRET_FIELDS.has(f) ? "password" : "text"}
-                errors={errors}
-              />
-            ))}
-            <label class={invalid("channel.serves", errors)}>
-              {c.serves}
-              <select name="channel.serves" {...aria("channel.serves", errors)}>
-                {SERVES_CHOICES.map((choice) => (
-                  <option value={choice} selected={(values["channel.serves"] ?? "") === choice}>
-                    {c.servesChoices[choice]}
-                  </option>
-                ))}
-              </select>
-              <FieldError name="channel.serves" errors={errors} />
-            </label>
-          </fieldset>
-          <button type="submit">{c.add}</button>
-        </SectionForm>
+        <AddChannel forumId={forumId} csrf={csrf} values={values} errors={errors} />
       </section>
 
       <section id="ruleset">
@@ -357,7 +427,17 @@ export function ForumPage(props: {
         <RulesetReadOnly ruleset={ruleset} />
       </section>
 
-      <SourceSection forumId={forumId} source={forum?.source} />
+      <section id="forumactif">
+        <SourceSection
+          forumId={forumId}
+          csrf={csrf}
+          source={forum?.source}
+          values={values}
+          errors={errors}
+          notes={notes.source ?? {}}
+        />
+      </section>
+      <ClubSection forumId={forumId} forum={forum} origin={props.publicOrigin ?? ""} />
     </Layout>
   );
 }

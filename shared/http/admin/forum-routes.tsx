@@ -28,6 +28,7 @@ import { renderPage } from "./layout.js";
 import { ErrorPage } from "./pages.js";
 import { type Revealed, revealOnce, revealSession, takeRevealed } from "./reveal.js";
 import type { AdminEnv } from "./session.js";
+import { mountSourceRoutes } from "./source-routes.js";
 
 type Ctx = Context<AdminEnv>;
 const csrfOf = (c: Ctx) => csrfToken(c.get("tokenHash"), c.get("sessionId"));
@@ -104,6 +105,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
         errors={extra.errors ?? {}}
         notes={extra.notes ?? {}}
         revealed={extra.revealed ?? null}
+        publicOrigin={deps.publicUrl ? new URL(deps.publicUrl).origin : new URL(c.req.url).origin}
         flash={refused ? { kind: "error", text: t.refused } : saved ? { kind: "ok", text: t.saved } : null}
       />,
       extra.status ?? 200,
@@ -230,6 +232,8 @@ export function forumSettingsRoutes(deps: AppDeps) {
     await saveForum(deps, forumId, result.body);
     return revealOnce(c, deps, session, settingsPath(forumId), { label: kind, secret }, "#secrets");
   });
+
+  mountSourceRoutes(app, deps, page);
 
   // The test hibou goes straight to the channel, not through the outbox: the admin sees its answer now.
   app.post("/forums/:forumId/channels/:index/test", async (c) => {

@@ -28,8 +28,17 @@ export function signedInLabel(principal: Principal): string {
     : `${principal.name} · ${role} · ${principal.forumId}`;
 }
 
-/** Every page: French, the one stylesheet, the navigation when logged in, the flash message. */
-export function Layout(props: { title: string; csrf?: string; flash?: Flash | null; children?: Child }) {
+/**
+ * Every page: French, the one stylesheet, the navigation when logged in, the flash message.
+ * `refresh` (seconds) makes the page reload itself while nothing is being typed (refresh.ts).
+ */
+export function Layout(props: {
+  title: string;
+  csrf?: string;
+  flash?: Flash | null;
+  refresh?: number;
+  children?: Child;
+}) {
   return (
     <html lang="fr">
       <head>
@@ -39,8 +48,9 @@ export function Layout(props: { title: string; csrf?: string; flash?: Flash | nu
         <link rel="stylesheet" href="/admin/style.css" />
         {/* No favicon request: an empty data: icon, allowed by the CSP's img-src. */}
         <link rel="icon" href="data:," />
+        {props.refresh ? <script src="/admin/refresh.js" defer /> : null}
       </head>
-      <body>
+      <body data-refresh={props.refresh ? String(props.refresh) : undefined}>
         <header class="top">
           <a class="brand" href="/admin">
             {ui.appName}

@@ -3,11 +3,16 @@ import type { AccessStore } from "../../ports/access-store.js";
 import { credentialIdOf } from "../tokens.js";
 
 /**
- * Login throttling (CONTRACT.md 3.1): failed logins are counted per account and per address in
- * DynamoDB (so every Lambda container sees the same counts), and past a few free attempts each
- * further failure makes the next attempt wait twice as long: 1 s, 2 s, 4 s… up to 15 minutes.
- * An attempt made while waiting is refused unchecked and not counted. A count is forgotten after
- * 15 minutes without a failure; a successful login forgets the account's count at once.
+ * Login throttling (CONTRACT.md 3.1): failed logins are counted per address, and per account tried
+ * from that address, in DynamoDB (so every Lambda container sees the same counts), and past a few
+ * free attempts each further failure makes the next attempt wait twice as long: 1 s, 2 s, 4 s… up
+ * to 15 minutes. An attempt made while waiting is refused unchecked and not counted. A count is
+ * forgotten after 15 minutes without a failure; a successful login forgets its account's count
+ * from that address at once.
+ *
+ * Every key holds something the one who tries controls (where they try from): a stranger's failures
+ * never make a holder of the right token wait elsewhere. An account alone is no key, since its id
+ * is no secret (tokens, the credentials list and logs show it), and anyone could lock it.
  */
 const FREE_PER_ACCOUNT = 5;
 const FREE_PER_ADDRESS = 20;
@@ -19,11 +24,11 @@ function growingDelay(free: number): (failures: number) => number {
 }
 
 /**
- * The account a login tries: an issued credential's id (its token names it), or the operator's
- * account for anything else, so guessing the admin token is throttled too.
+ * The account a login tries from an address: an issued credential's id (its token names it), or the
+ * operator's account for anything else, so guessing the admin token is throttled too.
  */
-export function accountKey(token: string): string {
-  return `account#${credentialIdOf(token) ?? "operator"}`;
+export function accountKey(token: string, address: string): string {
+  return `${address}|account#${credentialIdOf(token) ?? "operator"}`;
 }
 
 /** Where the request comes from: API Gateway's source ip, the socket's, or the last proxy hop. */

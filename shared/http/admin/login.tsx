@@ -9,8 +9,8 @@ import { type AdminEnv, endLogin, pagePrincipal, startLogin } from "./session.js
 
 /**
  * The desk's login and logout (CONTRACT.md 3.1): any token of the operator, a forum admin or a
- * referee opens a server-side session; attempts are throttled per account and per address
- * (login-throttle.ts), and an attempt made while it must wait is refused unchecked.
+ * referee opens a server-side session; attempts are throttled per address and per account tried
+ * from it (login-throttle.ts), and an attempt made while it must wait is refused unchecked.
  */
 export function mountLogin(
   app: Hono<AdminEnv>,
@@ -22,13 +22,13 @@ export function mountLogin(
       ? c.redirect("/admin", 303)
       : renderPage(c, <LoginPage csrf={csrfOf(c)} />),
   );
-  // Throttled per account and per address (login-throttle.ts): a refused wait is not checked.
+  // Throttled per address and per account from it (login-throttle.ts): a refused wait is not checked.
   app.post("/login", async (c) => {
     const field = (await c.req.parseBody()).token;
     const token = typeof field === "string" ? field.trim() : "";
     const now = (deps.wallNow ?? (() => new Date()))();
-    const account = accountKey(token);
     const address = addressKey(c);
+    const account = accountKey(token, address);
     const refuse = (waitMs: number) => {
       const seconds = Math.ceil(waitMs / 1000);
       c.header("Retry-After", String(seconds));

@@ -1,6 +1,8 @@
 import { currentTurn, type Duel } from "../../domain/state.js";
-import { ui } from "../../texts/desk.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
+import { formTexts, ui } from "../../texts/desk.js";
 import { formatPoints } from "../../texts/format.js";
+import { threadUrl } from "./thread-link.js";
 import { timeLeft, when } from "./time.js";
 
 const RULE_ID = /R-\d+(?:\.\d+[a-z]?)?/g;
@@ -34,11 +36,49 @@ export function namer(state: Duel): (id: string) => string {
   return (id) => state.duelists.find((d) => d.id === id)?.name ?? id;
 }
 
+/** The duel's name: its duelists, « Alice Dubois contre Bob Martin ». */
+export function duelTitle(state: Duel): string {
+  return ui.duel.versus(state.duelists.map((d) => d.name));
+}
+
+/** The duel's thread and forum, linked to the thread where the forum's settings say where it is. */
+export function ThreadLine(props: { state: Duel; forum: ForumConfig | null }) {
+  const { state, forum } = props;
+  const href = threadUrl(forum, state.threadId);
+  return (
+    <p class="thread muted">
+      {ui.duel.thread(state.threadId, forum?.name ?? state.forumId)}
+      {href ? (
+        <>
+          {" · "}
+          <a href={href} rel="noopener noreferrer" data-thread-link>
+            {ui.duel.openThread}
+          </a>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** The duel's faults as a referee reads them: « Bob Martin : 1re faute d'action, tour 3 », by event id. */
+export function faultLabels(state: Duel): ReadonlyMap<string, string> {
+  const name = namer(state);
+  const counts = new Map<string, number>();
+  return new Map(
+    state.faults.map((f) => {
+      const key = `${f.duelistId}/${f.kind}`;
+      const nth = (counts.get(key) ?? 0) + 1;
+      counts.set(key, nth);
+      return [f.eventId, ui.duel.fault(name(f.duelistId), nth, formTexts.kinds[f.kind], f.turn)];
+    }),
+  );
+}
+
 /** The duelists with their points as bars out of their starting points (R-2.1), faults and state. */
 export function DuelistsTable(props: { state: Duel }) {
   const t = ui.duel;
   return (
-    <table>
+    <table class="stack duelists">
       <thead>
         <tr>
           <th>{t.name}</th>
@@ -52,8 +92,8 @@ export function DuelistsTable(props: { state: Duel }) {
         {props.state.duelists.map((d) => (
           <tr data-duelist={d.id}>
             <td class="duelist-name">{d.name}</td>
-            <td>{String(d.year)}</td>
-            <td class="num">
+            <td data-label={t.year}>{String(d.year)}</td>
+            <td class="num" data-label={t.points}>
               <meter
                 min={0}
                 max={d.startingPoints}
@@ -64,8 +104,10 @@ export function DuelistsTable(props: { state: Duel }) {
               />
               <span class="points">{formatPoints(d.points, d.startingPoints)}</span>
             </td>
-            <td class="num">{t.faultCounts(d.actionFaults, d.absenceFaults)}</td>
-            <td>
+            <td class="num" data-label={t.faults}>
+              {t.faultCounts(d.actionFaults, d.absenceFaults)}
+            </td>
+            <td data-label={t.state}>
               {t.duelistStatus[d.status]}
               {d.disarmed ? `, ${t.disarmed}` : ""}
             </td>

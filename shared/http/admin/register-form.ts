@@ -2,10 +2,10 @@ import "../../validation/french-messages.js";
 import type { DuelRegistration } from "../../app/register-duel.js";
 import type { DomainError } from "../../errors.js";
 import { particularityOf } from "../../parsing/duel-opening.js";
-import { findDuration } from "../../parsing/french-duration.js";
 import type { ForumConfig } from "../../ports/duel-store.js";
 import { registerTexts as t } from "../../texts/desk-register.js";
 import { registerBodySchema } from "../schemas.js";
+import { deskDuration } from "./durations.js";
 import type { FieldErrors } from "./field-errors.js";
 
 /** Rows of duelists the form offers; empty rows are left out. */
@@ -60,9 +60,13 @@ export function parseRegisterForm(
       ...(particularities.length > 0 ? { particularities } : {}),
     };
   });
-  const refereeId = field(form, "refereeId");
-  const refereeName =
-    field(form, "refereeName") || forum?.referees.find((r) => r.id === refereeId)?.name || "";
+  // Left empty, the referee is the forum's: the one named by the id, or its only declared referee.
+  const only = forum?.referees.length === 1 ? forum.referees[0] : undefined;
+  const refereeId = field(form, "refereeId") || only?.id || "";
+  const declared = forum?.referees.find((r) => r.id === refereeId);
+  const refereeName = field(form, "refereeName") || declared?.name || "";
+  if (refereeId !== "" && refereeName === "")
+    errors.refereeName = forum?.referees.length ? t.errors.refereeNotDeclared : t.errors.refereeNameNeeded;
   const body: Record<string, unknown> = {
     forumId: field(form, "forumId"),
     threadId: field(form, "threadId"),
@@ -72,8 +76,8 @@ export function parseRegisterForm(
   };
   const window = field(form, "replyWindow");
   if (window) {
-    const found = findDuration(window);
-    if (found && found.rest === "") body.replyWindow = found.iso;
+    const iso = deskDuration(window);
+    if (iso) body.replyWindow = iso;
     else errors.replyWindow = t.errors.replyWindow;
   }
   const first = field(form, "firstDuelist");
@@ -90,13 +94,21 @@ export function parseRegisterForm(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const name = formField(issue.path.map(String).join("."), rows);
-      // The decider's words for too few duelists, rather than zod's about an array.
-      errors[name] ??=
-        name === "duelists" && issue.code === "too_small" ? t.errors.twoDuelists : issue.message;
+      errors[name] ??= peopleMessage(name, issue);
     }
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: parsed.data };
+}
+
+/**
+ * An issue in the words of the person filling the form: a field left empty is « à remplir », too
+ * few duelists is the decider's rule, rather than the schema's words about types and arrays.
+ */
+function peopleMessage(name: string, issue: { code: string; message: string }): string {
+  if (name === "duelists" && issue.code === "too_small") return t.errors.twoDuelists;
+  if (issue.code === "invalid_type" || issue.code === "too_small") return t.errors.required;
+  return issue.message;
 }
 
 /** The form field an API path names: `referee.id` is `refereeId`, a duelist's index its row's. */

@@ -41,7 +41,9 @@ export function registerDuelRoutes(deps: AppDeps) {
       principal.role === "referee" && forumId === principal.forumId ? principal.refereeId : undefined;
     const only = forum?.referees.length === 1 ? forum.referees[0]?.id : undefined;
     const refereeId = own ?? only;
-    const values = { forumId, dice: "server", ...(refereeId ? { refereeId } : {}) };
+    // A Forumactif board rolls its own dice (the forum's dice roller): the form starts there.
+    const dice = forum?.source ? "forum" : "server";
+    const values = { forumId, dice, ...(refereeId ? { refereeId } : {}) };
     return renderPage(c, <RegisterPage csrf={csrfOf(c)} values={values} errors={{}} forum={forum} />);
   });
 

@@ -18,6 +18,7 @@ import { forumSettingsRoutes } from "./forum-routes.js";
 import { type Flash, renderPage } from "./layout.js";
 import { mountLogin } from "./login.js";
 import { ErrorPage } from "./pages.js";
+import { REFRESH_JS } from "./refresh.js";
 import { registerDuelRoutes } from "./register-routes.js";
 import { loadRulesText, parseRules } from "./rules-doc.js";
 import { RulesPage } from "./rules-page.js";
@@ -44,6 +45,12 @@ export function adminRoutes(deps: AppDeps) {
   app.get("/style.css", (c) =>
     c.body(STYLE_CSS, 200, {
       "Content-Type": "text/css; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    }),
+  );
+  app.get("/refresh.js", (c) =>
+    c.body(REFRESH_JS, 200, {
+      "Content-Type": "text/javascript; charset=utf-8",
       "Cache-Control": "public, max-age=3600",
     }),
   );

@@ -2,15 +2,16 @@ import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
 /**
- * Headers for every admin and docs page. The CSP allows nothing but this origin's stylesheet and
- * forms: no script at all, no inline style, so an escaped value that slipped through could still
- * not run. `no-referrer` keeps a URL's query from leaking to other sites (`?token=` is refused anyway).
+ * Headers for every admin and docs page. The CSP allows nothing but this origin's stylesheet,
+ * script file (the duel page's refresh, refresh.ts) and forms: no inline script or style, so an
+ * escaped value that slipped through could still not run. `no-referrer` keeps a URL's query from leaking to other sites (`?token=` is refused anyway).
  */
 export function pageSecurityHeaders(): MiddlewareHandler {
   const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'none'"],
       styleSrc: ["'self'"],
+      scriptSrc: ["'self'"],
       imgSrc: ["'self'", "data:"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],

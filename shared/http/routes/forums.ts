@@ -35,6 +35,8 @@ export function forumView(forum: ForumConfig) {
     })),
     ruleset: forum.ruleset ? { name: forum.ruleset.name, custom: true } : { custom: false },
     ...(forum.source ? { source: sourceView(forum.source) } : {}),
+    seasons: forum.seasons ?? [],
+    club: { public: forum.club?.public !== false },
     createdAt: forum.createdAt,
     updatedAt: forum.updatedAt,
   };

@@ -1,24 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Context } from "hono";
 // The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
 import { Hono } from "hono/tiny";
-import { duelIdOf } from "../../app/incoming-post.js";
 import { intakePost } from "../../app/post-intake.js";
 import { ApiError } from "../../errors.js";
 import { isBotAuthor } from "../../ports/thread-bot.js";
 import { errorTexts } from "../../texts/errors.js";
 import { zodDetails } from "../../validation/zod-details.js";
+import { type DeliveryShape, readDelivery } from "../delivery-read.js";
 import type { WebhookDeps } from "../deps.js";
 import { DISCOURSE_POST_EVENTS, discourseChange } from "../discourse-event.js";
 import { parseJsonText } from "../json-body.js";
 import { checkPostSize } from "../post-size.js";
 import { standardWebhookRefusal } from "../standard-webhooks.js";
-import {
-  discoursePostSchema,
-  genericWebhookSchema,
-  parseForumId,
-  threadIdSchema,
-} from "../webhook-schemas.js";
+import { discoursePostSchema, genericWebhookSchema } from "../webhook-schemas.js";
 import { xenforoWebhook } from "./xenforo-webhook.js";
 
 /**
@@ -30,13 +24,6 @@ const NO_SECRET = {
   generic: `whsec_${randomBytes(32).toString("base64")}`,
   discourse: randomBytes(32).toString("hex"),
 };
-
-/** Where a receiver's body names the thread, the post and its author. */
-interface DeliveryShape {
-  readonly thread: (body: Record<string, unknown>) => unknown;
-  readonly post: (body: Record<string, unknown>) => unknown;
-  readonly author: (body: Record<string, unknown>) => unknown;
-}
 
 const GENERIC: DeliveryShape = {
   thread: (v) => (v.data as Record<string, unknown> | undefined)?.threadId,
@@ -50,13 +37,6 @@ const DISCOURSE: DeliveryShape = {
   post: (v) => (v.post as Record<string, unknown> | undefined)?.id,
   author: (v) => (v.post as Record<string, unknown> | undefined)?.user_id,
 };
-
-function idOf(value: unknown, pick: (v: Record<string, unknown>) => unknown): string {
-  if (typeof value !== "object" || value === null) return "";
-  const raw = pick(value as Record<string, unknown>);
-  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw : "";
-  return threadIdSchema.safeParse(text).success ? text : "";
-}
 
 /** Verifies Discourse's `sha256=<hex>` HMAC of the raw body, in constant time. */
 export function discourseSignatureValid(
@@ -72,49 +52,24 @@ export function discourseSignatureValid(
 }
 
 /**
- * Parses the raw body as far as it goes (the signature is not checked yet: nothing here is trusted,
- * it only names the thread, the post and its author) and reads the forum, its duel, the post's mark
- * and its author's account in one request. A body that is not JSON still gets its forum read, so its signature can be checked
- * before it is refused. A post id that turns out wrong costs a second read, never a wrong verdict.
- */
-async function readDelivery(c: Context, deps: WebhookDeps, shape: DeliveryShape) {
-  const forumId = parseForumId(c.req.param("forumId") ?? "");
-  const raw = await c.req.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  const threadId = idOf(parsed, shape.thread);
-  const postId = threadId ? idOf(parsed, shape.post) : "";
-  const authorId = postId ? idOf(parsed, shape.author) : "";
-  const loaded = await deps.store.loadForumAndDuel(
-    forumId,
-    duelIdOf(forumId, threadId || "-"),
-    postId ? [postId] : [],
-    authorId ? [authorId] : [],
-  );
-  return { forumId, raw, parsed, loaded };
-}
-
-/**
- * The receivers (CONTRACT.md 4.1, 4.2; XenForo's, 4.5, in xenforo-webhook.ts). Both read the raw body, read the forum and the duel
- * in one request, verify the signature on the raw bytes, and only then validate and act.
+ * The receivers (CONTRACT.md 4.1, 4.2; XenForo's, 4.5, in xenforo-webhook.ts). Each reads the raw
+ * body and the forum, verifies the signature on the raw bytes, and only then parses, reads the duel,
+ * validates and acts (`readDelivery`).
  */
 export function webhookRoutes(deps: WebhookDeps) {
   const app = new Hono();
 
   app.post("/:forumId/generic", async (c) => {
-    const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, GENERIC);
-    const secret = loaded.forum?.webhookSecrets.generic ?? NO_SECRET.generic;
-    const refusal = standardWebhookRefusal(raw, c.req.raw.headers, secret);
-    if (refusal !== undefined) {
-      // An unusable secret (stored before secrets were checked) is told as an invalid signature, not
-      // as a detail of the forum's settings.
-      const reason = errorTexts.invalid_signature.webhookReasons[refusal];
-      throw new ApiError(401, "invalid_signature", errorTexts.invalid_signature.webhook(reason));
-    }
+    const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, GENERIC, (raw, forum) => {
+      const secret = forum?.webhookSecrets.generic ?? NO_SECRET.generic;
+      const refusal = standardWebhookRefusal(raw, c.req.raw.headers, secret);
+      if (refusal !== undefined) {
+        // An unusable secret (stored before secrets were checked) is told as an invalid signature,
+        // not as a detail of the forum's settings.
+        const reason = errorTexts.invalid_signature.webhookReasons[refusal];
+        throw new ApiError(401, "invalid_signature", errorTexts.invalid_signature.webhook(reason));
+      }
+    });
     const body = genericWebhookSchema.safeParse(parsed === undefined ? parseJsonText(raw) : parsed);
     if (!body.success)
       throw new ApiError(400, "invalid_body", errorTexts.invalid_body.webhook, zodDetails(body.error));
@@ -143,11 +98,12 @@ export function webhookRoutes(deps: WebhookDeps) {
   });
 
   app.post("/:forumId/discourse", async (c) => {
-    const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, DISCOURSE);
-    const secret = loaded.forum?.webhookSecrets.discourse ?? NO_SECRET.discourse;
-    if (!discourseSignatureValid(raw, c.req.header("x-discourse-event-signature"), secret)) {
-      throw new ApiError(401, "invalid_signature", errorTexts.invalid_signature.discourse);
-    }
+    const { forumId, raw, parsed, loaded } = await readDelivery(c, deps, DISCOURSE, (raw, forum) => {
+      const secret = forum?.webhookSecrets.discourse ?? NO_SECRET.discourse;
+      if (!discourseSignatureValid(raw, c.req.header("x-discourse-event-signature"), secret)) {
+        throw new ApiError(401, "invalid_signature", errorTexts.invalid_signature.discourse);
+      }
+    });
     const event = c.req.header("x-discourse-event") ?? "";
     if (!DISCOURSE_POST_EVENTS.has(event)) return c.json({ result: "ignored" });
     const body = discoursePostSchema.safeParse(parsed === undefined ? parseJsonText(raw) : parsed);

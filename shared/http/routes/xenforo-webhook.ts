@@ -1,17 +1,16 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
-import { duelIdOf } from "../../app/incoming-post.js";
 import { intakePost } from "../../app/post-intake.js";
 import { deleteThreadPosts } from "../../app/thread-deletion.js";
 import { ApiError } from "../../errors.js";
 import { isBotAuthor } from "../../ports/thread-bot.js";
 import { errorTexts } from "../../texts/errors.js";
 import { zodDetails } from "../../validation/zod-details.js";
+import { type DeliveryShape, readDelivery } from "../delivery-read.js";
 import type { WebhookDeps } from "../deps.js";
 import { parsePhpForm } from "../php-form.js";
 import {
   parseForumId,
-  threadIdSchema,
   xenforoEnvelopeSchema,
   xenforoPostSchema,
   xenforoThreadSchema,
@@ -34,25 +33,14 @@ function parseBody(raw: string, contentType: string): unknown {
   }
 }
 
-const text = (value: unknown): string =>
-  typeof value === "number" ? String(value) : typeof value === "string" ? value : "";
+const inDataOf = (v: Record<string, unknown>) => v.data as Record<string, unknown> | undefined;
 
-/** The thread and post a body names, before anything is trusted: only to read them in one request. */
-function namedIds(body: unknown): { threadId: string; postId: string; authorId: string } {
-  const none = { threadId: "", postId: "", authorId: "" };
-  const data = typeof body === "object" && body !== null ? (body as { data?: unknown }).data : undefined;
-  if (typeof data !== "object" || data === null) return none;
-  const d = data as Record<string, unknown>;
-  const threadId = text(d.thread_id);
-  if (!threadIdSchema.safeParse(threadId).success) return none;
-  const postId = text(d.post_id);
-  const authorId = text(d.user_id);
-  return {
-    threadId,
-    postId: threadIdSchema.safeParse(postId).success ? postId : "",
-    authorId: threadIdSchema.safeParse(authorId).success ? authorId : "",
-  };
-}
+/** Where XenForo's body names the thread, the post and its author. */
+const XENFORO: DeliveryShape = {
+  thread: (v) => inDataOf(v)?.thread_id,
+  post: (v) => inDataOf(v)?.post_id,
+  author: (v) => inDataOf(v)?.user_id,
+};
 
 /** The issues of `data`'s validation, named from the body's root. */
 const inData = (error: Parameters<typeof zodDetails>[0]) =>
@@ -80,22 +68,21 @@ export function xenforoWebhook(deps: WebhookDeps) {
     if (proto !== undefined && proto.split(",")[0]?.trim().toLowerCase() !== "https") {
       throw new ApiError(403, "https_required", errorTexts.https_required);
     }
-    const raw = await c.req.text();
-    const parsed = parseBody(raw, c.req.header("content-type") ?? "");
-    const { threadId, postId, authorId: namedAuthor } = namedIds(parsed);
-    // The post's author's account rides on the same read: a new author is remembered with the post.
-    const loaded = await deps.store.loadForumAndDuel(
-      forumId,
-      duelIdOf(forumId, threadId || "-"),
-      postId ? [postId] : [],
-      postId && namedAuthor ? [namedAuthor] : [],
+    const contentTypeHeader = c.req.header("content-type") ?? "";
+    const { raw, parsed, loaded } = await readDelivery(
+      c,
+      deps,
+      XENFORO,
+      (_raw, forum) => {
+        // An unknown forum (or one without a XenForo secret) is answered exactly as a wrong secret,
+        // after the same work, so that forum ids cannot be guessed (CONTRACT.md 4.5, as 4.1 and 4.2).
+        const secret = forum?.webhookSecrets.xenforo ?? NO_XENFORO_SECRET;
+        if (!xenforoSecretValid(c.req.header("xf-webhook-secret"), secret)) {
+          throw new ApiError(401, "invalid_secret", errorTexts.invalid_secret);
+        }
+      },
+      (raw) => parseBody(raw, contentTypeHeader),
     );
-    // An unknown forum (or one without a XenForo secret) is answered exactly as a wrong secret, after
-    // the same work, so that forum ids cannot be guessed (CONTRACT.md 4.5, as 4.1 and 4.2).
-    const secret = loaded.forum?.webhookSecrets.xenforo ?? NO_XENFORO_SECRET;
-    if (!xenforoSecretValid(c.req.header("xf-webhook-secret"), secret)) {
-      throw new ApiError(401, "invalid_secret", errorTexts.invalid_secret);
-    }
     if (parsed === undefined) throw new ApiError(400, "invalid_json", errorTexts.invalid_json);
     const envelope = xenforoEnvelopeSchema.safeParse(parsed);
     if (!envelope.success)

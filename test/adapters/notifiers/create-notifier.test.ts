@@ -28,6 +28,34 @@ describe("createNotifier", () => {
     expect(lines[0]).not.toContain("whsec_");
   });
 
+  it("the log channel says the hibou's kind and recipient, never its words, unless texts are asked for", async () => {
+    const hibou = aHibou({
+      title: "Faute d'absence — secret du titre",
+      text: "Texte privé du hibou\u001b[2J\u202e",
+      to: { role: "duelist", id: "42", name: "Alice Dubois", username: "alice" },
+    });
+    const quiet: string[] = [];
+    await createNotifier({ log: (line) => quiet.push(line) }).deliver(hibou, { type: "log" }, {});
+    const entry = JSON.parse(quiet[0] ?? "") as Record<string, unknown>;
+    expect(entry).toMatchObject({ kind: "fault.absence", to: { role: "duelist", id: "42" } });
+    expect(quiet[0]).not.toContain("Texte privé");
+    expect(quiet[0]).not.toContain("secret du titre");
+    expect(quiet[0]).not.toContain("Alice");
+
+    const told: string[] = [];
+    await createNotifier({ log: (line) => told.push(line), logTexts: true }).deliver(
+      hibou,
+      { type: "log" },
+      {},
+    );
+    const full = JSON.parse(told[0] ?? "") as Record<string, unknown>;
+    // A terminal's escape sequences and bidi overrides never reach the local console.
+    expect(full).toMatchObject({
+      title: "Faute d'absence — secret du titre",
+      text: "Texte privé du hibou[2J",
+    });
+  });
+
   it("the log channel never fails, even when the logger does", async () => {
     const notifier = createNotifier({
       log: () => {

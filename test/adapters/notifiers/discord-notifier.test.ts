@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { escapeDiscord } from "../../../shared/adapters/escape.js";
 import {
   createDiscordNotifier,
   DISCORD_LIMITS,
@@ -52,8 +53,9 @@ describe("discord notifier", () => {
       expect(message.embeds[0].footer.text).toContain(`Hiboux du duel (sujet ${hibou.threadId})`);
       expect(message.content).toBe("Hibou pour l'arbitre Minerva McGonagall");
     }
-    // Nothing cut: the parts put back together are the whole text, split at line breaks.
-    expect(messages.map((m) => m.embeds[0].description).join("\n")).toBe(hibou.text);
+    // Nothing cut: the parts put back together are the whole text (escaped), split at line breaks.
+    expect(messages.map((m) => m.embeds[0].description).join("\n")).toBe(escapeDiscord(hibou.text));
+    expect(messages[0]?.embeds[0].description.startsWith("\\@everyone")).toBe(true);
   });
 
   it("CONTRACT 3 a text past five messages is cut in the last one, never lost silently", () => {

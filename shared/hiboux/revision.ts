@@ -1,0 +1,97 @@
+import type { DuelEvent } from "../domain/events.js";
+import { currentTurn, type Duel } from "../domain/state.js";
+import { formatPoints } from "../texts/format.js";
+import { texts } from "../texts/hiboux.js";
+import { type Context, draft, duelist, type EventOf, type HibouDraft, nameOf, toDuelist } from "./context.js";
+
+/** The duelist a verdict concerns, by whom the previous and the new verdicts named. */
+function concerned(events: readonly DuelEvent[]): Set<string> {
+  const ids = new Set<string>();
+  for (const e of events) {
+    if (e.type === "turn.played" || e.type === "fault.action" || e.type === "fault.absence")
+      ids.add(e.duelistId);
+    if (e.type === "sanction.applied" || e.type === "points.lost" || e.type === "duelist.disqualified")
+      ids.add(e.duelistId);
+  }
+  return ids;
+}
+
+const faultsOf = (events: readonly DuelEvent[], id: string) =>
+  events.filter(
+    (e): e is EventOf<"fault.action" | "fault.absence"> =>
+      (e.type === "fault.action" || e.type === "fault.absence") && e.duelistId === id,
+  );
+
+/** The same fault in both verdicts: same kind, same post (an absence: same turn). */
+const sameFault = (
+  a: EventOf<"fault.action" | "fault.absence">,
+  b: EventOf<"fault.action" | "fault.absence">,
+) =>
+  a.type === b.type &&
+  (a.type === "fault.action" && b.type === "fault.action" ? a.postId === b.postId : true) &&
+  (a.type === "fault.absence" && b.type === "fault.absence" ? a.turn === b.turn : true);
+
+/**
+ * A revised verdict told to each duelist it concerns (CONTRACT.md 4.3): what was withdrawn (a fault
+ * and its sanction), what their post now counts for, and whose turn it is. A duelist who already
+ * gets a revised hibou of the input hears it there; one the old verdict never named hears nothing.
+ * `latest` is the duel as the whole replay left it: whose turn it is now.
+ */
+export function revisedForDuelists(
+  ctx: Context,
+  previous: readonly DuelEvent[],
+  told: readonly HibouDraft[],
+  latest: Duel,
+): HibouDraft[] {
+  const r = texts.revised;
+  const first = ctx.events[0] ?? previous[0];
+  if (!first) return [];
+  const out: HibouDraft[] = [];
+  for (const id of new Set([...concerned(previous), ...concerned(ctx.events)])) {
+    const d = duelist(ctx, id);
+    if (!d) continue;
+    const removed = faultsOf(previous, id).filter(
+      (f) => !faultsOf(ctx.events, id).some((n) => sameFault(f, n)),
+    );
+    const played = ctx.events.find(
+      (e): e is EventOf<"turn.played"> => e.type === "turn.played" && e.duelistId === id,
+    );
+    const wasPlayed = previous.some((e) => e.type === "turn.played" && e.duelistId === id);
+    const countsNow = played !== undefined && !wasPlayed;
+    const toldAlready = told.some((h) => h.to.role === "duelist" && h.to.id === id);
+    if (removed.length === 0 && !countsNow) continue;
+    if (toldAlready && removed.length === 0) continue;
+    const body = [r.introYou];
+    for (const f of removed) {
+      const sanction = previous.find(
+        (e): e is EventOf<"sanction.applied"> => e.type === "sanction.applied" && e.faultEventId === f.id,
+      );
+      const points = sanction ? sanction.points : null;
+      const what =
+        f.type === "fault.action" ? texts.common.violations(f.violations, ctx.ruleset.minWords) : "";
+      body.push(
+        f.type === "fault.action"
+          ? r.actionFaultRemoved(f.count, f.postId, what, points)
+          : r.absenceFaultRemoved(f.count, f.turn, points),
+      );
+    }
+    if (countsNow && played) body.push(r.postCounts(played.postId, played.number));
+    // Where the duel stands now, after every post the replay placed, not only this one.
+    const now = latest.duelists.find((x) => x.id === id) ?? d;
+    body.push(texts.yourTurn.points(formatPoints(now.points, now.startingPoints)));
+    const turn = currentTurn(latest);
+    if (turn)
+      body.push(
+        turn.duelistId === id
+          ? r.yourTurnNow(turn.number, turn.deadline)
+          : r.turnNow(nameOf(ctx, turn.duelistId), turn.number, turn.deadline),
+      );
+    const rules = [...new Set([...removed.map((f) => f.rule), ...(played ? [played.rule] : [])])];
+    out.push(
+      draft(toDuelist(ctx, id), "verdict.revised", r.noticeTitle, body, removed[0] ?? played ?? first, {
+        rules,
+      }),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,246 @@
+import type { ActiveEntry, BanEntry, ClubView, FinishedEntry, Standing } from "../../app/club.js";
+import { clubTexts } from "../../texts/club.js";
+import { formatDay } from "../../texts/format.js";
+
+const t = clubTexts.page;
+
+/**
+ * The club's public page's stylesheet, served from `/club/style.css` (the CSP forbids inline
+ * styles). Phone first: tables become one card per line under 600 px, nothing scrolls sideways.
+ */
+export const CLUB_CSS = `
+:root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --bg: #f6f8fa; --accent: #7a1f2b; --ok: #1a7f37; --ko: #cf222e; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: var(--ink); background: #fff; overflow-wrap: anywhere; }
+main { max-width: 960px; margin: 0 auto; padding: .8rem 1rem 2.5rem; }
+h1 { font-size: 1.4rem; margin: .4rem 0; color: var(--accent); }
+h2 { font-size: 1.1rem; margin: 1.6rem 0 .5rem; border-bottom: 1px solid var(--line); padding-bottom: .2rem; }
+a { color: var(--accent); }
+.muted { color: var(--muted); }
+nav.seasons { display: flex; flex-wrap: wrap; gap: .4rem .8rem; font-size: .95rem; }
+nav.seasons strong { color: var(--ink); }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { font-size: .85rem; color: var(--muted); }
+td.n { text-align: right; white-space: nowrap; }
+ul.list { list-style: none; padding: 0; margin: 0; }
+ul.list li { border: 1px solid var(--line); border-radius: 8px; padding: .5rem .7rem; margin: .5rem 0; background: var(--bg); }
+.ok { color: var(--ok); font-weight: 600; }
+.ko { color: var(--ko); font-weight: 600; }
+footer { margin-top: 2rem; font-size: .9rem; }
+@media (max-width: 600px) {
+  table.standings thead { display: none; }
+  table.standings tr { display: block; border: 1px solid var(--line); border-radius: 8px; margin: .5rem 0; padding: .3rem .5rem; background: var(--bg); }
+  table.standings td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: .15rem 0; text-align: right; }
+  table.standings td::before { content: attr(data-label); color: var(--muted); text-align: left; flex-shrink: 0; }
+}
+body.embed main { padding: .4rem .6rem 1rem; }
+body.embed h1 { font-size: 1.1rem; }
+`;
+
+function Standings(props: { standings: readonly Standing[] }) {
+  if (props.standings.length === 0) return <p class="muted">{t.noStandings}</p>;
+  const c = t.columns;
+  return (
+    <table class="standings">
+      <thead>
+        <tr>
+          <th>{c.rank}</th>
+          <th>{c.name}</th>
+          <th>{c.duels}</th>
+          <th>{c.wins}</th>
+          <th>{c.losses}</th>
+          <th>{c.disqualifications}</th>
+          <th>{c.faults}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.standings.map((s, i) => (
+          <tr>
+            <td class="n" data-label={c.rank}>
+              {i + 1}
+            </td>
+            <td data-label={c.name}>{s.name}</td>
+            <td class="n" data-label={c.duels}>
+              {s.duels}
+            </td>
+            <td class="n" data-label={c.wins}>
+              {s.wins}
+            </td>
+            <td class="n" data-label={c.losses}>
+              {s.losses}
+            </td>
+            <td class="n" data-label={c.disqualifications}>
+              {s.disqualifications}
+            </td>
+            <td class="n" data-label={c.faults}>
+              {`${s.actionFaults} / ${s.absenceFaults}`}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ThreadLink(props: { url: string | null }) {
+  return props.url ? (
+    <>
+      {" · "}
+      <a href={props.url} target="_top" rel="noopener">
+        {t.thread}
+      </a>
+    </>
+  ) : null;
+}
+
+function Active(props: { active: readonly ActiveEntry[] }) {
+  if (props.active.length === 0) return <p class="muted">{t.noActive}</p>;
+  return (
+    <ul class="list">
+      {props.active.map((a) => (
+        <li>
+          <strong>{a.title}</strong>
+          <ThreadLink url={a.threadUrl} />
+          <br />
+          <span class="muted">
+            {a.turn
+              ? `${t.turn(a.turn.name, a.turn.number)}, ${t.deadline(formatDay(a.turn.deadline))}`
+              : t.waitingTop}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StakesLine(props: { entry: FinishedEntry }) {
+  const { stakes, stakesHonoured } = props.entry;
+  if (!stakes) return null;
+  return (
+    <>
+      <br />
+      {t.stakes(stakes)}
+      {" — "}
+      {stakesHonoured === true ? (
+        <span class="ok">{t.stakesHonoured}</span>
+      ) : stakesHonoured === false ? (
+        <span class="ko">{t.stakesNotHonoured}</span>
+      ) : (
+        <span class="muted">{t.stakesPending}</span>
+      )}
+    </>
+  );
+}
+
+function Finished(props: { finished: readonly FinishedEntry[] }) {
+  if (props.finished.length === 0) return <p class="muted">{t.noFinished}</p>;
+  return (
+    <ul class="list">
+      {props.finished.map((f) => (
+        <li>
+          <strong>{f.title}</strong>
+          <ThreadLink url={f.threadUrl} />
+          <br />
+          {f.winnerName ? t.winner(f.winnerName) : t.draw} {clubTexts.reason[f.reason]}
+          {f.endedAt ? <span class="muted">{`, ${t.endedOn(formatDay(f.endedAt))}`}</span> : null}
+          <StakesLine entry={f} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Bans(props: { bans: readonly BanEntry[] }) {
+  if (props.bans.length === 0) return <p class="muted">{t.noBans}</p>;
+  return (
+    <ul class="list">
+      {props.bans.map((b) => (
+        <li>
+          <strong>{b.name}</strong> <span class="muted">{t.bannedUntil(formatDay(b.until))}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Page(props: { title: string; embed?: boolean; children?: unknown }) {
+  return (
+    <html lang="fr">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{props.title}</title>
+        <link rel="stylesheet" href="/club/style.css" />
+        <link rel="icon" href="data:," />
+      </head>
+      <body class={props.embed ? "embed" : undefined}>
+        <main>{props.children}</main>
+      </body>
+    </html>
+  );
+}
+
+const seasonHref = (base: string, name: string) => `${base}?season=${encodeURIComponent(name)}`;
+
+/** `GET /club/{forumId}`: the whole record of a season, and links to the others. */
+export function ClubPage(props: { view: ClubView }) {
+  const { view } = props;
+  const base = `/club/${encodeURIComponent(view.forum.id)}`;
+  return (
+    <Page title={t.title(view.forum.name)}>
+      <h1>{t.title(view.forum.name)}</h1>
+      <nav class="seasons" aria-label={t.otherSeasons}>
+        {view.seasons.map((name) =>
+          name === view.season.name ? (
+            <strong>{t.season(name)}</strong>
+          ) : (
+            <a href={seasonHref(base, name)}>{name}</a>
+          ),
+        )}
+      </nav>
+      <h2>{t.standings}</h2>
+      <Standings standings={view.standings} />
+      <h2>{t.active}</h2>
+      <Active active={view.active} />
+      <h2>{t.finished}</h2>
+      <Finished finished={view.finished} />
+      <h2>{t.bans}</h2>
+      <Bans bans={view.bans} />
+      <footer>
+        <a href={seasonHref(`/forums/${encodeURIComponent(view.forum.id)}/club.csv`, view.season.name)}>
+          {t.csv}
+        </a>
+      </footer>
+    </Page>
+  );
+}
+
+/** `GET /club/{forumId}/embed`: standings, duels running and bans, for a frame inside the board. */
+export function ClubEmbed(props: { view: ClubView }) {
+  const { view } = props;
+  return (
+    <Page title={t.title(view.forum.name)} embed>
+      <h1>{t.season(view.season.name)}</h1>
+      <Standings standings={view.standings} />
+      <h2>{t.active}</h2>
+      <Active active={view.active} />
+      <h2>{t.bans}</h2>
+      <Bans bans={view.bans} />
+      <footer>
+        <a href={`/club/${encodeURIComponent(view.forum.id)}`} target="_blank" rel="noopener">
+          {t.full}
+        </a>
+      </footer>
+    </Page>
+  );
+}
+
+/** A refusal (an unknown forum or season, private records) as a page, in French. */
+export function RefusalPage(props: { message: string }) {
+  return (
+    <Page title={t.refusalTitle}>
+      <p>{props.message}</p>
+    </Page>
+  );
+}

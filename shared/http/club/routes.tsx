@@ -1,0 +1,111 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { clubCsv, publicClub } from "../../app/club.js";
+import { ApiError } from "../../errors.js";
+import type { ClubStore } from "../../ports/club-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
+import { parseForumId } from "../webhook-schemas.js";
+import { CLUB_CSS, ClubEmbed, ClubPage, RefusalPage } from "./pages.js";
+
+interface ClubDeps {
+  readonly store: ClubStore;
+  readonly clock: { now(): Date };
+}
+
+/** Public records change with each duel's end: a minute of cache spares the table a crowd. */
+const PUBLIC_CACHE = "public, max-age=60";
+
+/**
+ * The pages' CSP: this origin's stylesheet only, no script, links out to the board. A frame is
+ * allowed only by the embed, and only from the forum's own board.
+ */
+function pageHeaders(c: Context, frameAncestors: readonly string[]): void {
+  const ancestors = frameAncestors.length > 0 ? frameAncestors.join(" ") : "'none'";
+  c.header(
+    "Content-Security-Policy",
+    `default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`,
+  );
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (frameAncestors.length === 0) c.header("X-Frame-Options", "DENY");
+  c.header("Cache-Control", PUBLIC_CACHE);
+}
+
+/** The origins of the forum's board, as its settings name them: the only ones that may frame the embed. */
+export function boardOrigins(forum: ForumConfig): string[] {
+  const bot = forum.bot && "baseUrl" in forum.bot ? forum.bot.baseUrl : undefined;
+  const urls = [forum.source?.baseUrl, bot].filter((u): u is string => typeof u === "string");
+  const origins = new Set<string>();
+  for (const url of urls) {
+    try {
+      const origin = new URL(url).origin;
+      if (origin.startsWith("https://") || origin.startsWith("http://")) origins.add(origin);
+    } catch {
+      // A stored URL was validated at save: one that does not parse frames nothing.
+    }
+  }
+  return [...origins];
+}
+
+function seasonOf(c: Context): string | undefined {
+  const season = c.req.query("season");
+  return season === undefined || season === "" ? undefined : season.slice(0, 100);
+}
+
+/** A refusal as a page: the same code and French message as the JSON answer. */
+function refusalPage(c: Context, error: ApiError) {
+  pageHeaders(c, []);
+  c.header("Cache-Control", "no-store");
+  return c.html(`<!doctype html>${<RefusalPage message={error.message} />}`, error.status as 404);
+}
+
+/**
+ * The club's public records (CONTRACT.md 8), no credential: `GET /forums/{forumId}/club` (JSON)
+ * and `/club.csv`, `GET /club/{forumId}` (page) and `/embed`. Mounted before the authenticated
+ * routes, whose `/forums/*` they would otherwise fall under.
+ */
+export function clubRoutes(deps: ClubDeps): Hono {
+  const app = new Hono();
+  app.get("/forums/:forumId/club", async (c) => {
+    const { view } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
+    c.header("Cache-Control", PUBLIC_CACHE);
+    return c.json(view);
+  });
+  app.get("/forums/:forumId/club.csv", async (c) => {
+    const { view } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header(
+      "Content-Disposition",
+      `attachment; filename="club-${view.forum.id}-${view.season.name.replace(/[^\w-]+/g, "_")}.csv"`,
+    );
+    c.header("Cache-Control", PUBLIC_CACHE);
+    // A byte-order mark: spreadsheets then read the accents as UTF-8.
+    return c.body(`\uFEFF${clubCsv(view)}`);
+  });
+  app.get("/club/style.css", (c) => {
+    c.header("Content-Type", "text/css; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(CLUB_CSS);
+  });
+  app.get("/club/:forumId", async (c) => {
+    try {
+      const { view } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
+      pageHeaders(c, []);
+      return c.html(`<!doctype html>${<ClubPage view={view} />}`);
+    } catch (error) {
+      if (error instanceof ApiError) return refusalPage(c, error);
+      throw error;
+    }
+  });
+  app.get("/club/:forumId/embed", async (c) => {
+    try {
+      const { view, forum } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
+      pageHeaders(c, boardOrigins(forum));
+      return c.html(`<!doctype html>${<ClubEmbed view={view} />}`);
+    } catch (error) {
+      if (error instanceof ApiError) return refusalPage(c, error);
+      throw error;
+    }
+  });
+  return app;
+}

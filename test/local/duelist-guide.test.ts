@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { duelistGuide } from "../../infra/local/duelist-guide.js";
+import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
+
+describe("docs/guide-duellistes.md, the duelists' guide", () => {
+  it("is what `npm run guide-doc` writes from the ruleset (never stale)", () => {
+    const committed = readFileSync(new URL("../../docs/guide-duellistes.md", import.meta.url), "utf8");
+    expect(committed, "run `npm run guide-doc` and commit docs/guide-duellistes.md").toBe(
+      duelistGuide(defaultRuleset),
+    );
+  });
+
+  it("follows the ruleset: a spell, a word count and a delay of its own show in the guide", () => {
+    const ruleset = {
+      ...defaultRuleset,
+      minWords: 42,
+      spells: [
+        ...defaultRuleset.spells,
+        { ...defaultRuleset.spells[0], id: "neuf", name: "Sort Nouveau", aliases: [] },
+      ],
+    } as typeof defaultRuleset;
+    const guide = duelistGuide(ruleset);
+    expect(guide).toContain("au moins **42 mots**");
+    expect(guide).toContain("| Sort Nouveau |");
+  });
+});

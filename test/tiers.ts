@@ -1,0 +1,93 @@
+import { readdirSync } from "node:fs";
+import { join, sep } from "node:path";
+
+/**
+ * Which vitest project (tier) runs each test file, by directory with a short list of exceptions.
+ *
+ * - `unit`: everything that needs no Java, no Chromium, no network and no child process. It is the
+ *   default: a new directory of tests lands here, and a unit test that reaches for DynamoDB Local
+ *   fails with a message saying to list it under `integration` (test/support/unit-guard.ts).
+ * - `integration`: needs the run's one DynamoDB Local (started once by test/support/global-setup.ts).
+ * - `slow`: the CDK synthesis (once for all of test/infra), Chromium, `npm start`, child processes and
+ *   the reliability suite.
+ *
+ * Paths are relative to the repository root; a directory takes every test file beneath it.
+ */
+export const TIERS = {
+  integration: {
+    directories: [
+      "test/adapters/dynamodb",
+      "test/admin",
+      "test/announce",
+      "test/app",
+      "test/http",
+      "test/local",
+      "test/observability",
+      "test/records",
+      "test/relay",
+    ],
+    /** Files of other directories that use DynamoDB Local. */
+    files: [
+      "test/forumactif/chain-watchdog.test.ts",
+      "test/forumactif/poll-equals-webhook.property.test.ts",
+      "test/forumactif/poller.test.ts",
+      "test/forumactif/settings-and-routes.test.ts",
+      "test/forumactif/minute-doubt.test.ts",
+      "test/forumactif/source-preview.test.ts",
+      "test/hiboux/desk-link.test.ts",
+      "test/hiboux/french.test.ts",
+      "test/hiboux/routing.test.ts",
+      "test/hiboux/slips.test.ts",
+    ],
+  },
+  slow: {
+    directories: ["test/infra", "test/browser", "test/e2e", "test/reliability"],
+    /** Files of other directories that spawn a process or bundle with esbuild. */
+    files: ["test/http/zod-mini.test.ts", "test/observability/stack-map.test.ts"],
+  },
+  unit: {
+    /** Files of the integration directories that need nothing but Node. */
+    files: [
+      "test/adapters/dynamodb/attributes.test.ts",
+      "test/adapters/dynamodb/post-mark-encoding.test.ts",
+      "test/admin/audit-log.test.ts",
+      "test/admin/rules-and-time.test.ts",
+      "test/app/duel-queue.test.ts",
+      "test/http/error-taxonomy.test.ts",
+      "test/http/standard-webhooks.test.ts",
+      "test/records/club-units.test.ts",
+    ],
+  },
+} as const;
+
+export type Tier = keyof typeof TIERS;
+
+/** What a unit test that asks for DynamoDB Local is told (test/support/unit-guard.ts). */
+export const NO_DYNAMODB_IN_UNIT =
+  "This test uses DynamoDB Local, which the unit tier does not start: list it under `integration` " +
+  "in test/tiers.ts (its file, or its directory if the whole directory needs DynamoDB).";
+
+const within = (file: string, directories: readonly string[]) =>
+  directories.some((directory) => file.startsWith(`${directory}/`));
+
+/** The tier of one test file (a path relative to the repository root, with forward slashes). */
+export function tierOf(file: string): Tier {
+  const listed = (files: readonly string[]) => files.includes(file);
+  if (listed(TIERS.slow.files) || within(file, TIERS.slow.directories)) return "slow";
+  if (listed(TIERS.unit.files)) return "unit";
+  if (listed(TIERS.integration.files) || within(file, TIERS.integration.directories)) return "integration";
+  return "unit";
+}
+
+/** Every test file under `test/`, relative to `root`. */
+export function testFiles(root: string): string[] {
+  return readdirSync(join(root, "test"), { recursive: true, encoding: "utf8" })
+    .map((file) => `test/${file.split(sep).join("/")}`)
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .sort();
+}
+
+/** The test files of one tier: a vitest project's `include`. */
+export function filesOf(tier: Tier, root: string): string[] {
+  return testFiles(root).filter((file) => tierOf(file) === tier);
+}
