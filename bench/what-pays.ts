@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseForumactifDate } from "../shared/forumactif/dates.js";
 import { readTopicPage } from "../shared/forumactif/read-topic-page.js";
-import { TEMPLATE_SELECTORS } from "../shared/forumactif/templates.js";
 import { TEMPLATE_VERSIONS } from "../shared/forumactif/types.js";
 import { readPost } from "../shared/parsing/read-post.js";
 import { matchNamedList } from "../shared/parsing/spell-matcher.js";
@@ -99,15 +98,6 @@ const withMemo = variant("recap-memo", {
     ],
   ],
 });
-const withSelectorCache = variant("selector-cache", {
-  "shared/forumactif/selector.ts": [
-    [
-      "function parse(selector: string): readonly Step[] {\n",
-      "const CACHE = new Map<string, readonly Step[]>();\nfunction parse(selector: string): readonly Step[] {\n  const cached = CACHE.get(selector);\n  if (cached !== undefined) return cached;\n",
-    ],
-    ["  return steps;\n", "  CACHE.set(selector, steps);\n  return steps;\n"],
-  ],
-});
 // The formatter cache, kept, against the code without it.
 const noFormatterCache = variant("no-formatter-cache", {
   "shared/forumactif/zoned-time.ts": [["    FORMATTERS.set(timeZone, found);\n", ""]],
@@ -133,7 +123,7 @@ const recapMemo = Object.fromEntries(
   Object.entries(corpusRead).map(([k, v]) => [`${k} (a post)`, round(v / CORPUS.length, 2)]),
 );
 
-// The selector cache and the formatter cache: a topic page of 25 posts read whole, in each template.
+// The formatter cache: a topic page of 25 posts read whole, in each template.
 const NOW = "2026-12-01T13:30:00.000Z";
 const PAGES = TEMPLATE_VERSIONS.map((template) =>
   renderTopicPage(
@@ -150,9 +140,6 @@ const pageRead = perCall(
     "page, an unedited copy": readPages(
       await as<ReadTopicPageFn>(unedited, "shared/forumactif/read-topic-page.ts", "readTopicPage"),
     ),
-    "page, selector cache back": readPages(
-      await as<ReadTopicPageFn>(withSelectorCache, "shared/forumactif/read-topic-page.ts", "readTopicPage"),
-    ),
     "page, no formatter cache": readPages(
       await as<ReadTopicPageFn>(noFormatterCache, "shared/forumactif/read-topic-page.ts", "readTopicPage"),
     ),
@@ -160,37 +147,6 @@ const pageRead = perCall(
   2,
   30,
 );
-// The selector cache's whole stake: how many selectors a page read parses, and what one parse costs.
-const counted = variant("selector-parses", {
-  "shared/forumactif/selector.ts": [
-    [
-      "function parse(selector: string): readonly Step[] {\n",
-      "export const parses = { count: 0 };\nexport function parse(selector: string): readonly Step[] {\n  parses.count++;\n",
-    ],
-  ],
-});
-const selectorModule = (await import(join(counted, "shared/forumactif/selector.ts"))) as {
-  parse: (selector: string) => unknown;
-  parses: { count: number };
-};
-const readCounted = await as<ReadTopicPageFn>(
-  counted,
-  "shared/forumactif/read-topic-page.ts",
-  "readTopicPage",
-);
-const parsesPerPage = PAGES.map((html) => {
-  selectorModule.parses.count = 0;
-  readCounted(html, { timeZone: "Europe/Paris", now: NOW });
-  return selectorModule.parses.count;
-});
-const SELECTORS = Object.values(TEMPLATE_SELECTORS).flatMap((t) =>
-  Object.values(t).filter((x): x is string => typeof x === "string"),
-);
-const parseCost = perCall({ "a selector parsed": () => SELECTORS.map(selectorModule.parse) });
-const selectorParse = {
-  "a selector parsed": round((parseCost["a selector parsed"] ?? 0) / SELECTORS.length, 3),
-};
-
 const topicPage = Object.fromEntries(
   Object.entries(pageRead).map(([k, v]) => [`${k} (ms)`, round(v / PAGES.length / 1000, 3)]),
 );
@@ -255,10 +211,9 @@ for (let r = 0; r < ROUNDS; r++) {
 
 const lines = [
   "Per post (µs, median of batches, the cases in turn):",
-  ...Object.entries({ ...wordCount, ...spells, ...recapMemo, ...dates, ...selectorParse, ...topicPage }).map(
+  ...Object.entries({ ...wordCount, ...spells, ...recapMemo, ...dates, ...topicPage }).map(
     ([k, v]) => `  ${k.padEnd(36)} ${v}${k.endsWith("(ms)") ? "" : " µs"}`,
   ),
-  `Selectors parsed by a page read, by template (${TEMPLATE_VERSIONS.join(", ")}): ${parsesPerPage.join(", ")}`,
   `Once per process (ms, median of ${ROUNDS} fresh processes, the cases in turn):`,
   ...Object.entries(freshTimes).map(([k, v]) => `  ${k.padEnd(52)} ${round(median(v), 2)} ms`),
   `Node ${process.versions.node}, load average ${loadAtStart.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)}`,

@@ -135,7 +135,8 @@ export type ForumactifPageErrorCode =
   | "login_required"
   | "not_found"
   | "unknown_template"
-  | "incomplete_page";
+  | "incomplete_page"
+  | "too_complex";
 
 /**
  * A page that is not a topic page read whole: the poller must change nothing and retry.

@@ -52,7 +52,7 @@ export interface PreviewPost {
 }
 
 export interface SourcePreview {
-  readonly template: TemplateVersion;
+  readonly template: TemplateVersion | "custom";
   /** Pages read. */
   readonly pages: number;
   readonly posts: readonly PreviewPost[];
@@ -120,7 +120,23 @@ function previewPost(post: TopicPost, ruleset: Ruleset): PreviewPost {
 
 /** Every post of a page in page order: those read, then (when the reader gives them) those it could not. */
 function previewPage(page: TopicPage, ruleset: Ruleset): PreviewPost[] {
-  return page.posts.map((post) => previewPost(post, ruleset));
+  // Each unreadable post in its place: after the readable post it follows on the page.
+  const unreadableAfter = (after: string | null): PreviewPost[] =>
+    page.unreadable
+      .filter((u) => u.after === after)
+      .map((u) => ({
+        id: u.postId ?? "",
+        author: u.authorName ?? "",
+        authorId: null,
+        createdAt: null,
+        words: null,
+        recap: null,
+        problem: u.problem,
+      }));
+  return [
+    ...unreadableAfter(null),
+    ...page.posts.flatMap((post) => [previewPost(post, ruleset), ...unreadableAfter(post.postId)]),
+  ];
 }
 
 /** Why the topic cannot be read at all, in French, as a 422. */

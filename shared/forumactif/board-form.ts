@@ -1,7 +1,8 @@
 /**
  * A form of a board page as a browser would submit it: its action and the values of its fields
  * (hidden tokens included, whatever the board adds), so that the bot account fills in only what
- * it means to and the board's own fields travel unchanged.
+ * it means to and the board's own fields travel unchanged. Attribute values come decoded from the
+ * parser; only the source slices (a textarea's text, an option's label) are decoded here.
  */
 import { decodeEntities } from "../parsing/html-entities.js";
 import { descendants, type HtmlElement, innerHtml, parseHtml } from "./html-tree.js";
@@ -17,19 +18,19 @@ export interface BoardForm {
 }
 
 function controlValue(html: string, el: HtmlElement): string | null {
-  const type = (el.attributes.type ?? "text").toLowerCase();
+  const type = (el.attribs.type ?? "text").toLowerCase();
   if (el.name === "textarea") return decodeEntities(innerHtml(html, el));
   if (el.name === "select") {
     const options = [...descendants(el)].filter((o) => o.name === "option");
-    const chosen = options.find((o) => "selected" in o.attributes) ?? options[0];
+    const chosen = options.find((o) => "selected" in o.attribs) ?? options[0];
     if (chosen === undefined) return null;
-    return decodeEntities(chosen.attributes.value ?? innerHtml(html, chosen).trim());
+    return chosen.attribs.value ?? decodeEntities(innerHtml(html, chosen).trim());
   }
   if (type === "checkbox" || type === "radio") {
-    return "checked" in el.attributes ? decodeEntities(el.attributes.value ?? "on") : null;
+    return "checked" in el.attribs ? (el.attribs.value ?? "on") : null;
   }
   if (["button", "reset", "image", "file", "submit"].includes(type)) return null;
-  return decodeEntities(el.attributes.value ?? "");
+  return el.attribs.value ?? "";
 }
 
 function readForm(html: string, form: HtmlElement): BoardForm {
@@ -37,18 +38,18 @@ function readForm(html: string, form: HtmlElement): BoardForm {
   const submits: Record<string, string> = {};
   for (const el of descendants(form)) {
     if (!["input", "textarea", "select"].includes(el.name)) continue;
-    const name = el.attributes.name;
-    if (name === undefined || name === "" || "disabled" in el.attributes) continue;
-    if ((el.attributes.type ?? "").toLowerCase() === "submit") {
-      submits[decodeEntities(name)] = decodeEntities(el.attributes.value ?? "");
+    const name = el.attribs.name;
+    if (name === undefined || name === "" || "disabled" in el.attribs) continue;
+    if ((el.attribs.type ?? "").toLowerCase() === "submit") {
+      submits[name] = el.attribs.value ?? "";
       continue;
     }
     const value = controlValue(html, el);
-    if (value !== null) fields.push([decodeEntities(name), value]);
+    if (value !== null) fields.push([name, value]);
   }
   return {
-    action: decodeEntities(form.attributes.action ?? ""),
-    method: (form.attributes.method ?? "get").toLowerCase() === "post" ? "post" : "get",
+    action: form.attribs.action ?? "",
+    method: (form.attribs.method ?? "get").toLowerCase() === "post" ? "post" : "get",
     fields,
     submits,
   };

@@ -1,146 +1,110 @@
 /**
- * A small, forgiving HTML tree for reading Forumactif pages: elements with their attributes and
- * their place in the source, so that a message is returned exactly as the board wrote it
- * (`innerHtml` is a slice of the page, never re-serialised). Stray closing tags are ignored and
- * unclosed elements end where their parent ends, as browsers mostly do for forum markup.
+ * Board pages as a browser builds them: parse5 (the WHATWG tree-building rules: implied end tags of
+ * `p`, `li`, `td`, tables, misnested formatting) into domhandler nodes, so that css-select and
+ * domutils work on them, with each element's place in the source, so that a message is returned
+ * exactly as the board wrote it (`innerHtml` is a slice of the page, never re-serialised).
+ *
+ * Two bounds keep a hostile page (a duelist's message full of unbalanced tags) from costing more
+ * than a real page: the tree-building rules scan the stack of open elements, so a page nested
+ * thousands deep costs the square of its depth, and each element costs a few objects. A page
+ * deeper or with more tags than any board writes is refused (`too_complex`) instead; browsers cap
+ * the depth too.
  */
+import { type AnyNode, type Document, type Element, isTag } from "domhandler";
+import { parse } from "parse5";
+import { adapter } from "parse5-htmlparser2-tree-adapter";
+import { ForumactifPageError } from "../errors.js";
 
-export interface HtmlElement {
-  readonly name: string;
-  readonly attributes: Readonly<Record<string, string>>;
-  readonly classes: readonly string[];
-  /** Offsets in the source: the opening tag's start, the content's start and end, the closing tag's end. */
-  readonly start: number;
-  readonly innerStart: number;
-  innerEnd: number;
-  end: number;
-  readonly children: HtmlNode[];
-  readonly parent: HtmlElement | null;
+export type HtmlElement = Element;
+export type HtmlNode = AnyNode;
+export type HtmlDocument = Document;
+
+/** Deeper than any board's page (themes nest a few dozen levels), shallow enough to stay linear. */
+export const MAX_DEPTH = 400;
+/** Start tags: the one real page captured (10 posts) has 3,200; 25 posts in rich role-play templates stay well under. */
+export const MAX_TAGS = 20_000;
+
+function guardedAdapter(): typeof adapter {
+  const depths = new WeakMap<object, number>();
+  const place = (parent: object, node: object) => {
+    const depth = (depths.get(parent) ?? 0) + 1;
+    if (depth > MAX_DEPTH) {
+      throw new ForumactifPageError("too_complex", `the page nests elements more than ${MAX_DEPTH} deep`);
+    }
+    depths.set(node, depth);
+  };
+  return {
+    ...adapter,
+    appendChild(parent, node) {
+      place(parent, node);
+      adapter.appendChild(parent, node);
+    },
+    insertBefore(parent, node, reference) {
+      place(parent, node);
+      adapter.insertBefore(parent, node, reference);
+    },
+  };
 }
 
-export interface HtmlText {
-  readonly name: "#text";
+function countTags(html: string): number {
+  let count = 0;
+  for (let at = html.indexOf("<"); at !== -1 && count <= MAX_TAGS; at = html.indexOf("<", at + 1)) {
+    const next = html.charCodeAt(at + 1) | 0x20;
+    if (next >= 0x61 && next <= 0x7a) count++;
+  }
+  return count;
+}
+
+/** The document's tree; throws ForumactifPageError `too_complex` beyond MAX_DEPTH or MAX_TAGS. */
+export function parseHtml(html: string): HtmlDocument {
+  if (countTags(html) > MAX_TAGS) {
+    throw new ForumactifPageError("too_complex", `the page has more than ${MAX_TAGS} tags`);
+  }
+  return parse(html, { sourceCodeLocationInfo: true, treeAdapter: guardedAdapter() });
+}
+
+/** Where a node sits in the source: its start, its content's start and end, its end. */
+interface Span {
   readonly start: number;
+  readonly innerStart: number;
+  readonly innerEnd: number;
   readonly end: number;
 }
 
-export type HtmlNode = HtmlElement | HtmlText;
-
-const VOID = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
-
-/** Elements whose content is raw text up to their own closing tag. */
-const RAW = new Set(["script", "style", "textarea", "title", "xmp"]);
-
 /**
- * A comment, a doctype, or a tag with quoted attributes; bounded, and an unquoted `<` ends the
- * attempt, so that broken markup stays linear.
+ * The node's span. Elements the tree builder made up (an implied `tbody`, a formatting element
+ * reopened after misnesting) have no tags of their own: they span their children.
  */
-const TAG =
-  /<!--[\s\S]*?(?:-->|$)|<![^>]{0,2000}>|<(\/?)([a-zA-Z][a-zA-Z0-9:-]{0,30})((?:[^<>"']|"[^"]{0,4000}"|'[^']{0,4000}'){0,500})\/?>/g;
-const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
-
-function parseAttributes(raw: string): Record<string, string> {
-  const attributes: Record<string, string> = {};
-  ATTRIBUTE.lastIndex = 0;
-  for (let m = ATTRIBUTE.exec(raw); m !== null; m = ATTRIBUTE.exec(raw)) {
-    const name = (m[1] ?? "").toLowerCase();
-    if (!Object.hasOwn(attributes, name)) attributes[name] = m[2] ?? m[3] ?? m[4] ?? "";
+export function spanOf(node: HtmlNode): Span {
+  const loc = node.sourceCodeLocation;
+  if (loc != null && loc.startOffset !== undefined && loc.endOffset !== undefined) {
+    const startTag = "startTag" in loc ? loc.startTag : undefined;
+    const endTag = "endTag" in loc ? loc.endTag : undefined;
+    return {
+      start: loc.startOffset,
+      innerStart: startTag?.endOffset ?? loc.startOffset,
+      innerEnd: endTag?.startOffset ?? loc.endOffset,
+      end: loc.endOffset,
+    };
   }
-  return attributes;
+  const children = "children" in node ? node.children : [];
+  const first = children[0];
+  const last = children[children.length - 1];
+  if (first === undefined || last === undefined) return { start: 0, innerStart: 0, innerEnd: 0, end: 0 };
+  const start = spanOf(first).start;
+  const end = spanOf(last).end;
+  return { start, innerStart: start, innerEnd: end, end };
 }
 
-function element(
-  name: string,
-  raw: string,
-  start: number,
-  innerStart: number,
-  parent: HtmlElement | null,
-): HtmlElement {
-  const attributes = parseAttributes(raw);
-  return {
-    name,
-    attributes,
-    classes: (attributes.class ?? "").split(/\s+/).filter((c) => c !== ""),
-    start,
-    innerStart,
-    innerEnd: innerStart,
-    end: innerStart,
-    children: [],
-    parent,
-  };
+/** The whole document's span is the whole source. */
+export function spanIn(html: string, node: HtmlNode): Span {
+  return node.type === "root"
+    ? { start: 0, innerStart: 0, innerEnd: html.length, end: html.length }
+    : spanOf(node);
 }
 
-/** The document's tree under a synthetic `#document` root spanning the whole source. */
-export function parseHtml(html: string): HtmlElement {
-  const root = element("#document", "", 0, 0, null);
-  const stack: HtmlElement[] = [root];
-  const top = () => stack[stack.length - 1] ?? root;
-  let last = 0;
-  const text = (end: number) => {
-    if (end > last) top().children.push({ name: "#text", start: last, end });
-  };
-  TAG.lastIndex = 0;
-  for (let m = TAG.exec(html); m !== null; m = TAG.exec(html)) {
-    text(m.index);
-    last = TAG.lastIndex;
-    const name = m[2]?.toLowerCase();
-    if (name === undefined) continue; // comment or doctype
-    if (m[1] === "/") {
-      const index = stack.findLastIndex((open) => open.name === name);
-      if (index <= 0) continue; // a closing tag with nothing open to close
-      for (let i = stack.length - 1; i >= index; i--) {
-        const open = stack[i];
-        if (open === undefined) continue;
-        // Elements left open inside the one closed here end where it ends.
-        open.innerEnd = m.index;
-        open.end = i === index ? TAG.lastIndex : m.index;
-      }
-      stack.length = index;
-      continue;
-    }
-    const node = element(name, m[3] ?? "", m.index, TAG.lastIndex, top());
-    top().children.push(node);
-    if (VOID.has(name) || m[0].endsWith("/>")) {
-      node.end = TAG.lastIndex;
-      continue;
-    }
-    if (RAW.has(name)) {
-      const close = new RegExp(`</${name}\\s*>`, "gi");
-      close.lastIndex = TAG.lastIndex;
-      const found = close.exec(html);
-      node.innerEnd = found === null ? html.length : found.index;
-      node.end = found === null ? html.length : close.lastIndex;
-      last = node.end;
-      TAG.lastIndex = node.end;
-      continue;
-    }
-    stack.push(node);
-  }
-  text(html.length);
-  for (const open of stack) {
-    open.innerEnd = html.length;
-    open.end = html.length;
-  }
-  return root;
-}
-
-/** Depth-first walk of an element's descendants, in document order (iterative: pages nest deep). */
-export function* descendants(node: HtmlElement): Generator<HtmlElement> {
+/** Depth-first walk of a node's descendant elements, in document order (iterative: pages nest deep). */
+export function* descendants(node: HtmlNode): Generator<HtmlElement> {
   const stack: HtmlElement[] = childElements(node).reverse();
   for (let el = stack.pop(); el !== undefined; el = stack.pop()) {
     yield el;
@@ -152,12 +116,25 @@ export function* descendants(node: HtmlElement): Generator<HtmlElement> {
   }
 }
 
-/** The element's children that are elements. */
-export function childElements(node: HtmlElement): HtmlElement[] {
-  return node.children.filter((child): child is HtmlElement => child.name !== "#text");
+/** The node's children that are elements (`<template>` content included, as the board wrote it). */
+export function childElements(node: HtmlNode): HtmlElement[] {
+  const children = "children" in node ? node.children : [];
+  return children.filter(isTag);
+}
+
+/** The element's classes. */
+export function classesOf(el: HtmlElement): string[] {
+  return (el.attribs.class ?? "").split(/\s+/).filter((c) => c !== "");
 }
 
 /** The source between the element's tags. */
-export function innerHtml(html: string, node: HtmlElement): string {
-  return html.slice(node.innerStart, node.innerEnd);
+export function innerHtml(html: string, node: HtmlNode): string {
+  const span = spanIn(html, node);
+  return html.slice(span.innerStart, span.innerEnd);
+}
+
+/** True when `inner` is `outer` or one of its descendants. */
+export function isWithin(inner: HtmlNode, outer: HtmlNode): boolean {
+  for (let node: HtmlNode | null = inner; node !== null; node = node.parent) if (node === outer) return true;
+  return false;
 }

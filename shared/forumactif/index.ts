@@ -4,7 +4,7 @@
  * The folder has three parts, each leaning only on those listed before it
  * (`test/architecture/import-cycles.test.ts` holds the lists and fails on a crossing):
  * - the page reader: `types`, `html-tree`, `selector`, `templates`, `page-text`, `pagination`,
- *   `read-post`, `edited-note`, `read-topic-page`, `dates`, `zoned-time`, `dice`, `urls`,
+ *   `read-post`, `read-any-post`, `edited-note`, `read-topic-page`, `dates`, `zoned-time`, `dice`, `urls`,
  *   `topic-diff` and this index. A page's text in, posts out: it imports the domain, parsing, texts
  *   and errors modules, nothing that fetches or stores (`topic-diff` names the poll state's types);
  * - the board client: `board-client`, `board-session`, `board-form`, `cookie-jar`. HTTP to a board,

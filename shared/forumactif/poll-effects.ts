@@ -89,6 +89,20 @@ export const pollHiboux = {
       text: say.diceUnreadable.text(state.threadId, postId, reason),
     };
   },
+  unreadablePost(
+    state: Duel,
+    key: string,
+    postId: string | null,
+    author: string | null,
+    problem: string,
+  ): PollHibouDraft {
+    return {
+      key: `unreadable-post.${key}`,
+      kind: "forumactif.post-unreadable",
+      title: say.unreadablePost.title,
+      text: say.unreadablePost.text(state.threadId, postId, author, problem),
+    };
+  },
   refused(state: Duel, postId: string, message: string): PollHibouDraft {
     return {
       key: `refused.${postId}`,

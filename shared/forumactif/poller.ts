@@ -10,7 +10,13 @@ import {
 } from "../errors.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore, ForumConfig, OutboxEntry } from "../ports/duel-store.js";
-import { initialPollState, type KnownPost, type PollState, type PollStore } from "../ports/poll-store.js";
+import {
+  type HeldPost,
+  initialPollState,
+  type KnownPost,
+  type PollState,
+  type PollStore,
+} from "../ports/poll-store.js";
 import { isBotAuthor } from "../ports/thread-bot.js";
 import { forumactifTexts } from "../texts/forumactif.js";
 import { refusalShown } from "../texts/refusals.js";
@@ -104,6 +110,7 @@ export class TopicPoller {
           timeZone: source.timeZone,
           topicId: duel.state.threadId,
           ...(source.template ? { template: source.template } : {}),
+          ...(source.markup ? { markup: source.markup } : {}),
           ...(source.account ? { account: { forumId, baseUrl: source.baseUrl, ...source.account } } : {}),
         },
         previous,
@@ -126,9 +133,19 @@ export class TopicPoller {
         });
         const fed = await this.feed(forumId, duel.state.threadId, diff.changes);
         posts = fed.posts(previous.posts);
-        const held = { ...diff.held, ...fed.refused };
+        const held: Record<string, HeldPost> = { ...diff.held, ...fed.refused };
+        // A post that cannot be read is told to the referee once the duel runs (after its top),
+        // never guessed; before the top no post of the thread counts.
+        if (duel.state.status === "active") {
+          for (const u of diff.unreadable) {
+            held[u.key] = { reason: "unreadable_post", message: u.problem };
+            if (previous.held[u.key]) continue;
+            const draft = pollHiboux.unreadablePost(duel.state, u.key, u.postId, u.authorName, u.problem);
+            outbox.push(...refereeHiboux(forum, duel.state, draft, nowIso));
+          }
+        }
         for (const [postId, hold] of Object.entries(held)) {
-          if (previous.held[postId]) continue;
+          if (previous.held[postId] || hold.reason === "unreadable_post") continue;
           const draft =
             hold.reason === "unreadable_dice"
               ? pollHiboux.unreadableDice(duel.state, postId, hold.message)

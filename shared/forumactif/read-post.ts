@@ -4,10 +4,11 @@
  * read in part could be mistaken for an edit or a different author.
  */
 
+import { isTag } from "domhandler";
 import { ForumactifPageError } from "../errors.js";
 import { type DateContext, findForumactifDate } from "./dates.js";
 import { editedNoteIndex, readEditedNote } from "./edited-note.js";
-import { descendants, type HtmlElement, type HtmlNode, innerHtml } from "./html-tree.js";
+import { classesOf, descendants, type HtmlElement, type HtmlNode, innerHtml, spanOf } from "./html-tree.js";
 import { fragmentText, textOutside } from "./page-text.js";
 import { isMatch, selectAll, selectFirst } from "./selector.js";
 import type { TemplateSelectors } from "./templates.js";
@@ -17,7 +18,7 @@ const PROFILE_LINK = /(?:^|\/)u(\d{1,12})(?:[-?#/]|$)/;
 
 /** The post id in a container's `post--{id}` class, or null. */
 export function postIdOf(el: HtmlElement): string | null {
-  for (const c of el.classes) {
+  for (const c of classesOf(el)) {
     const m = /^post--(\d{1,15})$/.exec(c);
     if (m?.[1] !== undefined) return m[1];
   }
@@ -34,9 +35,9 @@ function fail(postId: string, what: string): never {
 function author(html: string, post: HtmlElement, sel: TemplateSelectors, postId: string) {
   const region = selectFirst(post, sel.author) ?? fail(postId, "the author");
   const link = [...descendants(region)].find(
-    (el) => el.name === "a" && PROFILE_LINK.test(el.attributes.href ?? ""),
+    (el) => el.name === "a" && PROFILE_LINK.test(el.attribs.href ?? ""),
   );
-  const authorId = link === undefined ? null : (PROFILE_LINK.exec(link.attributes.href ?? "")?.[1] ?? null);
+  const authorId = link === undefined ? null : (PROFILE_LINK.exec(link.attribs.href ?? "")?.[1] ?? null);
   const raw = fragmentText(innerHtml(html, link ?? region)).trim();
   // Without a profile link, the mobile template's region still starts with "par"/"by".
   const authorName = link === undefined ? raw.replace(/^(?:par|by)\s+/i, "") : raw;
@@ -56,7 +57,8 @@ function withoutTrailingBreaks(text: string): string {
 }
 
 function textIn(html: string, node: HtmlNode): string {
-  return html.slice(node.start, node.end);
+  const span = spanOf(node);
+  return html.slice(span.start, span.end);
 }
 
 /**
@@ -64,21 +66,20 @@ function textIn(html: string, node: HtmlNode): string {
  * attachments, and before the edited note when it follows the message there.
  */
 function sharedMessageEnd(html: string, region: HtmlElement, sel: TemplateSelectors): number {
-  let end = region.innerEnd;
+  let end = spanOf(region).innerEnd;
   const tail = region.children.filter(
     (child) =>
-      child.name !== "#text" &&
-      ((sel.signature !== null && isMatch(child as HtmlElement, sel.signature)) ||
-        (child as HtmlElement).classes.includes("attachbox")),
+      isTag(child) &&
+      ((sel.signature !== null && isMatch(child, sel.signature)) || classesOf(child).includes("attachbox")),
   );
-  if (tail[0] !== undefined) end = tail[0].start;
+  if (tail[0] !== undefined) end = spanOf(tail[0]).start;
   // The note, when there, is the last thing before that point: anything after it but line
   // breaks means the words belong to the message (a quoted note, say).
-  for (const child of region.children.filter((c) => c.end <= end).reverse()) {
+  for (const child of region.children.filter((c) => spanOf(c).end <= end).reverse()) {
     const source = textIn(html, child);
-    if (child.name === "br" || source.trim() === "") continue;
+    if ((isTag(child) && child.name === "br") || source.trim() === "") continue;
     const index = editedNoteIndex(source);
-    if (index >= 0) end = child.name === "#text" ? child.start + index : child.start;
+    if (index >= 0) end = spanOf(child).start + (isTag(child) ? 0 : index);
     break;
   }
   return end;
@@ -97,23 +98,29 @@ export function readPost(
   const createdAt =
     findForumactifDate(fragmentText(innerHtml(html, dateRegion)), ctx) ?? fail(postId, "a readable date");
   const message = selectFirst(post, sel.message) ?? fail(postId, "the message");
+  const messageSpan = spanOf(message);
   const signature =
     sel.signature === null
       ? undefined
       : selectAll(post, sel.signature).find(
           // Outside the message, or (AwesomeBB) one of the shared element's own children.
-          (el) => el.start >= message.innerEnd || el.end <= message.innerStart || el.parent === message,
+          (el) =>
+            spanOf(el).start >= messageSpan.innerEnd ||
+            spanOf(el).end <= messageSpan.innerStart ||
+            el.parent === message,
         );
-  const excluded: [number, number][] = signature === undefined ? [] : [[signature.start, signature.end]];
+  const excluded: [number, number][] =
+    signature === undefined ? [] : [[spanOf(signature).start, spanOf(signature).end]];
   let messageHtml: string;
   if (sel.messageShared) {
     const end = sharedMessageEnd(html, message, sel);
-    messageHtml = withoutTrailingBreaks(html.slice(message.innerStart, end));
-    excluded.push([message.innerStart, end]);
+    messageHtml = withoutTrailingBreaks(html.slice(messageSpan.innerStart, end));
+    excluded.push([messageSpan.innerStart, end]);
   } else {
     messageHtml = innerHtml(html, message);
-    excluded.push([message.start, message.end]);
+    excluded.push([messageSpan.start, messageSpan.end]);
   }
-  const edited = readEditedNote(textOutside(html, post.start, post.end, excluded), ctx);
+  const postSpan = spanOf(post);
+  const edited = readEditedNote(textOutside(html, postSpan.start, postSpan.end, excluded), ctx);
   return { postId, authorId, authorName, createdAt, html: messageHtml.trim(), edited };
 }

@@ -1,57 +1,170 @@
 /**
- * A Forumactif topic page read whole, or not at all: every post with its id, author, date,
- * message, and edited note, plus the page's place in the topic. A page that is not a topic page
- * (maintenance, login, another site), that is cut short, or whose markup does not match its
- * template's row in the selector table throws a ForumactifPageError, never a partial result.
+ * A Forumactif topic page read: every post with its id, author, date, message and edited note,
+ * plus the page's place in the topic. Posts are found, in this order, with the forum's own
+ * `source.markup`, with the template table (the default templates of each version), or from what
+ * Forumactif writes into any theme (`read-any-post.ts`). Only the outermost post containers count:
+ * markup inside a duelist's message that mimics a post is part of that message. A post that cannot
+ * be read is listed with its problem and the others are read; a page that is not a topic page
+ * (maintenance, login, another site), that is cut short, or where no post can be found throws a
+ * ForumactifPageError.
  */
 
 import { ForumactifPageError } from "../errors.js";
+import { forumactifTexts } from "../texts/forumactif.js";
 import type { DateContext } from "./dates.js";
-import { type HtmlElement, parseHtml } from "./html-tree.js";
+import { type HtmlElement, type HtmlNode, innerHtml, parseHtml } from "./html-tree.js";
 import { fragmentText } from "./page-text.js";
 import { readPagination } from "./pagination.js";
+import { type AnyPostReading, insideMessage, markerPostId, ownPostId, readAnyPost } from "./read-any-post.js";
 import { postIdOf, readPost } from "./read-post.js";
 import { selectAll, selectFirst } from "./selector.js";
 import { TEMPLATE_SELECTORS } from "./templates.js";
-import { TEMPLATE_VERSIONS, type TemplateVersion, type TopicPage, type TopicPost } from "./types.js";
+import {
+  type PostMarkup,
+  TEMPLATE_VERSIONS,
+  type TemplateVersion,
+  type TopicPage,
+  type TopicPost,
+  type UnreadablePost,
+} from "./types.js";
 import { parseTopicId } from "./urls.js";
 
-/** The board's zone and the reading instant, and the template version when the forum sets it. */
+/**
+ * The board's zone and the reading instant; the template version when the forum sets it, and the
+ * theme's markup when the forum names it (`source.markup`).
+ */
 export interface ReadTopicOptions extends DateContext {
   readonly template?: TemplateVersion;
+  readonly markup?: PostMarkup;
 }
 
 const FORUMACTIF_MARKS = /illiweb\.com|forumactif|forumotion|\b_userdata\b|\bpost--\d/i;
 
-function postsOf(root: HtmlElement, version: TemplateVersion): HtmlElement[] {
-  return selectAll(root, TEMPLATE_SELECTORS[version].post).filter((el) => postIdOf(el) !== null);
+/** The elements none of whose ancestors is among them, in document order. */
+function outermost(elements: readonly HtmlElement[]): HtmlElement[] {
+  const all = new Set(elements);
+  return elements.filter((el) => {
+    for (let at = el.parent; at !== null; at = at.parent) if (all.has(at as HtmlElement)) return false;
+    return true;
+  });
 }
 
-function fits(root: HtmlElement, version: TemplateVersion): HtmlElement[] | null {
+/** The template's post containers, when they are the page's posts (see classedPosts). */
+function postsOf(root: HtmlNode, version: TemplateVersion): HtmlElement[] {
+  const posts = new Set(classedPosts(root, null)?.map((c) => c.el));
+  return selectAll(root, TEMPLATE_SELECTORS[version].post).filter(
+    (el) => posts.has(el) && postIdOf(el) !== null,
+  );
+}
+
+function fits(root: HtmlNode, version: TemplateVersion): HtmlElement[] | null {
   const posts = postsOf(root, version);
   const first = posts[0];
   if (first === undefined) return null;
   return TEMPLATE_SELECTORS[version].marks.every((mark) => selectFirst(first, mark) !== null) ? posts : null;
 }
 
-function detectIn(root: HtmlElement): TemplateVersion | null {
+function detectIn(root: HtmlNode): TemplateVersion | null {
   return TEMPLATE_VERSIONS.find((version) => fits(root, version) !== null) ?? null;
 }
 
-/** The template version a topic page is written in, from its first post's markup; null when none fits. */
-export function detectTemplate(html: string): TemplateVersion | null {
-  return detectIn(parseHtml(html));
+/** A container found in the page, with the post id it carries (null when only its place says it is one). */
+interface Container {
+  readonly el: HtmlElement;
+  readonly postId: string | null;
+}
+
+/**
+ * Posts of any theme that keeps Forumactif's `post--N` class: the outermost elements carrying it,
+ * outside any element a theme names as a message. Null when the page also shows post markers
+ * outside all of them: those posts are not classed, and the classed elements may be a duelist's.
+ */
+function classedPosts(root: HtmlNode, topicId: string | null): Container[] | null {
+  // Each template tried in detection asks again of the same page: found once per page and topic.
+  const key = topicId ?? "";
+  const known = CLASSED.get(root)?.get(key);
+  if (known !== undefined) return known;
+  const found = findClassedPosts(root, topicId);
+  CLASSED.set(root, (CLASSED.get(root) ?? new Map()).set(key, found));
+  return found;
+}
+
+const CLASSED = new WeakMap<HtmlNode, Map<string, Container[] | null>>();
+
+function findClassedPosts(root: HtmlNode, topicId: string | null): Container[] | null {
+  const classed = outermost(
+    selectAll(root, '[class*="post--"]').filter(
+      (el) => /(?:^|\s)post--\d/.test(el.attribs.class ?? "") && !insideMessage(el, null),
+    ),
+  );
+  if (classed.length === 0) return null;
+  const inside = new Set<HtmlNode>(classed);
+  const within = (el: HtmlElement) => {
+    for (let at: HtmlNode | null = el; at !== null; at = at.parent) if (inside.has(at)) return true;
+    return false;
+  };
+  const containers = classed.map((el) => ({ el, postId: ownPostId(el) }));
+  // An anchor placed before its post's container names that post: only another post's is stray.
+  const ids = new Set(containers.map((c) => c.postId));
+  const stray = selectAll(root, "body *").some((el) => {
+    const id = markerPostId(el, topicId);
+    return id !== null && !ids.has(id) && !within(el) && !insideMessage(el, null);
+  });
+  return stray ? null : containers;
+}
+
+/**
+ * Posts of a theme without the class, from their ids and permalinks (`id="pN"`, an anchor `N`, a
+ * link to `#N` or `?p=N`): each post is the largest element around its first marker that holds no
+ * other post's. Markers inside an element a theme names as a message are a duelist's, not posts.
+ */
+function anchoredPosts(root: HtmlNode, topicId: string | null): Container[] {
+  const first = new Map<string, HtmlElement>();
+  for (const el of selectAll(root, "body *")) {
+    const id = markerPostId(el, topicId);
+    if (id === null || first.has(id) || insideMessage(el, null)) continue;
+    first.set(id, el);
+  }
+  const holders = new Map<HtmlNode, Set<string>>();
+  for (const [id, el] of first) {
+    for (let at = el.parent; at !== null; at = at.parent) {
+      const ids = holders.get(at) ?? new Set<string>();
+      ids.add(id);
+      holders.set(at, ids);
+    }
+  }
+  const containers: Container[] = [];
+  for (const [postId, marker] of first) {
+    let el = marker;
+    for (let up = el.parent; up !== null && up.type === "tag" && up.name !== "body"; up = up.parent) {
+      if ((holders.get(up)?.size ?? 0) > 1 || selectFirst(up, "h1, form") !== null) break;
+      el = up;
+    }
+    containers.push({ el, postId });
+  }
+  return outermost(containers.map((c) => c.el)).map((el) => ({
+    el,
+    postId: containers.find((c) => c.el === el)?.postId ?? null,
+  }));
+}
+
+/** The template version a topic page is written in, `custom` for its own theme; null when no post is found. */
+export function detectTemplate(html: string): TemplateVersion | "custom" | null {
+  const root = parseHtml(html);
+  const topicId = topicIdOf(html, root);
+  const found = classedPosts(root, topicId) ?? anchoredPosts(root, topicId);
+  return detectIn(root) ?? (found.length > 0 ? "custom" : null);
 }
 
 /** Why a page holds no post we can read. */
-function noPosts(html: string, root: HtmlElement): ForumactifPageError {
+function noPosts(html: string, root: HtmlNode): ForumactifPageError {
   if (!FORUMACTIF_MARKS.test(html)) {
     return new ForumactifPageError("not_forumactif", "the page is not a Forumactif page");
   }
   const text = fragmentText(html).toLowerCase();
   if (/maintenance/.test(text))
     return new ForumactifPageError("maintenance", "the board is under maintenance");
-  if (selectAll(root, "input").some((input) => input.attributes.type === "password")) {
+  if (selectAll(root, "input").some((input) => input.attribs.type === "password")) {
     return new ForumactifPageError("login_required", "the board asks to log in to read this topic");
   }
   if (/n'existe pas|n’existe pas|does not exist/.test(text)) {
@@ -63,33 +176,72 @@ function noPosts(html: string, root: HtmlElement): ForumactifPageError {
   return new ForumactifPageError("unknown_template", "no post found in the page");
 }
 
-function topicIdOf(html: string, root: HtmlElement): string | null {
-  const canonical = selectAll(root, "link").find((el) => el.attributes.rel === "canonical");
-  const fromCanonical = canonical === undefined ? null : parseTopicId(canonical.attributes.href ?? "");
+function topicIdOf(html: string, root: HtmlNode): string | null {
+  const canonical = selectAll(root, "link").find((el) => el.attribs.rel === "canonical");
+  const fromCanonical = canonical === undefined ? null : parseTopicId(canonical.attribs.href ?? "");
   if (fromCanonical !== null) return fromCanonical;
   const hidden = selectAll(root, "input").find(
-    (el) => el.attributes.name === "t" && /^\d+$/.test(el.attributes.value ?? ""),
+    (el) => el.attribs.name === "t" && /^\d+$/.test(el.attribs.value ?? ""),
   );
-  if (hidden !== undefined) return hidden.attributes.value ?? null;
+  if (hidden !== undefined) return hidden.attribs.value ?? null;
   return /\/post\?t=(\d{1,12})&(?:amp;)?mode=reply/.exec(html)?.[1] ?? null;
 }
 
-function checkWhole(posts: readonly TopicPost[], page: TopicPage["pagination"]): void {
-  const ids = new Set(posts.map((post) => post.postId));
-  if (ids.size !== posts.length) throw new ForumactifPageError("incomplete_page", "a post appears twice");
-  if (page.perPage !== null && posts.length > page.perPage) {
-    throw new ForumactifPageError("incomplete_page", `${posts.length} posts on a page of ${page.perPage}`);
+function checkWhole(shown: number, page: TopicPage["pagination"]): void {
+  if (page.perPage !== null && shown > page.perPage) {
+    throw new ForumactifPageError("incomplete_page", `${shown} posts on a page of ${page.perPage}`);
   }
   // A page before the last is always full: fewer posts means some were not read.
-  if (page.perPage !== null && page.currentPage < page.lastPage && posts.length !== page.perPage) {
-    throw new ForumactifPageError(
-      "incomplete_page",
-      `${posts.length} posts on a full page of ${page.perPage}`,
-    );
+  if (page.perPage !== null && page.currentPage < page.lastPage && shown !== page.perPage) {
+    throw new ForumactifPageError("incomplete_page", `${shown} posts on a full page of ${page.perPage}`);
   }
 }
 
-/** Reads a topic page whole; throws ForumactifPageError otherwise (see the module comment). */
+/**
+ * The page's readings in order, as posts and unreadable posts: advertising blocks dropped, and an
+ * id shown more than once refused for that post only (which of them is the board's cannot be told).
+ */
+function sortOut(readings: readonly AnyPostReading[]): { posts: TopicPost[]; unreadable: UnreadablePost[] } {
+  const count = new Map<string, number>();
+  for (const r of readings) {
+    const id = r.kind === "post" ? r.post.postId : r.kind === "unreadable" ? r.unreadable.postId : null;
+    if (id !== null) count.set(id, (count.get(id) ?? 0) + 1);
+  }
+  const posts: TopicPost[] = [];
+  const unreadable: UnreadablePost[] = [];
+  const refused = new Set<string>();
+  for (const r of readings) {
+    const after = posts[posts.length - 1]?.postId ?? null;
+    if (r.kind === "ad") continue;
+    const id = r.kind === "post" ? r.post.postId : r.unreadable.postId;
+    if (id !== null && (count.get(id) ?? 0) > 1) {
+      if (refused.has(id)) continue;
+      refused.add(id);
+      const authorName = r.kind === "post" ? r.post.authorName : r.unreadable.authorName;
+      unreadable.push({ postId: id, authorName, problem: forumactifTexts.postProblem.repeated, after });
+    } else if (r.kind === "post") posts.push(r.post);
+    else unreadable.push({ ...r.unreadable, after });
+  }
+  return { posts, unreadable };
+}
+
+/** One container read with its template's row, else as any theme's post. */
+function readTemplated(
+  html: string,
+  el: HtmlElement,
+  version: TemplateVersion,
+  options: ReadTopicOptions,
+): AnyPostReading {
+  try {
+    const post = readPost(html, el, TEMPLATE_SELECTORS[version], options);
+    return /^0+$/.test(post.postId) ? { kind: "ad" } : { kind: "post", post };
+  } catch (error) {
+    if (!(error instanceof ForumactifPageError)) throw error;
+    return readAnyPost(html, el, postIdOf(el), options);
+  }
+}
+
+/** Reads a topic page; throws ForumactifPageError when it is no topic page (see the module comment). */
 export function readTopicPage(html: string, options: ReadTopicOptions): TopicPage {
   if (!FORUMACTIF_MARKS.test(html))
     throw new ForumactifPageError("not_forumactif", "the page is not a Forumactif page");
@@ -99,9 +251,27 @@ export function readTopicPage(html: string, options: ReadTopicOptions): TopicPag
     throw new ForumactifPageError("incomplete_page", "the page does not end with </html>");
   }
   const root = parseHtml(html);
-  const template = options.template ?? detectIn(root);
-  const elements = template === null ? null : fits(root, template);
-  if (template === null || elements === null) {
+  const topicId = topicIdOf(html, root);
+  const { markup } = options;
+  let template: TemplateVersion | "custom" = "custom";
+  let readings: AnyPostReading[] = [];
+  const marked = markup === undefined ? [] : outermost(selectAll(root, markup.post));
+  if (markup !== undefined && marked.length > 0) {
+    readings = marked.map((el) =>
+      readAnyPost(html, el, ownPostId(el) ?? firstMarker(el, topicId), options, markup),
+    );
+  } else {
+    const version = options.template ?? detectIn(root);
+    const elements = version === null ? null : fits(root, version);
+    if (version !== null && elements !== null) {
+      template = version;
+      readings = elements.map((el) => readTemplated(html, el, version, options));
+    } else {
+      const containers = classedPosts(root, topicId) ?? anchoredPosts(root, topicId);
+      readings = containers.map(({ el, postId }) => readAnyPost(html, el, postId, options));
+    }
+  }
+  if (!readings.some((r) => r.kind === "post")) {
     const error = noPosts(html, root);
     if (options.template !== undefined && error.code === "unknown_template") {
       throw new ForumactifPageError(
@@ -111,14 +281,21 @@ export function readTopicPage(html: string, options: ReadTopicOptions): TopicPag
     }
     throw error;
   }
-  const selectors = TEMPLATE_SELECTORS[template];
-  const posts = elements.map((el) => readPost(html, el, selectors, options));
-  const topicId = topicIdOf(html, root);
+  const { posts, unreadable } = sortOut(readings);
   if (topicId === null) throw new ForumactifPageError("unknown_template", "the topic id is not in the page");
   const pagination = readPagination(html, topicId);
-  checkWhole(posts, pagination);
-  const titleEl = selectors.title === null ? null : selectFirst(root, selectors.title);
-  const title =
-    titleEl === null ? null : fragmentText(html.slice(titleEl.innerStart, titleEl.innerEnd)).trim() || null;
-  return { template, topicId, title, pagination, posts };
+  checkWhole(posts.length + unreadable.length, pagination);
+  const titleSelector = template === "custom" ? "h1" : TEMPLATE_SELECTORS[template].title;
+  const titleEl = titleSelector === null ? null : selectFirst(root, titleSelector);
+  const title = titleEl === null ? null : fragmentText(innerHtml(html, titleEl)).trim() || null;
+  return { template, topicId, title, pagination, posts, unreadable };
+}
+
+/** The first post id a container's markers name, outside any message. */
+function firstMarker(el: HtmlElement, topicId: string | null): string | null {
+  for (const inner of selectAll(el, "*")) {
+    const id = markerPostId(inner, topicId);
+    if (id !== null && !insideMessage(inner, el)) return id;
+  }
+  return null;
 }

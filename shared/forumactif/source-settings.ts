@@ -2,6 +2,7 @@ import * as z from "zod";
 import { validationTexts } from "../texts/validation.js";
 import { durationMs, isDuration } from "../time/duration.js";
 import { channelUrlProblem, type DestinationPolicy } from "../validation/channel-urls.js";
+import { selectorProblem } from "./selector.js";
 import { TEMPLATE_VERSIONS, type TemplateVersion } from "./types.js";
 
 /** Polls closer than this would make the referee an impolite guest of the board. */
@@ -38,6 +39,19 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A CSS selector of `source.markup`, refused at save when the reader could not use it. */
+function selector() {
+  return z
+    .string()
+    .min(1)
+    .max(300)
+    .superRefine((text, ctx) => {
+      if (selectorProblem(text) !== null) {
+        ctx.addIssue({ code: "custom", message: validationTexts.forumactif.selector(text) });
+      }
+    });
 }
 
 /** The `source` of a forum's settings as `PUT /forums/{forumId}` reads it (CONTRACT.md 4.4). */
@@ -81,6 +95,10 @@ export function forumactifSourceSchema(policy: DestinationPolicy) {
               message: validationTexts.forumactif.facesAtMost,
             }),
         })
+        .strict()
+        .optional(),
+      markup: z
+        .object({ post: selector(), author: selector(), date: selector(), message: selector() })
         .strict()
         .optional(),
       account: z

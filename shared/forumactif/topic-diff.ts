@@ -2,7 +2,7 @@ import { contentHash } from "../domain/decide-post.js";
 import { minuteOf } from "../domain/minute-doubt.js";
 import type { HeldPost, KnownPost } from "../ports/poll-store.js";
 import { forumactifTexts } from "../texts/forumactif.js";
-import type { TopicPage, TopicPost } from "./types.js";
+import type { TopicPage, TopicPost, UnreadablePost } from "./types.js";
 
 /** A forum die roll read from the Game Master's post that follows a member's post (`readDiceRoll`). */
 export type DiceReading =
@@ -40,6 +40,11 @@ export interface TopicDiff {
   readonly changes: readonly PostChange[];
   /** Posts kept back this time (a roll that cannot be read), by post id. */
   readonly held: Readonly<Record<string, HeldPost>>;
+  /**
+   * Posts the pages show but that cannot be read, never guessed: keyed by post id, or by their
+   * place (`after:<id>` on the page of that offset) when the id is not shown.
+   */
+  readonly unreadable: readonly (UnreadablePost & { readonly key: string })[];
 }
 
 /**
@@ -85,6 +90,8 @@ function judgedRanges(pages: readonly TopicPage[]): (readonly [bigint, bigint])[
   const ranges: (readonly [bigint, bigint])[] = [];
   const big = 10n ** 31n;
   for (const page of pages) {
+    // A post shown without its id may be any known post: nothing on its page is judged gone.
+    if (page.unreadable.some((u) => u.postId === null)) continue;
     const first = page.posts[0];
     const last = page.posts[page.posts.length - 1];
     if (!first || !last) continue;
@@ -109,12 +116,20 @@ export function diffTopic(
 ): TopicDiff {
   const seen = new Set<string>();
   const posts: TopicPost[] = [];
-  for (const page of pages)
+  const unreadable: (UnreadablePost & { key: string })[] = [];
+  for (const page of pages) {
     for (const post of page.posts) {
       if (seen.has(post.postId)) continue;
       seen.add(post.postId);
       posts.push(post);
     }
+    // Shown but unreadable: not gone, and not fed.
+    for (const u of page.unreadable) {
+      if (u.postId !== null) seen.add(u.postId);
+      const key = u.postId ?? `p${page.pagination.offset}-after-${u.after ?? "start"}`;
+      if (!unreadable.some((known) => known.key === key)) unreadable.push({ ...u, key });
+    }
+  }
   const changes: PostChange[] = [];
   const held: Record<string, HeldPost> = {};
   // Pages that stop before the topic's end: their last post's roll may open the next page, so that
@@ -174,5 +189,5 @@ export function diffTopic(
       hash: "",
     });
   }
-  return { changes, held };
+  return { changes, held, unreadable };
 }

@@ -3,14 +3,19 @@ import type { PollState } from "../ports/poll-store.js";
 import type { BoardClient, PageValidators } from "./board-client.js";
 import type { BoardAccount } from "./board-session.js";
 import type { DiceReading } from "./topic-diff.js";
-import type { DiceSettings, TemplateVersion, TopicPage, TopicPost } from "./types.js";
+import type { DiceSettings, PostMarkup, TemplateVersion, TopicPage, TopicPost } from "./types.js";
 import { topicUrl } from "./urls.js";
 
 /** The page reader (`readTopicPage` and its helpers), passed in so the poller can be read alone. */
 export interface TopicReader {
   readTopicPage(
     html: string,
-    options: { readonly timeZone: string; readonly now: string; readonly template?: TemplateVersion },
+    options: {
+      readonly timeZone: string;
+      readonly now: string;
+      readonly template?: TemplateVersion;
+      readonly markup?: PostMarkup;
+    },
   ): TopicPage;
   isGameMasterPost(post: TopicPost): boolean;
   readDiceRoll(post: TopicPost, dice: DiceSettings): DiceReading;
@@ -21,6 +26,8 @@ export interface TopicAddress {
   readonly baseUrl: string;
   readonly timeZone: string;
   readonly template?: TemplateVersion;
+  /** The theme's parts named by the forum (`source.markup`), read first when given. */
+  readonly markup?: PostMarkup;
   readonly topicId: string;
   /** The forum's bot account, for sections guests cannot read: its pages are read logged in. */
   readonly account?: BoardAccount;
@@ -60,6 +67,7 @@ export async function readTopic(
     timeZone: address.timeZone,
     now: now.toISOString(),
     ...(address.template ? { template: address.template } : {}),
+    ...(address.markup ? { markup: address.markup } : {}),
   };
   let requests = 0;
   const { account } = address;

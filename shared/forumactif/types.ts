@@ -71,12 +71,34 @@ export interface TopicPagination {
   readonly lastPageOffset: number | null;
 }
 
-/** A topic page read whole. */
+/**
+ * A forum's own names for its theme's parts, as CSS selectors (`source.markup`): `post` in the
+ * page, the others inside one post.
+ */
+export interface PostMarkup {
+  readonly post: string;
+  readonly author: string;
+  readonly date: string;
+  readonly message: string;
+}
+
+/** A post the page shows but that cannot be read: what is known of it, and why (French). */
+export interface UnreadablePost {
+  readonly postId: string | null;
+  readonly authorName: string | null;
+  readonly problem: string;
+  /** The readable post just before it on the page, null when it comes first: its place in the thread. */
+  readonly after: string | null;
+}
+
+/** A topic page read: its readable posts, and those it shows but that cannot be read. */
 export interface TopicPage {
-  readonly template: TemplateVersion;
+  /** The template version whose table read the page, or `custom` (the theme's own markup). */
+  readonly template: TemplateVersion | "custom";
   readonly topicId: string;
   readonly title: string | null;
   readonly pagination: TopicPagination;
-  /** The page's posts in page order (which is thread order). */
+  /** The page's readable posts in page order (which is thread order); advertising blocks are not posts. */
   readonly posts: readonly TopicPost[];
+  readonly unreadable: readonly UnreadablePost[];
 }

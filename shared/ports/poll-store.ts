@@ -11,7 +11,7 @@ export interface KnownPost {
 
 /** Why the poller keeps a post back instead of feeding it (reported once to the referee). */
 export interface HeldPost {
-  readonly reason: "unreadable_dice" | "refused";
+  readonly reason: "unreadable_dice" | "refused" | "unreadable_post";
   readonly message: string;
 }
 

@@ -33,6 +33,23 @@ export const forumactifTexts = {
     text: (threadId: string, postId: string, message: string) =>
       `Le message ${postId} (le sujet ${threadId}) n'a pas pu être pris en compte : ${message}`,
   },
+  /** Why one post of a page cannot be read (the others are). */
+  postProblem: {
+    noId: "son numéro de message est introuvable",
+    noAuthor: "son auteur est introuvable",
+    noMessage: "le texte du message est introuvable",
+    noDate: "sa date est introuvable",
+    badDate: (shown: string) => `sa date « ${shown} » ne se lit pas`,
+    repeated: "ce numéro de message apparaît plusieurs fois dans la page",
+  },
+  unreadablePost: {
+    title: "Message du fil illisible",
+    text: (threadId: string, postId: string | null, author: string | null, problem: string) =>
+      `${postId === null ? "Un message" : `Le message ${postId}`}${author === null ? "" : ` de ${author}`} ` +
+      `(le sujet ${threadId}) ne peut pas être lu : ${problem}. Il n'est pas pris en compte et rien ` +
+      "n'en est deviné ; les autres messages du fil sont lus. Vérifiez-le sur le forum et décidez " +
+      "vous-même, ou indiquez la mise en page du thème dans les réglages du forum (source Forumactif, « markup »).",
+  },
   /** Why a topic page cannot be read, by `ForumactifPageError` code. */
   pageError: {
     not_forumactif: "la page n'est pas une page Forumactif",
@@ -41,6 +58,7 @@ export const forumactifTexts = {
     not_found: "le sujet est introuvable",
     unknown_template: "la version du forum n'est pas reconnue",
     incomplete_page: "la page n'a pas pu être lue en entier",
+    too_complex: "la page a trop de balises, ou des balises trop imbriquées, pour être lue",
   } satisfies Record<ForumactifPageErrorCode, string>,
   /** Why the board cannot be reached, by `BoardFetchError` code. */
   boardError: {

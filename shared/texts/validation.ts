@@ -65,6 +65,7 @@ export const validationTexts = {
     noAnswer: (error: string) => `le forum ne répond pas à cette adresse (${error})`,
     notForumactif: "cette adresse ne répond pas par une page Forumactif",
     timeZone: "fuseau horaire IANA attendu (ex. Europe/Paris)",
+    selector: (text: string) => `sélecteur CSS illisible : « ${text} » (ex. div.rp-post, .rp-pseudo)`,
     pollAtLeast: "30 secondes au moins entre deux lectures",
     pollAtMost: "24 heures au plus entre deux lectures",
     facesAtLeast: "une face au moins",

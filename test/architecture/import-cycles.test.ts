@@ -31,6 +31,7 @@ const FORUMACTIF_READER: Part = {
     "page-text",
     "pagination",
     "read-post",
+    "read-any-post",
     "edited-note",
     "read-topic-page",
     "dates",

@@ -92,6 +92,37 @@ describe("issue 14: polls that fail change nothing and are retried", () => {
   });
 });
 
+describe("one post that cannot be read leaves the others read", () => {
+  it("CONTRACT 4.4 the referee is told of an unreadable post of a running duel, once; the posts around it are applied", async () => {
+    const { h, fake, duelId } = await polledDuel();
+    await h.admin("POST", "/_local/clock", { advance: "PT1M" });
+    const alice = fake.addPost("1234", { authorId: "42", authorName: "Alice Dubois", html: "Premier mot" });
+    const bob = fake.addPost("1234", { authorId: "43", authorName: "Bob Martin", html: "Second mot" });
+    // The theme shows Alice's post without a readable date.
+    fake.setTheme((html) => {
+      const at = html.indexOf(`post--${alice.postId}`);
+      const date = html.indexOf('<div class="topic-date">', at);
+      const end = html.indexOf("</div>", date);
+      return `${html.slice(0, date)}<div class="topic-date">un jour${html.slice(end)}`;
+    });
+    const polled = await h.admin("POST", "/forums/poudlard/poll");
+    expect(polled.body.posts).toEqual({ created: 1, edited: 0, deleted: 0 });
+    await h.settle();
+    const told = h.delivered.filter((d) => d.kind === "forumactif.post-unreadable");
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(`Le message ${alice.postId} de Alice Dubois`);
+    expect(told[0]?.text).toContain("sa date « un jour » ne se lit pas");
+    const audit = await auditOf(h, duelId);
+    expect(audit.some((e) => "postId" in e && e.postId === bob.postId)).toBe(true);
+    expect(audit.some((e) => "postId" in e && e.postId === alice.postId)).toBe(false);
+    // Read again: not told twice, not taken for deleted.
+    const again = await h.admin("POST", "/forums/poudlard/poll");
+    expect(again.body.posts).toEqual({ created: 0, edited: 0, deleted: 0 });
+    await h.settle();
+    expect(h.delivered.filter((d) => d.kind === "forumactif.post-unreadable")).toHaveLength(1);
+  });
+});
+
 describe("CONTRACT 4.4 every wait on the manual clock", () => {
   it("a host resting after a 503 rests on the manual clock; an admin's poll meanwhile answers when it reads again, counting no failure", async () => {
     const { h, fake, duelId } = await polledDuel();

@@ -24,6 +24,7 @@ function page(posts: TopicPost[], currentPage = 1, lastPage = 1): TopicPage {
     title: "Duel",
     pagination: { perPage: 25, offset: (currentPage - 1) * 25, currentPage, lastPage, lastPageOffset: null },
     posts,
+    unreadable: [],
   };
 }
 

@@ -252,14 +252,16 @@ export class FakeBoard {
     const lastOffset = Math.floor((topic.posts.length - 1) / topic.perPage) * topic.perPage;
     const asked = Number(match[2] ?? "0");
     const offset = Math.min(lastOffset, asked - (asked % topic.perPage));
-    const body = renderTopicPage(topic, {
-      template: this.template,
-      offset,
-      timeZone: this.options.timeZone,
-      now: this.options.now(),
-      language,
-      dateStyle: this.options.dateStyle,
-    });
+    const body = this.theme(
+      renderTopicPage(topic, {
+        template: this.template,
+        offset,
+        timeZone: this.options.timeZone,
+        now: this.options.now(),
+        language,
+        dateStyle: this.options.dateStyle,
+      }),
+    );
     const etag = `"${createHash("sha1").update(body).digest("hex").slice(0, 20)}"`;
     const lastModified = new Date(topic.modifiedAt).toUTCString();
     const cache = { ...html, etag, "last-modified": lastModified, "cache-control": "private, no-cache" };
@@ -270,6 +272,14 @@ export class FakeBoard {
         ? ifNoneMatch.split(",").some((tag) => tag.trim() === etag)
         : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(lastModified);
     return notModified ? { status: 304, headers: cache, body: "" } : { status: 200, headers: cache, body };
+  }
+
+  /** What the board's theme does to each topic page it serves (none unless set). */
+  private theme: (html: string) => string = (html) => html;
+
+  /** Rewrites every topic page served from now on, as a board's customised theme would. */
+  setTheme(theme: (html: string) => string): void {
+    this.theme = theme;
   }
 
   /** The next `n` replies posted are recorded, and their answer lost (the connection cut). */
