@@ -1,10 +1,10 @@
 import type { ClubDuelRecord } from "../domain/club-record.js";
 import { ApiError } from "../errors.js";
-import { topicUrl } from "../forumactif/urls.js";
 import type { ClubRead, ClubStore } from "../ports/club-store.js";
 import type { ForumConfig, Season } from "../ports/forum-store.js";
 import { clubTexts } from "../texts/club.js";
 import { parisDay } from "../time/paris-time.js";
+import { threadUrl } from "./thread-url.js";
 
 /** One line of a season's standings (CONTRACT.md 8). */
 export interface Standing {
@@ -96,14 +96,6 @@ function currentSeason(now: string, own: readonly Season[] | undefined): Season 
   const today = parisDay(new Date(now));
   const sorted = [...(own ?? [])].sort((a, b) => (a.from < b.from ? 1 : -1));
   return sorted.find((s) => s.from <= today) ?? sorted.at(-1) ?? schoolYearOf(now);
-}
-
-/** Where a duel's thread can be read, when the forum's settings say where its board is. */
-export function threadUrlOf(forum: ForumConfig, threadId: string): string | null {
-  if (forum.source?.type === "forumactif") return topicUrl(forum.source.baseUrl, threadId);
-  if (forum.bot?.type === "discourse")
-    return `${forum.bot.baseUrl.replace(/\/+$/, "")}/t/${encodeURIComponent(threadId)}`;
-  return null;
 }
 
 /** « Alice Dubois contre Bob Martin ». */
@@ -208,13 +200,13 @@ export function clubView(read: ClubRead, now: string, seasonName?: string): Club
       .map((r) => ({
         duelId: r.duelId,
         title: duelTitle(r),
-        threadUrl: threadUrlOf(forum, r.threadId),
+        threadUrl: threadUrl(forum, r.threadId),
         turn: r.turn ? { ...r.turn, name: nameOf(r, r.turn.duelistId) ?? r.turn.duelistId } : null,
       })),
     finished: finished.map((r) => ({
       duelId: r.duelId,
       title: duelTitle(r),
-      threadUrl: threadUrlOf(forum, r.threadId),
+      threadUrl: threadUrl(forum, r.threadId),
       endedAt: r.endedAt,
       winnerId: r.winnerId,
       winnerName: nameOf(r, r.winnerId),

@@ -1,8 +1,8 @@
+import { threadUrl } from "../../app/thread-url.js";
 import { currentTurn, type Duel } from "../../domain/state.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import { formTexts, ui } from "../../texts/desk.js";
 import { formatPoints } from "../../texts/format.js";
-import { threadUrl } from "./thread-link.js";
 import { timeLeft, when } from "./time.js";
 
 const RULE_ID = /R-\d+(?:\.\d+[a-z]?)?/g;

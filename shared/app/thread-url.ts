@@ -1,5 +1,5 @@
-import { topicUrl } from "../../forumactif/urls.js";
-import type { ForumConfig } from "../../ports/forum-store.js";
+import { topicUrl } from "../forumactif/urls.js";
+import type { ForumConfig } from "../ports/forum-store.js";
 
 const trimmed = (url: string) => url.replace(/\/+$/, "");
 
