@@ -30,6 +30,14 @@ export const sourceFormTexts = {
   dice: "Dés du forum (facultatif)",
   diceHelp:
     "Pour les duels aux dés du forum : le nom du dé dans le module de jeu de rôle, puis une ligne par face, l'image de la face et sa valeur (de-duel-1.png = 1).",
+  markup: "Thème personnalisé (facultatif)",
+  markupHelp:
+    "Si l'aperçu ne trouve pas les messages de votre thème, indiquez où ils sont, en sélecteurs CSS : le bloc d'un message dans la page, puis, dans ce bloc, l'auteur, la date et le texte (par exemple div.rp-post, .rp-pseudo, .rp-date, .rp-texte). Laissez vide : l'arbitre les trouve seul dans la plupart des thèmes.",
+  markupPost: "Bloc d'un message",
+  markupAuthor: "Auteur, dans le bloc",
+  markupDate: "Date, dans le bloc",
+  markupMessage: "Texte du message, dans le bloc",
+  markupAll: "indiquez les quatre sélecteurs, ou aucun.",
   diceName: "Nom du dé",
   diceFaces: "Images des faces",
   badFaceLine: (line: number) =>

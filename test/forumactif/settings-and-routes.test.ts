@@ -134,6 +134,43 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
       'data-error-for="source.account.password">mot de passe requis pour ce compte.',
     );
 
+    // The theme's selectors: all four or none; a selector the reader cannot read is refused beside it.
+    const markup = {
+      "source.markup.post": "div.rp-post",
+      "source.markup.author": ".rp-pseudo",
+      "source.markup.date": ".rp-date",
+      "source.markup.message": ".rp-texte",
+    };
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    const partial = await desk.post(
+      "/admin/forums/poudlard/source",
+      form(csrf, { "source.markup.post": "div.rp-post" }),
+    );
+    expect(partial.status).toBe(400);
+    expect(decoded(await partial.text())).toContain(
+      'data-error-for="source.markup.date">indiquez les quatre sélecteurs, ou aucun.',
+    );
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    const unreadable = await desk.post(
+      "/admin/forums/poudlard/source",
+      form(csrf, { ...markup, "source.markup.date": "span[" }),
+    );
+    expect(unreadable.status).toBe(400);
+    expect(decoded(await unreadable.text())).toContain('data-error-for="source.markup.date">');
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    expect((await desk.post("/admin/forums/poudlard/source", form(csrf, markup))).status).toBe(303);
+    expect((await h.store.getForum("poudlard"))?.source?.markup).toEqual({
+      post: "div.rp-post",
+      author: ".rp-pseudo",
+      date: ".rp-date",
+      message: ".rp-texte",
+    });
+    const shown = decoded((await desk.page("/admin/forums/poudlard")).html);
+    expect(shown).toContain('name="source.markup.author" value=".rp-pseudo"');
+    ({ csrf } = await desk.page("/admin/forums/poudlard"));
+    expect((await desk.post("/admin/forums/poudlard/source", form(csrf, {}))).status).toBe(303);
+    expect((await h.store.getForum("poudlard"))?.source?.markup).toBeUndefined();
+
     // The connection test: the board answers, the account logs in; a wrong password is said.
     ({ csrf } = await desk.page("/admin/forums/poudlard"));
     const tested = decoded(

@@ -15,7 +15,19 @@ export const SOURCE_FIELDS = {
   password: "source.account.password",
   diceName: "source.dice.name",
   diceFaces: "source.dice.faces",
+  markupPost: "source.markup.post",
+  markupAuthor: "source.markup.author",
+  markupDate: "source.markup.date",
+  markupMessage: "source.markup.message",
 } as const;
+
+/** The theme's selectors (`source.markup`), in the form's order. */
+const MARKUP_FIELDS = [
+  ["post", SOURCE_FIELDS.markupPost],
+  ["author", SOURCE_FIELDS.markupAuthor],
+  ["date", SOURCE_FIELDS.markupDate],
+  ["message", SOURCE_FIELDS.markupMessage],
+] as const;
 
 const text = (form: Record<string, unknown>, name: string): string => {
   const value = form[name];
@@ -38,6 +50,7 @@ export function sourceFormValues(source: ForumactifSource | undefined): Record<s
     [SOURCE_FIELDS.diceFaces]: Object.entries(source.dice?.faces ?? {})
       .map(([face, value]) => `${face} = ${value}`)
       .join("\n"),
+    ...Object.fromEntries(MARKUP_FIELDS.map(([key, field]) => [field, source.markup?.[key] ?? ""])),
   };
 }
 
@@ -93,6 +106,14 @@ export function sourceFromForm(forum: ForumConfig | null, form: Record<string, u
   if (name === "" && lines.length === 0) delete source.dice;
   else if (name === "") errors[SOURCE_FIELDS.diceName] = t.facesWithoutName;
   else source.dice = { name, faces };
+
+  // The theme's selectors go together: all four, or none (the reader then finds the posts alone).
+  const markup = Object.fromEntries(MARKUP_FIELDS.map(([key, field]) => [key, text(form, field)]));
+  const given = MARKUP_FIELDS.filter(([key]) => markup[key] !== "");
+  if (given.length === 0) delete source.markup;
+  else if (given.length < MARKUP_FIELDS.length) {
+    for (const [key, field] of MARKUP_FIELDS) if (markup[key] === "") errors[field] = t.markupAll;
+  } else source.markup = markup;
 
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, source };
 }

@@ -199,6 +199,20 @@ export function SourceSection(props: {
           />
         </fieldset>
         <fieldset>
+          <legend>{t.markup}</legend>
+          <p class="muted">{t.markupHelp}</p>
+          {(
+            [
+              [SOURCE_FIELDS.markupPost, t.markupPost],
+              [SOURCE_FIELDS.markupAuthor, t.markupAuthor],
+              [SOURCE_FIELDS.markupDate, t.markupDate],
+              [SOURCE_FIELDS.markupMessage, t.markupMessage],
+            ] as const
+          ).map(([name, label]) => (
+            <Field name={name} label={label} value={value(name)} errors={errors} />
+          ))}
+        </fieldset>
+        <fieldset>
           <legend>{t.dice}</legend>
           <p class="muted">{t.diceHelp}</p>
           <Field
