@@ -75,3 +75,19 @@ describe("customised role-play themes inside any version's page chrome", () => {
     );
   });
 });
+
+describe("a message holding a bare <div> in a theme of its own", () => {
+  // Known wrong today: the reader takes the first attribute-less <div> of the message element as
+  // the default templates' `<div>{MESSAGE}</div>`, so in a theme that writes the message straight
+  // into its element, a duelist's `<div>` (HTML allowed in posts) becomes the whole message and the
+  // rest, an action block among it, is lost. `it.fails` turns red once the reader keeps it all.
+  it.fails("keeps the text around it", () => {
+    const message = "Intro <div>au centre</div> [duel]Sort : Rictusempra[/duel]";
+    for (const theme of THEMES) {
+      const [author, date] = [THEME_AUTHORS[0], THEME_DATES[0]];
+      if (author === undefined || date === undefined) throw new Error("fixtures");
+      const html = themedPage(theme, [{ kind: "post", postId: "7", author, date, message }], "modernbb");
+      expect(readTopicPage(html, THEME_READ).posts[0]?.html, theme.name).toBe(message);
+    }
+  });
+});
