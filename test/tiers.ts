@@ -29,6 +29,7 @@ export const TIERS = {
     /** Files of other directories that use DynamoDB Local. */
     files: [
       "test/forumactif/chain-watchdog.test.ts",
+      "test/forumactif/custom-theme-duel.test.ts",
       "test/forumactif/poll-equals-webhook.property.test.ts",
       "test/forumactif/poller.test.ts",
       "test/forumactif/settings-and-routes.test.ts",
