@@ -96,18 +96,23 @@ function text(html: string, node: HtmlNode): string {
 
 /** The message's HTML: the template's `<div>{MESSAGE}</div>` when there, without signature and edited note. */
 function messageHtml(html: string, region: HtmlElement): { html: string; from: number; to: number } {
-  // The templates write `<div>{MESSAGE}</div>`, followed by the edited note and the signature.
-  const first = childElements(region).find((c) => c.name === "div" && Object.keys(c.attribs).length === 0);
-  if (first !== undefined) {
-    const span = spanOf(first);
-    return { html: innerHtml(html, first).trim(), from: span.innerStart, to: span.innerEnd };
-  }
   const span = spanOf(region);
   let end = span.innerEnd;
   const signature = selectAll(region, SIGNATURE)[0];
   if (signature !== undefined) end = spanOf(signature).start;
   const note = editedNoteIndex(html.slice(span.innerStart, end));
   if (note >= 0) end = span.innerStart + note;
+  // The templates write `<div>{MESSAGE}</div>`, followed by the edited note and the signature. A
+  // bare `<div>` is that wrapper only when nothing but them surrounds it: in a theme that writes the
+  // message straight into its element, a `<div>` the duelist typed is part of the message.
+  const first = childElements(region).find((c) => c.name === "div" && Object.keys(c.attribs).length === 0);
+  if (first !== undefined) {
+    const inner = spanOf(first);
+    const around = html.slice(span.innerStart, inner.start) + html.slice(inner.end, Math.max(inner.end, end));
+    if (fragmentText(around).trim() === "") {
+      return { html: innerHtml(html, first).trim(), from: inner.innerStart, to: inner.innerEnd };
+    }
+  }
   return { html: html.slice(span.innerStart, end).trim(), from: span.innerStart, to: end };
 }
 
