@@ -4,7 +4,7 @@ import type { Ruleset } from "../../rules/ruleset.js";
 import { credentialTexts } from "../../texts/desk-credentials.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
 import { formatDuration } from "../../texts/format.js";
-import { aria, FieldError, type FieldErrors, invalid } from "./field-errors.js";
+import { aria, FieldError, type FieldErrors, invalid, TextField } from "./field-errors.js";
 import {
   CHANNEL_TYPE_FIELDS,
   CHANNEL_TYPES,
@@ -28,23 +28,6 @@ export interface ForumPageNotes {
   readonly test?: { readonly ok: boolean; readonly text: string };
   /** The Forumactif source's connection test or topic preview (source-section.tsx). */
   readonly source?: SourceNotes;
-}
-
-/** A text input with its label and its error; `value` is what to show (the referee's, after an error). */
-function Text(props: { name: string; label: string; value: string; errors: FieldErrors; type?: string }) {
-  return (
-    <label class={invalid(props.name, props.errors)}>
-      {props.label}
-      <input
-        type={props.type ?? "text"}
-        name={props.name}
-        value={props.value}
-        autocomplete="off"
-        {...aria(props.name, props.errors)}
-      />
-      <FieldError name={props.name} errors={props.errors} />
-    </label>
-  );
 }
 
 /** A section's form: its action under the forum's settings, its CSRF field. */
@@ -117,14 +100,19 @@ function RefereeRows(props: {
       {rows.map((row) => (
         <fieldset class="referee" data-row={row}>
           <legend>{row < props.referees.length ? r.row(row + 1) : r.newRow}</legend>
-          <Text name={`referees.${row}.id`} label={r.id} value={value(row, "id")} errors={props.errors} />
-          <Text
+          <TextField
+            name={`referees.${row}.id`}
+            label={r.id}
+            value={value(row, "id")}
+            errors={props.errors}
+          />
+          <TextField
             name={`referees.${row}.name`}
             label={r.name}
             value={value(row, "name")}
             errors={props.errors}
           />
-          <Text
+          <TextField
             name={`referees.${row}.username`}
             label={r.username}
             value={value(row, "username")}
@@ -164,7 +152,7 @@ function AddChannel(props: {
                 <legend>{c.addType(c.types[type])}</legend>
                 <FieldError name="channel.type" errors={errors} />
                 {CHANNEL_TYPE_FIELDS[type].map((f) => (
-                  <Text
+                  <TextField
                     name={`channel.${f}`}
                     label={c[f]}
                     value={SECRET_FIELDS.has(f) || refused !== type ? "" : (values[`channel.${f}`] ?? "")}
@@ -210,7 +198,7 @@ function RulesetForm(props: {
     <fieldset>
       <legend>{legend}</legend>
       {YEAR_KEYS.map((y) => (
-        <Text
+        <TextField
           name={`${table}.${y}`}
           label={r.year(y)}
           value={value(`${table}.${y}`, String(ruleset[table][y]))}
@@ -235,7 +223,7 @@ function RulesetForm(props: {
       <fieldset>
         <legend>{r.delays}</legend>
         {DELAY_KEYS.map((k) => (
-          <Text
+          <TextField
             name={`delays.${k}`}
             label={r.delay[k]}
             value={value(`delays.${k}`, formatDuration(ruleset.delays[k]))}
@@ -245,7 +233,7 @@ function RulesetForm(props: {
       </fieldset>
       <fieldset>
         <legend>{r.actionFaultsBeforeSanction}</legend>
-        <Text
+        <TextField
           name="actionFaultsBeforeSanction"
           label={r.actionFaultsBeforeSanction}
           value={value("actionFaultsBeforeSanction", String(ruleset.actionFaultsBeforeSanction))}
@@ -337,7 +325,7 @@ export function ForumPage(props: {
         <div id="general">
           <h3>{t.general.title}</h3>
           <SectionForm forumId={forumId} action="name" csrf={csrf}>
-            <Text
+            <TextField
               name="name"
               label={t.general.name}
               value={values.name ?? forum?.name ?? ""}

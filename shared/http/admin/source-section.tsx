@@ -3,7 +3,7 @@ import type { ForumactifSource } from "../../forumactif/source-settings.js";
 import { TEMPLATE_VERSIONS } from "../../forumactif/types.js";
 import { sourceFormTexts as t } from "../../texts/desk-source.js";
 import { formatDay } from "../../texts/format.js";
-import { aria, FieldError, type FieldErrors, invalid } from "./field-errors.js";
+import { aria, FieldError, type FieldErrors, invalid, TextField } from "./field-errors.js";
 import { CsrfField } from "./layout.js";
 import { SOURCE_FIELDS, sourceFormValues } from "./source-form.js";
 
@@ -16,30 +16,6 @@ export interface SourceNotes {
     /** Why the topic did not read, in French. */
     readonly error?: string;
   };
-}
-
-function Field(props: {
-  name: string;
-  label: string;
-  help?: string;
-  value: string;
-  errors: FieldErrors;
-  type?: string;
-}) {
-  return (
-    <label class={invalid(props.name, props.errors)}>
-      {props.label}
-      <input
-        type={props.type ?? "text"}
-        name={props.name}
-        value={props.value}
-        autocomplete="off"
-        {...aria(props.name, props.errors)}
-      />
-      {props.help ? <small>{props.help}</small> : null}
-      <FieldError name={props.name} errors={props.errors} />
-    </label>
-  );
 }
 
 function recapText(recap: PreviewRecap | null): string {
@@ -143,7 +119,7 @@ export function SourceSection(props: {
         <CsrfField token={props.csrf} />
         <fieldset>
           <legend>{t.board}</legend>
-          <Field
+          <TextField
             name={SOURCE_FIELDS.baseUrl}
             label={t.baseUrl}
             help={t.baseUrlHelp}
@@ -151,14 +127,14 @@ export function SourceSection(props: {
             type="url"
             errors={errors}
           />
-          <Field
+          <TextField
             name={SOURCE_FIELDS.timeZone}
             label={t.timeZone}
             help={t.timeZoneHelp}
             value={value(SOURCE_FIELDS.timeZone)}
             errors={errors}
           />
-          <Field
+          <TextField
             name={SOURCE_FIELDS.pollEvery}
             label={t.pollEvery}
             help={t.pollEveryHelp}
@@ -183,13 +159,13 @@ export function SourceSection(props: {
         <fieldset>
           <legend>{t.account}</legend>
           <p class="muted">{t.accountHelp}</p>
-          <Field
+          <TextField
             name={SOURCE_FIELDS.username}
             label={t.username}
             value={value(SOURCE_FIELDS.username)}
             errors={errors}
           />
-          <Field
+          <TextField
             name={SOURCE_FIELDS.password}
             label={t.password}
             help={source?.account ? t.passwordKept(source.account.username) : undefined}
@@ -209,13 +185,13 @@ export function SourceSection(props: {
               [SOURCE_FIELDS.markupMessage, t.markupMessage],
             ] as const
           ).map(([name, label]) => (
-            <Field name={name} label={label} value={value(name)} errors={errors} />
+            <TextField name={name} label={label} value={value(name)} errors={errors} />
           ))}
         </fieldset>
         <fieldset>
           <legend>{t.dice}</legend>
           <p class="muted">{t.diceHelp}</p>
-          <Field
+          <TextField
             name={SOURCE_FIELDS.diceName}
             label={t.diceName}
             value={value(SOURCE_FIELDS.diceName)}
@@ -248,7 +224,7 @@ export function SourceSection(props: {
       <p class="muted">{t.preview.intro}</p>
       <form class="settings" method="post" action={action("/preview")} novalidate data-source-preview>
         <CsrfField token={props.csrf} />
-        <Field
+        <TextField
           name="topic"
           label={t.preview.topic}
           value={notes.preview?.topic ?? props.values.topic ?? ""}
