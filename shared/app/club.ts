@@ -3,6 +3,7 @@ import { ApiError } from "../errors.js";
 import type { ClubRead, ClubStore } from "../ports/club-store.js";
 import type { ForumConfig, Season } from "../ports/forum-store.js";
 import { clubTexts } from "../texts/club.js";
+import { duelName } from "../texts/format.js";
 import { parisDay } from "../time/paris-time.js";
 import { threadUrl } from "./thread-url.js";
 
@@ -100,7 +101,7 @@ function currentSeason(now: string, own: readonly Season[] | undefined): Season 
 
 /** « Alice Dubois contre Bob Martin ». */
 export function duelTitle(record: Pick<ClubDuelRecord, "duelists">): string {
-  return record.duelists.map((d) => d.name).join(clubTexts.versus);
+  return duelName(record.duelists.map((d) => d.name));
 }
 
 /** When a finished duel counts: its end, or its registration for one stored before the end was dated. */

@@ -1,6 +1,5 @@
 /** The club's records (CONTRACT.md 8) as people read them: the public page, its embed, the CSV. */
 export const clubTexts = {
-  versus: " contre ",
   forumNotFound: "Forum inconnu.",
   private: "Les archives de ce club ne sont pas publiques.",
   seasonNotFound: (name: string) =>

@@ -3,6 +3,7 @@
  * The hiboux keep their own texts beside these (`hiboux.ts`); dates reuse `format.ts`'s Paris formatting.
  */
 import type { RefereeAction } from "../domain/referee-actions.js";
+import { duelName } from "./format.js";
 
 export type CommandName = RefereeAction["command"];
 
@@ -57,7 +58,7 @@ export const ui = {
   },
   duel: {
     /** A duel is named by its duelists: « Alice Dubois contre Bob Martin ». */
-    versus: (names: readonly string[]) => names.join(" contre "),
+    versus: duelName,
     thread: (threadId: string, forum: string) => `Fil ${threadId} du forum ${forum}`,
     openThread: "ouvrir le fil sur le forum",
     refreshing: "Cette page se met à jour toute seule ; elle attend si vous êtes en train d'écrire.",

@@ -113,3 +113,8 @@ export function spellName(ruleset: Ruleset, spellId: string): string {
 export function particularityName(ruleset: Ruleset, particularityId: string): string {
   return ruleset.particularities.find((p) => p.id === particularityId)?.name ?? particularityId;
 }
+
+/** A duel named by its duelists: « Alice Dubois contre Bob Martin » (desk, hiboux, club records). */
+export function duelName(names: readonly string[]): string {
+  return names.join(" contre ");
+}

@@ -5,7 +5,17 @@
  */
 import type { Violation } from "../domain/events.js";
 import type { DefenceNeed } from "../domain/resolve.js";
-import { de, formatDate, formatDay, formatDuration, joinList, ordinal, signed, sum } from "./format.js";
+import {
+  de,
+  duelName,
+  formatDate,
+  formatDay,
+  formatDuration,
+  joinList,
+  ordinal,
+  signed,
+  sum,
+} from "./format.js";
 import { refusalShown } from "./refusals.js";
 
 type Missing = "words" | "cible" | "zone" | "pari";
@@ -92,7 +102,7 @@ export const texts = {
       joinList(list.map((m) => missingLabel(m, minWords))),
     reason: (reason: string) => `Motif : ${reason}`,
     /** A duel as its people call it. */
-    duelName: (names: readonly string[]) => names.join(" contre "),
+    duelName,
     /** What « PD » stands for, said once a hibou. */
     pdWords: "points de duel",
     desk: (url: string) => `Le duel sur le bureau : ${url}`,
