@@ -73,7 +73,7 @@ const holds = (layer: Layer, file: string): boolean =>
   typeof layer === "string" ? file.startsWith(`${layer}/`) : layer.files.includes(file);
 
 /**
- * The path a post takes reads one way (README.md, "Layout"): a module never needs, to be
+ * The path a post takes reads one way (docs/DEVELOPERS.md, "Layout"): a module never needs, to be
  * evaluated, a module that needs it back, and each layer leans only on the ones beneath it.
  */
 describe("imports", () => {

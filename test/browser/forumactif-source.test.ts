@@ -9,7 +9,7 @@ import { openDesk } from "./desk-browser.js";
 
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 
-/** Connecting a Forumactif board from the desk, as the README walks through it: no curl anywhere. */
+/** Connecting a Forumactif board from the desk, as docs/guide-forumactif.md walks through it: no curl anywhere. */
 describe("a forum's admin connects a Forumactif board on the desk, in a real browser (CONTRACT 4.4)", () => {
   let h: Harness;
   let board: FakeBoard;

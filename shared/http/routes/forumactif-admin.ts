@@ -65,7 +65,7 @@ export function forumactifAdminRoutes(deps: AppDeps, forumactif: ForumactifDeps)
 
 /**
  * `GET /forumactif/ping.js?forum=<forumId>`: the script a board's admin adds in Forumactif's
- * JavaScript management, on topic pages (README, « Forumactif »).
+ * JavaScript management, on topic pages (docs/guide-forumactif.md, step 9).
  */
 export function forumactifSnippetRoute(publicUrl?: string) {
   const app = new Hono();
