@@ -20,10 +20,20 @@ const children: ChildProcess[] = [];
 const folders: string[] = [];
 const stacks = new Map<string, Promise<ReaderValues>>();
 
-afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
+/** Stops a child as Ctrl-C does, so that `npm start` stops its DynamoDB Local too; kills it if it hangs. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGINT");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+afterAll(async () => {
+  await Promise.all(children.map(stop));
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+}, 60_000);
 
 function folder(prefix: string): string {
   const made = mkdtempSync(join(tmpdir(), prefix));
