@@ -1,4 +1,3 @@
-import type { Ruleset } from "../rules/ruleset.js";
 import { parseDuration } from "../time/duration.js";
 import { parisParts } from "../time/paris-time.js";
 
@@ -102,16 +101,6 @@ export function le(word: string): string {
 export function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} et ${items[items.length - 1]}`;
-}
-
-/** A spell's French name from the duel's ruleset; its id when the ruleset does not know it. */
-export function spellName(ruleset: Ruleset, spellId: string): string {
-  return ruleset.spells.find((s) => s.id === spellId)?.name ?? spellId;
-}
-
-/** A particularity's French name from the duel's ruleset; its id otherwise. */
-export function particularityName(ruleset: Ruleset, particularityId: string): string {
-  return ruleset.particularities.find((p) => p.id === particularityId)?.name ?? particularityId;
 }
 
 /** A duel named by its duelists: « Alice Dubois contre Bob Martin » (desk, hiboux, club records). */
