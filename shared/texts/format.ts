@@ -1,5 +1,6 @@
 import { parseDuration } from "../time/duration.js";
-import { parisParts } from "../time/paris-time.js";
+import { parisWallTime } from "../time/zoned-time.js";
+import { monthNames, weekdayNames } from "./calendar.js";
 
 /**
  * A date as French prose, without its article: "lundi 30 novembre 2026 à 11 h 00" (the first of
@@ -10,9 +11,10 @@ import { parisParts } from "../time/paris-time.js";
 export function formatDay(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = parisParts(date);
-  const day = parts.day === "1" ? "1er" : parts.day;
-  return `${parts.weekday} ${day} ${parts.month} ${parts.year} à ${parts.hour} h ${parts.minute}`;
+  const wall = parisWallTime(date);
+  const day = wall.day === 1 ? "1er" : String(wall.day);
+  const minute = String(wall.minute).padStart(2, "0");
+  return `${weekdayNames[wall.weekday]} ${day} ${monthNames[wall.month - 1]} ${wall.year} à ${wall.hour} h ${minute}`;
 }
 
 /** A date with its article: "le lundi 30 novembre 2026 à 11 h 00". */

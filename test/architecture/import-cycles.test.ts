@@ -35,7 +35,6 @@ const FORUMACTIF_READER: Part = {
     "edited-note",
     "read-topic-page",
     "dates",
-    "zoned-time",
     "dice",
     "urls",
     "topic-diff",
