@@ -1,4 +1,4 @@
-import type { OutboxEntry } from "./duel-store.js";
+import type { OutboxEntry } from "./outbox-store.js";
 
 /** A post the poller has handed to the intake: what tells an edit, and who a deletion is by. */
 export interface KnownPost {

@@ -173,6 +173,23 @@ describe("imports", () => {
     });
   }
 
+  /** Where the union of every storage port may be named: where the one store is built or wired. */
+  const UNION_HOLDERS = new Set([
+    "shared/adapters/dynamodb/dynamodb-store.ts",
+    "shared/aws/forumactif-runtime.ts",
+    "shared/http/deps.ts",
+    // The poller hands its store to the intake, which needs most ports; it is composed as a root is.
+    "shared/forumactif/poller.ts",
+  ]);
+
+  test("a module asks for the storage ports it uses; the union is the composition roots'", () => {
+    const union = "shared/ports/duel-store.ts";
+    const found = [...importGraph(["shared"], "all")]
+      .filter(([file, targets]) => targets.includes(union) && !UNION_HOLDERS.has(file))
+      .map(([file]) => file);
+    expect(found).toEqual([]);
+  });
+
   test("every file of shared/forumactif is in one of its three parts, and in one only", () => {
     const parted = [FORUMACTIF_READER, FORUMACTIF_CLIENT, FORUMACTIF_GLUE].flatMap((part) => part.files);
     expect(parted.sort()).toEqual([...importGraph(["shared/forumactif"], "all").keys()].sort());

@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNotifier, discordMessage } from "../../shared/adapters/notifiers/index.js";
 import { backoffMs, OutboxRelay } from "../../shared/app/relay.js";
-import type { OutboxEntry } from "../../shared/ports/duel-store.js";
+import type { OutboxEntry } from "../../shared/ports/outbox-store.js";
 import type { SchedulerPort } from "../../shared/ports/scheduler.js";
 import { GENERIC_SECRET } from "../support/requests.js";
 import {

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { deliveryForumOf } from "../../app/delivery-forum.js";
 import { saveForum } from "../../app/forum-save.js";
 import { DeliveryError, DomainError } from "../../errors.js";
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import type { Hibou, Recipient } from "../../ports/notifier.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
 import { errorTexts } from "../../texts/errors.js";
