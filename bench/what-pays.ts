@@ -89,7 +89,7 @@ const as = async <T>(root: string, module: string, name: string): Promise<T> =>
 
 // A copy with no edit: how far a copy's figures fall from the code's own, with nothing changed.
 const unedited = variant("unedited", {});
-// The two caches removed (issue 19), put back as they were (commit 51028f5) to show what they paid.
+// The two caches removed, put back as they were (commit 51028f5) to show what they paid.
 const withMemo = variant("recap-memo", {
   "shared/parsing/recap.ts": [
     [

@@ -16,7 +16,7 @@ export interface HeldPost {
 }
 
 /**
- * What the poller remembers of one watched topic between two polls (issue 14): the page it reads,
+ * What the poller remembers of one watched topic between two polls: the page it reads,
  * that page's validators for a conditional request, the posts it has fed, and its failures.
  */
 export interface PollState {

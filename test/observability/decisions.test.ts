@@ -35,7 +35,7 @@ function post(h: Harness, threadId: string, postId: string, author: typeof ALICE
   };
 }
 
-describe("operating it (issue 18): commit conflicts, disqualifications and correction windows counted", () => {
+describe("operating it: commit conflicts, disqualifications and correction windows counted", () => {
   it("CONTRACT 4.3 a commit that loses to another process on the same duel is counted as CommitConflicts, once per conflict", async () => {
     const N = 4;
     const observability = functionObservability("webhook", ENVIRONMENT);

@@ -75,7 +75,7 @@ class FlakyChannels {
       }
       key = `webhook:${headers["webhook-id"]}`;
     } else if (req.url === `/api/webhooks/4242/${DISCORD_TOKEN}?wait=true`) {
-      // Only `?wait=true` makes Discord answer after the message is stored (issue 17).
+      // Only `?wait=true` makes Discord answer after the message is stored.
       key = `discord:${createHash("sha256").update(body).digest("hex")}`;
     } else {
       res.writeHead(404).end();

@@ -232,8 +232,8 @@ export function accountOf(item: Item): ForumAccount {
 }
 
 /**
- * A forum's item as written by `forumItem`: `sealed` is absent from an item saved before secrets
- * were sealed, whose `config` still holds them (read as it is, sealed at its next save).
+ * A forum's item as written by `forumItem`: its open `config`, and its secrets in `sealed` when it
+ * has any.
  */
 export function forumPartsOf(item: Item): { readonly open: ForumConfig; readonly sealed?: string } {
   const plain = unmarshall(item);
