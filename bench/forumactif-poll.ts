@@ -37,7 +37,7 @@ const turn = (target: string) =>
   `${LONG_RP}<br />[duel]<br />Sort : Rictusempra<br />Cible : ${target}<br />Zone : torse<br />Pari : 4<br />[/duel]`;
 
 /**
- * The cost of reading Forumactif topics (issue 14), with the real poller, page reader and
+ * The cost of reading Forumactif topics, with the real poller, page reader and
  * DynamoDB Local, against the tests' fake board on loopback: `duels` active duels of a forum whose
  * topics already hold `postsPerTopic` posts, each polled as its timer would poll it.
  */

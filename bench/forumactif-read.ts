@@ -6,7 +6,7 @@ import { renderTopicPage } from "../test/support/forumactif/render-topic.js";
 import { type LatencySummary, summarize } from "./stats.js";
 
 /**
- * The cost of reading one Forumactif topic page (issue 14): a full page of 25 role-play posts
+ * The cost of reading one Forumactif topic page: a full page of 25 role-play posts
  * (about 2,000 characters of rendered BBCode each, quotes and signatures included) in each
  * template version, parsed whole each time. Not yet part of `npm run bench`'s plan; run it with
  * `npx tsx bench/forumactif-read.ts`, or call measureTopicRead from the plan.

@@ -7,7 +7,7 @@ import { createTable } from "../shared/adapters/dynamodb/table.js";
 import { DuelService } from "../shared/app/duel-service.js";
 import { createApp } from "../shared/http/app.js";
 import { hashToken } from "../shared/http/auth.js";
-import type { DuelCommit } from "../shared/ports/duel-store.js";
+import type { DuelCommit } from "../shared/ports/duel-repository.js";
 import { RequestCounter } from "./request-counter.js";
 
 export const ADMIN_TOKEN = "bench-admin-token";

@@ -155,8 +155,8 @@ export function resultsOf(input: {
 /**
  * A cold start against hello world's, ≤ TARGETS.coldStartRatio in wall time and in CPU time alike.
  * On a loaded machine hello's process waits for a core as long as the function's, which shrinks
- * the wall ratio (1.89× at load 9 for a first turn that costs 2.5× hello's CPU): the CPU ratio
- * keeps such a run from reading as a target met.
+ * the wall ratio (bench/README.md, "Targets"): the CPU ratio keeps such a run from reading as a
+ * target met.
  */
 function coldStartTarget(name: string, measured: FunctionBundle | undefined, hello: FunctionBundle): Target {
   const ms = measured?.coldStartMs ?? Number.POSITIVE_INFINITY;

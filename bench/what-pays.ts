@@ -89,7 +89,7 @@ const as = async <T>(root: string, module: string, name: string): Promise<T> =>
 
 // A copy with no edit: how far a copy's figures fall from the code's own, with nothing changed.
 const unedited = variant("unedited", {});
-// The two caches removed (issue 19), put back as they were (commit 51028f5) to show what they paid.
+// The two caches removed, put back as they were (commit 51028f5) to show what they paid.
 const withMemo = variant("recap-memo", {
   "shared/parsing/recap.ts": [
     [
@@ -100,7 +100,7 @@ const withMemo = variant("recap-memo", {
 });
 // The formatter cache, kept, against the code without it.
 const noFormatterCache = variant("no-formatter-cache", {
-  "shared/forumactif/zoned-time.ts": [["    FORMATTERS.set(timeZone, found);\n", ""]],
+  "shared/time/zoned-time.ts": [["    FORMATTERS.set(timeZone, found);\n", ""]],
 });
 
 // The recap's memo removed: the corpus's real posts (51, four forum styles), each read whole.
@@ -186,8 +186,8 @@ const FRESH: Record<string, { code: string; tsx: boolean }> = {
     code: `const t = performance.now(); new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date()); console.log(performance.now() - t);`,
     tsx: false,
   },
-  "first parisParts (shared/time/paris-time.ts)": {
-    code: `const { parisParts } = await import(${at("shared/time/paris-time.ts")}); const t = performance.now(); parisParts(new Date()); console.log(performance.now() - t);`,
+  "first parisWallTime (shared/time/zoned-time.ts)": {
+    code: `const { parisWallTime } = await import(${at("shared/time/zoned-time.ts")}); const t = performance.now(); parisWallTime(new Date()); console.log(performance.now() - t);`,
     tsx: true,
   },
   "first Intl.Segmenter (fr, word) and a post": {

@@ -17,7 +17,7 @@ export function composeTimerHandler(
   now: () => Date = () => new Date(),
 ) {
   const core = coreRuntime(observability, source, clientTracer("duel-referee-timer"));
-  // A topic's read goes to the poller; a polled duel's deadline reads its topic first (issue 14).
+  // A topic's read goes to the poller; a polled duel's deadline reads its topic first.
   const dispatch = timerDispatcher(core.duels, forumactifRuntime(core).poller, core.log);
   return async (event: TimerFiring, context?: { awsRequestId?: string }): Promise<{ result: string }> => {
     if (!event?.timer?.name || !event.timer.duelId) throw new Error("not a timer firing");

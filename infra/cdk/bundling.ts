@@ -47,7 +47,7 @@ export const BUNDLE = {
   /**
    * The map without the sources' text, deployed beside the bundle (`index.mjs.map`). The functions
    * run without `--enable-source-maps` (which made Node read, parse and index the map as it loaded
-   * the bundle: 5–15 ms of every cold start); a logged stack is mapped when it is logged
+   * the bundle, on every cold start); a logged stack is mapped when it is logged
    * (shared/observability/stack-map.ts), to the TypeScript file, line and column.
    */
   sourcesContent: false,

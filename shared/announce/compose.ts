@@ -3,8 +3,8 @@ import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { evolve } from "../domain/evolve.js";
 import { type Duel, type DuelState, isOpened } from "../domain/state.js";
 import type { AnnounceMode } from "../ports/thread-bot.js";
+import { spellName } from "../rules/ruleset-names.js";
 import { announceTexts as t } from "../texts/announce.js";
-import { spellName } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
 
 /** One reply for the thread: a title line, then short lines. */

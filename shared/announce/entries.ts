@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { DuelEvent } from "../domain/events.js";
 import type { Duel, DuelState } from "../domain/state.js";
-import type { Effect, ForumConfig } from "../ports/duel-store.js";
+import type { ForumConfig } from "../ports/forum-store.js";
+import type { Effect } from "../ports/outbox-store.js";
 import { composeAnnouncements } from "./compose.js";
 
 /**

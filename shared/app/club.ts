@@ -4,7 +4,7 @@ import type { ClubRead, ClubStore } from "../ports/club-store.js";
 import type { ForumConfig, Season } from "../ports/forum-store.js";
 import { clubTexts } from "../texts/club.js";
 import { duelName } from "../texts/format.js";
-import { parisDay } from "../time/paris-time.js";
+import { parisDay } from "../time/zoned-time.js";
 import { threadUrl } from "./thread-url.js";
 
 /** One line of a season's standings (CONTRACT.md 8). */

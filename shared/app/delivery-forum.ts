@@ -1,4 +1,4 @@
-import type { ForumConfig } from "../ports/duel-store.js";
+import type { ForumConfig } from "../ports/forum-store.js";
 import type { DeliveryForum } from "../ports/notifier.js";
 
 /**

@@ -1,5 +1,5 @@
 import { type Duel, type DuelState, isOpened } from "../domain/state.js";
-import type { DuelistChange } from "../ports/duel-store.js";
+import type { DuelistChange } from "../ports/duelist-store.js";
 
 /**
  * What a decision changes in the duelists' records: their duels' status and outcome, and their

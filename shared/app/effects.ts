@@ -5,8 +5,10 @@ import { currentTurn, type Duel, type DuelState, isOpened } from "../domain/stat
 import { topicUrl } from "../forumactif/urls.js";
 import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
 import { channelIndexes } from "../hiboux/routing.js";
-import type { ForumConfig, OutboxEntry, StoredInput } from "../ports/duel-store.js";
+import type { StoredInput } from "../ports/duel-repository.js";
+import type { ForumConfig } from "../ports/forum-store.js";
 import type { ChannelConfig, Hibou, Recipient } from "../ports/notifier.js";
+import type { OutboxEntry } from "../ports/outbox-store.js";
 import type { TimerSpec } from "../ports/scheduler.js";
 import { texts } from "../texts/hiboux.js";
 

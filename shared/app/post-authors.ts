@@ -1,5 +1,6 @@
 import type { DuelCommand } from "../domain/commands.js";
-import type { ForumAccount, LoadedDuel } from "../ports/duel-store.js";
+import type { LoadedDuel } from "../ports/duel-repository.js";
+import type { ForumAccount } from "../ports/duelist-store.js";
 
 /** The author of the post a command brings, as the forum shows them; none for a deletion (no name). */
 export function authorOf(command: DuelCommand): Omit<ForumAccount, "seenAt"> | null {

@@ -4,7 +4,7 @@ import type { RefereeCommandBody } from "../domain/referee-actions.js";
 import { type Duel, isOpened } from "../domain/state.js";
 import { DomainError } from "../errors.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore } from "../ports/duel-store.js";
+import type { DuelRepository } from "../ports/duel-repository.js";
 import { errorTexts } from "../texts/errors.js";
 import type { DuelService, Outcome } from "./duel-service.js";
 
@@ -13,7 +13,7 @@ type RefereeDecision = Extract<DuelCommand, { type: "referee" }>;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 export interface RefereeCommandDeps {
-  readonly store: Pick<DuelStore, "loadDuel">;
+  readonly store: Pick<DuelRepository, "loadDuel">;
   readonly duels: DuelService;
   readonly clock: Clock;
   readonly newId: () => string;

@@ -2,7 +2,6 @@ import type { DuelCommand, RegisterDuel } from "../domain/commands.js";
 import type { Actor } from "../domain/events.js";
 import { type Duel, isOpened } from "../domain/state.js";
 import { DomainError } from "../errors.js";
-import type { TopicPoller } from "../forumactif/poller.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelistStore } from "../ports/duelist-store.js";
 import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
@@ -16,12 +15,17 @@ import { nameSkeletons } from "./name-skeletons.js";
 /** A duel to register, however it was asked for: `POST /duels`, the desk's form, the thread. */
 export type DuelRegistration = Omit<RegisterDuel, "id" | "ruleset">;
 
+/** What registration asks of the Forumactif poller: the first read of a new duel's topic. */
+export interface TopicWatch {
+  watch(forum: ForumConfig | null, duelId: string): Promise<void>;
+}
+
 export interface RegisterDeps {
   readonly store: ForumStore & DuelistStore & Pick<OutboxStore, "enqueue">;
   readonly duels: DuelService;
   readonly clock: Clock;
   /** A Forumactif forum sends nothing: its topic is read from registration on (CONTRACT.md 4.4). */
-  readonly forumactif?: { readonly poller: Pick<TopicPoller, "watch"> };
+  readonly forumactif?: { readonly poller: TopicWatch };
 }
 
 /**

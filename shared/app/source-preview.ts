@@ -16,6 +16,7 @@ import type { Clock } from "../ports/clock.js";
 import type { ForumConfig } from "../ports/forum-store.js";
 import { defaultRuleset } from "../rules/default-ruleset.js";
 import type { Ruleset } from "../rules/ruleset.js";
+import { particularityName, spellName } from "../rules/ruleset-names.js";
 import { errorTexts } from "../texts/errors.js";
 import { sourcePreviewTexts } from "../texts/source-preview.js";
 
@@ -89,17 +90,18 @@ export function previewTopicId(topic: string, baseUrl: string): string {
 function recapOf(read: ReadPost, ruleset: Ruleset): PreviewRecap | null {
   const { block } = read;
   if (block === null || read.recap === null) return null;
-  const spellName = (id: string) => ruleset.spells.find((s) => s.id === id)?.name ?? id;
-  const particularityName = (id: string) => ruleset.particularities.find((p) => p.id === id)?.name ?? id;
   return {
     from: read.recap,
-    spells: block.spellIds.map(spellName),
+    spells: block.spellIds.map((id) => spellName(ruleset, id)),
     unknownSpells: [...block.unknownSpells, ...block.unknownActions],
     recoverWand: block.recoverWand,
     target: block.target?.text ?? null,
     zone: block.zone,
     bet: block.bet,
-    particularities: [...block.particularityIds.map(particularityName), ...block.unknownParticularities],
+    particularities: [
+      ...block.particularityIds.map((id) => particularityName(ruleset, id)),
+      ...block.unknownParticularities,
+    ],
   };
 }
 

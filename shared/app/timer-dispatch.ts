@@ -5,7 +5,7 @@ import { fireTimer } from "./timer-service.js";
 
 /**
  * Where a firing timer goes: a topic's read to the poller, every other timer to the decider. A
- * reply deadline of a polled duel reads the topic once more first (issue 14): a post made in time
+ * reply deadline of a polled duel reads the topic once more first: a post made in time
  * must not be missed because the last read is minutes old. If that read fails, the deadline is
  * decided all the same; a post found later but made in time revises the verdict (CONTRACT.md 4.3).
  */

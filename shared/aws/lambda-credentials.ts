@@ -7,7 +7,7 @@
  * chain reads these same variables first (its `fromEnv`), and in Lambda they are always set, so
  * its other links — SSO, ini files and `credential_process`, web identity, ECS and EC2 metadata —
  * never run there; yet the client imports them statically, with the STS, SSO and sign-in clients
- * they use: about 135 KB of each bundle and 20 ms of each cold start. Anywhere else (tests, the
+ * they use, which every bundle and cold start paid (bench/README.md). Anywhere else (tests, the
  * local stack, scripts) the SDK keeps its default chain: this module is used by the bundles only.
  *
  * It imports nothing, so the alias adds no dependency of its own.

@@ -26,8 +26,8 @@ export interface PostInput {
   readonly serverDice: readonly [number, number];
   /**
    * When the system received the post, when later than `createdAt` (a delivery delayed, a topic
-   * read late): a correction window that had closed by then invites no correction (R-6.7). Absent
-   * on inputs stored before it was kept: the post counts as received when made.
+   * read late): a correction window that had closed by then invites no correction (R-6.7). Absent,
+   * the post counts as received when made.
    */
   readonly receivedAt?: string;
 }
@@ -73,7 +73,7 @@ export type DuelCommand =
       /**
        * Each duelist's name as Unicode TR 39 confusable skeleton (same order as `duel.duelists`),
        * computed at the edge from Unicode's confusables data (R-1.2): two equal skeletons are two
-       * names a reader cannot tell apart. Absent from registrations stored before it was checked.
+       * names a reader cannot tell apart.
        */
       readonly nameSkeletons?: readonly string[];
     }

@@ -101,14 +101,12 @@ export type DuelEvent =
       readonly spellId: string | null;
       readonly targetId: string | null;
       /**
-       * The modifier added to this turn's defence die: 0 when the die answered no spell (R-3.6);
-       * older events show the modifier that waited, whatever the die answered.
+       * The modifier added to this turn's defence die: 0 when the die answered no spell (R-3.6).
        */
       readonly defenceModifier: number;
       /**
        * The waiting defence modifier this turn did not use, because its die answered no spell
-       * (R-4.10, R-4.11 Interpretation): it stays for the next defence. Absent when none waits on,
-       * and from older events (their turns spent it).
+       * (R-4.10, R-4.11 Interpretation): it stays for the next defence. Absent when none waits on.
        */
       readonly defenceModifierKept?: number;
       readonly canAttack: boolean;
@@ -118,7 +116,7 @@ export type DuelEvent =
       readonly words: number;
       /** PM left after the cast, where the ruleset has PM. */
       readonly pm: number | null;
-      /** The action as read in the post, quoted back in the hibou (absent from older events). */
+      /** The action as read in the post, quoted back in the hibou. */
       readonly read?: ActionBlock | null;
     })
   | (Base & {
@@ -225,7 +223,7 @@ export type DuelEvent =
       readonly missing: readonly ("words" | "cible" | "zone" | "pari")[];
       readonly post: StoredPost;
       readonly turnNumber: number;
-      /** The action as read and the words counted, quoted back in the hibou (absent from older events). */
+      /** The action as read and the words counted, quoted back in the hibou. */
       readonly read?: ActionBlock | null;
       readonly words?: number;
     })
@@ -341,7 +339,7 @@ export type DuelEvent =
       readonly type: "referee.command";
       readonly action: RefereeAction;
       readonly via: "api" | "post";
-      /** Absent on decisions recorded before it was kept: the duel's referee took them. */
+      /** Who decided; absent, the duel's referee. */
       readonly by?: Actor;
       readonly reason?: string;
     });

@@ -87,7 +87,7 @@ function decode(bytes: ArrayBuffer, contentType: string | null): string {
 }
 
 /**
- * Reads a board's pages politely (issue 14): a User-Agent naming the project, conditional requests,
+ * Reads a board's pages politely: a User-Agent naming the project, conditional requests,
  * one request at a time per host with a pause between two, and a host that answered 429 or 5xx is
  * left alone until its `Retry-After` (or a minute) has passed. Redirects are followed by hand so
  * that each hop is checked against the host policy.

@@ -6,7 +6,7 @@
  * 12:39 pm`, `Aug 20th, '25, 12:39`, `Today, 13:37`), `30/11/2026 21:04`. The date format is a board
  * setting, so each part is read tolerantly; anything else is null, never guessed.
  */
-import { wallTimeAt, zonedToUtc } from "./zoned-time.js";
+import { wallTimeAt, zonedToUtc } from "../time/zoned-time.js";
 
 /** Where the board shows dates and what "today" is there. */
 export interface DateContext {

@@ -30,4 +30,3 @@ export {
   type TopicPost,
 } from "./types.js";
 export { parseTopicId, parseTopicOffset, topicUrl } from "./urls.js";
-export { isValidTimeZone } from "./zoned-time.js";

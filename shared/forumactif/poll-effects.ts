@@ -1,7 +1,8 @@
 import { outboxEntry, standaloneEntries } from "../app/effects.js";
 import type { Duel } from "../domain/state.js";
-import type { ForumConfig, OutboxEntry } from "../ports/duel-store.js";
+import type { ForumConfig } from "../ports/forum-store.js";
 import type { Hibou } from "../ports/notifier.js";
+import type { OutboxEntry } from "../ports/outbox-store.js";
 import type { ChainRead } from "../ports/poll-store.js";
 import type { TimerSpec } from "../ports/scheduler.js";
 import { forumactifTexts } from "../texts/forumactif.js";

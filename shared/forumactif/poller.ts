@@ -9,7 +9,9 @@ import {
   StorageUnavailableError,
 } from "../errors.js";
 import type { Clock } from "../ports/clock.js";
-import type { DuelStore, ForumConfig, OutboxEntry } from "../ports/duel-store.js";
+import type { DuelStore } from "../ports/duel-store.js";
+import type { ForumConfig } from "../ports/forum-store.js";
+import type { OutboxEntry } from "../ports/outbox-store.js";
 import {
   type HeldPost,
   initialPollState,

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { validationTexts } from "../texts/validation.js";
 import { durationMs, isDuration } from "../time/duration.js";
+import { isValidTimeZone, PARIS } from "../time/zoned-time.js";
 import { channelUrlProblem, type DestinationPolicy } from "../validation/channel-urls.js";
 import { selectorProblem } from "./selector.js";
 import { TEMPLATE_VERSIONS, type TemplateVersion } from "./types.js";
@@ -32,15 +33,6 @@ export function boardBase(url: string): string {
   return url.replace(/\/+$/, "");
 }
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("fr-FR", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A CSS selector of `source.markup`, refused at save when the reader could not use it. */
 function selector() {
   return z
@@ -70,8 +62,8 @@ export function forumactifSourceSchema(policy: DestinationPolicy) {
       timeZone: z
         .string()
         .max(64)
-        .refine(isTimeZone, { message: validationTexts.forumactif.timeZone })
-        .default("Europe/Paris"),
+        .refine(isValidTimeZone, { message: validationTexts.forumactif.timeZone })
+        .default(PARIS),
       template: z.enum(TEMPLATE_VERSIONS as unknown as [TemplateVersion, ...TemplateVersion[]]).optional(),
       pollEvery: z
         .string()

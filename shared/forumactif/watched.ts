@@ -1,5 +1,5 @@
 import type { DuelState } from "../domain/state.js";
-import type { ForumConfig } from "../ports/duel-store.js";
+import type { ForumConfig } from "../ports/forum-store.js";
 import type { ForumactifSource } from "./source-settings.js";
 
 /** A duel is read while it is registered or active (CONTRACT.md 4.4). */

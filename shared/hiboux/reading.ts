@@ -1,5 +1,5 @@
 import type { ActionBlock } from "../parsing/types.js";
-import { particularityName, spellName } from "../texts/format.js";
+import { particularityName, spellName } from "../rules/ruleset-names.js";
 import { texts } from "../texts/hiboux.js";
 import { type Context, nameOf } from "./context.js";
 

@@ -1,7 +1,8 @@
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { defenceNeed } from "../domain/resolve.js";
 import { currentTurn } from "../domain/state.js";
-import { formatPoints, spellName } from "../texts/format.js";
+import { spellName } from "../rules/ruleset-names.js";
+import { formatPoints } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
 import {
   allDuelists,

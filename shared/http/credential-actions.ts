@@ -6,7 +6,7 @@ import type { ForumStore } from "../ports/forum-store.js";
 import { errorTexts } from "../texts/errors.js";
 import { requireForumAdmin, requireOperator } from "./access.js";
 import type { Principal } from "./principal.js";
-import type { credentialBodySchema } from "./routes/credentials.js";
+import type { credentialBodySchema } from "./schemas.js";
 import { hashToken, newCredentialToken } from "./tokens.js";
 
 /** What issuing and revoking need: the API and the desk give the same. */

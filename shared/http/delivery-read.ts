@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { duelIdOf } from "../app/incoming-post.js";
-import type { ForumConfig } from "../ports/duel-store.js";
+import type { ForumConfig } from "../ports/forum-store.js";
 import type { WebhookDeps } from "./deps.js";
 import { parseForumId, threadIdSchema } from "./webhook-schemas.js";
 

@@ -1,6 +1,6 @@
 import { contentHash } from "../domain/decide-post.js";
 import { postMark } from "../domain/state.js";
-import type { LoadedDuel } from "../ports/duel-store.js";
+import type { LoadedDuel } from "../ports/duel-repository.js";
 
 /** The post events Discourse sends (`WebHook.default_event_types`, WEBHOOKS.md section 1). */
 export const DISCOURSE_POST_EVENTS = new Set([

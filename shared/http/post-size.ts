@@ -1,6 +1,6 @@
 import type { Duel } from "../domain/state.js";
 import { ApiError } from "../errors.js";
-import type { LoadedDuel } from "../ports/duel-store.js";
+import type { LoadedDuel } from "../ports/duel-repository.js";
 import { errorTexts } from "../texts/errors.js";
 
 /*

@@ -37,6 +37,13 @@ const isoDay = z
     },
   );
 
+/** `POST /forums/{forumId}/credentials` (CONTRACT.md 3.1). */
+export const credentialBodySchema = z.object({
+  role: z.enum(["forum-admin", "referee"]),
+  name: z.string().trim().min(1).max(200),
+  refereeId: z.string().min(1).max(128).optional(),
+});
+
 /** A club's own seasons (CONTRACT.md 8): each a span of days, named once, none overlapping another. */
 const seasonsSchema = z
   .array(

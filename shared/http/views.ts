@@ -1,5 +1,5 @@
 import { currentTurn, type Duel } from "../domain/state.js";
-import type { OutboxEntry } from "../ports/duel-store.js";
+import type { OutboxEntry } from "../ports/outbox-store.js";
 
 /** A duel as CONTRACT.md 6.1 shows it. */
 export function duelView(state: Duel) {

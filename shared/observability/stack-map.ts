@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 /**
  * Stack traces of the bundles, mapped back to the TypeScript sources when they are logged, rather
  * than by Node on every start. `--enable-source-maps` makes Node read, parse and index the bundle's
- * map, and scan the bundle for its magic comments, as it loads the bundle: 5–15 ms of every cold
- * start (bench/README.md), for stack traces that a healthy function never prints. Here the map
+ * map, and scan the bundle for its magic comments, as it loads the bundle: every cold start paid
+ * it (bench/README.md), for stack traces that a healthy function never prints. Here the map
  * (`index.mjs.map`, deployed beside the bundle) is read the first time a logged line carries a
  * stack, once per container.
  */

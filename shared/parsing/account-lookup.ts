@@ -1,4 +1,4 @@
-import type { ForumAccount } from "../ports/duel-store.js";
+import type { ForumAccount } from "../ports/duelist-store.js";
 import { normalizeKey } from "./normalize.js";
 
 /** Which forum account a name written by a referee is, or why it is none. */

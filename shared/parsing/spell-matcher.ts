@@ -18,7 +18,8 @@ interface Lookup {
 }
 
 /**
- * Lookups by ruleset object; building one (about 45 `matchKey`s) would cost 0.1–0.2 ms a post.
+ * Lookups by ruleset object: building one (a `matchKey` per name and alias) for every post would
+ * cost more than the lookups themselves (bench/README.md).
  * Keyed by the object alone, because the object is what stays: rulesets are never mutated, and
  * the DynamoDB store keeps the rulesets it has read by hash (`adapters/dynamodb/rulesets.ts`), so
  * every post of a duel, and every duel of a forum, reads the same object. A ruleset parsed anew

@@ -2,7 +2,7 @@ import { scanPost } from "./post-structure.js";
 
 /**
  * One segmenter for the process: building one per post would cost more than counting. Built on
- * first use, not at import: the first one loads ICU's word-break data (about 10 ms), which a
+ * first use, not at import: the first one loads ICU's word-break data, which a
  * cold start that counts no words (a delivery for a thread that is not a duel, a timer, the
  * relay) need not pay; nor one whose words are all scanned without it (scanWordSegments below).
  */
@@ -35,8 +35,8 @@ function* chunks(text: string): Generator<string> {
 /*
  * The same count without the segmenter, for text made only of characters whose Word_Break class
  * (UAX #29) is known below: Latin letters, ASCII digits, the spaces, line breaks, punctuation and
- * symbols of French text. Walking Intl.Segmenter's segments costs about 0.7 µs a segment, a post's
- * words about 0.2 ms; this scan about a hundredth of that. Any other character (emoji, combining
+ * symbols of French text. Walking Intl.Segmenter's segments costs far more than this scan
+ * (bench/README.md). Any other character (emoji, combining
  * marks, soft hyphens, other scripts, ©, ®…) sends the piece to the segmenter as before.
  *
  * Among these classes ICU's word rules (UAX #29 WB5–WB13b; the others concern classes left to the

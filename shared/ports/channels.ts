@@ -46,7 +46,7 @@ export const channelSchema = z
       apiUsername: z.string().min(1).max(200),
       ...routing,
     }),
-    // A Forumactif board's bot account: hiboux go as the board's private messages (issue 14). Without
+    // A Forumactif board's bot account: hiboux go as the board's private messages. Without
     // the three fields, the forum's `source` (its baseUrl and account) is used: one account to set.
     z.object({
       type: z.literal("forumactif"),

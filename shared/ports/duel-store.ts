@@ -6,23 +6,9 @@ import type { OutboxStore } from "./outbox-store.js";
 import type { TimerSpec } from "./scheduler.js";
 import type { StoreHealth } from "./store-health.js";
 
-export type { ClubRead, ClubStore } from "./club-store.js";
-export type {
-  DuelCommit,
-  DuelRepository,
-  DuelSnapshot,
-  LoadedDuel,
-  PostDelivery,
-  StoredInput,
-} from "./duel-repository.js";
-export type { DuelistChange, DuelistRecord, DuelistStore, ForumAccount } from "./duelist-store.js";
-export type { ForumConfig, ForumStore } from "./forum-store.js";
-export type { Effect, OutboxEntry, OutboxStore } from "./outbox-store.js";
-export type { StoreCounts, StoreHealth } from "./store-health.js";
-
 /**
- * Every storage port at once, as one table serves them (`adapters/dynamodb`). A module asks for
- * the ports it uses; the composition roots pass this one store for all of them.
+ * Every storage port at once, as one table serves them (`adapters/dynamodb`). Only the composition
+ * roots and the adapter name it: a module asks for the ports it uses, imported from their own files.
  */
 export type DuelStore = DuelRepository & ForumStore & DuelistStore & OutboxStore & StoreHealth & ClubStore;
 

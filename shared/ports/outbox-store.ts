@@ -23,7 +23,7 @@ export type Effect =
       /**
        * What is already delivered: the progress a failed attempt reported (Discord: the parts it
        * accepted), recorded with that attempt, so a retry in any process resumes after it. Absent
-       * until an attempt gets part-way (and on entries written before it existed): from the start.
+       * until an attempt gets part-way: from the start.
        */
       readonly progress?: number;
     }

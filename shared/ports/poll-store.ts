@@ -1,4 +1,4 @@
-import type { OutboxEntry } from "./duel-store.js";
+import type { OutboxEntry } from "./outbox-store.js";
 
 /** A post the poller has handed to the intake: what tells an edit, and who a deletion is by. */
 export interface KnownPost {
@@ -16,7 +16,7 @@ export interface HeldPost {
 }
 
 /**
- * What the poller remembers of one watched topic between two polls (issue 14): the page it reads,
+ * What the poller remembers of one watched topic between two polls: the page it reads,
  * that page's validators for a conditional request, the posts it has fed, and its failures.
  */
 export interface PollState {

@@ -15,6 +15,19 @@ export interface RulesetNames {
   readonly recoverWandNames: readonly string[];
 }
 
+/** A spell's French name from the duel's ruleset; its id when the ruleset does not know it. */
+export function spellName(ruleset: Pick<RulesetNames, "spells">, spellId: string): string {
+  return ruleset.spells.find((s) => s.id === spellId)?.name ?? spellId;
+}
+
+/** A particularity's French name from the duel's ruleset; its id otherwise. */
+export function particularityName(
+  ruleset: Pick<RulesetNames, "particularities">,
+  particularityId: string,
+): string {
+  return ruleset.particularities.find((p) => p.id === particularityId)?.name ?? particularityId;
+}
+
 /** A name that would make a lookup ambiguous: the field that brings it, and why, in French. */
 export interface NameIssue {
   readonly path: readonly (string | number)[];

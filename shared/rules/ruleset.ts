@@ -8,8 +8,8 @@ import { nameIssues } from "./ruleset-names.js";
 /**
  * The ruleset's schemas. They are built on first use rather than at import: only a forum's custom
  * ruleset is ever validated (`PUT /forums/{id}`), while every function imports this module for its
- * types and `yearKey`; building them took about 20 ms of each cold start of the webhook, timer
- * and relay functions, none of which validates a ruleset.
+ * types and `yearKey`; building them weighed on each cold start of the webhook, timer and relay
+ * functions (bench/README.md), none of which validates a ruleset.
  */
 function buildSchemas() {
   /** A school year 1–7, or an adult. */

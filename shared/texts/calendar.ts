@@ -1,6 +1,6 @@
 /**
  * The French names of days and months, as `Intl.DateTimeFormat("fr-FR")` spells them: the words
- * of every Paris date the hiboux and the desk show (`shared/time/paris-time.ts` picks them).
+ * of every Paris date the hiboux and the desk show (`formatDay` in `format.ts` picks them).
  */
 export const weekdayNames = [
   "dimanche",

@@ -1,6 +1,6 @@
-import type { Ruleset } from "../rules/ruleset.js";
 import { parseDuration } from "../time/duration.js";
-import { parisParts } from "../time/paris-time.js";
+import { parisWallTime } from "../time/zoned-time.js";
+import { monthNames, weekdayNames } from "./calendar.js";
 
 /**
  * A date as French prose, without its article: "lundi 30 novembre 2026 à 11 h 00" (the first of
@@ -11,9 +11,10 @@ import { parisParts } from "../time/paris-time.js";
 export function formatDay(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = parisParts(date);
-  const day = parts.day === "1" ? "1er" : parts.day;
-  return `${parts.weekday} ${day} ${parts.month} ${parts.year} à ${parts.hour} h ${parts.minute}`;
+  const wall = parisWallTime(date);
+  const day = wall.day === 1 ? "1er" : String(wall.day);
+  const minute = String(wall.minute).padStart(2, "0");
+  return `${weekdayNames[wall.weekday]} ${day} ${monthNames[wall.month - 1]} ${wall.year} à ${wall.hour} h ${minute}`;
 }
 
 /** A date with its article: "le lundi 30 novembre 2026 à 11 h 00". */
@@ -102,16 +103,6 @@ export function le(word: string): string {
 export function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} et ${items[items.length - 1]}`;
-}
-
-/** A spell's French name from the duel's ruleset; its id when the ruleset does not know it. */
-export function spellName(ruleset: Ruleset, spellId: string): string {
-  return ruleset.spells.find((s) => s.id === spellId)?.name ?? spellId;
-}
-
-/** A particularity's French name from the duel's ruleset; its id otherwise. */
-export function particularityName(ruleset: Ruleset, particularityId: string): string {
-  return ruleset.particularities.find((p) => p.id === particularityId)?.name ?? particularityId;
 }
 
 /** A duel named by its duelists: « Alice Dubois contre Bob Martin » (desk, hiboux, club records). */

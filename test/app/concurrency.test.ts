@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { ConcurrencyError } from "../../shared/errors.js";
-import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
+import type { DuelCommit } from "../../shared/ports/duel-repository.js";
+import type { DuelStore } from "../../shared/ports/duel-store.js";
 import { DUEL_BODY } from "../support/duels.js";
 import { createHarness } from "../support/harness.js";
 

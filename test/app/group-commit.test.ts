@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DuelService } from "../../shared/app/duel-service.js";
 import type { IncomingPost } from "../../shared/app/incoming-post.js";
 import { intakePost } from "../../shared/app/post-intake.js";
-import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
+import type { DuelCommit } from "../../shared/ports/duel-repository.js";
+import type { DuelStore } from "../../shared/ports/duel-store.js";
 import { duelSnapshot, openDuel, rng, type ThreadPost, threadPosts } from "../reliability/support.js";
 import { createHarness, type Harness } from "../support/harness.js";
 

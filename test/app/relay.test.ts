@@ -4,8 +4,8 @@ import { ManualClock } from "../../infra/local/clock.js";
 import { outboxItem } from "../../shared/adapters/dynamodb/items.js";
 import { backoffMs, OutboxRelay } from "../../shared/app/relay.js";
 import { DeliveryError } from "../../shared/errors.js";
-import type { OutboxEntry } from "../../shared/ports/duel-store.js";
 import type { Hibou, Notifier } from "../../shared/ports/notifier.js";
+import type { OutboxEntry } from "../../shared/ports/outbox-store.js";
 import type { SchedulerPort, TimerSpec } from "../../shared/ports/scheduler.js";
 import { createHarness } from "../support/harness.js";
 

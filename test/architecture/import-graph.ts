@@ -38,24 +38,57 @@ function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
   );
 }
 
-/** Which imports count: those that run the imported module, or every one, types included. */
+/**
+ * Which imports count: those that run the imported module when it is evaluated, or every one:
+ * `import type`, `export … from`, an `import("…")` called later or named in a type.
+ */
 export type ImportKind = "values" | "all";
+
+/** The relative specifiers a file names in `import("…")` calls and `import("…")` types. */
+function dynamicSpecifiers(file: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument && ts.isStringLiteralLike(argument)) found.push(argument.text);
+    } else if (ts.isImportTypeNode(node)) {
+      const argument = node.argument;
+      if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal))
+        found.push(argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** The modules a source text names, in the order it names them (packages included). */
+export function specifiersOf(text: string, kind: ImportKind): string[] {
+  const file = ts.createSourceFile("source.ts", text, ts.ScriptTarget.ES2022);
+  const declared = file.statements.flatMap((node) => {
+    if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node))) return [];
+    const specifier = node.moduleSpecifier;
+    if (!specifier || !ts.isStringLiteral(specifier)) return [];
+    if (kind === "values" && typeOnly(node)) return [];
+    return [specifier.text];
+  });
+  return kind === "all" ? [...declared, ...dynamicSpecifiers(file)] : declared;
+}
 
 /** The project's files a source (relative to the root) imports from; packages are left out. */
 export function importsOf(source: string, kind: ImportKind): string[] {
   const path = join(ROOT, source);
-  const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.ES2022);
-  return file.statements.flatMap((node) => {
-    if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node))) return [];
-    const specifier = node.moduleSpecifier;
-    if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) return [];
-    if (kind === "values" && typeOnly(node)) return [];
-    const target = resolve(dirname(path), specifier.text).replace(/\.js$/, "");
-    const found = [".ts", ".tsx", "/index.ts"]
-      .map((ext) => target + ext)
-      .find((p) => statSync(p, { throwIfNoEntry: false }));
-    return found ? [relative(ROOT, found)] : [];
-  });
+  const specifiers = specifiersOf(readFileSync(path, "utf8"), kind).filter((s) => s.startsWith("."));
+  return [...new Set(specifiers.flatMap((specifier) => resolved(path, specifier)))];
+}
+
+/** The project file a relative specifier names, if it is one. */
+function resolved(from: string, specifier: string): string[] {
+  const target = resolve(dirname(from), specifier).replace(/\.js$/, "");
+  const found = [".ts", ".tsx", "/index.ts"]
+    .map((ext) => target + ext)
+    .find((p) => statSync(p, { throwIfNoEntry: false }));
+  return found ? [relative(ROOT, found)] : [];
 }
 
 /** Every source under `dirs` (relative to the root) with the project files it imports from. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "../../shared/errors.js";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import { ALICE, attack, BOB, Duel, REFEREE } from "./fixtures.js";
+import { given, refereeDecides } from "./given.js";
 
 describe("duel lifecycle", () => {
   it("R-1.1 refuses a referee who is also a duelist", () => {
@@ -50,14 +51,29 @@ describe("duel lifecycle", () => {
   });
 
   it("R-1.4 the top starts the duel with the duelist the referee names, else the first registered", () => {
-    const duel = new Duel();
-    duel.top();
-    expect(duel.state.status).toBe("active");
-    expect(duel.turn).toMatchObject({ duelistId: ALICE.id, number: 1 });
-    const named = new Duel();
-    named.referee({ command: "top", firstDuelistId: BOB.id });
-    expect(named.turn?.duelistId).toBe(BOB.id);
-    expect(() => duel.top()).toThrowError(expect.objectContaining({ code: "duel_already_started" }));
+    const registered = new Duel();
+    given(registered.log)
+      .when(refereeDecides({ command: "top" }, registered.now))
+      .decides([
+        { type: "referee.command" },
+        { type: "duel.started" },
+        { type: "turn.passed", duelistId: ALICE.id, number: 1 },
+      ]);
+    given(registered.log)
+      .when(refereeDecides({ command: "top", firstDuelistId: BOB.id }, registered.now))
+      .decides([
+        { type: "referee.command" },
+        { type: "duel.started" },
+        { type: "turn.passed", duelistId: BOB.id, number: 1 },
+      ]);
+  });
+
+  it("R-1.4 a duel is started once", () => {
+    const started = new Duel();
+    started.top();
+    given(started.log)
+      .when(refereeDecides({ command: "top" }, started.now))
+      .refuses("duel_already_started");
   });
 
   it("R-1.5 turns go round-robin, and a post out of turn is an action fault that moves nothing", () => {
@@ -87,13 +103,14 @@ describe("duel lifecycle", () => {
   });
 
   it("R-1.7 the end of the duel recalls the stakes", () => {
-    const duel = new Duel({ stakes: "Le perdant range la salle des trophées" });
-    duel.top();
-    const events = duel.referee({ command: "end", winnerId: BOB.id }, "abandon");
-    expect(events.find((e) => e.type === "duel.finished")).toMatchObject({
-      stakes: "Le perdant range la salle des trophées",
-      winnerId: BOB.id,
-    });
+    const started = new Duel({ stakes: "Le perdant range la salle des trophées" });
+    started.top();
+    given(started.log)
+      .when(refereeDecides({ command: "end", winnerId: BOB.id }, started.now, "abandon"))
+      .decides([
+        { type: "referee.command" },
+        { type: "duel.finished", stakes: "Le perdant range la salle des trophées", winnerId: BOB.id },
+      ]);
   });
 
   it("R-2.1 starting points follow the year: 15 to 50", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { RefereeAction } from "../../shared/domain/referee-actions.js";
 import { ALICE, attack, BOB, Duel, REFEREE } from "./fixtures.js";
+import { given, refereeDecides } from "./given.js";
 
 describe("the referee's authority", () => {
   it("R-7.1 cancelling a fault gives back its sanction and records the reason beside the verdict", () => {
@@ -34,43 +36,43 @@ describe("the referee's authority", () => {
     duel.referee({ command: "adjust-points", duelistId: BOB.id, delta: -80 });
     expect(duel.duelist(BOB.id).points).toBe(0);
     expect(duel.result).toEqual({ winnerId: ALICE.id, reason: "points" });
-    expect(() => duel.referee({ command: "disqualify", duelistId: BOB.id })).toThrowError(
-      expect.objectContaining({ code: "duel_finished" }),
-    );
   });
 
-  it("R-7.1 the referee ends the duel (a draw); later decisions are refused", () => {
-    const duel = new Duel();
-    duel.top();
-    duel.referee({ command: "end", winnerId: null }, "match nul");
-    expect(duel.result).toEqual({ winnerId: null, reason: "referee" });
-    expect(() => duel.referee({ command: "disqualify", duelistId: BOB.id })).toThrowError(
-      expect.objectContaining({ code: "duel_finished" }),
-    );
+  it("R-7.1 the referee ends the duel in a draw, the reason beside the verdict", () => {
+    const started = new Duel();
+    started.top();
+    given(started.log)
+      .when(refereeDecides({ command: "end", winnerId: null }, started.now, "match nul"))
+      .decides([
+        { type: "referee.command", rule: "R-7.1", reason: "match nul" },
+        { type: "duel.finished", winnerId: null },
+      ]);
   });
 
-  it("R-7.1 adjust-points on a finished duel is refused like every other decision (409 duel_finished), nothing changed", () => {
-    const duel = new Duel();
-    duel.top();
-    duel.referee({ command: "end", winnerId: ALICE.id }, "abandon");
-    const before = duel.state;
-    const logged = duel.log.length;
-    expect(() => duel.referee({ command: "adjust-points", duelistId: ALICE.id, delta: -30 })).toThrowError(
-      expect.objectContaining({ code: "duel_finished", status: 409 }),
-    );
-    expect(duel.state).toBe(before);
-    expect(duel.log).toHaveLength(logged);
-    expect(duel.duelist(ALICE.id)).toMatchObject({ points: 25, status: "active" });
+  it("R-7.1 a finished duel refuses every later decision (409 duel_finished), adjust-points included", () => {
+    const finished = new Duel();
+    finished.top();
+    finished.referee({ command: "end", winnerId: ALICE.id }, "abandon");
+    const later: RefereeAction[] = [
+      { command: "disqualify", duelistId: BOB.id },
+      { command: "adjust-points", duelistId: ALICE.id, delta: -30 },
+      { command: "fault", duelistId: BOB.id, kind: "absence" },
+      { command: "end", winnerId: null },
+    ];
+    for (const action of later)
+      given(finished.log)
+        .when(refereeDecides(action, finished.now))
+        .refuses("duel_finished", { status: 409 });
   });
 
   it("R-1.6 adjust-points applies the referee's whole delta: the rules bound PD below (0), not above the starting points", () => {
-    const duel = new Duel();
-    duel.top();
-    duel.referee({ command: "fault", duelistId: ALICE.id, kind: "absence" });
-    expect(duel.duelist(ALICE.id)).toMatchObject({ points: 23, startingPoints: 25 });
-    const events = duel.referee({ command: "adjust-points", duelistId: ALICE.id, delta: 5 });
-    expect(events.find((e) => e.type === "points.adjusted")).toMatchObject({ delta: 5, points: 28 });
-    expect(duel.duelist(ALICE.id).points).toBe(28);
+    const faulted = new Duel();
+    faulted.top();
+    faulted.referee({ command: "fault", duelistId: ALICE.id, kind: "absence" });
+    expect(faulted.duelist(ALICE.id)).toMatchObject({ points: 23, startingPoints: 25 });
+    given(faulted.log)
+      .when(refereeDecides({ command: "adjust-points", duelistId: ALICE.id, delta: 5 }, faulted.now))
+      .decides([{ type: "referee.command" }, { type: "points.adjusted", delta: 5, points: 28 }]);
   });
 
   it("R-7.1 cancelling a fault gives back exactly what it took, above the starting points after an adjustment", () => {
@@ -82,8 +84,9 @@ describe("the referee's authority", () => {
     if (!fault) throw new Error("no fault");
     duel.referee({ command: "adjust-points", duelistId: ALICE.id, delta: 5 });
     expect(duel.duelist(ALICE.id).points).toBe(28);
-    const events = duel.referee({ command: "cancel-fault", eventId: fault.id });
-    expect(events.find((e) => e.type === "fault.cancelled")).toMatchObject({ restoredPoints: 2, points: 30 });
+    given(duel.log)
+      .when(refereeDecides({ command: "cancel-fault", eventId: fault.id }, duel.now))
+      .decides([{ type: "referee.command" }, { type: "fault.cancelled", restoredPoints: 2, points: 30 }]);
   });
 
   it("R-7.1 a decision refused when given is decided again (a replay) only as refused, even where it would now apply", () => {

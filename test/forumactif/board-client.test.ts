@@ -18,7 +18,7 @@ async function topicBoard() {
   return board;
 }
 
-describe("issue 14: the board is read politely", () => {
+describe("The board is read politely", () => {
   it("names the project in its User-Agent and asks again conditionally (304 when nothing changed)", async () => {
     const fake = await topicBoard();
     const client = new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 });

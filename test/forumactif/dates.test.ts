@@ -5,7 +5,7 @@ import { formatBoardDate } from "../support/forumactif/format-date.js";
 
 const paris = { timeZone: "Europe/Paris", now: "2026-12-01T13:30:00.000Z" };
 
-describe("Issue 14: Forumactif dates, in the board's zone", () => {
+describe("Forumactif dates, in the board's zone", () => {
   it("reads the full French and English forms", () => {
     expect(parseForumactifDate("Lun 30 Nov 2026 - 21:04", paris)).toBe("2026-11-30T20:04:00.000Z");
     expect(parseForumactifDate("Mon 30 Nov 2026 - 21:04", paris)).toBe("2026-11-30T20:04:00.000Z");

@@ -24,7 +24,7 @@ function gameMaster(html: string, authorName = GAME_MASTER_NAME): TopicPost {
   };
 }
 
-describe("Issue 14 (6): forum dice read from the Game Master's post", () => {
+describe("Forum dice read from the Game Master's post", () => {
   it("reads each die's face, in order, and the member it was rolled for", () => {
     const post = gameMaster(
       diceRollMessage("Drago Malefoy", [{ dieName: "Duel", faceImages: [duelFace(6), duelFace(1)] }]),

@@ -37,7 +37,7 @@ function codeOf(run: () => unknown): string {
   return "no error";
 }
 
-describe("Issue 14: the fake Forumactif board", () => {
+describe("The fake Forumactif board", () => {
   it("serves a topic's pages that the reader reads back, and follows replies, edits and deletions", async () => {
     const b = await start();
     const topic = b.createTopic({ title: "Duel : Harry contre Drago", slug: "duel-harry-drago" });

@@ -6,7 +6,7 @@ import { sampleDuelTopic } from "../support/forumactif/sample-topic.js";
 import { FIXTURE_DIR, FIXTURE_NOW, fixtureName } from "../support/forumactif/write-fixtures.js";
 import { expectedPost } from "./expected.js";
 
-describe("Issue 14: the frozen fixture pages (test/fixtures/forumactif) read back the sample duel", () => {
+describe("The frozen fixture pages (test/fixtures/forumactif) read back the sample duel", () => {
   const topic = sampleDuelTopic();
   for (const template of TEMPLATE_VERSIONS) {
     it(`${template}: three pages, seven posts`, () => {

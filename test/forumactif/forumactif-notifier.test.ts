@@ -47,7 +47,7 @@ async function failure(run: () => Promise<void>): Promise<DeliveryError> {
   throw new Error("delivered");
 }
 
-describe("Issue 14 (7): hiboux as Forumactif private messages, sent by the bot account", () => {
+describe("Hiboux as Forumactif private messages, sent by the bot account", () => {
   it("logs in through /login, sends through /privmsg with the board's own fields, and keeps the session", async () => {
     const b = await start();
     const account = {

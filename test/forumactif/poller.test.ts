@@ -25,7 +25,7 @@ async function polledDuel(): Promise<{ h: Harness; fake: FakeBoard; duelId: stri
   return { h, fake, duelId };
 }
 
-describe("issue 14: polls that fail change nothing and are retried", () => {
+describe("Polls that fail change nothing and are retried", () => {
   it("CONTRACT 4.4 a 503 changes nothing; the chain's next read waits longer after each failure", async () => {
     const { h, fake, duelId } = await polledDuel();
     const audit = await auditOf(h, duelId);

@@ -69,7 +69,7 @@ function unambiguous(iso: string): boolean {
   return parseForumactifDate(shown, { timeZone: ZONE, now: NOW }) === iso;
 }
 
-describe("Issue 14: whatever the posts, the template and the page, the reader gives back the model", () => {
+describe("Whatever the posts, the template and the page, the reader gives back the model", () => {
   it("property: render any topic page in any version, read it, get its posts exactly", () => {
     fc.assert(
       fc.property(

@@ -29,7 +29,7 @@ function codeOf(run: () => unknown): string {
   return "no error";
 }
 
-describe("Issue 14: a topic page reads back exactly the posts it shows, in every template version", () => {
+describe("A topic page reads back exactly the posts it shows, in every template version", () => {
   for (const template of TEMPLATE_VERSIONS) {
     it(`${template}: every page, posts, authors, dates, messages without signature, edited notes`, () => {
       for (const offset of [0, 3, 6]) {
@@ -102,7 +102,7 @@ describe("Issue 14: a topic page reads back exactly the posts it shows, in every
   });
 });
 
-describe("Issue 14: a signature is never the message nor its edited note", () => {
+describe("A signature is never the message nor its edited note", () => {
   it("a signature that imitates an edited note leaves the post unedited, in every version", () => {
     const imitating: TopicModel = {
       ...topic,
@@ -125,7 +125,7 @@ describe("Issue 14: a signature is never the message nor its edited note", () =>
   });
 });
 
-describe("Issue 14: nothing is decided from a page that was not read whole", () => {
+describe("Nothing is decided from a page that was not read whole", () => {
   it("a page cut short in transfer is incomplete_page", () => {
     const html = render("phpbb3", 0);
     expect(codeOf(() => readTopicPage(html.slice(0, Math.floor(html.length * 0.6)), board))).toBe(
@@ -198,7 +198,7 @@ describe("Issue 14: nothing is decided from a page that was not read whole", () 
   });
 });
 
-describe("Issue 14: hostile pages are refused with a code", () => {
+describe("Hostile pages are refused with a code", () => {
   it("broken markup, deep nesting and runs of quotes give a page error, not a hang or a crash", () => {
     const wrap = (body: string) =>
       `<html><head><script src="https://illiweb.com/x.js"></script></head><body>${body}</body></html>`;

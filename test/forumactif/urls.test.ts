@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseTopicId, parseTopicOffset, topicUrl } from "../../shared/forumactif/urls.js";
 
-describe("Issue 14: Forumactif topic addresses", () => {
+describe("Forumactif topic addresses", () => {
   it("writes the first page and later pages", () => {
     expect(topicUrl("https://duel-club.forumactif.com/", "482", 0, "duel-harry")).toBe(
       "https://duel-club.forumactif.com/t482-duel-harry",

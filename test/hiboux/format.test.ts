@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
-import {
-  de,
-  formatDate,
-  formatDay,
-  formatDuration,
-  formatPoints,
-  spellName,
-  sum,
-} from "../../shared/texts/format.js";
+import { spellName } from "../../shared/rules/ruleset-names.js";
+import { de, formatDate, formatDay, formatDuration, formatPoints, sum } from "../../shared/texts/format.js";
 import { texts } from "../../shared/texts/hiboux.js";
 
 describe("French formatting", () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { standaloneEntries } from "../../shared/app/effects.js";
 import { channelIndexes, reaches, servesOf } from "../../shared/hiboux/routing.js";
 import { type ChannelConfig, channelSchema } from "../../shared/ports/channels.js";
-import type { ForumConfig } from "../../shared/ports/duel-store.js";
+import type { ForumConfig } from "../../shared/ports/forum-store.js";
 import { aHibou } from "../adapters/notifiers/hibou-fixture.js";
 import { createHarness, type Harness } from "../support/harness.js";
 

@@ -16,7 +16,7 @@ function alarmDescribed(what: string) {
   return found.Properties;
 }
 
-describe("operating it (issue 18): tracing, alarms and the dashboard", () => {
+describe("operating it: tracing, alarms and the dashboard", () => {
   it("traces every function with X-Ray (active tracing)", () => {
     const functions = Object.values(synth.template.findResources("AWS::Lambda::Function")).filter(
       (f) => f.Properties.Runtime === "nodejs22.x",

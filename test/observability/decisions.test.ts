@@ -3,7 +3,8 @@ import { DuelService } from "../../shared/app/duel-service.js";
 import { functionObservability } from "../../shared/aws/observability.js";
 import type { DuelCommand } from "../../shared/domain/commands.js";
 import { ConcurrencyError } from "../../shared/errors.js";
-import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
+import type { DuelCommit } from "../../shared/ports/duel-repository.js";
+import type { DuelStore } from "../../shared/ports/duel-store.js";
 import { ALICE, BOB, deliverGeneric, openDuel, type ThreadPost } from "../reliability/support.js";
 import { auditOf, LONG_RP } from "../support/duels.js";
 import { anotherProcess, createHarness, type Harness } from "../support/harness.js";
@@ -34,7 +35,7 @@ function post(h: Harness, threadId: string, postId: string, author: typeof ALICE
   };
 }
 
-describe("operating it (issue 18): commit conflicts, disqualifications and correction windows counted", () => {
+describe("operating it: commit conflicts, disqualifications and correction windows counted", () => {
   it("CONTRACT 4.3 a commit that loses to another process on the same duel is counted as CommitConflicts, once per conflict", async () => {
     const N = 4;
     const observability = functionObservability("webhook", ENVIRONMENT);

@@ -51,7 +51,7 @@ function apiGatewayEvent(post: ThreadPost, deliveryId: string, requestId: string
 
 const ENVIRONMENT = { POWERTOOLS_SERVICE_NAME: "duel-referee-webhook", LOG_LEVEL: "INFO" };
 
-describe("operating it (issue 18): logs and EMF metrics of a played duel", () => {
+describe("operating it: logs and EMF metrics of a played duel", () => {
   it("every request line carries its request id, delivery id and forum; the deliveries, turns and hiboux are counted", async () => {
     const observability = functionObservability("webhook", ENVIRONMENT);
     const h = await createHarness({ log: observability.log, observability });

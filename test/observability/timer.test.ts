@@ -26,7 +26,7 @@ const lines = () =>
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-describe("operating it (issue 18): the timer function's lines and lateness", () => {
+describe("operating it: the timer function's lines and lateness", () => {
   it("a firing 3 minutes late publishes TimerLateness 180000 and logs with the duel's id", async () => {
     const h = await createHarness();
     // No secret to open: this composition root's KMS key is not reachable from here.

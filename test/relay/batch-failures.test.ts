@@ -22,7 +22,7 @@ const batch = {
   ],
 };
 
-describe("the relay's stream batches (ReportBatchItemFailures, issue 18)", () => {
+describe("the relay's stream batches (ReportBatchItemFailures)", () => {
   it("a run that succeeds reports no failed record", async () => {
     const h = await createHarness();
     const lines: Record<string, unknown>[] = [];

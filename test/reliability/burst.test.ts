@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { ConcurrencyError } from "../../shared/errors.js";
-import type { DuelCommit } from "../../shared/ports/duel-store.js";
+import type { DuelCommit } from "../../shared/ports/duel-repository.js";
 import type { Harness } from "../support/harness.js";
 import { GENERIC_SECRET } from "../support/requests.js";
 import {

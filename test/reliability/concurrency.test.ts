@@ -7,7 +7,8 @@ import type { DuelCommand } from "../../shared/domain/commands.js";
 import { ConcurrencyError } from "../../shared/errors.js";
 import { createApp } from "../../shared/http/app.js";
 import { hashToken } from "../../shared/http/auth.js";
-import type { DuelCommit, DuelStore } from "../../shared/ports/duel-store.js";
+import type { DuelCommit } from "../../shared/ports/duel-repository.js";
+import type { DuelStore } from "../../shared/ports/duel-store.js";
 import { type Harness, pipelineOn } from "../support/harness.js";
 import { ADMIN_TOKEN, GENERIC_SECRET } from "../support/requests.js";
 import {

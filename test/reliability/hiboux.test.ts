@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNotifier, discordMessage } from "../../shared/adapters/notifiers/index.js";
 import { backoffMs, OutboxRelay } from "../../shared/app/relay.js";
-import type { OutboxEntry } from "../../shared/ports/duel-store.js";
+import type { OutboxEntry } from "../../shared/ports/outbox-store.js";
 import type { SchedulerPort } from "../../shared/ports/scheduler.js";
 import { GENERIC_SECRET } from "../support/requests.js";
 import {
@@ -75,7 +75,7 @@ class FlakyChannels {
       }
       key = `webhook:${headers["webhook-id"]}`;
     } else if (req.url === `/api/webhooks/4242/${DISCORD_TOKEN}?wait=true`) {
-      // Only `?wait=true` makes Discord answer after the message is stored (issue 17).
+      // Only `?wait=true` makes Discord answer after the message is stored.
       key = `discord:${createHash("sha256").update(body).digest("hex")}`;
     } else {
       res.writeHead(404).end();

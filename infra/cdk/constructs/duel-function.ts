@@ -62,7 +62,7 @@ export class DuelFunction extends Construct {
       bundling: lambdaBundling(),
       ...props.options,
       environment: {
-        // No NODE_OPTIONS=--enable-source-maps: it cost every cold start 5-15 ms; the logged stacks
+        // No NODE_OPTIONS=--enable-source-maps: every cold start paid for it; the logged stacks
         // are mapped when logged instead (shared/observability/stack-map.ts).
         POWERTOOLS_SERVICE_NAME: `duel-referee-${props.name}`,
         LOG_LEVEL: "INFO",

@@ -1,7 +1,8 @@
 import type { TransactWriteItem } from "@aws-sdk/client-dynamodb";
 import type { PostMark } from "../../domain/state.js";
 import { ConcurrencyError, DuplicateError, StorageUnavailableError } from "../../errors.js";
-import type { DuelCommit, DuelistChange } from "../../ports/duel-store.js";
+import type { DuelCommit } from "../../ports/duel-repository.js";
+import type { DuelistChange } from "../../ports/duelist-store.js";
 import { marshall } from "./attributes.js";
 import { cancellationCodes, storageError } from "./errors.js";
 import {

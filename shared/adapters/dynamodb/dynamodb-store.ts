@@ -7,21 +7,14 @@ import {
   TransactWriteItemsCommand,
 } from "@aws-sdk/client-dynamodb";
 import type { DuelState, PostMark } from "../../domain/state.js";
-import type {
-  ClubRead,
-  DuelCommit,
-  DuelistRecord,
-  DuelSnapshot,
-  DuelStore,
-  ForumAccount,
-  ForumConfig,
-  LoadedDuel,
-  OutboxEntry,
-  StoreCounts,
-  StoredInput,
-  TimerStore,
-} from "../../ports/duel-store.js";
+import type { ClubRead } from "../../ports/club-store.js";
+import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../ports/duel-repository.js";
+import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
+import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
+import type { OutboxEntry } from "../../ports/outbox-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
+import type { StoreCounts } from "../../ports/store-health.js";
 import type { SecretSealer } from "../secrets/envelope.js";
 import { joinSecrets, type SecretFields, splitSecrets } from "../secrets/forum-secrets.js";
 import { processSealer } from "../secrets/local-data-keys.js";

@@ -2,15 +2,10 @@ import type { ClubDuelRecord } from "../../domain/club-record.js";
 import type { DuelCommand } from "../../domain/commands.js";
 import type { DuelEvent } from "../../domain/events.js";
 import type { DuelState, PostMark } from "../../domain/state.js";
-import type {
-  DuelistChange,
-  DuelistRecord,
-  DuelSnapshot,
-  ForumAccount,
-  ForumConfig,
-  OutboxEntry,
-  StoredInput,
-} from "../../ports/duel-store.js";
+import type { DuelSnapshot, StoredInput } from "../../ports/duel-repository.js";
+import type { DuelistChange, DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
+import type { OutboxEntry } from "../../ports/outbox-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
 import type { Ruleset } from "../../rules/ruleset.js";
 import {
@@ -237,8 +232,8 @@ export function accountOf(item: Item): ForumAccount {
 }
 
 /**
- * A forum's item as written by `forumItem`: `sealed` is absent from an item saved before secrets
- * were sealed, whose `config` still holds them (read as it is, sealed at its next save).
+ * A forum's item as written by `forumItem`: its open `config`, and its secrets in `sealed` when it
+ * has any.
  */
 export function forumPartsOf(item: Item): { readonly open: ForumConfig; readonly sealed?: string } {
   const plain = unmarshall(item);

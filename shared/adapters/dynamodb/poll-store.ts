@@ -6,7 +6,7 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
-import type { OutboxEntry } from "../../ports/duel-store.js";
+import type { OutboxEntry } from "../../ports/outbox-store.js";
 import type { ChainRead, FailingPoll, PollState, PollStore } from "../../ports/poll-store.js";
 import { jsonOf, marshall, numberOf, optionalStringOf, stringOf, unmarshall } from "./attributes.js";
 import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";

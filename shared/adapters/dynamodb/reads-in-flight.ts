@@ -1,5 +1,6 @@
 import type { PostMark } from "../../domain/state.js";
-import type { ForumAccount, LoadedDuel } from "../../ports/duel-store.js";
+import type { LoadedDuel } from "../../ports/duel-repository.js";
+import type { ForumAccount } from "../../ports/duelist-store.js";
 
 /**
  * Post marks and authors' accounts one read asks for at most (a BatchGetItem holds 100 keys, with

@@ -4,8 +4,8 @@ import { type Item, marshall } from "./attributes.js";
 import { keys } from "./table.js";
 
 /*
- * A duel's ruleset is fixed when the duel is registered (R-1) and is most of its state: 3.2 KB of
- * the default ruleset's 4.6 KB. Written inside the snapshot, every post would read, parse, copy,
+ * A duel's ruleset is fixed when the duel is registered (R-1) and is most of its state (sizes in
+ * bench/README.md, "What pays"). Written inside the snapshot, every post would read, parse, copy,
  * serialise and write it again. It is stored once per duel instead, in its own item
  * (`DUEL#<id>` / `RULESET`), which the snapshot names by hash (`rulesetHash`): the commit that
  * gives a duel a ruleset it has not stored yet writes that item in the same transaction, and every

@@ -1,9 +1,8 @@
 import type { Duel, DuelBase, DuelResult, Turn } from "../../domain/state.js";
 
 /**
- * A duel's state as a snapshot holds it. Snapshots written while the state was one record for
- * every status hold `turn`, `result` and `stoppedTurn` as null where the status has none, and the
- * oldest finished ones no `stoppedTurn`.
+ * A duel's state as a snapshot holds it: one record for every status, where `turn`, `result` and
+ * `stoppedTurn` may be null or absent when the status has none.
  */
 export interface StoredDuel extends DuelBase {
   readonly status: Duel["status"];
@@ -12,7 +11,7 @@ export interface StoredDuel extends DuelBase {
   readonly stoppedTurn?: Turn | null;
 }
 
-/** The duel a snapshot holds, in the shape its status gives (`Duel`), whichever way it was written. */
+/** The duel a snapshot holds, in the shape its status gives (`Duel`). */
 export function duelOfStored(stored: StoredDuel): Duel {
   const { status, turn, result, stoppedTurn, ...base } = stored;
   switch (status) {

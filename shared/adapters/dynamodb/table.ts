@@ -159,8 +159,7 @@ export function createTableInput(
  * afterwards; DynamoDB Local may refuse or already have it, which does not matter locally.
  *
  * Without a stream unless asked: locally nothing reads it (the relay polls the outbox index), and
- * DynamoDB Local makes every write slower with each stream record it keeps (a 12-item transaction
- * went from 35 ms to 171 ms after 12,000 records; 7 ms without a stream).
+ * DynamoDB Local makes every write slower with each stream record it keeps (bench/README.md).
  */
 export async function createTable(
   client: DynamoDBClient,

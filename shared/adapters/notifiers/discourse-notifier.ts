@@ -92,8 +92,8 @@ async function findConversation(
 }
 
 /**
- * The `discourse` channel: the hiboux of one duel to one recipient are one private conversation
- * (issue 17): the first opens a PM topic from the API user, the next ones answer in it, so the
+ * The `discourse` channel: the hiboux of one duel to one recipient are one private conversation:
+ * the first opens a PM topic from the API user, the next ones answer in it, so the
  * recipient's inbox holds one thread per duel, and the API user opens one new PM per duel and
  * recipient (Discourse limits new PMs per day for non-staff users). A recipient without a username
  * cannot get one, which no retry will change.

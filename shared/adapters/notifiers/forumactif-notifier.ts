@@ -1,5 +1,5 @@
 /**
- * Hiboux as Forumactif private messages (issue 14, item 7): on these boards a private message is
+ * Hiboux as Forumactif private messages: on these boards a private message is
  * what members call a hibou. Forumactif has no API, so the forum's bot account logs in through
  * the board's `/login` form and sends through `/privmsg?mode=post`, as a member would: the forms
  * are read from the page, so the board's own hidden fields travel unchanged, and only a form that

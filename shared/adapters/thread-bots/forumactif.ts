@@ -1,5 +1,5 @@
 /**
- * Verdicts in a Forumactif topic (issue 16, item 2): the board has no API, so the forum's `source`
+ * Verdicts in a Forumactif topic: the board has no API, so the forum's `source`
  * account replies as a member would, through `/post?t={topicId}&mode=reply`. The form is read from
  * the page (its hidden fields and token travel unchanged), the session is the one `/login` gives,
  * and the password only ever goes to a form of the board's own origin.

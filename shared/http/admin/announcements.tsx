@@ -1,5 +1,5 @@
 import type { Duel } from "../../domain/state.js";
-import type { OutboxEntry } from "../../ports/duel-store.js";
+import type { OutboxEntry } from "../../ports/outbox-store.js";
 import { announcementTexts as texts } from "../../texts/desk-announcements.js";
 import { when } from "./time.js";
 

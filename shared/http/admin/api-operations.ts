@@ -1,9 +1,9 @@
 import type { $ZodType } from "zod/v4/core";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
-import { credentialBodySchema } from "../routes/credentials.js";
 import { sourcePreviewBodySchema } from "../routes/forumactif-admin.js";
 import {
   clockBodySchema,
+  credentialBodySchema,
   discoursePostSchema,
   forumBodySchema,
   genericWebhookSchema,

@@ -1,9 +1,10 @@
 import type { DuelEvent, Violation } from "../../domain/events.js";
 import { VIOLATION_RULES } from "../../domain/sanctions.js";
 import type { Ruleset } from "../../rules/ruleset.js";
+import { particularityName, spellName } from "../../rules/ruleset-names.js";
 import { detailFields, faultKindLabels, missingLabel, valueLabels, withRule } from "../../texts/audit.js";
 import { type CommandName, commandTexts, formTexts } from "../../texts/desk.js";
-import { formatDay, formatDuration, particularityName, spellName } from "../../texts/format.js";
+import { formatDay, formatDuration } from "../../texts/format.js";
 import { violationLabel } from "../../texts/hiboux.js";
 import { refusalShown } from "../../texts/refusals.js";
 

@@ -1,5 +1,5 @@
 import type { Credential } from "../../ports/access-store.js";
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import { credentialTexts as t } from "../../texts/desk-credentials.js";
 import { aria, FieldError, type FieldErrors } from "./field-errors.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";

@@ -6,7 +6,7 @@ import { errorTexts } from "../../texts/errors.js";
 import { requireForumAdmin } from "../access.js";
 import { issueCredential, listForumCredentials, revokeCredential } from "../credential-actions.js";
 import type { AppDeps } from "../deps.js";
-import { credentialBodySchema } from "../routes/credentials.js";
+import { credentialBodySchema } from "../schemas.js";
 import { forumIdSchema } from "../webhook-schemas.js";
 import { CredentialPage } from "./credential-page.js";
 import { csrfToken } from "./csrf.js";

@@ -1,5 +1,5 @@
 import type { Duel } from "../../domain/state.js";
-import type { DuelSnapshot } from "../../ports/duel-store.js";
+import type { DuelSnapshot } from "../../ports/duel-repository.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import type { FailingPoll } from "../../ports/poll-store.js";
 import { ui } from "../../texts/desk.js";

@@ -3,7 +3,7 @@ import "../../validation/french-messages.js";
 import type { ForumBody } from "../../app/forum-save.js";
 import { InvalidRulesetError } from "../../errors.js";
 import type { ChannelConfig } from "../../ports/channels.js";
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import { defaultRuleset } from "../../rules/default-ruleset.js";
 import { loadRuleset, type Ruleset } from "../../rules/ruleset.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";

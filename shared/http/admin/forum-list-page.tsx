@@ -1,4 +1,4 @@
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import { credentialTexts } from "../../texts/desk-credentials.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
 import { FieldError, type FieldErrors } from "./field-errors.js";

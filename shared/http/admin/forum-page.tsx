@@ -1,5 +1,5 @@
 import type { Child } from "hono/jsx";
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
 import { credentialTexts } from "../../texts/desk-credentials.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { deliveryForumOf } from "../../app/delivery-forum.js";
 import { saveForum } from "../../app/forum-save.js";
 import { DeliveryError, DomainError } from "../../errors.js";
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import type { Hibou, Recipient } from "../../ports/notifier.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
 import { errorTexts } from "../../texts/errors.js";
@@ -67,7 +67,7 @@ function forumIdOf(c: Ctx): string | null {
 }
 
 /**
- * A forum's settings on the desk (issue 15 item 3): each section's form changes one part of the
+ * A forum's settings on the desk: each section's form changes one part of the
  * settings, checked by `PUT /forums`'s schema and stored by the same function; a refusal shows
  * the page again with each error next to its field. Secrets are generated here and shown once.
  */

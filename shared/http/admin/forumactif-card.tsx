@@ -1,7 +1,7 @@
 import type { FailingPoll } from "../../ports/poll-store.js";
 import { forumactifCardTexts as t } from "../../texts/desk-forumactif.js";
 
-/** The desk's card for Forumactif topics (issue 14): those that could not be read at their last poll. */
+/** The desk's card for Forumactif topics: those that could not be read at their last poll. */
 export function ForumactifCard(props: { failing: readonly FailingPoll[] | null }) {
   const { failing } = props;
   const ok = failing !== null && failing.length === 0;

@@ -2,7 +2,7 @@ import "../../validation/french-messages.js";
 import type { DuelRegistration } from "../../app/register-duel.js";
 import type { DomainError } from "../../errors.js";
 import { particularityOf } from "../../parsing/duel-opening.js";
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import { registerTexts as t } from "../../texts/desk-register.js";
 import { registerBodySchema } from "../schemas.js";
 import { deskDuration } from "./durations.js";

@@ -1,4 +1,4 @@
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import { registerTexts as t } from "../../texts/desk-register.js";
 import { aria, FieldError, type FieldErrors, invalid } from "./field-errors.js";
 import { CsrfField, type Flash, Layout } from "./layout.js";

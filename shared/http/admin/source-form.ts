@@ -1,6 +1,6 @@
 import type { ForumactifSource } from "../../forumactif/source-settings.js";
 import { findDuration } from "../../parsing/french-duration.js";
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import { sourceFormTexts as t } from "../../texts/desk-source.js";
 import { formatDuration } from "../../texts/format.js";
 import type { FieldErrors } from "./field-errors.js";

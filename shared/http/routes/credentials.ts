@@ -1,18 +1,11 @@
 import { Hono } from "hono";
-import * as z from "zod";
 import { requireForumAdmin } from "../access.js";
 import { issueCredential, listForumCredentials, revokeCredential } from "../credential-actions.js";
 import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
 import type { AuthEnv } from "../principal.js";
+import { credentialBodySchema } from "../schemas.js";
 import { parseForumId } from "../webhook-schemas.js";
-
-/** `POST /forums/{forumId}/credentials` (CONTRACT.md 3.1). */
-export const credentialBodySchema = z.object({
-  role: z.enum(["forum-admin", "referee"]),
-  name: z.string().trim().min(1).max(200),
-  refereeId: z.string().min(1).max(128).optional(),
-});
 
 /**
  * A forum's credentials: issued by the operator or the forum's admin (a forum admin issues

@@ -3,7 +3,7 @@ import { saveForum } from "../../app/forum-save.js";
 import { ApiError } from "../../errors.js";
 import { sourceView } from "../../forumactif/source-settings.js";
 import { servesOf } from "../../hiboux/routing.js";
-import type { ForumConfig } from "../../ports/duel-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import { errorTexts } from "../../texts/errors.js";
 import { requireForum, requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";

@@ -50,7 +50,7 @@ export async function readStatus(deps: AppDeps): Promise<ServiceStatus> {
   const scheduler = deps.schedulerHealth
     ? await deps.schedulerHealth().catch(() => ({ ok: false, openTimers: null }))
     : { ok: true, openTimers: null };
-  // Topics that could not be read at their last poll (issue 14): shown, not counted as down.
+  // Topics that could not be read at their last poll: shown, not counted as down.
   const forumactif = deps.forumactif
     ? { failing: await deps.forumactif.polls.listFailingPolls().catch(() => null) }
     : undefined;

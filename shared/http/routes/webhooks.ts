@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-// The smallest preset (one pattern router): two routes, and the webhook bundle is measured (issue #7).
+// The smallest preset (one pattern router): two routes, and the webhook bundle's size counts (bench/README.md).
 import { Hono } from "hono/tiny";
 import { intakePost } from "../../app/post-intake.js";
 import { ApiError } from "../../errors.js";

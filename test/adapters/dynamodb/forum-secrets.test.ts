@@ -12,7 +12,7 @@ import {
   localDataKeys,
   localMasterKey,
 } from "../../../shared/adapters/secrets/local-data-keys.js";
-import type { ForumConfig } from "../../../shared/ports/duel-store.js";
+import type { ForumConfig } from "../../../shared/ports/forum-store.js";
 import { freshTable } from "../../support/harness.js";
 import { itemReader } from "./fixtures.js";
 

@@ -6,7 +6,7 @@
  * whatever the post's age); English boards offer phpBB's list (`D M d, Y g:i a`, `M jS, 'y, H:i`,
  * `F jS, Y, g:i a`, `|d M Y|, H:i` for "Today, 13:37"), and both the relative forms.
  */
-import { type WallTime, wallTimeAt } from "../../../shared/forumactif/zoned-time.js";
+import { type WallTime, wallTimeAt } from "../../../shared/time/zoned-time.js";
 
 const FR_DAYS = ["Dim", "Lun", "Mar", "Mer", "Jeu", "Ven", "Sam"];
 const FR_MONTHS = ["Jan", "Fév", "Mar", "Avr", "Mai", "Juin", "Juil", "Aoû", "Sep", "Oct", "Nov", "Déc"];

@@ -2,7 +2,7 @@
  * Dates written the way a Forumactif board shows them, for the fake board's pages: relative for
  * today and yesterday, without the year in the current year, full otherwise.
  */
-import { wallTimeAt } from "../../../shared/forumactif/zoned-time.js";
+import { wallTimeAt } from "../../../shared/time/zoned-time.js";
 import type { BoardLanguage } from "./model.js";
 
 const FR_DAYS = ["Dim", "Lun", "Mar", "Mer", "Jeu", "Ven", "Sam"];
