@@ -94,6 +94,29 @@ export class DuelService {
     return outcome;
   }
 
+  /** Answers each waiting command: the batch takes the path together, or each alone if it must. */
+  private async serve(duelId: string, batch: readonly Work[]): Promise<void> {
+    let rest = batch;
+    while (rest.length > 0) {
+      try {
+        const decided = await this.decide(duelId, rest);
+        for (const answer of decided.answers) {
+          if ("outcome" in answer) answer.work.resolve(answer.outcome);
+          else answer.work.reject(answer.error);
+        }
+        rest = decided.rest;
+      } catch (error) {
+        // Deliveries of the batch keep being applied elsewhere: each finds out alone which.
+        if (error instanceof DuplicateError && rest.length > 1) {
+          for (const work of rest) await this.serve(duelId, [work]);
+          return;
+        }
+        for (const work of rest) work.reject(error);
+        return;
+      }
+    }
+  }
+
   /**
    * The decision path. Load the duel; decide each command in turn and derive its effects, staged
    * on the state the previous one left; commit them in one transaction conditioned on the version
@@ -165,29 +188,6 @@ export class DuelService {
       // A delivery already staged or stored: a duplicate. Else refused: its caller hears why.
       if (error instanceof DuplicateError) return { work, outcome: duplicate(duelId, loaded) };
       return { work, error };
-    }
-  }
-
-  /** Answers each waiting command: the batch takes the path together, or each alone if it must. */
-  private async serve(duelId: string, batch: readonly Work[]): Promise<void> {
-    let rest = batch;
-    while (rest.length > 0) {
-      try {
-        const decided = await this.decide(duelId, rest);
-        for (const answer of decided.answers) {
-          if ("outcome" in answer) answer.work.resolve(answer.outcome);
-          else answer.work.reject(answer.error);
-        }
-        rest = decided.rest;
-      } catch (error) {
-        // Deliveries of the batch keep being applied elsewhere: each finds out alone which.
-        if (error instanceof DuplicateError && rest.length > 1) {
-          for (const work of rest) await this.serve(duelId, [work]);
-          return;
-        }
-        for (const work of rest) work.reject(error);
-        return;
-      }
     }
   }
 
