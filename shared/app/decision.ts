@@ -41,7 +41,7 @@ export interface ExecuteOptions {
   readonly preloaded?: LoadedDuel;
 }
 
-/** What one decision reads and writes of the store: the store itself, or decisions staged on it. */
+/** What one decision reads and writes of the store: the decisions staged on it (`StagedCommits`). */
 export type DecisionStore = Pick<
   DuelRepository,
   "loadPostMarks" | "listInputs" | "listPostMarks" | "maxCommitItems" | "commitItems" | "commit"
