@@ -36,6 +36,10 @@ export default defineConfig({
         test: {
           name: "integration",
           sequence: { groupOrder: 1 },
+          // Forks that keep their modules from file to file: each file makes its own table, and
+          // loading the AWS SDK and the app once per worker rather than once per file is about
+          // half of this tier's time. A test restores what it changes (spies, environment).
+          isolate: false,
           include: filesOf("integration", ROOT),
           globalSetup: [DYNAMODB_LOCAL],
           setupFiles: [FAST_CHECK],
@@ -46,6 +50,8 @@ export default defineConfig({
         test: {
           name: "slow",
           sequence: { groupOrder: 1 },
+          // As `integration`: the reliability suite's record of what it saw is emptied after each file.
+          isolate: false,
           include: filesOf("slow", ROOT).filter((file) => !file.startsWith("test/infra/")),
           globalSetup: [DYNAMODB_LOCAL],
           setupFiles: [FAST_CHECK],
