@@ -76,6 +76,8 @@ export async function startDynamoDbLocal(options: {
   const path = options.dataDir === "memory" ? undefined : resolve(options.dataDir);
   if (path) mkdirSync(path, { recursive: true });
   const javaPort = path ? await freePortBut(port) : port;
+  // The relay before Java: a taken `port` fails the start before a Java is started for nothing.
+  const relay = path ? await startRelay(port, javaPort) : null;
   const child = withJavaOptions(options.shortLived ? SHORT_LIVED : [], () =>
     spawn({
       port: javaPort,
@@ -86,9 +88,10 @@ export async function startDynamoDbLocal(options: {
   );
   const direct = `http://127.0.0.1:${javaPort}`;
   // A start that never answers must not leave Java running (nor the caller waiting on it to exit).
-  await waitUntilUp(direct, child, options.startTimeoutMs ?? 60_000).catch(stopping(child));
-  // Java has its own port, so a taken `port` fails only the relay: Java must not outlive it.
-  const relay = path ? await startRelay(port, javaPort).catch(stopping(child)) : null;
+  await waitUntilUp(direct, child, options.startTimeoutMs ?? 60_000).catch((error: unknown) => {
+    relay?.cut();
+    return stopping(child)(error);
+  });
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stop: async ({ graceMs = 3000 } = {}) => {
