@@ -8,8 +8,8 @@ const FAST_CHECK = "test/support/fast-check-setup.ts";
 
 /**
  * Three tiers (test/tiers.ts says which file goes where): `npm run test:unit` is the inner loop,
- * `npm test` runs them all. Two workers suit the two-core CI machine; the CDK synthesis of
- * test/infra runs once, in one worker that keeps its modules between files (`slow-cdk`).
+ * `npm test` runs them all. Two workers suit the two-core CI machine, and every tier's workers keep
+ * their modules between files; the CDK synthesis of test/infra runs once, in one worker (`slow-cdk`).
  */
 export default defineConfig({
   test: {
@@ -36,9 +36,9 @@ export default defineConfig({
         test: {
           name: "integration",
           sequence: { groupOrder: 1 },
-          // Forks that keep their modules from file to file: each file makes its own table, and
-          // loading the AWS SDK and the app once per worker rather than once per file is about
-          // half of this tier's time. A test restores what it changes (spies, environment).
+          // Forks that keep their modules from file to file, so the AWS SDK and the app load once
+          // per worker, not once per file: each file makes its own table, and a test restores
+          // what it changes (spies, environment).
           isolate: false,
           include: filesOf("integration", ROOT),
           globalSetup: [DYNAMODB_LOCAL],
