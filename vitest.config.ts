@@ -8,8 +8,8 @@ const FAST_CHECK = "test/support/fast-check-setup.ts";
 
 /**
  * Three tiers (test/tiers.ts says which file goes where): `npm run test:unit` is the inner loop,
- * `npm test` runs them all. Two workers suit the two-core CI machine; the CDK synthesis of
- * test/infra runs once, in one worker that keeps its modules between files (`slow-cdk`).
+ * `npm test` runs them all. Two workers suit the two-core CI machine, and every tier's workers keep
+ * their modules between files; the CDK synthesis of test/infra runs once, in one worker (`slow-cdk`).
  */
 export default defineConfig({
   test: {
@@ -36,6 +36,10 @@ export default defineConfig({
         test: {
           name: "integration",
           sequence: { groupOrder: 1 },
+          // Forks that keep their modules from file to file, so the AWS SDK and the app load once
+          // per worker, not once per file: each file makes its own table, and a test restores
+          // what it changes (spies, environment).
+          isolate: false,
           include: filesOf("integration", ROOT),
           globalSetup: [DYNAMODB_LOCAL],
           setupFiles: [FAST_CHECK],
@@ -46,6 +50,8 @@ export default defineConfig({
         test: {
           name: "slow",
           sequence: { groupOrder: 1 },
+          // As `integration`: the reliability suite's record of what it saw is emptied after each file.
+          isolate: false,
           include: filesOf("slow", ROOT).filter((file) => !file.startsWith("test/infra/")),
           globalSetup: [DYNAMODB_LOCAL],
           setupFiles: [FAST_CHECK],

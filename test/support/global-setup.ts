@@ -21,14 +21,14 @@ const SHARED = Symbol.for("duel-referee.test.dynamodb-local");
 const registry = globalThis as typeof globalThis & { [SHARED]?: Shared };
 
 /**
- * One DynamoDB Local for the whole run, in memory; each test file makes its own table. Java may be
- * slow to start on a busy machine: it has three minutes.
+ * One DynamoDB Local for the whole run, in memory, in a Java tuned for a run of minutes; each test
+ * file makes its own table. Java may be slow to start on a busy machine: it has three minutes.
  */
 export default async function setup(project: TestProject) {
   // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   registry[SHARED] ??= {
-    started: startDynamoDbLocal({ dataDir: "memory", startTimeoutMs: 180_000 }),
+    started: startDynamoDbLocal({ dataDir: "memory", startTimeoutMs: 180_000, shortLived: true }),
     users: 0,
   };
   const shared = registry[SHARED];
