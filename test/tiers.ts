@@ -28,6 +28,7 @@ export const TIERS = {
     ],
     /** Files of other directories that use DynamoDB Local. */
     files: [
+      "test/adapters/contract/dynamodb-store.test.ts",
       "test/forumactif/chain-watchdog.test.ts",
       "test/forumactif/custom-theme-duel.test.ts",
       "test/forumactif/poll-equals-webhook.property.test.ts",
