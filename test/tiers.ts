@@ -41,7 +41,7 @@ export const TIERS = {
     files: ["test/http/zod-mini.test.ts", "test/observability/stack-map.test.ts"],
   },
   unit: {
-    /** Files of the integration directories that need nothing but Node. */
+    /** Files of the integration directories that need nothing but Node (most on the memory store: `memoryHarness`). */
     files: [
       "test/adapters/dynamodb/attributes.test.ts",
       "test/adapters/dynamodb/post-mark-encoding.test.ts",
@@ -66,14 +66,6 @@ export const TIERS = {
       "test/app/group-commit.test.ts",
       "test/app/post-marks.test.ts",
       "test/app/thread-order.test.ts",
-      "test/forumactif/custom-theme-duel.test.ts",
-      "test/forumactif/minute-doubt.test.ts",
-      "test/forumactif/poll-equals-webhook.property.test.ts",
-      "test/forumactif/poller.test.ts",
-      "test/forumactif/real-board-preview.test.ts",
-      "test/forumactif/settings-and-routes.test.ts",
-      "test/forumactif/source-preview.test.ts",
-      "test/hiboux/routing.test.ts",
       "test/http/audit-and-hiboux.test.ts",
       "test/http/cancel-fault.test.ts",
       "test/http/correction-window.test.ts",
