@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { createThreadPoster } from "../../shared/adapters/thread-bots/index.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { OutboxRelay } from "../../shared/app/relay.js";
@@ -12,14 +11,19 @@ import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { createApp } from "../../shared/http/app.js";
 import type { ForumactifDeps, Logger } from "../../shared/http/deps.js";
 import { ObservedPoller } from "../../shared/observability/observed-poller.js";
+import type { AccessStore } from "../../shared/ports/access-store.js";
+import type { DuelStore, TimerStore } from "../../shared/ports/duel-store.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
 import type { PollStore } from "../../shared/ports/poll-store.js";
 import type { ThreadPoster } from "../../shared/ports/thread-bot.js";
 import { ManualClock, type SystemClock } from "./clock.js";
 import { LocalScheduler } from "./local-scheduler.js";
 
+/** The one store the local pipeline runs on: every port, the timers and the access store beside them. */
+export type LocalStore = DuelStore & TimerStore & { accessStore(): AccessStore };
+
 export interface LocalPipelineOptions {
-  readonly store: DynamoDbStore;
+  readonly store: LocalStore;
   readonly clock: SystemClock | ManualClock;
   readonly notifier: Notifier;
   /** Posts the verdicts in the threads (default: the forums' APIs over HTTP). */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { activeDuel, auditOf } from "../support/duels.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
 describe("CONTRACT 3 announce: the desk's control and the replies' state on the duel page", () => {
   it("CONTRACT 3 the referee turns a duel's announcements off from its page, with a reason (R-7.1)", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     const b = browser(h);
     await b.login();

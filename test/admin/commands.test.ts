@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { activeDuel, auditOf, duelistOf, postPayload } from "../support/duels.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
 /** A logged-in referee on a duel's page, with a form's CSRF token. */
 async function onDuelPage() {
-  const h = await createHarness();
+  const h = await memoryHarness();
   const duelId = await activeDuel(h);
   const b = browser(h);
   await b.login();

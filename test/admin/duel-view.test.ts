@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { activeDuel, auditOf, DUEL_BODY, postPayload } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
 /** A logged-in operator on the desk, and the forum `poudlard` read on Forumactif. */
-async function onDesk(h: Harness) {
+async function onDesk(h: MemoryHarness) {
   const b = browser(h);
   await b.login();
   return b;
@@ -25,7 +25,7 @@ function optionsOf(html: string, command: string, field: string): [string, strin
 
 describe("a duel as the referee reads it on the desk", () => {
   it("CONTRACT 6 a duel is named by its duelists, with its thread and a link to it where the forum says where it is", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     await h.forum();
     const forum = await h.store.getForum("poudlard");
     if (!forum) throw new Error("no forum");
@@ -50,7 +50,7 @@ describe("a duel as the referee reads it on the desk", () => {
   });
 
   it("R-7.1 commands are offered only when they can apply: the top before it, not after", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     await h.forum();
     expect((await h.admin("POST", "/duels", DUEL_BODY)).status).toBe(201);
     const b = await onDesk(h);
@@ -71,7 +71,7 @@ describe("a duel as the referee reads it on the desk", () => {
   });
 
   it("R-7.1 a fault is picked by its words, and the audit log names it so: no internal id on the page", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     await h.admin("POST", `/duels/${duelId}/commands`, {
       command: "fault",
@@ -102,7 +102,7 @@ describe("a duel as the referee reads it on the desk", () => {
   });
 
   it("R-6.7 a correction picks the post from the duel's open windows, by its author and turn", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     await h.generic(
       postPayload({
@@ -122,7 +122,7 @@ describe("a duel as the referee reads it on the desk", () => {
   });
 
   it("CONTRACT 6 finished duels are listed on the dashboard with their result", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     await h.admin("POST", `/duels/${duelId}/commands`, { command: "end", winnerId: "42" });
     const b = await onDesk(h);
@@ -134,7 +134,7 @@ describe("a duel as the referee reads it on the desk", () => {
   });
 
   it("CONTRACT 6 the duel page refreshes itself through the desk's one script, which the CSP allows", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     const b = await onDesk(h);
     const duel = await b.get(`/admin/duels/${duelId}`);

@@ -6,7 +6,7 @@ import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
 import { sendXenForo, XENFORO_DUEL, xenforoFixture } from "../http/xenforo-support.js";
 import { DISCOURSE_DUEL, discourseFixture, sendDiscourse } from "../support/discourse.js";
 import { postPayload } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 import { browser, decoded } from "./support.js";
 
@@ -38,14 +38,14 @@ async function endpoint(status: number, body = "") {
 }
 
 describe("forum settings on the desk (CONTRACT 3)", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let b: ReturnType<typeof browser>;
   let csrf: string;
   const servers: { close: () => Promise<unknown> }[] = [];
   beforeEach(async () => {
     // The real notifiers: the test hibou's answer is what a real channel said.
     // The channels' fakes are on loopback, which only the local stack's policy lets hiboux reach.
-    h = await createHarness({
+    h = await memoryHarness({
       allowLoopbackChannels: true,
       notifier: createNotifier({ log: () => {}, http: { destinations: { allowLoopback: true } } }),
     });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 import { browser, csrfIn, decoded } from "./support.js";
 
 describe("admin login", () => {
   it("sends a visitor without the token to the login form", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const res = await h.app.request("/admin");
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/admin/login");
@@ -15,7 +15,7 @@ describe("admin login", () => {
   });
 
   it("sets the admin cookie HttpOnly and SameSite=Strict, then opens the dashboard", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const b = browser(h);
     const res = await b.login();
     expect(res.status).toBe(303);
@@ -30,7 +30,7 @@ describe("admin login", () => {
   });
 
   it("marks the cookies Secure when the request is https", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const form = await h.app.request("https://arbitre.example/admin/login");
     const session = form.headers.getSetCookie().find((c) => c.startsWith("duel_session=")) ?? "";
     expect(session).toMatch(/Secure/);
@@ -47,7 +47,7 @@ describe("admin login", () => {
   });
 
   it("refuses a wrong token in French", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const res = await browser(h).login("pas-le-bon");
     expect(res.status).toBe(401);
     expect(await res.text()).toContain("Jeton invalide.");
@@ -55,7 +55,7 @@ describe("admin login", () => {
   });
 
   it("CONTRACT 3.1 refuses ?token= in French, and accepts Bearer for scripts", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const inUrl = await h.app.request(`/admin?token=${ADMIN_TOKEN}`);
     expect(inUrl.status).toBe(400);
     expect(decoded(await inUrl.text())).toContain("Jeton refusé dans l'adresse");
@@ -64,7 +64,7 @@ describe("admin login", () => {
   });
 
   it("logs out: the cookie is cleared and the pages ask for the token again", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const b = browser(h);
     await b.login();
     const { csrf } = await b.page("/admin");

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { refereeCommandBodySchema } from "../../shared/domain/referee-actions.js";
 import { activeDuel } from "../support/duels.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
 describe("admin pages", () => {
   it("shows an active duel on the dashboard: points out of the start, whose turn, time left, health", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     await activeDuel(h);
     await h.settle();
     const b = browser(h);
@@ -22,7 +22,7 @@ describe("admin pages", () => {
   });
 
   it("links each verdict to its rule's text, and the rules page has that anchor", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     const b = browser(h);
     await b.login();
@@ -40,7 +40,7 @@ describe("admin pages", () => {
   });
 
   it("publishes the OpenAPI document built from the same zod schemas, and a docs page", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const res = await h.app.request("/openapi.json");
     expect(res.status).toBe(200);
     const doc = (await res.json()) as {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, deskAs, twoForums } from "../reliability/access-support.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 import { decoded } from "./support.js";
 
@@ -13,10 +13,10 @@ const tokenIn = (html: string) => /<pre data-token="?[^>]*>([^<]+)</.exec(html)?
 const PATH = "/admin/forums/poudlard/credentials";
 
 describe("CONTRACT 3.1 the desk's people and tokens", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let people: Awaited<ReturnType<typeof twoForums>>;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     people = await twoForums(h, ADMIN_TOKEN);
   });
 
@@ -123,10 +123,10 @@ describe("CONTRACT 3.1 the desk's people and tokens", () => {
 });
 
 describe("CONTRACT 3.1 the operator's forums on the desk", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let people: Awaited<ReturnType<typeof twoForums>>;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     people = await twoForums(h, ADMIN_TOKEN);
   });
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { deskDuration } from "../../shared/http/admin/durations.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
 function errorFor(html: string, field: string): string | undefined {
@@ -29,10 +29,10 @@ const REGISTRATION = {
 };
 
 describe("the desk speaks plain French: durations, years, errors", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let b: ReturnType<typeof browser>;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     await h.forum();
     b = browser(h);
     await b.login();

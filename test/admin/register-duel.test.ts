@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditOf, DUEL_BODY } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
 /** The error the page shows next to a field, or undefined. */
@@ -34,11 +34,11 @@ const VALID = {
 };
 
 describe("CONTRACT 6 registering a duel on the desk", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let b: ReturnType<typeof browser>;
   let csrf: string;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     await h.forum();
     b = browser(h);
     await b.login();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activeDuel } from "../support/duels.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
 const CSP =
@@ -8,7 +8,7 @@ const CSP =
 
 describe("admin page security", () => {
   it("serves every page with the strict CSP, nosniff and no referrer", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const b = browser(h);
     await b.login();
     for (const path of ["/admin/login", "/admin", "/admin/rules", "/docs"]) {
@@ -23,7 +23,7 @@ describe("admin page security", () => {
   });
 
   it("refuses a form posted without the CSRF token (403), even logged in and from this origin", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     const b = browser(h);
     await b.login();
@@ -42,7 +42,7 @@ describe("admin page security", () => {
   });
 
   it("refuses a token made for another session, and a form from another origin", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     const alice = browser(h);
     const mallory = browser(h);
@@ -62,7 +62,7 @@ describe("admin page security", () => {
   });
 
   it("answers a POST without the admin token with 401 in French, not a redirect", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const b = browser(h);
     const { csrf } = await b.page("/admin/login");
     const res = await b.post("/admin/duels/poudlard.1234/commands", {
@@ -75,7 +75,7 @@ describe("admin page security", () => {
   });
 
   it("shows a duelist's name holding HTML as text", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const hostile = "<img src=x onerror=alert(1)>";
     const duelId = await activeDuel(h, {
       forumId: "poudlard",

@@ -1,4 +1,4 @@
-import type { Harness } from "../support/harness.js";
+import type { MemoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 
 /** Where the tests pretend the browser is: hono's `csrf()` compares the Origin with this. */
@@ -31,7 +31,7 @@ export function csrfIn(html: string): string {
 }
 
 /** A browser-like session on the app: cookies kept, forms posted from this origin. */
-export function browser(h: Harness) {
+export function browser(h: MemoryHarness) {
   const jar = new CookieJar();
   const get = async (path: string) => {
     const res = await h.app.request(path, { headers: { cookie: jar.header() } });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parsePhpForm } from "../../shared/http/php-form.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 import { DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 
 describe("CONTRACT 3 a forum's XenForo secret, announce and bot", () => {
   it("CONTRACT 3 are stored; the secret and the bot's key are never returned", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const res = await h.forum({
       webhookSecrets: {
         generic: GENERIC_SECRET,
@@ -36,7 +36,7 @@ describe("CONTRACT 3 a forum's XenForo secret, announce and bot", () => {
   });
 
   it("CONTRACT 2 a short XenForo secret, an unknown announce mode or a bot without its id is 400", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const short = await h.forum({ webhookSecrets: { xenforo: "court" } });
     expect(short).toMatchObject({ status: 400, body: { error: { code: "invalid_body" } } });
     expect(JSON.stringify(short.body)).toContain("webhookSecrets.xenforo");
@@ -47,7 +47,7 @@ describe("CONTRACT 3 a forum's XenForo secret, announce and bot", () => {
   });
 
   it("CONTRACT 3 the bot's forum is reached like a channel: https to a public host only", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     for (const baseUrl of ["http://forum.example.fr", "https://127.0.0.1", "https://169.254.169.254"]) {
       const res = await h.forum({ bot: { type: "discourse", baseUrl, apiKey: "k", apiUsername: "arbitre" } });
       expect(res).toMatchObject({ status: 400, body: { error: { code: "invalid_body" } } });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { auditOf, LONG_RP } from "../support/duels.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const ALICE = { authorId: "42", authorName: "Alice Dubois" };
 const BOT = { username: "Arbitre Auto", password: "mot-de-passe-du-robot" };
@@ -18,8 +18,8 @@ afterEach(async () => {
 });
 
 /** A Forumactif forum whose `bot` is its source's account, a duel registered and started. */
-async function announcedDuel(): Promise<{ h: Harness; fake: FakeBoard; duelId: string }> {
-  const h = await createHarness({ forumactif: { reader: topicReader }, allowLoopbackChannels: true });
+async function announcedDuel(): Promise<{ h: MemoryHarness; fake: FakeBoard; duelId: string }> {
+  const h = await memoryHarness({ forumactif: { reader: topicReader }, allowLoopbackChannels: true });
   const fake = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
   board = fake;
   fake.messaging.addMember(BOT.username, BOT.password);
@@ -48,7 +48,7 @@ async function announcedDuel(): Promise<{ h: Harness; fake: FakeBoard; duelId: s
   return { h, fake, duelId };
 }
 
-async function advance(h: Harness, by: string) {
+async function advance(h: MemoryHarness, by: string) {
   expect((await h.admin("POST", "/_local/clock", { advance: by })).status).toBe(200);
 }
 
@@ -111,7 +111,7 @@ describe("CONTRACT 3 bot forumactif: the verdicts posted in the topic through th
 
 describe("CONTRACT 3 bot forumactif needs the source's account", () => {
   it("CONTRACT 3 a forumactif bot without source.account is refused (400), nothing saved", async () => {
-    const h = await createHarness({ forumactif: { reader: topicReader }, allowLoopbackChannels: true });
+    const h = await memoryHarness({ forumactif: { reader: topicReader }, allowLoopbackChannels: true });
     const fake = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
     board = fake;
     const refused = await h.forum({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { composeAnnouncements } from "../../shared/announce/compose.js";
 import { ALICE, attack, Duel } from "../domain/fixtures.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 
 /** One turn of a started duel, as a decision's events and the state before them. */
 function oneTurn() {
@@ -14,7 +14,7 @@ function oneTurn() {
 
 describe("CONTRACT 3 announceRules: the rules in the thread only when the forum asks", () => {
   it("CONTRACT 3 announceRules is kept with the forum and shown by GET", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     expect((await h.forum({ announceRules: true })).status).toBe(201);
     expect((await h.admin("GET", "/forums/poudlard")).body).toMatchObject({ announceRules: true });
     expect((await h.store.getForum("poudlard"))?.announceRules).toBe(true);

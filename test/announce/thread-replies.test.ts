@@ -4,7 +4,7 @@ import { sendXenForo, XENFORO_DUEL, XENFORO_SECRET, xenforoPostBody } from "../h
 import { DISCOURSE_DUEL, discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
 import { auditOf, turnContent } from "../support/duels.js";
 import { type FakeForum, fakeDiscourse, fakeXenForo } from "../support/fake-forums.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 
 const created = discourseFixture("post_created");
@@ -45,14 +45,14 @@ const texts = (forum: FakeForum) => forum.posts.map((p) => p.text.replace(/arb-[
 const markers = (forum: FakeForum) => forum.posts.map((p) => /arb-[0-9a-f]{10}/.exec(p.text)?.[0]);
 
 describe("CONTRACT 3 announce: the verdicts in a Discourse thread", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let forum: FakeForum;
   let duelId: string;
   /** Replies posted by the top (whose turn it is and until when). */
   let atTop: number;
   beforeEach(async () => {
     forum = await fakeDiscourse(BOT_KEY);
-    h = await createHarness({ start: "2026-03-14T20:00:00.000Z", allowLoopbackChannels: true });
+    h = await memoryHarness({ start: "2026-03-14T20:00:00.000Z", allowLoopbackChannels: true });
     await h.forum({
       announce: "turns",
       bot: { type: "discourse", baseUrl: forum.url, apiKey: BOT_KEY, apiUsername: "arbitre_auto" },
@@ -201,12 +201,12 @@ describe("CONTRACT 3 announce: the verdicts in a Discourse thread", () => {
 });
 
 describe("CONTRACT 3 announce: the verdicts in a XenForo thread", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let forum: FakeForum;
   let duelId: string;
   beforeEach(async () => {
     forum = await fakeXenForo(BOT_KEY);
-    h = await createHarness({ start: "2026-03-14T19:00:00.000Z", allowLoopbackChannels: true });
+    h = await memoryHarness({ start: "2026-03-14T19:00:00.000Z", allowLoopbackChannels: true });
     await h.forum({
       webhookSecrets: { generic: GENERIC_SECRET, discourse: DISCOURSE_SECRET, xenforo: XENFORO_SECRET },
       announce: "all",

@@ -4,11 +4,11 @@ import { ConcurrencyError } from "../../shared/errors.js";
 import type { DuelCommit } from "../../shared/ports/duel-repository.js";
 import type { DuelStore } from "../../shared/ports/duel-store.js";
 import { DUEL_BODY } from "../support/duels.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 
 describe("optimistic concurrency", () => {
   it("a decision made on a stale read is decided again on the fresh state, never lost", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     await h.forum();
     await h.admin("POST", "/duels", DUEL_BODY);
     const stale = await h.store.loadForumAndDuel("poudlard", "poudlard.1234");
@@ -33,7 +33,7 @@ describe("optimistic concurrency", () => {
   });
 
   it("gives up after its attempts when every write conflicts, writing nothing", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     await h.forum();
     await h.admin("POST", "/duels", DUEL_BODY);
     let commits = 0;

@@ -5,7 +5,7 @@ import { intakePost } from "../../shared/app/post-intake.js";
 import type { DuelCommit } from "../../shared/ports/duel-repository.js";
 import type { DuelStore } from "../../shared/ports/duel-store.js";
 import { duelSnapshot, openDuel, rng, type ThreadPost, threadPosts } from "../reliability/support.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const THREAD = "4300";
 const DUEL = `poudlard.${THREAD}`;
@@ -40,7 +40,7 @@ function changed(p: ThreadPost, kind: "edited" | "deleted", minutes: number): In
 
 /** A harness with the duel open, a service of its own on a store whose commits are counted. */
 async function duelWith(options: { maxCommitItems?: number } = {}) {
-  const h = await createHarness();
+  const h = await memoryHarness();
   await h.forum();
   await openDuel(h, THREAD);
   const commits: DuelCommit[] = [];
@@ -71,7 +71,7 @@ async function duelWith(options: { maxCommitItems?: number } = {}) {
 }
 
 /** The outbox as the relay will perform it, without the times of writing nor the API's random ids. */
-async function outboxOf(h: Harness) {
+async function outboxOf(h: MemoryHarness) {
   const entries = await h.store.listOutbox(DUEL);
   return entries
     .map((e) => JSON.stringify({ id: e.id, effect: e.effect }).replace(/r\.[0-9a-f-]{36}#/g, "r.*#"))
@@ -146,7 +146,7 @@ describe("group commit: posts waiting together, decided as each alone", () => {
     const oneByOne = await duelWith();
     for (const input of inputs) await oneByOne.deliver(input);
 
-    const h = await createHarness();
+    const h = await memoryHarness();
     await h.forum();
     await openDuel(h, THREAD);
     const elsewhere = new DuelService({ store: h.store, now: () => h.clock.now() });

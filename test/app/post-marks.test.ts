@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DUEL_BODY, postPayload } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const LONG = Array.from({ length: 120 }, (_, i) => `mot${i}`).join(" ");
 const alice = { id: "42", name: "Alice Dubois" };
@@ -19,8 +19,8 @@ function turn(n: number, content = LONG) {
   });
 }
 
-async function playedDuel(turns: number): Promise<Harness> {
-  const h = await createHarness({ start: "2026-11-30T10:00:00.000Z", dice: () => [1, 6] });
+async function playedDuel(turns: number): Promise<MemoryHarness> {
+  const h = await memoryHarness({ start: "2026-11-30T10:00:00.000Z", dice: () => [1, 6] });
   await h.forum();
   await h.admin("POST", "/duels", DUEL_BODY);
   await h.admin("POST", `/duels/${DUEL}/commands`, { command: "top" });
@@ -31,7 +31,7 @@ async function playedDuel(turns: number): Promise<Harness> {
   return h;
 }
 
-async function events(h: Harness) {
+async function events(h: MemoryHarness) {
   return (await h.admin("GET", `/duels/${DUEL}/events`)).body.events as {
     type: string;
     postId?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DUEL_BODY, postPayload } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const LONG = Array.from({ length: 120 }, (_, i) => `mot${i}`).join(" ");
 const alice = { id: "42", name: "Alice Dubois" };
@@ -8,8 +8,8 @@ const bob = { id: "43", name: "Bob Martin" };
 const block = (spell: string, target: string) =>
   `${LONG}\n[duel]\nSort : ${spell}\nCible : ${target}\nZone : torse\nPari : 3\n[/duel]`;
 
-async function duel(): Promise<Harness> {
-  const h = await createHarness({ start: "2026-11-30T10:00:00.000Z" });
+async function duel(): Promise<MemoryHarness> {
+  const h = await memoryHarness({ start: "2026-11-30T10:00:00.000Z" });
   await h.forum();
   await h.admin("POST", "/duels", DUEL_BODY);
   await h.admin("POST", "/duels/poudlard.1234/commands", { command: "top" });
@@ -35,7 +35,7 @@ const p3 = postPayload({
   content: block("Diffindo", "Bob"),
 });
 
-async function duelists(h: Harness) {
+async function duelists(h: MemoryHarness) {
   return (await h.admin("GET", "/duels/poudlard.1234")).body.duelists;
 }
 
@@ -89,7 +89,7 @@ interface Notification {
   readonly to: { readonly role: string; readonly id: string };
 }
 
-async function notifications(h: Harness): Promise<Notification[]> {
+async function notifications(h: MemoryHarness): Promise<Notification[]> {
   await h.settle();
   return (await h.admin("GET", "/duels/poudlard.1234/notifications")).body.notifications as Notification[];
 }

@@ -7,7 +7,7 @@ import { DUEL_FACES, duelFace } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 import { formatBoardDate } from "../support/forumactif/format-date.js";
 import { escapeHtml } from "../support/forumactif/render-topic.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const ALICE = { authorId: "42", authorName: "Alice Dubois" };
 const BOB = { authorId: "43", authorName: "Bob Martin" };
@@ -23,14 +23,14 @@ afterEach(async () => {
   board = undefined;
 });
 
-async function advance(h: Harness, by: string) {
+async function advance(h: MemoryHarness, by: string) {
   expect((await h.admin("POST", "/_local/clock", { advance: by })).status).toBe(200);
 }
 
 describe("a duel read to its end from a board with its own role-play theme", () => {
   for (const theme of THEMES) {
     it(`${theme.name}: an ad after the first post and a guest's post never count; the turns are read and the duel ends`, async () => {
-      const h = await createHarness({ forumactif: { reader: topicReader } });
+      const h = await memoryHarness({ forumactif: { reader: topicReader } });
       const fake = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
       board = fake;
       // Every page served is the theme's: the board's posts in it, an ad drawn after the first one.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { auditOf, DUEL_BODY, LONG_RP, postPayload } from "../support/duels.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const PEOPLE = [
   { id: "42", name: "Alice Dubois", target: "Bob Martin" },
@@ -31,7 +31,7 @@ function html(step: Step): string {
 }
 
 /** What a duel shows: its view and its audit log, as the API gives them (a referee command's random id aside). */
-async function outcome(h: Harness, duelId: string) {
+async function outcome(h: MemoryHarness, duelId: string) {
   const { body } = await h.admin("GET", `/duels/${duelId}`);
   const { updatedAt: _, ...view } = body;
   const text = JSON.stringify({ view, audit: await auditOf(h, duelId) });
@@ -48,8 +48,8 @@ describe("CONTRACT 4.4: a topic read by polls is the same duel as its posts sent
         fc.array(stepArb, { minLength: 1, maxLength: 14 }),
         fc.integer({ min: 2, max: 6 }),
         async (steps, perPage) => {
-          const polled = await createHarness({ start: START, forumactif: { reader: topicReader } });
-          const sent = await createHarness({ start: START });
+          const polled = await memoryHarness({ start: START, forumactif: { reader: topicReader } });
+          const sent = await memoryHarness({ start: START });
           const board = await FakeBoard.start({ perPage, now: () => polled.clock.now().toISOString() });
           try {
             await polled.forum({ source: { type: "forumactif", baseUrl: board.url } });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { auditOf, DUEL_BODY } from "../support/duels.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 let board: FakeBoard | undefined;
 afterEach(async () => {
@@ -11,8 +11,8 @@ afterEach(async () => {
 });
 
 /** A forum read from a fake board, its duel registered and started, its first read done. */
-async function polledDuel(): Promise<{ h: Harness; fake: FakeBoard; duelId: string }> {
-  const h = await createHarness({ forumactif: { reader: topicReader } });
+async function polledDuel(): Promise<{ h: MemoryHarness; fake: FakeBoard; duelId: string }> {
+  const h = await memoryHarness({ forumactif: { reader: topicReader } });
   const fake = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
   board = fake;
   await h.forum({ source: { type: "forumactif", baseUrl: fake.url } });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../infra/cdk/paths.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 import { jsonRequest } from "../support/requests.js";
 
 /** The page captured from a live role-play board (never copied here: `../shared/fixtures/README.md`). */
@@ -24,7 +24,7 @@ describe("CONTRACT 4.4 the real board's page through the preview", () => {
   it("previews as its 10 posts, their authors and their Paris times, the ads left out", async () => {
     const real = readFileSync(REAL_PAGE, "utf8");
     // Read as a guest on 2025-08-22 at 15:00 Paris, as it was captured.
-    const h = await createHarness({ forumactif: { reader: topicReader }, start: "2025-08-22T13:00:00.000Z" });
+    const h = await memoryHarness({ forumactif: { reader: topicReader }, start: "2025-08-22T13:00:00.000Z" });
     board = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
     await h.forum({ source: { type: "forumactif", baseUrl: board.url } });
     board.createTopic({ title: "Liste des membres améliorée", topicId: "238" });

@@ -5,7 +5,7 @@ import { browser, decoded } from "../admin/support.js";
 import { DUEL_BODY } from "../support/duels.js";
 import { DUEL_FACES } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 let board: FakeBoard | undefined;
 afterEach(async () => {
@@ -13,8 +13,8 @@ afterEach(async () => {
   board = undefined;
 });
 
-async function setup(): Promise<{ h: Harness; board: FakeBoard }> {
-  const h = await createHarness({ forumactif: { reader: topicReader } });
+async function setup(): Promise<{ h: MemoryHarness; board: FakeBoard }> {
+  const h = await memoryHarness({ forumactif: { reader: topicReader } });
   board = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
   return { h, board };
 }
@@ -321,7 +321,7 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
   });
 
   it("the snippet points at the deployment's configured address, whatever the request's Host says", async () => {
-    const h = await createHarness({ deskUrl: "https://arbitre.example/" });
+    const h = await memoryHarness({ deskUrl: "https://arbitre.example/" });
     const res = await h.app.request("http://attacker.example/forumactif/ping.js?forum=poudlard", {
       headers: { host: "attacker.example" },
     });
@@ -362,7 +362,7 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
   });
 
   it("CONTRACT 3 the relay sends a forumactif channel without an account with the source's: the referee gets the board's private message", async () => {
-    const h = await createHarness({
+    const h = await memoryHarness({
       forumactif: { reader: topicReader },
       notifier: createNotifier({ http: { destinations: { allowLoopback: true } } }),
     });

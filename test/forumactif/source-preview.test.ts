@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { jsonRequest } from "../support/requests.js";
 
 let board: FakeBoard | undefined;
@@ -10,14 +10,14 @@ afterEach(async () => {
   board = undefined;
 });
 
-async function setup(options: { perPage?: number } = {}): Promise<{ h: Harness; board: FakeBoard }> {
-  const h = await createHarness({ forumactif: { reader: topicReader } });
+async function setup(options: { perPage?: number } = {}): Promise<{ h: MemoryHarness; board: FakeBoard }> {
+  const h = await memoryHarness({ forumactif: { reader: topicReader } });
   board = await FakeBoard.start({ now: () => h.clock.now().toISOString(), ...options });
   return { h, board };
 }
 
 /** A forum admin's token for `forumId`, issued by the operator. */
-async function forumAdmin(h: Harness, forumId = "poudlard"): Promise<string> {
+async function forumAdmin(h: MemoryHarness, forumId = "poudlard"): Promise<string> {
   const issued = await h.admin("POST", `/forums/${forumId}/credentials`, {
     role: "forum-admin",
     name: "Albus Dumbledore",
@@ -25,7 +25,7 @@ async function forumAdmin(h: Harness, forumId = "poudlard"): Promise<string> {
   return String(issued.body.token);
 }
 
-const preview = (h: Harness, token: string, topic: unknown, forumId = "poudlard") =>
+const preview = (h: MemoryHarness, token: string, topic: unknown, forumId = "poudlard") =>
   jsonRequest(h.app, token, "POST", `/forums/${forumId}/source/preview`, { topic });
 
 const TURN =

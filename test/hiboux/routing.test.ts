@@ -4,7 +4,7 @@ import { channelIndexes, reaches, servesOf } from "../../shared/hiboux/routing.j
 import { type ChannelConfig, channelSchema } from "../../shared/ports/channels.js";
 import type { ForumConfig } from "../../shared/ports/forum-store.js";
 import { aHibou } from "../adapters/notifiers/hibou-fixture.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const DISCORD: ChannelConfig = { type: "discord", url: "https://discord.com/api/webhooks/1/t" };
 const DISCOURSE: ChannelConfig = {
@@ -93,9 +93,9 @@ describe("CONTRACT 3 routing by recipient", () => {
 });
 
 describe("CONTRACT 3 PUT /forums validates whom channels serve", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   beforeAll(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
   });
 
   it("CONTRACT 3 a Discord channel serving duelists is 400 naming notify.N.serves, state untouched", async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { activeDuel, auditOf, postPayload, turnContent } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 const BOB = { id: "43", name: "Bob Martin" };
@@ -15,13 +15,13 @@ interface Hibou {
 }
 
 describe("CONTRACT 6.1 audit log and hiboux", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   const hiboux = async () =>
     (await h.admin("GET", `/duels/${duelId}/notifications`)).body.notifications as Hibou[];
 
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     duelId = await activeDuel(h);
   });
 

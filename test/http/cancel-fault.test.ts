@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { activeDuel, auditOf, DUEL_BODY } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 interface Hibou {
   to: { role: string; id: string };
@@ -9,10 +9,10 @@ interface Hibou {
 }
 
 describe("R-7.1 cancelling the fault that ended a duel, through the API", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     duelId = await activeDuel(h, DUEL_BODY);
   });
 

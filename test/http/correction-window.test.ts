@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { activeDuel, auditOf, postPayload } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 const SHORT =
@@ -13,14 +13,14 @@ interface Hibou {
 
 /** R-6.7 through the running pipeline: the API, the manual clock (CONTRACT.md 7), the hiboux. */
 describe("R-6.7 correction windows, end to end", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   const hiboux = async () =>
     (await h.admin("GET", `/duels/${duelId}/notifications`)).body.notifications as Hibou[];
   const duel = async () => (await h.admin("GET", `/duels/${duelId}`)).body;
 
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     duelId = await activeDuel(h);
   });
 

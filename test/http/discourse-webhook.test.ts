@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DISCOURSE_DUEL, discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
 import { auditOf, duelistOf } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const created = discourseFixture("post_created");
 const edited = discourseFixture("post_edited");
@@ -15,10 +15,10 @@ const byAuthorEdit = withPost(
 );
 
 describe("CONTRACT 4.2 Discourse webhook, recorded payloads", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   beforeEach(async () => {
-    h = await createHarness({ start: "2026-03-14T20:00:00.000Z" });
+    h = await memoryHarness({ start: "2026-03-14T20:00:00.000Z" });
     await h.forum();
     duelId = (await h.admin("POST", "/duels", DISCOURSE_DUEL)).body.id as string;
     await h.admin("POST", `/duels/${duelId}/commands`, { command: "top" });

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { activeDuel, auditOf, duelistOf } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 
 describe("CONTRACT 6 referee commands (R-7.1)", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   const command = async (body: unknown, headers: Record<string, string> = {}) => {
     const res = await h.app.request(`/duels/${duelId}/commands`, {
@@ -16,7 +16,7 @@ describe("CONTRACT 6 referee commands (R-7.1)", () => {
   };
 
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     duelId = await activeDuel(h);
   });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { discourseFixture, discourseSignature } from "../support/discourse.js";
 import { DUEL_BODY, postPayload } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 
 /** The error shape of CONTRACT.md section 2, on any non-2xx answer. */
@@ -28,9 +28,9 @@ const HUGE = JSON.stringify({
 const auth = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };
 
 describe("CONTRACT 2 errors", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   beforeAll(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     await h.forum();
   });
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditOf, DUEL_BODY, LONG_RP, postPayload, turnContent } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 const BOB = { id: "43", name: "Bob Martin" };
@@ -13,7 +13,7 @@ interface Hibou {
 }
 
 describe("R-3.8 CONTRACT 4.1 a duel played with the forum's dice", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   const post = (postId: string, author: { id: string; name: string }, content: string, minute: number) =>
     postPayload({
@@ -24,7 +24,7 @@ describe("R-3.8 CONTRACT 4.1 a duel played with the forum's dice", () => {
     });
 
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     await h.forum();
     const created = await h.admin("POST", "/duels", { ...DUEL_BODY, dice: "forum" });
     duelId = created.body.id as string;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultRuleset } from "../../shared/rules/default-ruleset.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN, DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 
 const FORUM = {
@@ -11,9 +11,9 @@ const FORUM = {
 };
 
 describe("CONTRACT 3 forums", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   beforeAll(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
   });
 
   it("CONTRACT 3 PUT creates a forum (201) then replaces it (200)", async () => {

@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it } from "vitest";
 import { activeDuel, auditOf, DUEL_BODY, postPayload, turnContent } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { GENERIC_SECRET } from "../support/requests.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
@@ -10,10 +10,10 @@ const alicePost = (extra: Partial<Parameters<typeof postPayload>[0]> = {}) =>
   postPayload({ postId: "5001", author: ALICE, createdAt: AT, content: turnContent("Bob Martin"), ...extra });
 
 describe("CONTRACT 4.1 generic webhook (Standard Webhooks)", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     duelId = await activeDuel(h);
   });
 

@@ -3,14 +3,14 @@ import { describe, expect, it } from "vitest";
 import { keys } from "../../shared/adapters/dynamodb/table.js";
 import { refereeCommandBodySchema } from "../../shared/domain/referee-actions.js";
 import { activeDuel, auditOf, postPayload } from "../support/duels.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 
 const LONG = "x".repeat(1100);
 const MINERVA = { id: "7", name: "Minerva McGonagall" };
 
 describe("CONTRACT 2 every id and text of a command has a length limit", () => {
   it("CONTRACT 2 an oversized id in a command is 400 invalid_body, never a 500, and changes nothing", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     const before = (await auditOf(h, duelId)).length;
     const oversized = [
@@ -33,7 +33,7 @@ describe("CONTRACT 2 every id and text of a command has a length limit", () => {
   });
 
   it("R-7.1 a thread command with an oversized post id is refused once, and its redelivery is a duplicate", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     const post = postPayload({
       postId: "9001",

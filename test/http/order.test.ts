@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activeDuel, auditOf, DUEL_BODY, duelistOf, postPayload, turnContent } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 const BOB = { id: "43", name: "Bob Martin" };
@@ -24,7 +24,7 @@ const alice2 = postPayload({
 });
 
 /** What a duel shows, without the ids and times of its deliveries. */
-async function outcome(h: Harness, duelId: string) {
+async function outcome(h: MemoryHarness, duelId: string) {
   const duel = (await h.admin("GET", `/duels/${duelId}`)).body;
   const played = (await auditOf(h, duelId)).filter(
     (e) => e.type === "turn.played" || e.type === "points.lost" || e.type.startsWith("fault."),
@@ -36,8 +36,8 @@ describe("CONTRACT 4.3 order of the thread, not of the deliveries", () => {
   it("CONTRACT 4.3 posts delivered out of order give the same duel as in order", async () => {
     // Server dice are rolled once per post as it arrives; with the harness's fixed [3,3] each post
     // has the same dice in both runs, so any difference could only come from the arrival order.
-    const inOrder = await createHarness();
-    const shuffled = await createHarness();
+    const inOrder = await memoryHarness();
+    const shuffled = await memoryHarness();
     const a = await activeDuel(inOrder, DUEL_BODY);
     const b = await activeDuel(shuffled, DUEL_BODY);
     for (const p of [alice1, bob1, alice2]) expect((await inOrder.generic(p)).body.result).toBe("applied");
@@ -48,7 +48,7 @@ describe("CONTRACT 4.3 order of the thread, not of the deliveries", () => {
   });
 
   it("CONTRACT 4.3 an absence fired before a post made in time arrived is undone, and announced as revised", async () => {
-    const h = await createHarness();
+    const h = await memoryHarness();
     const duelId = await activeDuel(h);
     await h.settle();
     await h.admin("POST", "/_local/clock", { advance: "PT73H" });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { refusalShown, refusalTexts as say } from "../../shared/texts/refusals.js";
 import { type AuditEvent, activeDuel, auditOf } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 
 /*
@@ -10,7 +10,7 @@ import { ADMIN_TOKEN } from "../support/requests.js";
  * recorded as the thread's refused lines are: one `referee.command-rejected` in the audit log.
  */
 describe("R-7.1 refused decisions through the API are recorded only as refused", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   const command = async (body: unknown, headers: Record<string, string> = {}) => {
     const res = await h.app.request(`/duels/${duelId}/commands`, {
@@ -24,7 +24,7 @@ describe("R-7.1 refused decisions through the API are recorded only as refused",
     (await auditOf(h, duelId)).filter((e) => e.type === "referee.command-rejected");
 
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     duelId = await activeDuel(h);
   });
 

@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditOf, DUEL_BODY, LONG_RP, postPayload, turnContent } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
 const BOB = { id: "43", name: "Bob Martin" };
 const T = "2026-11-30T10:00:00.000Z";
 
 describe("CONTRACT 4.3 a post and a referee's decision at the same instant", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   beforeEach(async () => {
-    h = await createHarness({ start: T });
+    h = await memoryHarness({ start: T });
     await h.forum();
     duelId = (await h.admin("POST", "/duels", DUEL_BODY)).body.id as string;
   });

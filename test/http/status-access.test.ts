@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { initialPollState } from "../../shared/ports/poll-store.js";
 import { decoded } from "../admin/support.js";
 import { call, deskAs, twoForums } from "../reliability/access-support.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 
 /** A harness that reads Forumactif topics; no topic is read here (the reader is never called). */
-async function withPolls(): Promise<Harness> {
-  return createHarness({
+async function withPolls(): Promise<MemoryHarness> {
+  return memoryHarness({
     forumactif: {
       reader: {
         readTopicPage: () => {
@@ -23,7 +23,7 @@ async function withPolls(): Promise<Harness> {
 }
 
 /** A topic of each forum whose last three polls failed (what `GET /status` lists as failing). */
-async function failingTopics(h: Harness): Promise<void> {
+async function failingTopics(h: MemoryHarness): Promise<void> {
   for (const [forumId, topicId] of [
     ["poudlard", "1234"],
     ["gringotts", "77"],

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { activeDuel, auditOf, duelistOf } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 describe("CONTRACT 6 status and health", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
   });
 
   it("CONTRACT 6 GET /status (admin) shows storage, scheduler, hibou delivery and counts", async () => {
@@ -36,10 +36,10 @@ describe("CONTRACT 6 status and health", () => {
 });
 
 describe("CONTRACT 7 local clock", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     duelId = await activeDuel(h);
   });
 

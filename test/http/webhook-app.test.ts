@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createWebhookApp, MAX_BODY_BYTES } from "../../shared/http/webhook-app.js";
 import { activeDuel, auditOf, postPayload, turnContent } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { requests } from "../support/requests.js";
 
 const ALICE = { id: "42", name: "Alice Dubois" };
@@ -11,11 +11,11 @@ const ALICE = { id: "42", name: "Alice Dubois" };
  * store and decider, and nothing of the admin side.
  */
 describe("createWebhookApp", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   let app: ReturnType<typeof createWebhookApp>;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
     duelId = await activeDuel(h);
     app = createWebhookApp({
       store: h.store,

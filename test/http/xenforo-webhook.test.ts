@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditOf, turnContent } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { DISCOURSE_SECRET, GENERIC_SECRET } from "../support/requests.js";
 import {
   sendXenForo,
@@ -13,10 +13,10 @@ import {
 const insert = xenforoFixture("post-insert.json");
 
 describe("CONTRACT 4.5 XenForo 2.3 webhook", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   let duelId: string;
   beforeEach(async () => {
-    h = await createHarness({ start: "2026-03-14T19:00:00.000Z" });
+    h = await memoryHarness({ start: "2026-03-14T19:00:00.000Z" });
     await h.forum({
       webhookSecrets: { generic: GENERIC_SECRET, discourse: DISCOURSE_SECRET, xenforo: XENFORO_SECRET },
     });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { observedHttpHandler } from "../../shared/aws/http-handler.js";
 import { functionObservability } from "../../shared/aws/observability.js";
 import { genericPayload, openDuel, rng, type ThreadPost, threadPosts } from "../reliability/support.js";
-import { createHarness } from "../support/harness.js";
+import { memoryHarness } from "../support/harness.js";
 import { GENERIC_SECRET } from "../support/requests.js";
 import { captureOutput, isEmf, lines, total } from "./emf.js";
 
@@ -54,7 +54,7 @@ const ENVIRONMENT = { POWERTOOLS_SERVICE_NAME: "duel-referee-webhook", LOG_LEVEL
 describe("operating it: logs and EMF metrics of a played duel", () => {
   it("every request line carries its request id, delivery id and forum; the deliveries, turns and hiboux are counted", async () => {
     const observability = functionObservability("webhook", ENVIRONMENT);
-    const h = await createHarness({ log: observability.log, observability });
+    const h = await memoryHarness({ log: observability.log, observability });
     await h.forum();
     await openDuel(h, "9001", { dice: "forum" });
     const handler = observedHttpHandler(handle(h.app), observability);
@@ -109,7 +109,7 @@ describe("operating it: logs and EMF metrics of a played duel", () => {
       ...ENVIRONMENT,
       POWERTOOLS_SERVICE_NAME: "duel-referee-relay",
     });
-    const h = await createHarness({
+    const h = await memoryHarness({
       log: observability.log,
       observability,
       notifier: {
@@ -134,7 +134,7 @@ describe("operating it: logs and EMF metrics of a played duel", () => {
       ...ENVIRONMENT,
       POWERTOOLS_SERVICE_NAME: "duel-referee-timer",
     });
-    const h = await createHarness({ log: observability.log, observability });
+    const h = await memoryHarness({ log: observability.log, observability });
     await h.forum();
     await openDuel(h, "9200");
     // Nobody posts: each reply window (72 h) ends in an absence, until the duel is decided.

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditOf, DUEL_BODY, registerAndTop } from "../support/duels.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 interface Standing {
   duelistId: string;
@@ -36,20 +36,20 @@ interface Club {
 
 const person = (id: string, name: string, year: number | "adulte" = 5) => ({ id, name, year });
 
-async function club(h: Harness, query = ""): Promise<Club> {
+async function club(h: MemoryHarness, query = ""): Promise<Club> {
   const res = await h.app.request(`/forums/poudlard/club${query}`);
   expect(res.status).toBe(200);
   return (await res.json()) as Club;
 }
 
-async function command(h: Harness, duelId: string, body: Record<string, unknown>) {
+async function command(h: MemoryHarness, duelId: string, body: Record<string, unknown>) {
   const res = await h.admin("POST", `/duels/${duelId}/commands`, body);
   if (res.status !== 200) throw new Error(`${body.command}: ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 }
 
 /** A season: a win on the referee's end with stakes, a disqualification by absences, a draw, a duel running. */
-async function playSeason(h: Harness) {
+async function playSeason(h: MemoryHarness) {
   await h.forum();
   const won = await registerAndTop(h, { ...DUEL_BODY, threadId: "1001" });
   await command(h, won, { command: "fault", duelistId: "43", kind: "action" });
@@ -77,9 +77,9 @@ async function playSeason(h: Harness) {
 }
 
 describe("CONTRACT 8 the club's records", () => {
-  let h: Harness;
+  let h: MemoryHarness;
   beforeEach(async () => {
-    h = await createHarness();
+    h = await memoryHarness();
   });
 
   it("R-1.6 R-6.9 R-1.7 a season's standings, finished duels, stakes and bans come from the duels themselves", async () => {

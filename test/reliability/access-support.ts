@@ -1,6 +1,6 @@
 import { browser } from "../admin/support.js";
 import { DUEL_BODY } from "../support/duels.js";
-import type { Harness } from "../support/harness.js";
+import type { MemoryHarness } from "../support/harness.js";
 import { GENERIC_SECRET, type JsonAnswer, jsonRequest } from "../support/requests.js";
 
 /** An answer of the JSON API: status and parsed body. */
@@ -10,7 +10,7 @@ export interface Answer extends JsonAnswer {
 
 /** A JSON request with a Bearer token (or none). */
 export function call(
-  h: Pick<Harness, "app">,
+  h: Pick<MemoryHarness, "app">,
   token: string | null,
   method: string,
   path: string,
@@ -21,7 +21,7 @@ export function call(
 
 /** Issues a credential as `issuer` (its token is in that one answer only: access.test.ts checks it). */
 export async function issue(
-  h: Harness,
+  h: MemoryHarness,
   issuer: string,
   forumId: string,
   body: { role: "forum-admin" | "referee"; name: string; refereeId?: string },
@@ -36,7 +36,7 @@ export async function issue(
  * Two forums with a duel each and their people: poudlard (admin Albus, referee Minerva, duel
  * poudlard.1234) and gringotts (admin Gripsec, referee Bogrod, duel gringotts.77).
  */
-export async function twoForums(h: Harness, operator: string) {
+export async function twoForums(h: MemoryHarness, operator: string) {
   await h.forum();
   const gringotts = await h.admin("PUT", "/forums/gringotts", {
     name: "Gringotts RPG",
@@ -69,7 +69,7 @@ export async function twoForums(h: Harness, operator: string) {
 }
 
 /** A desk session opened through the login form with this token. */
-export async function deskAs(h: Harness, token: string) {
+export async function deskAs(h: MemoryHarness, token: string) {
   const b = browser(h);
   const res = await b.login(token);
   if (res.status !== 303) throw new Error(`login: ${res.status}`);

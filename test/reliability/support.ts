@@ -11,7 +11,13 @@ import type { ManualClock } from "../../infra/local/clock.js";
 import { hashToken } from "../../shared/http/auth.js";
 import { discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
 import { type AuditEvent, DUEL_BODY, postPayload, registerAndTop, turnContent } from "../support/duels.js";
-import { createHarness, type Harness, pipelineOn, type Table } from "../support/harness.js";
+import {
+  createHarness,
+  type Harness,
+  type MemoryHarness,
+  pipelineOn,
+  type Table,
+} from "../support/harness.js";
 import { ADMIN_TOKEN, DISCOURSE_SECRET, GENERIC_SECRET, type Requests } from "../support/requests.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -289,7 +295,7 @@ export function deliverDiscourse(h: Harness, post: ThreadPost, eventId: string) 
 const RANDOM_INPUT_ID = /^r\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}#/;
 
 /** What a duel is: its view (CONTRACT.md 6.1) and its audit log, comparable across runs. */
-export async function duelSnapshot(h: Pick<Harness, "admin" | "store">, duelId: string) {
+export async function duelSnapshot(h: Pick<MemoryHarness, "admin" | "store">, duelId: string) {
   const view = await h.admin("GET", `/duels/${duelId}`);
   if (view.status !== 200) throw new Error(`GET ${duelId}: ${view.status}`);
   const audit = await h.admin("GET", `/duels/${duelId}/events`);

@@ -2,14 +2,17 @@ import { randomUUID } from "node:crypto";
 import { DynamoDBClient, type DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
 import { inject } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
-import { localPipeline } from "../../infra/local/pipeline.js";
+import { type LocalStore, localPipeline } from "../../infra/local/pipeline.js";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
+import { MemoryStore } from "../../shared/adapters/memory/memory-store.js";
+import { MemoryPollStore } from "../../shared/adapters/memory/poll-store.js";
 import type { Observability } from "../../shared/aws/observability.js";
 import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Notifier } from "../../shared/ports/notifier.js";
+import type { PollStore } from "../../shared/ports/poll-store.js";
 import { NO_DYNAMODB_IN_UNIT } from "../tiers.js";
 import { ADMIN_TOKEN, requests } from "./requests.js";
 
@@ -67,14 +70,16 @@ export interface PipelineOptions {
 }
 
 /**
- * The one place tests build the pipeline on a table: the store, the decider service, the local
- * scheduler, the relay and the app, as `npm start` wires them (infra/local/pipeline.ts), with the
- * test's requests over that app. Each call is another process: nothing in memory is shared.
+ * The one place tests build the pipeline: the store, the decider service, the local scheduler, the
+ * relay and the app, as `npm start` wires them (infra/local/pipeline.ts), with the test's requests
+ * over that app.
  */
-export function pipelineOn(table: Table, clock: ManualClock, options: PipelineOptions = {}) {
-  const { client, tableName } = table;
-  const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
-  const polls = new DynamoDbPollStore(client, tableName);
+function pipelineWith<S extends LocalStore, P extends PollStore>(
+  store: S,
+  polls: P,
+  clock: ManualClock,
+  options: PipelineOptions,
+) {
   const pipeline = localPipeline({
     store,
     clock,
@@ -90,15 +95,22 @@ export function pipelineOn(table: Table, clock: ManualClock, options: PipelineOp
       ? { forumactif: { polls, reader: options.forumactif.reader, allowLoopback: true, minIntervalMs: 0 } }
       : {}),
   });
-  return { ...pipeline, store, polls, clock, client, tableName, ...requests(pipeline.app) };
+  return { ...pipeline, store, polls, clock, ...requests(pipeline.app) };
 }
 
-/**
- * The real app on real DynamoDB Local (a fresh table per harness), with a manual clock, the
- * local scheduler and the relay — everything but the HTTP server, driven by `app.request()`.
- * Hiboux are kept in `delivered`; the dice roll 3 and 3 until `setDice`.
- */
-export async function createHarness(options: PipelineOptions & { start?: string } = {}) {
+/** The pipeline on a table of DynamoDB. Each call is another process: nothing in memory is shared. */
+export function pipelineOn(table: Table, clock: ManualClock, options: PipelineOptions = {}) {
+  const { client, tableName } = table;
+  const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
+  const polls = new DynamoDbPollStore(client, tableName);
+  return { ...pipelineWith(store, polls, clock, options), client, tableName };
+}
+
+/** What every harness adds to its pipeline: a manual clock, the hiboux delivered, dice to set. */
+async function harnessOf<T>(
+  options: PipelineOptions & { start?: string },
+  build: (clock: ManualClock, options: PipelineOptions) => T | Promise<T>,
+) {
   const clock = new ManualClock(options.start ?? "2026-11-30T10:00:00.000Z");
   const delivered: { kind: string; to: string; text: string; channel: string }[] = [];
   const notifier: Notifier = options.notifier ?? {
@@ -112,7 +124,7 @@ export async function createHarness(options: PipelineOptions & { start?: string 
     },
   };
   let dice = options.dice ?? (() => [3, 3] as const);
-  const pipeline = pipelineOn(await freshTable(), clock, { ...options, notifier, dice: () => dice() });
+  const pipeline = await build(clock, { ...options, notifier, dice: () => dice() });
   return {
     ...pipeline,
     delivered,
@@ -120,6 +132,30 @@ export async function createHarness(options: PipelineOptions & { start?: string 
       dice = next;
     },
   };
+}
+
+/**
+ * The real app on real DynamoDB Local (a fresh table per harness), with a manual clock, the
+ * local scheduler and the relay — everything but the HTTP server, driven by `app.request()`.
+ * Hiboux are kept in `delivered`; the dice roll 3 and 3 until `setDice`.
+ */
+export async function createHarness(options: PipelineOptions & { start?: string } = {}) {
+  const table = await freshTable();
+  return harnessOf(options, (clock, withDice) => pipelineOn(table, clock, withDice));
+}
+
+/**
+ * The same app on the memory store (shared/adapters/memory), which passes the DynamoDB store's
+ * contract suite: for tests of the rules and the services that use storage only as a store, in the
+ * unit tier. A test about DynamoDB itself (transactions, capacity, another process on the same
+ * table) keeps `createHarness`.
+ */
+export function memoryHarness(options: PipelineOptions & { start?: string } = {}) {
+  return harnessOf(options, (clock, withDice) => {
+    const store = new MemoryStore();
+    // Typed by their ports: a harness on either store is a `Harness`.
+    return pipelineWith<LocalStore, PollStore>(store, new MemoryPollStore(store.tables), clock, withDice);
+  });
 }
 
 /**
@@ -133,4 +169,11 @@ export function anotherProcess(
   return pipelineOn(h, h.clock, options);
 }
 
+/** A harness on DynamoDB Local: its table, reachable by another process. */
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+/**
+ * A harness on the memory store, its store and poll store typed by their ports: what every harness
+ * gives, so a helper taking one takes a `Harness` too.
+ */
+export type MemoryHarness = Awaited<ReturnType<typeof memoryHarness>>;

@@ -7,7 +7,6 @@ import {
   newCredentialToken,
   tokenWeakness,
 } from "../../../shared/http/tokens.js";
-import type { Credential } from "../../../shared/ports/access-store.js";
 import { freshStore, itemReader } from "./fixtures.js";
 
 let access: DynamoDbAccessStore;
@@ -19,47 +18,7 @@ beforeAll(async () => {
   read = itemReader(client, tableName);
 });
 
-const credential = (id: string): Credential => ({
-  id,
-  forumId: "poudlard",
-  role: "referee",
-  name: "Minerva McGonagall",
-  refereeId: "7",
-  tokenHash: "ab".repeat(32),
-  createdAt: "2026-12-01T08:00:00.000Z",
-});
-
 describe("CONTRACT 3.1 AccessStore on DynamoDB", () => {
-  it("CONTRACT 3.1 a credential is read back, then gone the moment it is deleted", async () => {
-    await access.putCredential(credential("AAAAAAAAAAAAAAAA"));
-    expect(await access.getCredential("AAAAAAAAAAAAAAAA")).toEqual(credential("AAAAAAAAAAAAAAAA"));
-    expect(await access.deleteCredential("AAAAAAAAAAAAAAAA")).toBe(true);
-    expect(await access.getCredential("AAAAAAAAAAAAAAAA")).toBeNull();
-    expect(await access.deleteCredential("AAAAAAAAAAAAAAAA")).toBe(false);
-  });
-
-  it("CONTRACT 3.1 a forum's credentials are listed, oldest first, without a revoked one nor another forum's", async () => {
-    const of = (id: string, forumId: string, createdAt: string): Credential => ({
-      ...credential(id),
-      forumId,
-      createdAt,
-    });
-    await access.putCredential(of("LLLLLLLLLLLLLLL2", "serdaigle", "2026-12-01T09:00:00.000Z"));
-    await access.putCredential(of("LLLLLLLLLLLLLLL1", "serdaigle", "2026-12-01T08:00:00.000Z"));
-    await access.putCredential(of("LLLLLLLLLLLLLLL3", "serdaigle", "2026-12-01T10:00:00.000Z"));
-    await access.putCredential(of("LLLLLLLLLLLLLLL4", "gringotts", "2026-12-01T08:00:00.000Z"));
-    await access.deleteCredential("LLLLLLLLLLLLLLL3");
-    expect((await access.listCredentials("serdaigle")).map((c) => c.id)).toEqual([
-      "LLLLLLLLLLLLLLL1",
-      "LLLLLLLLLLLLLLL2",
-    ]);
-  });
-
-  it("CONTRACT 3.1 a credential id is never issued twice", async () => {
-    await access.putCredential(credential("BBBBBBBBBBBBBBBB"));
-    await expect(access.putCredential(credential("BBBBBBBBBBBBBBBB"))).rejects.toThrow();
-  });
-
   it("CONTRACT 3.1 a session is stored with a TTL and ended by deleting it", async () => {
     const session = {
       idHash: "cd".repeat(32),

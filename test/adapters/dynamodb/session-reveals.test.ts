@@ -39,30 +39,6 @@ describe("CONTRACT 3.1 a desk secret kept on its session until shown once (Dynam
     expect(await access.takeReveal("00".repeat(32), "r".repeat(22), PAGE)).toBeNull();
   });
 
-  it("CONTRACT 3.1 taken once: of ten takes at once, exactly one gets it", async () => {
-    const session = "01".repeat(32);
-    await openSession(session);
-    expect(await access.putReveal(session, reveal("a".repeat(22)), NOW)).toBe(true);
-    const takes = await Promise.all(
-      Array.from({ length: 10 }, () => access.takeReveal(session, "a".repeat(22), PAGE)),
-    );
-    expect(takes.filter((t) => t !== null)).toEqual([reveal("a".repeat(22))]);
-    expect(await access.takeReveal(session, "a".repeat(22), PAGE)).toBeNull();
-    // The session itself is untouched.
-    expect(await access.getSession(session)).not.toBeNull();
-  });
-
-  it("CONTRACT 3.1 another page's take leaves it; two reveals of one session are kept apart", async () => {
-    const session = "02".repeat(32);
-    await openSession(session);
-    await access.putReveal(session, reveal("b".repeat(22)), NOW);
-    await access.putReveal(session, reveal("c".repeat(22)), NOW);
-    expect(await access.takeReveal(session, "b".repeat(22), "/admin/forums/poudlard")).toBeNull();
-    expect(await access.takeReveal("03".repeat(32), "b".repeat(22), PAGE)).toBeNull();
-    expect((await access.takeReveal(session, "c".repeat(22), PAGE))?.sealed).toBe(`sealed-${"c".repeat(22)}`);
-    expect((await access.takeReveal(session, "b".repeat(22), PAGE))?.sealed).toBe(`sealed-${"b".repeat(22)}`);
-  });
-
   it("CONTRACT 3.1 reveals nobody came to see are forgotten when the session keeps another", async () => {
     const session = "04".repeat(32);
     await openSession(session);

@@ -1,0 +1,58 @@
+import type { OutboxEntry } from "../../ports/duel-store.js";
+import { dueBound, sortInstant } from "../dynamodb/table.js";
+import { byKey, inKeyOrder, type MemoryTables, outboxKey, parsed, within } from "./tables.js";
+
+/** A duel's entries, oldest first. */
+export function listOutbox(tables: MemoryTables, duelId: string): OutboxEntry[] {
+  return inKeyOrder(tables.outbox.get(duelId)).map((json) => parsed<OutboxEntry>(json));
+}
+
+function allEntries(tables: MemoryTables): OutboxEntry[] {
+  return [...tables.outbox.values()].flatMap((entries) =>
+    [...entries.values()].map((json) => parsed<OutboxEntry>(json)),
+  );
+}
+
+const isPending = (entry: OutboxEntry) => entry.doneAt === null && entry.failedAt === null;
+const isFailed = (entry: OutboxEntry) => entry.doneAt === null && entry.failedAt !== null;
+
+/** Pending entries due at or before `now`, by next attempt then id, as the outbox index orders them. */
+export function dueOutbox(tables: MemoryTables, now: string, limit: number): OutboxEntry[] {
+  if (limit <= 0) return [];
+  const bound = dueBound(now);
+  return allEntries(tables)
+    .filter(isPending)
+    .map((entry) => ({ entry, key: `${sortInstant(entry.nextAttemptAt)}#${entry.id}` }))
+    .filter(({ key }) => byKey(key, bound) <= 0)
+    .sort((a, b) => byKey(a.key, b.key))
+    .slice(0, limit)
+    .map(({ entry }) => entry);
+}
+
+/** Writes the entry if it is still at `expectedAttempts` (false: absent, or another relay wrote first). */
+export function updateOutbox(tables: MemoryTables, entry: OutboxEntry, expectedAttempts: number): boolean {
+  const entries = tables.outbox.get(entry.duelId);
+  const key = outboxKey(entry);
+  const stored = entries?.get(key);
+  if (entries === undefined || stored === undefined) return false;
+  if (parsed<OutboxEntry>(stored).attempts !== expectedAttempts) return false;
+  entries.set(key, JSON.stringify(entry));
+  return true;
+}
+
+/** Writes the entries with their dedup key, or nothing when the key is already there (false). */
+export function enqueue(tables: MemoryTables, entries: readonly OutboxEntry[], dedupKey: string): boolean {
+  if (tables.dedup.has(dedupKey)) return false;
+  tables.dedup.add(dedupKey);
+  for (const entry of entries)
+    within(tables.outbox, entry.duelId).set(outboxKey(entry), JSON.stringify(entry));
+  return true;
+}
+
+export function outboxCounts(tables: MemoryTables): { pendingEffects: number; failedEffects: number } {
+  const entries = allEntries(tables);
+  return {
+    pendingEffects: entries.filter(isPending).length,
+    failedEffects: entries.filter(isFailed).length,
+  };
+}

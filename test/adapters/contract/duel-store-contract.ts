@@ -1,0 +1,802 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { ClubDuelRecord } from "../../../shared/domain/club-record.js";
+import type { PostMark } from "../../../shared/domain/state.js";
+import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
+import type { AccessStore, Credential, SessionReveal } from "../../../shared/ports/access-store.js";
+import type { DuelStore, TimerStore } from "../../../shared/ports/duel-store.js";
+import { aCommit, aForum, aMark, anEntry, anInput, aState, aTimer } from "./fixtures.js";
+
+/** What the suite asks of a store: every port of `DuelStore`, the timers, and its access store. */
+export type ContractStore = DuelStore & TimerStore & { accessStore(): AccessStore };
+
+/**
+ * The behaviour every store gives its callers, run against each adapter (DynamoDB Local, memory):
+ * conditional writes, duplicates, the limit of one commit, orders, post marks, club records,
+ * accounts, the outbox's claims, health counts, timers and access. Each test has a fresh store.
+ * What only one adapter has (item shapes, TTL attributes, capacity, storage down) stays in its own
+ * tests.
+ */
+export function describeDuelStoreContract(name: string, makeStore: () => Promise<ContractStore>): void {
+  let store: ContractStore;
+
+  beforeEach(async () => {
+    store = await makeStore();
+  });
+
+  describe(`DuelStore contract on ${name}: commits`, () => {
+    it("a commit creates the duel; a reload gives back its state and version", async () => {
+      const commit = aCommit("create", 0, { lastKey: "k1", inputs: [anInput("k1")] });
+      await store.commit(commit);
+
+      const loaded = await store.loadDuel("create");
+      expect(loaded).toEqual(commit.snapshot);
+      expect(loaded?.version).toBe(1);
+      expect(await store.loadDuel("nobody")).toBeNull();
+    });
+
+    it("creating a duel that exists is a concurrency error", async () => {
+      await store.commit(aCommit("twice", 0));
+      await expect(store.commit(aCommit("twice", 0))).rejects.toBeInstanceOf(ConcurrencyError);
+    });
+
+    it("a commit on a duel never created is a concurrency error", async () => {
+      await expect(store.commit(aCommit("ghost", 3))).rejects.toEqual(new ConcurrencyError("ghost"));
+      expect(await store.loadDuel("ghost")).toBeNull();
+    });
+
+    it("a stale expectedVersion throws ConcurrencyError and writes nothing", async () => {
+      await store.commit(aCommit("stale", 0));
+      await store.commit(aCommit("stale", 1, { state: aState("stale", { status: "active" }) }));
+
+      const stale = aCommit("stale", 1, {
+        inputs: [anInput("late")],
+        dedupKeys: ["delivery-stale"],
+        outbox: [anEntry("stale", "o1")],
+        duelists: [
+          {
+            type: "ban",
+            forumId: "poudlard",
+            userId: "u-stale",
+            duelId: "stale",
+            bannedUntil: "2027-01-01T00:00:00Z",
+            at: "x",
+          },
+        ],
+        accounts: [{ userId: "u-stale", name: "Drago", seenAt: "2026-12-01T10:00:00Z" }],
+        club: aRecord("stale"),
+      });
+      const error = await store.commit(stale).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConcurrencyError);
+      expect((error as ConcurrencyError).duelId).toBe("stale");
+
+      expect((await store.loadDuel("stale"))?.version).toBe(2);
+      expect(await store.listInputs("stale")).toEqual([]);
+      expect(await store.listOutbox("stale")).toEqual([]);
+      expect(await store.getDuelist("poudlard", "u-stale")).toBeNull();
+      expect(await store.listAccounts("poudlard")).toEqual([]);
+      expect((await store.club("poudlard")).records).toEqual([]);
+      // The dedup key was not written: a fresh commit may still use it.
+      await store.commit(aCommit("stale", 2, { dedupKeys: ["delivery-stale"] }));
+    });
+
+    it("a commit repeating a dedup key throws DuplicateError and writes nothing", async () => {
+      await store.commit(aCommit("dup", 0, { dedupKeys: ["delivery-1"] }));
+
+      const again = aCommit("dup", 1, {
+        inputs: [anInput("k2")],
+        dedupKeys: ["content-2", "delivery-1"],
+        outbox: [anEntry("dup", "o2")],
+      });
+      const error = await store.commit(again).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DuplicateError);
+      expect((error as DuplicateError).key).toBe("delivery-1");
+
+      expect((await store.loadDuel("dup"))?.version).toBe(1);
+      expect(await store.listInputs("dup")).toEqual([]);
+      expect(await store.listOutbox("dup")).toEqual([]);
+      await store.commit(aCommit("dup", 1, { dedupKeys: ["content-2"] }));
+    });
+
+    it("dedup keys are shared by every duel and by hiboux enqueued outside a decision", async () => {
+      await store.commit(aCommit("first", 0, { dedupKeys: ["shared-key"] }));
+      await expect(store.commit(aCommit("second", 0, { dedupKeys: ["shared-key"] }))).rejects.toEqual(
+        new DuplicateError("shared-key"),
+      );
+      expect(await store.enqueue([anEntry("third", "e1")], "shared-key")).toBe(false);
+      expect(await store.enqueue([anEntry("third", "e1")], "enqueued-key")).toBe(true);
+      await expect(store.commit(aCommit("third", 0, { dedupKeys: ["enqueued-key"] }))).rejects.toEqual(
+        new DuplicateError("enqueued-key"),
+      );
+    });
+
+    it("a dedup key already written wins over a stale version: the delivery was applied", async () => {
+      await store.commit(aCommit("both", 0, { dedupKeys: ["delivery-both"] }));
+      await expect(store.commit(aCommit("both", 0, { dedupKeys: ["delivery-both"] }))).rejects.toEqual(
+        new DuplicateError("delivery-both"),
+      );
+    });
+
+    it("an input key holds one input: another input on it is a duplicate, its own rewrite is not", async () => {
+      await store.commit(aCommit("rewrite", 0, { inputs: [anInput("k1", "in-a")] }));
+
+      await expect(store.commit(aCommit("rewrite", 1, { inputs: [anInput("k1", "in-b")] }))).rejects.toEqual(
+        new DuplicateError("k1"),
+      );
+
+      const rewritten = { ...anInput("k1", "in-a"), events: [] };
+      await store.commit(aCommit("rewrite", 1, { inputs: [rewritten, anInput("k0", "in-late")] }));
+      expect(await store.listInputs("rewrite")).toEqual([anInput("k0", "in-late"), rewritten]);
+    });
+
+    it("an input key taken wins over a dedup key and a stale version, in the commit's order", async () => {
+      await store.commit(aCommit("order-dup", 0, { inputs: [anInput("k1", "in-a")], dedupKeys: ["d1"] }));
+      await expect(
+        store.commit(aCommit("order-dup", 0, { inputs: [anInput("k1", "in-b")], dedupKeys: ["d1"] })),
+      ).rejects.toEqual(new DuplicateError("k1"));
+    });
+
+    it("repeated keys within one commit are written once, the last one winning", async () => {
+      const first = anInput("k1", "in-a");
+      const last = { ...first, events: [] };
+      const entry = anEntry("repeat", "o1");
+      const done = { ...entry, doneAt: "2026-12-01T10:00:00.000Z" };
+      const commit = aCommit("repeat", 0, {
+        inputs: [first, last],
+        dedupKeys: ["d1", "d1"],
+        outbox: [entry, done],
+      });
+      // The snapshot, its ruleset, one input, one dedup key, one outbox entry.
+      expect(store.commitItems(commit)).toBe(5);
+      await store.commit(commit);
+      expect(await store.listInputs("repeat")).toEqual([last]);
+      expect(await store.listOutbox("repeat")).toEqual([done]);
+    });
+
+    it("lists inputs in key order, whatever the order they were written in", async () => {
+      const keys = ["2026-11-30T10:00:03Z#3", "2026-11-30T10:00:01Z#1", "2026-11-30T10:00:02Z#2"];
+      let version = 0;
+      for (const key of keys) await store.commit(aCommit("order", version++, { inputs: [anInput(key)] }));
+
+      expect((await store.listInputs("order")).map((i) => i.key)).toEqual([...keys].sort());
+    });
+
+    it("counts a commit's items as it writes them, and refuses one larger than one transaction, writing nothing", async () => {
+      const inputs = (n: number) =>
+        Array.from({ length: n }, (_, i) => anInput(`big-${String(i).padStart(3, "0")}`));
+      const fits = aCommit("big", 0, { inputs: inputs(store.maxCommitItems - 2) });
+      const over = aCommit("big", 0, { inputs: inputs(store.maxCommitItems - 1) });
+      expect(store.maxCommitItems).toBe(100);
+      expect(store.commitItems(fits)).toBe(store.maxCommitItems);
+      expect(store.commitItems(over)).toBe(store.maxCommitItems + 1);
+
+      await expect(store.commit(over)).rejects.toThrow(/exceeds the 100 items/);
+      expect(await store.loadDuel("big")).toBeNull();
+      await store.commit(fits);
+      expect(await store.listInputs("big")).toHaveLength(store.maxCommitItems - 2);
+    });
+
+    it("refuses a commit whose version does not follow the one read", async () => {
+      const commit = aCommit("malformed", 0);
+      await expect(store.commit({ ...commit, snapshot: { ...commit.snapshot, version: 0 } })).rejects.toThrow(
+        /does not follow/,
+      );
+      await expect(store.commit({ ...commit, duelId: "other" })).rejects.toThrow(/committed as other/);
+      expect(await store.loadDuel("malformed")).toBeNull();
+    });
+  });
+
+  describe(`DuelStore contract on ${name}: values are copies`, () => {
+    it("a caller changing what it committed or read never changes the store", async () => {
+      const state = { ...aState("copies"), posts: {} };
+      const commit = aCommit("copies", 0, {
+        state,
+        inputs: [anInput("k1")],
+        outbox: [anEntry("copies", "o1")],
+      });
+      await store.commit(commit);
+      (commit.inputs as unknown as unknown[]).push(anInput("k2"));
+      (state.posts as Record<string, PostMark>).p9 = aMark("z");
+
+      const loaded = await store.loadDuel("copies");
+      (loaded?.state.duelists as unknown[] | undefined)?.push({ id: "intrus" });
+      const [input] = await store.listInputs("copies");
+      (input?.events as unknown[] | undefined)?.splice(0);
+      const [entry] = await store.listOutbox("copies");
+      if (entry) (entry as { attempts: number }).attempts = 99;
+
+      expect((await store.loadDuel("copies"))?.state).toEqual(aState("copies"));
+      expect(await store.listInputs("copies")).toEqual([anInput("k1")]);
+      expect(await store.listOutbox("copies")).toEqual([anEntry("copies", "o1")]);
+
+      await store.putForum(aForum("f"));
+      const forum = await store.getForum("f");
+      (forum?.referees as unknown[] | undefined)?.splice(0);
+      expect(await store.getForum("f")).toEqual(aForum("f"));
+    });
+  });
+
+  describe(`DuelStore contract on ${name}: post marks`, () => {
+    it("keeps post marks apart from the snapshot and reads the ones asked for with it", async () => {
+      await store.putForum(aForum("pm-forum"));
+      const [a, b] = [aMark("a"), aMark("b", { authorId: "43" })];
+      await store.commit(
+        aCommit("pm-duel", 0, {
+          state: { ...aState("pm-duel"), posts: { p1: a, p2: b } },
+          deliveries: [{ postId: "p2", keys: ["delivery#a"] }],
+        }),
+      );
+      const loaded = await store.loadForumAndDuel("pm-forum", "pm-duel", ["p2", "p3", "p2"]);
+      expect(loaded.postsRead).toEqual(["p2", "p3"]);
+      // Only the mark asked for comes with the snapshot, which holds none of its own here.
+      expect(loaded.marks).toEqual({ p2: b });
+      expect(loaded.duel?.state.posts).toEqual({});
+      expect(await store.loadPostMarks("pm-duel", ["p1", "p9"])).toEqual({ p1: a });
+      expect(await store.listPostMarks("pm-duel")).toEqual({ p1: a, p2: b });
+
+      // A mark removed (a replay no longer saw the post) leaves its dedup keys behind.
+      await store.commit(
+        aCommit("pm-duel", 1, {
+          state: { ...aState("pm-duel"), posts: { p1: a } },
+          marksRead: { p1: a, p2: b },
+          marksComplete: true,
+        }),
+      );
+      expect(await store.listPostMarks("pm-duel")).toEqual({ p1: a });
+      await expect(
+        store.commit(
+          aCommit("pm-duel", 2, {
+            state: { ...aState("pm-duel"), posts: { p2: aMark("x") } },
+            deliveries: [{ postId: "p2", keys: ["delivery#a"] }],
+          }),
+        ),
+      ).rejects.toBeInstanceOf(DuplicateError);
+    });
+
+    it("a mark the new state lacks stays unless the marks read are complete", async () => {
+      const [a, b] = [aMark("a"), aMark("b")];
+      await store.commit(aCommit("pm-keep", 0, { state: { ...aState("pm-keep"), posts: { p1: a, p2: b } } }));
+      await store.commit(
+        aCommit("pm-keep", 1, {
+          state: { ...aState("pm-keep"), posts: { p1: a } },
+          marksRead: { p1: a, p2: b },
+        }),
+      );
+      expect(await store.listPostMarks("pm-keep")).toEqual({ p1: a, p2: b });
+    });
+
+    it("R-6.7 writes only the marks that differ from those read, and keeps those of queued posts in the snapshot", async () => {
+      const [a, b] = [aMark("a"), aMark("b")];
+      const queued = {
+        postId: "p2",
+        authorId: "42",
+        createdAt: "2026-11-30T10:00:00.000Z",
+        content: "",
+        format: "bbcode" as const,
+        dice: [1, 1] as const,
+      };
+      const state = { ...aState("pm-hot"), posts: { p1: a, p2: b }, queue: [queued] };
+      await store.commit(aCommit("pm-hot", 0, { state }));
+      expect((await store.loadDuel("pm-hot"))?.state.posts).toEqual({ p2: b });
+
+      const tampered = { ...a, tampered: true };
+      const next = aCommit("pm-hot", 1, {
+        state: { ...state, posts: { p1: tampered, p2: b } },
+        marksRead: { p1: a, p2: b },
+      });
+      // The snapshot, its ruleset, and p1's item: p2's mark did not change.
+      expect(store.commitItems(next)).toBe(3);
+      await store.commit(next);
+      expect(await store.listPostMarks("pm-hot")).toEqual({ p1: tampered, p2: b });
+    });
+
+    it("refuses a delivery already recorded with the post's mark, whatever the version, and writes nothing", async () => {
+      const posts = (mark: PostMark) => ({ state: { ...aState("pm-dup"), posts: { p1: mark } } });
+      const [m1, m2, m3] = [aMark("1"), aMark("2"), aMark("3")];
+      await store.commit(
+        aCommit("pm-dup", 0, { ...posts(m1), deliveries: [{ postId: "p1", keys: ["k1", "k2"] }] }),
+      );
+      // The same delivery deciding again on a newer version: its key is refused before the version.
+      await store.commit(aCommit("pm-dup", 1));
+      const again = aCommit("pm-dup", 1, {
+        ...posts(m2),
+        marksRead: { p1: m1 },
+        deliveries: [{ postId: "p1", keys: ["k2"] }],
+        inputs: [anInput("k")],
+      });
+      await expect(store.commit(again)).rejects.toBeInstanceOf(DuplicateError);
+      expect(await store.listPostMarks("pm-dup")).toEqual({ p1: m1 });
+      expect(await store.listInputs("pm-dup")).toEqual([]);
+      // New keys for the same post are recorded beside the old ones.
+      await store.commit(
+        aCommit("pm-dup", 2, { ...posts(m3), deliveries: [{ postId: "p1", keys: ["k3"] }] }),
+      );
+      await expect(
+        store.commit(aCommit("pm-dup", 3, { deliveries: [{ postId: "p1", keys: ["k1"] }] })),
+      ).rejects.toBeInstanceOf(DuplicateError);
+      expect(await store.listPostMarks("pm-dup")).toEqual({ p1: m3 });
+    });
+
+    it("a delivery's keys belong to their post and duel: the same key on another post is no duplicate", async () => {
+      await store.commit(aCommit("pm-own", 0, { deliveries: [{ postId: "p1", keys: ["same"] }] }));
+      await store.commit(aCommit("pm-own", 1, { deliveries: [{ postId: "p2", keys: ["same"] }] }));
+      await store.commit(aCommit("pm-other", 0, { deliveries: [{ postId: "p1", keys: ["same"] }] }));
+      expect((await store.loadDuel("pm-own"))?.version).toBe(2);
+    });
+  });
+
+  describe(`DuelStore contract on ${name}: listings and counts`, () => {
+    it("lists duels by status, newest first; a duel moves from registered to active", async () => {
+      await store.commit(aCommit("d1", 0, { updatedAt: "2026-12-01T10:00:00Z" }));
+      await store.commit(aCommit("d2", 0, { updatedAt: "2026-12-02T10:00:00Z" }));
+
+      expect((await store.listDuels("registered")).map((d) => d.duelId)).toEqual(["d2", "d1"]);
+      expect((await store.listDuels("registered", 1)).map((d) => d.duelId)).toEqual(["d2"]);
+      expect(await store.listDuels("active")).toEqual([]);
+
+      await store.commit(
+        aCommit("d1", 1, { state: aState("d1", { status: "active" }), updatedAt: "2026-12-03T10:00:00Z" }),
+      );
+      expect((await store.listDuels("registered")).map((d) => d.duelId)).toEqual(["d2"]);
+      const [active] = await store.listDuels("active");
+      expect(active).toMatchObject({ duelId: "d1", version: 2, state: { status: "active" } });
+
+      expect(await store.counts()).toEqual({
+        activeDuels: 1,
+        registeredDuels: 1,
+        pendingEffects: 0,
+        failedEffects: 0,
+      });
+    });
+
+    it("answers a ping", async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+
+  describe(`DuelStore contract on ${name}: forums, club records, duelists and accounts`, () => {
+    it("puts and gets a forum's configuration, its secrets included", async () => {
+      expect(await store.getForum("absent")).toBeNull();
+      await store.putForum(aForum("poudlard"));
+      expect(await store.getForum("poudlard")).toEqual(aForum("poudlard"));
+    });
+
+    it("CONTRACT 3.1 lists every forum by id, each once, with its current settings, and nothing else", async () => {
+      expect(await store.listForums()).toEqual([]);
+      await store.putForum(aForum("serpentard"));
+      await store.putForum(aForum("gringotts"));
+      await store.putForum({ ...aForum("gringotts"), name: "Banque Gringotts" });
+      await store.commit(aCommit("listed", 0));
+      await store.accessStore().putCredential(aCredential("AAAAAAAAAAAAAAAA"));
+      const forums = await store.listForums();
+      expect(forums.map((f) => f.forumId)).toEqual(["gringotts", "serpentard"]);
+      expect(forums[0]).toEqual({ ...aForum("gringotts"), name: "Banque Gringotts" });
+    });
+
+    it("loads the forum and the duel together, and copes with either missing", async () => {
+      await store.putForum(aForum("fd-forum"));
+      const commit = aCommit("fd-duel", 0);
+      await store.commit(commit);
+
+      expect(await store.loadForumAndDuel("fd-forum", "fd-duel")).toEqual({
+        forum: aForum("fd-forum"),
+        duel: commit.snapshot,
+        postsRead: [],
+        marks: {},
+      });
+      expect(await store.loadForumAndDuel("fd-forum", "none")).toEqual({
+        forum: aForum("fd-forum"),
+        duel: null,
+        postsRead: [],
+        marks: {},
+      });
+      expect(await store.loadForumAndDuel("none", "fd-duel")).toEqual({
+        forum: null,
+        duel: commit.snapshot,
+        postsRead: [],
+        marks: {},
+      });
+      expect(await store.loadForumAndDuel("none", "none", ["p1"])).toEqual({
+        forum: null,
+        duel: null,
+        postsRead: ["p1"],
+        marks: {},
+      });
+    });
+
+    it("CONTRACT 6 reads the accounts of the authors asked for with the duel; a commit remembers new ones", async () => {
+      await store.putForum(aForum("acc"));
+      await store.rememberAccount("acc", { userId: "42", name: "Alice", seenAt: "2026-12-01T10:00:00Z" });
+      const bob = { userId: "43", name: "Bob", username: "bob", seenAt: "2026-12-01T11:00:00Z" };
+      await store.commit(aCommit("acc-duel", 0, { forumId: "acc", accounts: [bob] }));
+
+      const loaded = await store.loadForumAndDuel("acc", "acc-duel", [], ["42", "43", "44", "42"]);
+      expect(loaded.accounts).toEqual({
+        "42": { userId: "42", name: "Alice", seenAt: "2026-12-01T10:00:00Z" },
+        "43": bob,
+        "44": null,
+      });
+      expect((await store.loadForumAndDuel("acc", "acc-duel")).accounts).toBeUndefined();
+      expect((await store.listAccounts("acc")).map((a) => a.userId)).toEqual(["42", "43"]);
+    });
+
+    it("CONTRACT 6 remembers each author once per forum, with the name their latest post showed", async () => {
+      await store.rememberAccount("f1", { userId: "42", name: "Alice", seenAt: "2026-12-01T10:00:00Z" });
+      await store.rememberAccount("f1", {
+        userId: "42",
+        name: "Alice Dubois",
+        username: "alice",
+        seenAt: "2026-12-01T11:00:00Z",
+      });
+      await store.rememberAccount("f1", { userId: "43", name: "Bob Martin", seenAt: "2026-12-01T11:00:00Z" });
+      await store.rememberAccount("f2", {
+        userId: "42",
+        name: "Quelqu'un d'autre",
+        seenAt: "2026-12-01T11:00:00Z",
+      });
+      expect(await store.listAccounts("f1")).toEqual([
+        { userId: "42", name: "Alice Dubois", username: "alice", seenAt: "2026-12-01T11:00:00Z" },
+        { userId: "43", name: "Bob Martin", seenAt: "2026-12-01T11:00:00Z" },
+      ]);
+      expect(await store.listAccounts("f3")).toEqual([]);
+    });
+
+    it("CONTRACT 8 a commit keeps the duel's club record beside the forum, read without its secrets", async () => {
+      await store.putForum(aForum("club"));
+      await store.commit(aCommit("c2", 0, { forumId: "club", club: aRecord("c2", "club") }));
+      await store.commit(aCommit("c1", 0, { forumId: "club", club: aRecord("c1", "club") }));
+      const finished = { ...aRecord("c1", "club"), status: "finished" as const, winnerId: "42" };
+      await store.commit(aCommit("c1", 1, { forumId: "club", club: finished }));
+      await store.commit(aCommit("c3", 0, { forumId: "club" }));
+
+      const read = await store.club("club");
+      const { generic: _, ...openSecrets } = aForum("club").webhookSecrets;
+      expect(read.forum).toEqual({ ...aForum("club"), webhookSecrets: openSecrets });
+      expect([...read.records].sort((a, b) => (a.duelId < b.duelId ? -1 : 1))).toEqual([
+        finished,
+        aRecord("c2", "club"),
+      ]);
+      expect(await store.club("nowhere")).toEqual({ forum: null, records: [] });
+    });
+
+    it("records duelists' duels and bans from commits", async () => {
+      const duel = (duelId: string, status: "registered" | "finished", at: string) =>
+        ({
+          type: "duel",
+          forumId: "poudlard",
+          userId: "42",
+          duelId,
+          threadId: `thread-${duelId}`,
+          status,
+          outcome: status === "finished" ? "won" : null,
+          at,
+        }) as const;
+      await store.commit(
+        aCommit("rec-1", 0, { duelists: [duel("rec-1", "registered", "2026-12-01T10:00:00Z")] }),
+      );
+      await store.commit(
+        aCommit("rec-1", 1, {
+          duelists: [
+            duel("rec-1", "finished", "2026-12-05T10:00:00Z"),
+            {
+              type: "ban",
+              forumId: "poudlard",
+              userId: "42",
+              duelId: "rec-1",
+              bannedUntil: "2027-06-05T10:00:00Z",
+              at: "2026-12-05T10:00:00Z",
+            },
+          ],
+        }),
+      );
+      await store.commit(
+        aCommit("rec-2", 0, { duelists: [duel("rec-2", "registered", "2026-12-06T10:00:00Z")] }),
+      );
+
+      expect(await store.getDuelist("poudlard", "42")).toEqual({
+        forumId: "poudlard",
+        userId: "42",
+        bannedUntil: "2027-06-05T10:00:00Z",
+        duels: [
+          {
+            duelId: "rec-2",
+            threadId: "thread-rec-2",
+            status: "registered",
+            outcome: null,
+            at: "2026-12-06T10:00:00Z",
+          },
+          {
+            duelId: "rec-1",
+            threadId: "thread-rec-1",
+            status: "finished",
+            outcome: "won",
+            at: "2026-12-05T10:00:00Z",
+          },
+        ],
+      });
+      expect(await store.getDuelist("poudlard", "nobody")).toBeNull();
+      expect(await store.bansOf("poudlard", ["42", "43", "42"])).toEqual({
+        "42": "2027-06-05T10:00:00Z",
+        "43": null,
+      });
+      expect(await store.bansOf("elsewhere", ["42"])).toEqual({ "42": null });
+      expect(await store.bansOf("poudlard", [])).toEqual({});
+
+      // R-6.9 a second duel bans them later, then the first duel's ban ends: the second one holds.
+      const ban = (duelId: string, bannedUntil: string | null, at: string) =>
+        ({ type: "ban", forumId: "poudlard", userId: "42", duelId, bannedUntil, at }) as const;
+      await store.commit(
+        aCommit("rec-2", 1, { duelists: [ban("rec-2", "2027-08-01T10:00:00Z", "2026-12-07T10:00:00Z")] }),
+      );
+      expect(await store.bansOf("poudlard", ["42"])).toEqual({ "42": "2027-08-01T10:00:00Z" });
+      await store.commit(aCommit("rec-1", 2, { duelists: [ban("rec-1", null, "2027-06-05T10:00:00Z")] }));
+      expect(await store.bansOf("poudlard", ["42"])).toEqual({ "42": "2027-08-01T10:00:00Z" });
+      expect((await store.getDuelist("poudlard", "42"))?.bannedUntil).toBe("2027-08-01T10:00:00Z");
+      await store.commit(aCommit("rec-2", 2, { duelists: [ban("rec-2", null, "2027-08-01T10:00:00Z")] }));
+      expect(await store.bansOf("poudlard", ["42"])).toEqual({ "42": null });
+      expect((await store.getDuelist("poudlard", "42"))?.bannedUntil).toBeNull();
+    });
+
+    it("R-1.2 a duelist only ever banned has a record with no duels", async () => {
+      await store.commit(
+        aCommit("ban-only", 0, {
+          duelists: [
+            {
+              type: "ban",
+              forumId: "poudlard",
+              userId: "66",
+              duelId: "ban-only",
+              bannedUntil: "2027-01-01T00:00:00Z",
+              at: "2026-12-01T00:00:00Z",
+            },
+          ],
+        }),
+      );
+      expect(await store.getDuelist("poudlard", "66")).toEqual({
+        forumId: "poudlard",
+        userId: "66",
+        bannedUntil: "2027-01-01T00:00:00Z",
+        duels: [],
+      });
+    });
+  });
+
+  describe(`DuelStore contract on ${name}: the outbox`, () => {
+    it("lists a duel's entries oldest first and hands out the due ones, oldest first", async () => {
+      const late = anEntry("ob", "late", {
+        createdAt: "2026-12-01T10:00:02Z",
+        nextAttemptAt: "2026-12-01T12:00:00Z",
+      });
+      const first = anEntry("ob", "first", {
+        createdAt: "2026-12-01T10:00:00Z",
+        nextAttemptAt: "2026-12-01T10:00:00Z",
+      });
+      const second = anEntry("ob", "second", {
+        createdAt: "2026-12-01T10:00:01Z",
+        nextAttemptAt: "2026-12-01T10:30:00.000Z",
+      });
+      await store.commit(aCommit("ob", 0, { outbox: [late, second, first] }));
+
+      expect(await store.listOutbox("ob")).toEqual([first, second, late]);
+      // Due "at or before now", whatever the instants' spelling (with or without milliseconds).
+      expect(await store.dueOutbox("2026-12-01T10:30:00Z", 10)).toEqual([first, second]);
+      expect(await store.dueOutbox("2026-12-01T10:30:00Z", 1)).toEqual([first]);
+      expect(await store.dueOutbox("2026-12-01T10:30:00Z", 0)).toEqual([]);
+      expect(await store.dueOutbox("2026-12-01T09:59:59Z", 10)).toEqual([]);
+    });
+
+    it("records an attempt only against the attempts read; done entries leave the due list", async () => {
+      const entry = anEntry("ob2", "e1", { nextAttemptAt: "2026-11-01T00:00:00Z" });
+      await store.commit(aCommit("ob2", 0, { outbox: [entry] }));
+
+      const retry = { ...entry, attempts: 1, lastError: "503", nextAttemptAt: "2026-11-01T00:01:00Z" };
+      expect(await store.updateOutbox(retry, 0)).toBe(true);
+      // A second relay that read the same entry loses.
+      expect(await store.updateOutbox({ ...retry, doneAt: "2026-11-01T00:00:30Z" }, 0)).toBe(false);
+      expect(await store.listOutbox("ob2")).toEqual([retry]);
+      expect(await store.dueOutbox("2026-11-01T00:00:59Z", 10)).toEqual([]);
+      expect(await store.dueOutbox("2026-11-01T00:01:00Z", 10)).toEqual([retry]);
+
+      const done = { ...retry, attempts: 2, doneAt: "2026-11-01T00:01:00Z" };
+      expect(await store.updateOutbox(done, 1)).toBe(true);
+      expect(await store.dueOutbox("2030-01-01T00:00:00Z", 100)).not.toContainEqual(done);
+      expect(await store.listOutbox("ob2")).toEqual([done]);
+    });
+
+    it("of two relays claiming the same entry at once, one wins", async () => {
+      const entry = anEntry("ob-race", "e1");
+      await store.commit(aCommit("ob-race", 0, { outbox: [entry] }));
+      const claims = await Promise.all(
+        [1, 2, 3].map((n) => store.updateOutbox({ ...entry, attempts: 1, lastError: `relay ${n}` }, 0)),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+    });
+
+    it("counts pending and failed effects; a failed entry is no longer due", async () => {
+      const a = anEntry("ob3", "a");
+      const b = anEntry("ob3", "b");
+      await store.commit(aCommit("ob3", 0, { outbox: [a, b] }));
+      expect(await store.counts()).toMatchObject({ pendingEffects: 2, failedEffects: 0 });
+
+      const failed = { ...a, attempts: 1, lastError: "404", failedAt: "2026-12-01T10:00:01Z" };
+      expect(await store.updateOutbox(failed, 0)).toBe(true);
+      expect(await store.counts()).toEqual({
+        activeDuels: 0,
+        registeredDuels: 1,
+        pendingEffects: 1,
+        failedEffects: 1,
+      });
+      expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([b]);
+    });
+
+    it("CONTRACT 6 enqueues hiboux outside a decision once per key: a retry writes nothing more", async () => {
+      const entry = anEntry("f1.77", "opening.1.c0");
+      expect(await store.enqueue([entry], "opening#f1#1#abc")).toBe(true);
+      expect(await store.enqueue([entry, anEntry("f1.77", "opening.1.c1")], "opening#f1#1#abc")).toBe(false);
+      expect((await store.listOutbox("f1.77")).map((e) => e.id)).toEqual(["opening.1.c0"]);
+      expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([entry]);
+    });
+  });
+
+  describe(`TimerStore contract on ${name}`, () => {
+    it("hands out due timers soonest first, the next one, the count; deleting is idempotent", async () => {
+      expect(await store.nextTimer()).toBeNull();
+      expect(await store.countTimers()).toBe(0);
+
+      const t3 = aTimer("t3", "2026-12-03T10:00:00Z");
+      const t1 = aTimer("t1", "2026-12-01T10:00:00.000Z");
+      const t2 = aTimer("t2", "2026-12-02T10:00:00Z");
+      for (const timer of [t3, t1, t2]) await store.putTimer(timer);
+
+      expect(await store.countTimers()).toBe(3);
+      expect(await store.nextTimer()).toEqual(t1);
+      expect(await store.dueTimers("2026-12-02T10:00:00.000Z", 10)).toEqual([t1, t2]);
+      expect(await store.dueTimers("2026-12-02T10:00:00Z", 1)).toEqual([t1]);
+      expect(await store.dueTimers("2026-11-30T00:00:00Z", 10)).toEqual([]);
+
+      // Putting a timer of the same name again replaces it, moving it in time.
+      const moved = { ...t1, at: "2026-12-04T10:00:00Z" };
+      await store.putTimer(moved);
+      expect(await store.nextTimer()).toEqual(t2);
+      expect(await store.countTimers()).toBe(3);
+
+      await store.deleteTimer("t2");
+      await store.deleteTimer("t2");
+      await store.deleteTimer("never");
+      expect(await store.dueTimers("2030-01-01T00:00:00Z", 10)).toEqual([t3, moved]);
+    });
+  });
+
+  describe(`AccessStore contract on ${name}`, () => {
+    it("CONTRACT 3.1 a credential is read back, then gone the moment it is deleted; its id is never issued twice", async () => {
+      const access = store.accessStore();
+      await access.putCredential(aCredential("AAAAAAAAAAAAAAAA"));
+      expect(await access.getCredential("AAAAAAAAAAAAAAAA")).toEqual(aCredential("AAAAAAAAAAAAAAAA"));
+      await expect(access.putCredential(aCredential("AAAAAAAAAAAAAAAA"))).rejects.toThrow();
+      expect(await access.deleteCredential("AAAAAAAAAAAAAAAA")).toBe(true);
+      expect(await access.getCredential("AAAAAAAAAAAAAAAA")).toBeNull();
+      expect(await access.deleteCredential("AAAAAAAAAAAAAAAA")).toBe(false);
+    });
+
+    it("CONTRACT 3.1 a forum's credentials are listed, oldest first, without a revoked one nor another forum's", async () => {
+      const access = store.accessStore();
+      const of = (id: string, forumId: string, createdAt: string): Credential => ({
+        ...aCredential(id),
+        forumId,
+        createdAt,
+      });
+      await access.putCredential(of("LLLLLLLLLLLLLLL2", "serdaigle", "2026-12-01T09:00:00.000Z"));
+      await access.putCredential(of("LLLLLLLLLLLLLLL1", "serdaigle", "2026-12-01T08:00:00.000Z"));
+      await access.putCredential(of("LLLLLLLLLLLLLLL3", "serdaigle", "2026-12-01T10:00:00.000Z"));
+      await access.putCredential(of("LLLLLLLLLLLLLLL4", "gringotts", "2026-12-01T08:00:00.000Z"));
+      await access.deleteCredential("LLLLLLLLLLLLLLL3");
+      expect((await access.listCredentials("serdaigle")).map((c) => c.id)).toEqual([
+        "LLLLLLLLLLLLLLL1",
+        "LLLLLLLLLLLLLLL2",
+      ]);
+    });
+
+    it("CONTRACT 3.1 a session is read back, and ended by deleting it", async () => {
+      const access = store.accessStore();
+      const session = {
+        idHash: "cd".repeat(32),
+        subject: { kind: "credential" as const, credentialId: "BBBBBBBBBBBBBBBB" },
+        createdAt: "2026-12-01T08:00:00.000Z",
+        expiresAt: "2026-12-01T20:00:00.000Z",
+      };
+      await access.putSession(session);
+      expect(await access.getSession(session.idHash)).toEqual(session);
+      await access.deleteSession(session.idHash);
+      expect(await access.getSession(session.idHash)).toBeNull();
+    });
+
+    it("CONTRACT 3.1 failed logins counted at once are all counted; a later one calling for no block keeps the block", async () => {
+      const access = store.accessStore();
+      const now = new Date("2026-12-01T08:00:00.000Z");
+      const block = (n: number) => (n > 5 && n < 9 ? 1000 : 0);
+      await Promise.all(
+        Array.from({ length: 8 }, () => access.recordLoginFailure("account#x", now, block, 900)),
+      );
+      const counted = await access.loginFailures(["account#x", "address#nobody"]);
+      expect(counted["account#x"]).toEqual({ failures: 8, blockedUntil: "2026-12-01T08:00:01.000Z" });
+      expect(counted["address#nobody"]).toBeUndefined();
+      expect(await access.recordLoginFailure("account#x", now, block, 900)).toEqual({
+        failures: 9,
+        blockedUntil: null,
+      });
+      expect((await access.loginFailures(["account#x"]))["account#x"]).toEqual({
+        failures: 9,
+        blockedUntil: "2026-12-01T08:00:01.000Z",
+      });
+      await access.clearLoginFailures("account#x");
+      expect(await access.loginFailures(["account#x"])).toEqual({});
+    });
+
+    it("CONTRACT 3.1 a desk secret is kept on its session and taken once, by its page only", async () => {
+      const access = store.accessStore();
+      const now = new Date("2026-12-01T10:00:00.000Z");
+      const page = "/admin/forums/poudlard/credentials";
+      const reveal = (id: string, until = "2026-12-01T10:05:00.000Z"): SessionReveal => ({
+        id,
+        page,
+        sealed: `sealed-${id}`,
+        until,
+      });
+      const session = "01".repeat(32);
+      expect(await access.putReveal(session, reveal("a".repeat(22)), now)).toBe(false);
+      expect(await access.getSession(session)).toBeNull();
+
+      await access.putSession({
+        idHash: session,
+        subject: { kind: "operator", adminKey: "k" },
+        createdAt: "2026-12-01T08:00:00.000Z",
+        expiresAt: "2026-12-01T20:00:00.000Z",
+      });
+      expect(await access.putReveal(session, reveal("a".repeat(22)), now)).toBe(true);
+      await access.putReveal(session, reveal("b".repeat(22)), now);
+      await access.putReveal(session, reveal("s".repeat(22), "2026-12-01T09:59:00.000Z"), now);
+      expect(await access.takeReveal(session, "a".repeat(22), "/admin/forums/poudlard")).toBeNull();
+      expect(await access.takeReveal("03".repeat(32), "a".repeat(22), page)).toBeNull();
+      const takes = await Promise.all(
+        Array.from({ length: 5 }, () => access.takeReveal(session, "a".repeat(22), page)),
+      );
+      expect(takes.filter((t) => t !== null)).toEqual([reveal("a".repeat(22))]);
+      // One past its time when another was kept is forgotten.
+      expect(await access.takeReveal(session, "s".repeat(22), page)).toBeNull();
+      expect(await access.getSession(session)).not.toBeNull();
+
+      // Ending the session drops its reveals.
+      await access.deleteSession(session);
+      expect(await access.takeReveal(session, "b".repeat(22), page)).toBeNull();
+    });
+  });
+}
+
+function aCredential(id: string): Credential {
+  return {
+    id,
+    forumId: "poudlard",
+    role: "referee",
+    name: "Minerva McGonagall",
+    refereeId: "7",
+    tokenHash: "ab".repeat(32),
+    createdAt: "2026-12-01T08:00:00.000Z",
+  };
+}
+
+function aRecord(duelId: string, forumId = "poudlard"): ClubDuelRecord {
+  return {
+    duelId,
+    forumId,
+    threadId: `thread-${duelId}`,
+    status: "registered",
+    createdAt: "2026-11-30T10:00:00.000Z",
+    duelists: [],
+    turn: null,
+    endedAt: null,
+    winnerId: null,
+    reason: null,
+    stakes: null,
+    stakesHonoured: null,
+    bans: [],
+  };
+}
