@@ -175,7 +175,9 @@ describe("imports", () => {
 
   /** Where the union of every storage port may be named: where the one store is built or wired. */
   const UNION_HOLDERS = new Set([
+    // The adapters implement the union.
     "shared/adapters/dynamodb/dynamodb-store.ts",
+    "shared/adapters/memory/memory-store.ts",
     "shared/aws/forumactif-runtime.ts",
     "shared/http/deps.ts",
     // The poller hands its store to the intake, which needs most ports; it is composed as a root is.

@@ -1,6 +1,7 @@
 import type { PostMark } from "../../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../../errors.js";
-import type { DuelCommit, DuelistChange } from "../../ports/duel-store.js";
+import type { DuelCommit } from "../../ports/duel-repository.js";
+import type { DuelistChange } from "../../ports/duelist-store.js";
 import { MAX_TRANSACTION_ITEMS } from "../dynamodb/commit.js";
 import { encodeMark, markChanges, snapshotMarks } from "../dynamodb/post-marks.js";
 import { rulesetHash } from "../dynamodb/rulesets.js";

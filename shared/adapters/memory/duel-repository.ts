@@ -1,11 +1,7 @@
 import type { DuelState, PostMark } from "../../domain/state.js";
-import type {
-  DuelSnapshot,
-  ForumAccount,
-  ForumConfig,
-  LoadedDuel,
-  StoredInput,
-} from "../../ports/duel-store.js";
+import type { DuelSnapshot, LoadedDuel, StoredInput } from "../../ports/duel-repository.js";
+import type { ForumAccount } from "../../ports/duelist-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
 import { decodeMark, decodeMarks } from "../dynamodb/post-marks.js";
 import { duelOfStored, type StoredDuel } from "../dynamodb/stored-duel.js";

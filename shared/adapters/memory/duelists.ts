@@ -1,4 +1,4 @@
-import type { DuelistRecord, ForumAccount } from "../../ports/duel-store.js";
+import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
 import { accountJson, duelistKey, inKeyOrder, type MemoryTables, parsed, within } from "./tables.js";
 
 /** The latest end among a duelist's bans (one per duel that bans them), or null. */

@@ -1,5 +1,6 @@
 import type { ClubDuelRecord } from "../../domain/club-record.js";
-import type { ClubRead, ForumConfig } from "../../ports/duel-store.js";
+import type { ClubRead } from "../../ports/club-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
 import { splitSecrets } from "../secrets/forum-secrets.js";
 import { byKey, copyOf, inKeyOrder, type MemoryTables, parsed } from "./tables.js";
 

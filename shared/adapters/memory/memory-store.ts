@@ -1,19 +1,12 @@
 import type { DuelState, PostMark } from "../../domain/state.js";
-import type {
-  ClubRead,
-  DuelCommit,
-  DuelistRecord,
-  DuelSnapshot,
-  DuelStore,
-  ForumAccount,
-  ForumConfig,
-  LoadedDuel,
-  OutboxEntry,
-  StoreCounts,
-  StoredInput,
-  TimerStore,
-} from "../../ports/duel-store.js";
+import type { ClubRead } from "../../ports/club-store.js";
+import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../ports/duel-repository.js";
+import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
+import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
+import type { ForumConfig } from "../../ports/forum-store.js";
+import type { OutboxEntry } from "../../ports/outbox-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
+import type { StoreCounts } from "../../ports/store-health.js";
 import { MAX_TRANSACTION_ITEMS } from "../dynamodb/commit.js";
 import { MemoryAccessStore } from "./access-store.js";
 import { applyCommit, commitItemCount } from "./commit.js";

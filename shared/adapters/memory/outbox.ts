@@ -1,4 +1,4 @@
-import type { OutboxEntry } from "../../ports/duel-store.js";
+import type { OutboxEntry } from "../../ports/outbox-store.js";
 import { dueBound, sortInstant } from "../dynamodb/table.js";
 import { byKey, inKeyOrder, type MemoryTables, outboxKey, parsed, within } from "./tables.js";
 

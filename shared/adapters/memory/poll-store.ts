@@ -1,4 +1,4 @@
-import type { OutboxEntry } from "../../ports/duel-store.js";
+import type { OutboxEntry } from "../../ports/outbox-store.js";
 import type { ChainRead, FailingPoll, PollState, PollStore } from "../../ports/poll-store.js";
 import { dueBound, sortInstant } from "../dynamodb/table.js";
 import { byKey, copyOf, emptyTables, type MemoryTables, outboxKey, parsed, within } from "./tables.js";

@@ -1,6 +1,8 @@
 import type { DuelEvent } from "../../../shared/domain/events.js";
 import type { Duel, DuelBase, PostMark } from "../../../shared/domain/state.js";
-import type { DuelCommit, ForumConfig, OutboxEntry, StoredInput } from "../../../shared/ports/duel-store.js";
+import type { DuelCommit, StoredInput } from "../../../shared/ports/duel-repository.js";
+import type { ForumConfig } from "../../../shared/ports/forum-store.js";
+import type { OutboxEntry } from "../../../shared/ports/outbox-store.js";
 import type { TimerSpec } from "../../../shared/ports/scheduler.js";
 import { defaultRuleset } from "../../../shared/rules/default-ruleset.js";
 

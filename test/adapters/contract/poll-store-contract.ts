@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { chainRead, pollTimer, schedulePoll } from "../../../shared/forumactif/poll-effects.js";
-import type { OutboxStore } from "../../../shared/ports/duel-store.js";
+import type { OutboxStore } from "../../../shared/ports/outbox-store.js";
 import { initialPollState, type PollStore } from "../../../shared/ports/poll-store.js";
 import { anEntry } from "./fixtures.js";
 
