@@ -2,6 +2,7 @@ import { loadavg } from "node:os";
 import { startDynamoDbLocal } from "../infra/local/dynamodb-local.js";
 import { measureBundles } from "./function-bundles.js";
 import { createBenchTable } from "./referee-app.js";
+import { coldStartRatios } from "./report.js";
 
 /**
  * The cold starts alone, without the rest of `npm run bench`: `npx tsx bench/cold-starts.ts`.
@@ -36,11 +37,15 @@ try {
   const rows = [hello, result.helloPowertoolsBundle, ...result.bundles, ...result.references].filter((b) =>
     only.includes(b.name),
   );
-  const lines = rows.map(
-    (b) =>
-      `${b.name.padEnd(16)} ${(b.bytes / 1000).toFixed(1).padStart(7)} kB  ${b.coldStartMs.toFixed(1).padStart(6)} ms` +
-      ` (import ${b.importMs.toFixed(1)}, request ${b.handleMs.toFixed(1)}; CPU ${b.cpuMs.toFixed(1)})  ${(b.coldStartMs / hello.coldStartMs).toFixed(2)}× hello (CPU ${(b.cpuMs / hello.cpuMs).toFixed(2)}×)`,
-  );
+  const sdk = result.references.find((b) => b.name === "dynamodb-sdk");
+  const lines = rows.map((b) => {
+    const ratios = coldStartRatios(b, hello, sdk);
+    return (
+      `${b.name.padEnd(19)} ${(b.bytes / 1000).toFixed(1).padStart(7)} kB  ${b.coldStartMs.toFixed(1).padStart(6)} ms` +
+      ` (import ${b.importMs.toFixed(1)}, request ${b.handleMs.toFixed(1)}; CPU ${b.cpuMs.toFixed(1)})` +
+      `  ${ratios.hello || "-"} hello, ${ratios.sdk || "-"} dynamodb-sdk`
+    );
+  });
   process.stdout.write(
     `${lines.join("\n")}\n${runs} rounds, Node ${process.versions.node}, load average ${loadAtStart.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)}\n`,
   );

@@ -1,11 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { produceCodeCache } from "../infra/cdk/code-cache.js";
 import { FUNCTION_ENTRIES } from "../infra/cdk/paths.js";
-import { type Bundle, bundle } from "./bundles.js";
+import { type Bundle, bundle, codeCachedBundle } from "./bundles.js";
 import { type ColdCase, type ColdStart, coldStarts, httpApiEvent } from "./cold-start.js";
 import { createForum, signedDelivery, startDuel, turnPayload } from "./duel-posts.js";
+import { startFakeKms } from "./fake-kms.js";
 import { createBenchTable, createRefereeApp, START } from "./referee-app.js";
 
 /** The thread of the duel the timer's cold start reads; no other phase uses it. */
@@ -62,7 +64,12 @@ export interface BundlesResult {
  * What Lambda sets, dummy where AWS would give a real value, and what the stack gives every function
  * (infra/cdk/constructs/duel-function.ts); DynamoDB is the bench's Local.
  */
-function lambdaEnvironment(name: string, endpoint: string, own: Record<string, string>): NodeJS.ProcessEnv {
+function lambdaEnvironment(
+  name: string,
+  endpoint: string,
+  own: Record<string, string>,
+  kmsEndpoint = "http://127.0.0.1:9",
+): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     POWERTOOLS_SERVICE_NAME: `duel-referee-${name}`,
@@ -74,6 +81,8 @@ function lambdaEnvironment(name: string, endpoint: string, own: Record<string, s
     AWS_EC2_METADATA_DISABLED: "true",
     AWS_LAMBDA_FUNCTION_NAME: `DuelReferee-${name}`,
     AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    AWS_ENDPOINT_URL_KMS: kmsEndpoint,
+    SECRETS_KEY_ARN: "arn:aws:kms:eu-west-3:123456789012:key/00000000-0000-0000-0000-000000000000",
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
     ...own,
   };
@@ -100,9 +109,15 @@ export async function measureBundles(
   } = {},
 ): Promise<BundlesResult> {
   const outdir = mkdtempSync(join(tmpdir(), "duel-bench-"));
+  const kms = await startFakeKms();
+  const env = (name: string, own: Record<string, string>) =>
+    lambdaEnvironment(name, endpoint, own, kms.endpoint);
   try {
     const built = {
       webhook: await bundle("webhook", FUNCTION_ENTRIES.webhook, outdir),
+      "webhook-cached": await codeCachedBundle("webhook-cached", FUNCTION_ENTRIES.webhook, outdir),
+      "webhook-nocache": await codeCachedBundle("webhook-nocache", FUNCTION_ENTRIES.webhook, outdir),
+      "webhook-rejected": await codeCachedBundle("webhook-rejected", FUNCTION_ENTRIES.webhook, outdir),
       http: await bundle("http", FUNCTION_ENTRIES.http, outdir),
       timer: await bundle("timer", FUNCTION_ENTRIES.timer, outdir),
       relay: await bundle("relay", FUNCTION_ENTRIES.relay, outdir),
@@ -132,7 +147,8 @@ export async function measureBundles(
     // clock the functions run on.
     const fresh = createRefereeApp(endpoint, tableName, { start: new Date().toISOString() });
     const deliveryThreads: number[] = [];
-    for (let i = 0; i <= runs; i++) {
+    // Every first-turn case once per round, once more to warm the page cache, and the code cache's.
+    for (let i = 0; i <= 4 * runs + 8; i++) {
       deliveryThreads.push(COLD_DELIVERY_THREADS + i);
       await startDuel(fresh.app, COLD_DELIVERY_THREADS + i);
     }
@@ -154,13 +170,27 @@ export async function measureBundles(
     };
 
     const healthz = () => httpApiEvent("GET", "/healthz");
+    const webhookEnv = env("webhook", { TABLE_NAME: withDuel.tableName });
+    const offline = {
+      ...webhookEnv,
+      AWS_ENDPOINT_URL_DYNAMODB: "http://127.0.0.1:9",
+      AWS_ENDPOINT_URL_KMS: "http://127.0.0.1:9",
+      AWS_MAX_ATTEMPTS: "1",
+    };
+    for (const name of ["webhook-cached", "webhook-rejected"]) {
+      await produceCodeCache(join(outdir, name), [healthz(), firstTurn()], offline);
+    }
+    const rejected = join(outdir, "webhook-rejected", "bundle.js.cache");
+    const bytes = readFileSync(rejected);
+    for (let i = 64; i < bytes.length; i += 4096) bytes[i] = (bytes[i] ?? 0) ^ 0xff;
+    writeFileSync(rejected, bytes);
     const cases: (ColdCase & { request: string })[] = [
       {
         name: "hello",
         file: built.hello.file,
         event: healthz,
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("hello", endpoint, {}),
+        env: env("hello", {}),
         request: "GET /healthz",
       },
       {
@@ -168,7 +198,7 @@ export async function measureBundles(
         file: built["hello-powertools"].file,
         event: healthz,
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("hello", endpoint, {}),
+        env: env("hello", {}),
         request: "GET /healthz",
       },
       {
@@ -176,7 +206,7 @@ export async function measureBundles(
         file: built.webhook.file,
         event: healthz,
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("webhook", endpoint, { TABLE_NAME: withDuel.tableName }),
+        env: env("webhook", { TABLE_NAME: withDuel.tableName }),
         request: "GET /healthz",
       },
       {
@@ -184,15 +214,39 @@ export async function measureBundles(
         file: built.webhook.file,
         event: firstTurn,
         expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
-        env: lambdaEnvironment("webhook", endpoint, { TABLE_NAME: withDuel.tableName }),
+        env: env("webhook", { TABLE_NAME: withDuel.tableName }),
         request: "a signed post, the first turn of a duel (BatchGetItem, TransactWriteItems)",
+      },
+      {
+        name: "webhook-cached-turn",
+        file: built["webhook-cached"].file,
+        event: firstTurn,
+        expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
+        env: webhookEnv,
+        request: "the first turn, the bundle run from its code cache",
+      },
+      {
+        name: "webhook-nocache-turn",
+        file: built["webhook-nocache"].file,
+        event: firstTurn,
+        expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
+        env: webhookEnv,
+        request: "the first turn, the code-cached form without its cache",
+      },
+      {
+        name: "webhook-rejected-turn",
+        file: built["webhook-rejected"].file,
+        event: firstTurn,
+        expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
+        env: webhookEnv,
+        request: "the first turn, the code-cached form with a corrupt cache",
       },
       {
         name: "http",
         file: built.http.file,
         event: healthz,
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("http", endpoint, {
+        env: env("http", {
           TABLE_NAME: withDuel.tableName,
           ADMIN_TOKEN_SECRET_ARN: "arn:aws:secretsmanager:eu-west-3:123456789012:secret:AdminToken-AbCdEf",
         }),
@@ -203,7 +257,7 @@ export async function measureBundles(
         file: built.timer.file,
         event: () => ({ timer }),
         expect: 'res.result === "done"', // the timer function answers "done" whatever the decision (functions/timer/compose.ts)
-        env: lambdaEnvironment("timer", endpoint, { TABLE_NAME: withDuel.tableName }),
+        env: env("timer", { TABLE_NAME: withDuel.tableName }),
         request: "a stale timer of a real duel (one BatchGetItem)",
       },
       {
@@ -211,7 +265,7 @@ export async function measureBundles(
         file: built.relay.file,
         event: () => ({ sweep: true }),
         expect: "res.done === 0",
-        env: lambdaEnvironment("relay", endpoint, {
+        env: env("relay", {
           TABLE_NAME: emptyTable,
           SCHEDULE_GROUP_NAME: "DuelReferee-timers",
           TIMER_FUNCTION_ARN: "arn:aws:lambda:eu-west-3:123456789012:function:DuelReferee-Timer",
@@ -225,7 +279,7 @@ export async function measureBundles(
         file: built[name].file,
         event: () => ({}),
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("reference", endpoint, { TABLE_NAME: emptyTable }),
+        env: env("reference", { TABLE_NAME: emptyTable }),
         request: REFERENCES[name].request,
       })),
     ];
@@ -249,7 +303,13 @@ export async function measureBundles(
       };
     };
     return {
-      bundles: [...FUNCTIONS.map((name) => entry(name)), entry("webhook", "webhook-turn")],
+      bundles: [
+        ...FUNCTIONS.map((name) => entry(name)),
+        entry("webhook", "webhook-turn"),
+        entry("webhook-cached", "webhook-cached-turn"),
+        entry("webhook-nocache", "webhook-nocache-turn"),
+        entry("webhook-rejected", "webhook-rejected-turn"),
+      ],
       helloBundle: entry("hello"),
       helloPowertoolsBundle: entry("hello-powertools"),
       references: [entry("bare"), entry("dynamodb-sdk"), entry("dynamodb-by-hand")],
@@ -258,5 +318,6 @@ export async function measureBundles(
   } finally {
     if (options.keep) process.stderr.write(`bundles kept in ${outdir}\n`);
     else rmSync(outdir, { recursive: true, force: true });
+    await kms.stop();
   }
 }
