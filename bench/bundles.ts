@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
 import { BUNDLE, CODE_CACHED, codeCachedEsbuildOptions, esbuildOptions } from "../infra/cdk/bundling.js";
@@ -59,6 +59,8 @@ export async function codeCachedBundle(name: string, entry: string, outdir: stri
   if (result.errors.length > 0) throw new Error(`${name}: ${JSON.stringify(result.errors)}`);
   await build(options.entry);
   const file = join(dir, CODE_CACHED.bundleFile);
+  renameSync(join(dir, CODE_CACHED.builtFile), file);
+  renameSync(join(dir, `${CODE_CACHED.builtFile}.map`), `${file}.map`);
   return {
     name,
     entry,

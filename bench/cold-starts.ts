@@ -7,15 +7,16 @@ import { coldStartRatios } from "./report.js";
 /**
  * The cold starts alone, without the rest of `npm run bench`: `npx tsx bench/cold-starts.ts`.
  * RUNS (default 21) rounds, the cases taking turns in each; CASES picks some (comma-separated,
- * default hello, hello-powertools, webhook, webhook-turn and the yardsticks bare, dynamodb-sdk and
- * dynamodb-by-hand); KEEP=1 leaves the bundles in a temporary folder, for
+ * default every function as deployed, `webhook-turn-esm` (the first turn without the code cache),
+ * hello, hello-powertools and the yardsticks bare, dynamodb-sdk and dynamodb-by-hand); KEEP=1 leaves the bundles in a temporary folder, for
  * profiling; PROFILE=<folder> writes a CPU profile of each cold start there (`--cpu-prof`).
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 const runs = Number(process.env.RUNS ?? 21);
 const only = (
-  process.env.CASES ?? "hello,hello-powertools,webhook,webhook-turn,bare,dynamodb-sdk,dynamodb-by-hand"
+  process.env.CASES ??
+  "hello,hello-powertools,webhook,webhook-turn,webhook-turn-esm,http,timer,relay,bare,dynamodb-sdk,dynamodb-by-hand"
 ).split(",");
 const loadAtStart = loadavg()[0] ?? 0;
 const dynamo = await startDynamoDbLocal({ dataDir: "memory" });

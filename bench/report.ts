@@ -1,4 +1,5 @@
 import { cpus } from "node:os";
+import { type EndToEndResult, printableEndToEnd } from "./end-to-end.js";
 import type { BundlesResult, FunctionBundle } from "./function-bundles.js";
 import type { GrowthResult } from "./growth.js";
 import type { LatencyResult } from "./latency.js";
@@ -24,6 +25,8 @@ export const TARGETS = {
   firstTurnOverSdk: 1.3,
   /** The webhook's p50 against the atomic floor (the same DynamoDB requests, no decision). */
   webhookOverAtomicFloor: 1.75,
+  /** Signed posts over HTTP to `npm start`'s server against a node:http floor server, at p50. */
+  endToEndOverFloor: 1.4,
 } as const;
 
 export interface Target {
@@ -54,10 +57,11 @@ export function resultsOf(input: {
   growth: GrowthResult;
   throughput: ThroughputResult;
   bundles: BundlesResult;
+  endToEnd: EndToEndResult;
   seconds: number;
   loadAverage: { start: number; end: number };
 }) {
-  const { latency, relayCheck, growth, throughput, bundles } = input;
+  const { latency, relayCheck, growth, throughput, bundles, endToEnd } = input;
   const posts = latency.posts;
   const perPost = (n: number) => round(n / posts, 3);
   const { reads, writes } = readsAndWrites(latency.webhookRequests);
@@ -75,6 +79,7 @@ export function resultsOf(input: {
     /** Yardsticks of the first turn: Node alone, the SDK's two requests alone, the same without the SDK. */
     referenceBundles: bundles.references.map(summaryOf),
     throughputPostsPerSecond: throughput.postsPerSecond,
+    endToEnd,
     details: {
       postsMeasured: posts,
       // The floor committing atomically (2-item transaction, version condition): no decision, no outbox.
@@ -155,6 +160,12 @@ export function resultsOf(input: {
       target: `≤ ${TARGETS.webhookOverAtomicFloor}`,
       actual: String(results.details.webhookOverAtomicFloorP50),
       holds: results.details.webhookOverAtomicFloorP50 <= TARGETS.webhookOverAtomicFloor,
+    },
+    {
+      name: "end to end over HTTP ours/floor server at p50",
+      target: `≤ ${TARGETS.endToEndOverFloor}`,
+      actual: String(endToEnd.ratioP50),
+      holds: endToEnd.ratioP50 <= TARGETS.endToEndOverFloor,
     },
     coldStartTarget(
       "webhook cold start (GET /healthz) / hello world",
@@ -310,6 +321,8 @@ export function printable(r: Results): string {
       }),
     ]),
     `webhook bundle by package: ${(r.bundles.find((b) => b.name === "webhook")?.topInputs ?? []).map((i) => `${i.name} ${kb(i.bytes)}`).join(", ")}`,
+    "",
+    printableEndToEnd(r.endToEnd),
     "",
     `Throughput: ${r.throughputPostsPerSecond} posts/s (${d.throughput.duels} duels × ${d.throughput.postsPerDuel} posts, p50 ${d.throughput.latency.p50Ms} ms, p99 ${d.throughput.latency.p99Ms} ms under load)`,
     "",

@@ -69,6 +69,8 @@ export const BUNDLE = {
  */
 export const CODE_CACHED = {
   bundleFile: "bundle.js",
+  /** What esbuild names it (NodejsFunction's CommonJS output), renamed `bundleFile` after the build. */
+  builtFile: "index.js",
   entry: "functions/code-cache-entry.ts",
   banner:
     '(function (exports, require, module, __filename, __dirname) { const __bundleUrl = require("node:url").pathToFileURL(__filename).href;',
@@ -109,8 +111,8 @@ export function lambdaBundling(name: string): BundlingOptions {
         // bundle (read from /var/task/docs/RULES.md), the same file the repository documents.
         `mkdir -p "${outputDir}/docs"`,
         `cp "${inputDir}/docs/RULES.md" "${outputDir}/docs/RULES.md"`,
-        `mv "${outputDir}/index.js" "${outputDir}/${CODE_CACHED.bundleFile}"`,
-        `mv "${outputDir}/index.js.map" "${outputDir}/${CODE_CACHED.bundleFile}.map"`,
+        `mv "${outputDir}/${CODE_CACHED.builtFile}" "${outputDir}/${CODE_CACHED.bundleFile}"`,
+        `mv "${outputDir}/${CODE_CACHED.builtFile}.map" "${outputDir}/${CODE_CACHED.bundleFile}.map"`,
         `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${CODE_CACHED.entry}" --bundle --platform=node ` +
           `--format=esm --target=${BUNDLE.target} --minify --log-level=warning --outfile="${outputDir}/${BUNDLE.outputFile}"`,
         `cd "${inputDir}" && "${process.execPath}" --import tsx infra/cdk/code-cache.ts "${outputDir}" ${name}`,
@@ -140,7 +142,10 @@ export function esbuildOptions(entry: string, outdir: string, projectRoot: strin
   };
 }
 
-/** The code-cached form's two builds (CODE_CACHED): the wrapped CommonJS bundle, and its ESM entry. */
+/**
+ * The code-cached form's two builds (CODE_CACHED): the wrapped CommonJS bundle (written as
+ * `builtFile`, as NodejsFunction writes it, to be renamed `bundleFile`), and its ESM entry.
+ */
 export function codeCachedEsbuildOptions(
   entry: string,
   outdir: string,
@@ -158,7 +163,7 @@ export function codeCachedEsbuildOptions(
       // `require`: a script run from a code cache cannot import (V8 drops the script's import
       // callback with the cache on Node 20).
       supported: { "dynamic-import": false },
-      outfile: join(outdir, CODE_CACHED.bundleFile),
+      outfile: join(outdir, CODE_CACHED.builtFile),
     },
     entry: {
       ...esbuildOptions(join(projectRoot, CODE_CACHED.entry), outdir, projectRoot),

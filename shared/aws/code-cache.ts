@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Script } from "node:vm";
 
 /**
@@ -76,7 +77,10 @@ export function runCachedBundle(
   const source = readFileSync(bundleFile, "utf8");
   const file = readIfAny(cacheFile);
   const cachedData = file === undefined ? undefined : openCodeCache(file, source);
-  const script = new Script(source, { filename: bundleFile, ...(cachedData ? { cachedData } : {}) });
+  // Named by URL, as an ES module is: logged stacks are mapped by their `file://` frames
+  // (shared/observability/stack-map.ts).
+  const filename = pathToFileURL(bundleFile).href;
+  const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
   const cache: CodeCacheState =
     file === undefined
       ? "none"

@@ -160,7 +160,7 @@ describe("the bundles, built as deployed", () => {
       const dir = join(outdir, `${name}-cached`);
       const options = codeCachedEsbuildOptions(FUNCTION_ENTRIES[name], dir, PROJECT_ROOT);
       expect((await build(options.bundle)).errors).toEqual([]);
-      const bundle = join(dir, CODE_CACHED.bundleFile);
+      const bundle = join(dir, CODE_CACHED.builtFile);
       expect(readFileSync(bundle, "utf8")).toBe(readFileSync(join(asset, CODE_CACHED.bundleFile), "utf8"));
       // A dynamic import would fail in a script run from a code cache.
       expect(readFileSync(bundle, "utf8")).not.toMatch(/\bimport\(/);
