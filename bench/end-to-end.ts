@@ -14,7 +14,7 @@ import {
   turnPayload,
 } from "./duel-posts.js";
 import { putFloorForum } from "./floor-app.js";
-import { localClient } from "./referee-app.js";
+import { createBenchTable, localClient } from "./referee-app.js";
 import { type LatencySummary, median, round, summarize } from "./stats.js";
 
 const SERVER = fileURLToPath(new URL("./e2e-server.ts", import.meta.url));
@@ -108,9 +108,11 @@ function perCall(call: () => void, n = 2000, batches = 7): number {
  */
 export async function measureEndToEnd(
   endpoint: string,
-  tableName: string,
   options: { warmup: number; measured: number; duels: number; firstThread: number },
 ): Promise<EndToEndResult> {
+  // A table of its own: our server seals the forum's secrets with its own process's key, which the
+  // other phases' apps could not open on a forum they share.
+  const tableName = await createBenchTable(endpoint);
   const client = localClient(endpoint);
   await putFloorForum(client, tableName, FORUM_ID, BENCH_SECRET);
   client.destroy();
@@ -180,12 +182,10 @@ export async function measureEndToEnd(
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const { startDynamoDbLocal } = await import("../infra/local/dynamodb-local.js");
-  const { createBenchTable } = await import("./referee-app.js");
   const loadAtStart = loadavg()[0] ?? 0;
   const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
   try {
-    const table = await createBenchTable(dynamo.endpoint);
-    const r = await measureEndToEnd(dynamo.endpoint, table, {
+    const r = await measureEndToEnd(dynamo.endpoint, {
       warmup: Number(process.env.WARMUP ?? 300),
       measured: Number(process.env.MEASURED ?? 300),
       duels: 10,

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { startDynamoDbLocal } from "../infra/local/dynamodb-local.js";
-import { measureEndToEnd, printableEndToEnd } from "./end-to-end.js";
+import { measureEndToEnd } from "./end-to-end.js";
 import { measureForumactifPoll, printableForumactifPoll } from "./forumactif-poll.js";
 import { measureBundles } from "./function-bundles.js";
 import { measureGrowth } from "./growth.js";
@@ -60,7 +60,7 @@ try {
   say(
     `End to end over HTTP: ${PLAN.endToEnd.warmup} warm-up then ${PLAN.endToEnd.measured} posts, floor server and ours in turn…`,
   );
-  const endToEnd = await measureEndToEnd(dynamo.endpoint, table, PLAN.endToEnd);
+  const endToEnd = await measureEndToEnd(dynamo.endpoint, PLAN.endToEnd);
 
   say(`Throughput: ${PLAN.throughput.duels} duels × ${PLAN.throughput.postsPerDuel} posts at once…`);
   const throughputApp = createRefereeApp(dynamo.endpoint, table);
