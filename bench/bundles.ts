@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
-import { BUNDLE, esbuildOptions } from "../infra/cdk/bundling.js";
+import { BUNDLE, CODE_CACHED, codeCachedEsbuildOptions, esbuildOptions } from "../infra/cdk/bundling.js";
 import { PROJECT_ROOT } from "../infra/cdk/paths.js";
 
 export interface Bundle {
@@ -47,6 +47,26 @@ export async function bundle(name: string, entry: string, outdir: string): Promi
     file,
     bytes: statSync(file).size,
     mapBytes: BUNDLE.sourcemap ? Buffer.byteLength(readFileSync(map)) : 0,
+    topInputs: byPackage(result.metafile),
+  };
+}
+
+/** The code-cached form of an entry (CODE_CACHED): `bundle.js`, wrapped CommonJS, and its `index.mjs`. */
+export async function codeCachedBundle(name: string, entry: string, outdir: string): Promise<Bundle> {
+  const dir = join(outdir, name);
+  const options = codeCachedEsbuildOptions(entry, dir, PROJECT_ROOT);
+  const result = await build({ ...options.bundle, metafile: true });
+  if (result.errors.length > 0) throw new Error(`${name}: ${JSON.stringify(result.errors)}`);
+  await build(options.entry);
+  const file = join(dir, CODE_CACHED.bundleFile);
+  renameSync(join(dir, CODE_CACHED.builtFile), file);
+  renameSync(join(dir, `${CODE_CACHED.builtFile}.map`), `${file}.map`);
+  return {
+    name,
+    entry,
+    file: join(dir, BUNDLE.outputFile),
+    bytes: statSync(file).size + statSync(join(dir, BUNDLE.outputFile)).size,
+    mapBytes: Buffer.byteLength(readFileSync(`${file}.map`)),
     topInputs: byPackage(result.metafile),
   };
 }

@@ -2,19 +2,21 @@ import { loadavg } from "node:os";
 import { startDynamoDbLocal } from "../infra/local/dynamodb-local.js";
 import { measureBundles } from "./function-bundles.js";
 import { createBenchTable } from "./referee-app.js";
+import { coldStartRatios } from "./report.js";
 
 /**
  * The cold starts alone, without the rest of `npm run bench`: `npx tsx bench/cold-starts.ts`.
  * RUNS (default 21) rounds, the cases taking turns in each; CASES picks some (comma-separated,
- * default hello, hello-powertools, webhook, webhook-turn and the yardsticks bare, dynamodb-sdk and
- * dynamodb-by-hand); KEEP=1 leaves the bundles in a temporary folder, for
+ * default every function as deployed, `webhook-turn-esm` (the first turn without the code cache),
+ * hello, hello-powertools and the yardsticks bare, dynamodb-sdk and dynamodb-by-hand); KEEP=1 leaves the bundles in a temporary folder, for
  * profiling; PROFILE=<folder> writes a CPU profile of each cold start there (`--cpu-prof`).
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 const runs = Number(process.env.RUNS ?? 21);
 const only = (
-  process.env.CASES ?? "hello,hello-powertools,webhook,webhook-turn,bare,dynamodb-sdk,dynamodb-by-hand"
+  process.env.CASES ??
+  "hello,hello-powertools,webhook,webhook-turn,webhook-turn-esm,http,timer,relay,bare,dynamodb-sdk,dynamodb-by-hand"
 ).split(",");
 const loadAtStart = loadavg()[0] ?? 0;
 const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
@@ -36,11 +38,15 @@ try {
   const rows = [hello, result.helloPowertoolsBundle, ...result.bundles, ...result.references].filter((b) =>
     only.includes(b.name),
   );
-  const lines = rows.map(
-    (b) =>
-      `${b.name.padEnd(16)} ${(b.bytes / 1000).toFixed(1).padStart(7)} kB  ${b.coldStartMs.toFixed(1).padStart(6)} ms` +
-      ` (import ${b.importMs.toFixed(1)}, request ${b.handleMs.toFixed(1)}; CPU ${b.cpuMs.toFixed(1)})  ${(b.coldStartMs / hello.coldStartMs).toFixed(2)}× hello (CPU ${(b.cpuMs / hello.cpuMs).toFixed(2)}×)`,
-  );
+  const sdk = result.references.find((b) => b.name === "dynamodb-sdk");
+  const lines = rows.map((b) => {
+    const ratios = coldStartRatios(b, hello, sdk);
+    return (
+      `${b.name.padEnd(19)} ${(b.bytes / 1000).toFixed(1).padStart(7)} kB  ${b.coldStartMs.toFixed(1).padStart(6)} ms` +
+      ` (import ${b.importMs.toFixed(1)}, request ${b.handleMs.toFixed(1)}; CPU ${b.cpuMs.toFixed(1)})` +
+      `  ${ratios.hello || "-"} hello, ${ratios.sdk || "-"} dynamodb-sdk`
+    );
+  });
   process.stdout.write(
     `${lines.join("\n")}\n${runs} rounds, Node ${process.versions.node}, load average ${loadAtStart.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)}\n`,
   );

@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { produceCodeCache, warmupEnvironment, warmupEvents } from "../infra/cdk/code-cache.js";
 import { FUNCTION_ENTRIES } from "../infra/cdk/paths.js";
-import { type Bundle, bundle } from "./bundles.js";
+import { type Bundle, bundle, codeCachedBundle } from "./bundles.js";
 import { type ColdCase, type ColdStart, coldStarts, httpApiEvent } from "./cold-start.js";
 import { createForum, signedDelivery, startDuel, turnPayload } from "./duel-posts.js";
+import { startFakeKms } from "./fake-kms.js";
 import { createBenchTable, createRefereeApp, START } from "./referee-app.js";
 
 /** The thread of the duel the timer's cold start reads; no other phase uses it. */
@@ -36,6 +38,13 @@ const REFERENCES = {
   },
 } as const;
 
+/** A function bundled and given its code cache as the stack's bundling does (lambdaBundling). */
+async function deployedBundle(name: (typeof FUNCTIONS)[number], outdir: string): Promise<Bundle> {
+  const built = await codeCachedBundle(name, FUNCTION_ENTRIES[name], outdir);
+  await produceCodeCache(join(outdir, name), warmupEvents(name), warmupEnvironment(name));
+  return built;
+}
+
 /** The functions, in the order the report lists them. */
 const FUNCTIONS = ["webhook", "http", "timer", "relay"] as const;
 
@@ -62,7 +71,12 @@ export interface BundlesResult {
  * What Lambda sets, dummy where AWS would give a real value, and what the stack gives every function
  * (infra/cdk/constructs/duel-function.ts); DynamoDB is the bench's Local.
  */
-function lambdaEnvironment(name: string, endpoint: string, own: Record<string, string>): NodeJS.ProcessEnv {
+function lambdaEnvironment(
+  name: string,
+  endpoint: string,
+  own: Record<string, string>,
+  kmsEndpoint = "http://127.0.0.1:9",
+): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     POWERTOOLS_SERVICE_NAME: `duel-referee-${name}`,
@@ -74,6 +88,8 @@ function lambdaEnvironment(name: string, endpoint: string, own: Record<string, s
     AWS_EC2_METADATA_DISABLED: "true",
     AWS_LAMBDA_FUNCTION_NAME: `DuelReferee-${name}`,
     AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    AWS_ENDPOINT_URL_KMS: kmsEndpoint,
+    SECRETS_KEY_ARN: "arn:aws:kms:eu-west-3:123456789012:key/00000000-0000-0000-0000-000000000000",
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
     ...own,
   };
@@ -100,12 +116,18 @@ export async function measureBundles(
   } = {},
 ): Promise<BundlesResult> {
   const outdir = mkdtempSync(join(tmpdir(), "duel-bench-"));
+  const kms = await startFakeKms();
+  const env = (name: string, own: Record<string, string>) =>
+    lambdaEnvironment(name, endpoint, own, kms.endpoint);
   try {
     const built = {
-      webhook: await bundle("webhook", FUNCTION_ENTRIES.webhook, outdir),
-      http: await bundle("http", FUNCTION_ENTRIES.http, outdir),
-      timer: await bundle("timer", FUNCTION_ENTRIES.timer, outdir),
-      relay: await bundle("relay", FUNCTION_ENTRIES.relay, outdir),
+      // As deployed: the code-cached form, its cache written as the stack's bundling writes it.
+      webhook: await deployedBundle("webhook", outdir),
+      http: await deployedBundle("http", outdir),
+      timer: await deployedBundle("timer", outdir),
+      relay: await deployedBundle("relay", outdir),
+      // The form before the code cache (an ES module, no cache), for the comparison.
+      "webhook-esm": await bundle("webhook-esm", FUNCTION_ENTRIES.webhook, outdir),
       hello: await bundle("hello", HELLO_ENTRY, outdir),
       "hello-powertools": await bundle("hello-powertools", HELLO_POWERTOOLS_ENTRY, outdir),
       bare: await bundle("bare", REFERENCES.bare.entry, outdir),
@@ -132,7 +154,8 @@ export async function measureBundles(
     // clock the functions run on.
     const fresh = createRefereeApp(endpoint, tableName, { start: new Date().toISOString() });
     const deliveryThreads: number[] = [];
-    for (let i = 0; i <= runs; i++) {
+    // Every first-turn case once per round, once more to warm the page cache, and the code cache's.
+    for (let i = 0; i <= 2 * runs + 2; i++) {
       deliveryThreads.push(COLD_DELIVERY_THREADS + i);
       await startDuel(fresh.app, COLD_DELIVERY_THREADS + i);
     }
@@ -154,13 +177,14 @@ export async function measureBundles(
     };
 
     const healthz = () => httpApiEvent("GET", "/healthz");
+    const webhookEnv = env("webhook", { TABLE_NAME: withDuel.tableName });
     const cases: (ColdCase & { request: string })[] = [
       {
         name: "hello",
         file: built.hello.file,
         event: healthz,
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("hello", endpoint, {}),
+        env: env("hello", {}),
         request: "GET /healthz",
       },
       {
@@ -168,7 +192,7 @@ export async function measureBundles(
         file: built["hello-powertools"].file,
         event: healthz,
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("hello", endpoint, {}),
+        env: env("hello", {}),
         request: "GET /healthz",
       },
       {
@@ -176,7 +200,7 @@ export async function measureBundles(
         file: built.webhook.file,
         event: healthz,
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("webhook", endpoint, { TABLE_NAME: withDuel.tableName }),
+        env: env("webhook", { TABLE_NAME: withDuel.tableName }),
         request: "GET /healthz",
       },
       {
@@ -184,15 +208,23 @@ export async function measureBundles(
         file: built.webhook.file,
         event: firstTurn,
         expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
-        env: lambdaEnvironment("webhook", endpoint, { TABLE_NAME: withDuel.tableName }),
+        env: env("webhook", { TABLE_NAME: withDuel.tableName }),
         request: "a signed post, the first turn of a duel (BatchGetItem, TransactWriteItems)",
+      },
+      {
+        name: "webhook-turn-esm",
+        file: built["webhook-esm"].file,
+        event: firstTurn,
+        expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
+        env: webhookEnv,
+        request: "the first turn, the bundle as an ES module without a code cache (before)",
       },
       {
         name: "http",
         file: built.http.file,
         event: healthz,
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("http", endpoint, {
+        env: env("http", {
           TABLE_NAME: withDuel.tableName,
           ADMIN_TOKEN_SECRET_ARN: "arn:aws:secretsmanager:eu-west-3:123456789012:secret:AdminToken-AbCdEf",
         }),
@@ -203,7 +235,7 @@ export async function measureBundles(
         file: built.timer.file,
         event: () => ({ timer }),
         expect: 'res.result === "done"', // the timer function answers "done" whatever the decision (functions/timer/compose.ts)
-        env: lambdaEnvironment("timer", endpoint, { TABLE_NAME: withDuel.tableName }),
+        env: env("timer", { TABLE_NAME: withDuel.tableName }),
         request: "a stale timer of a real duel (one BatchGetItem)",
       },
       {
@@ -211,7 +243,7 @@ export async function measureBundles(
         file: built.relay.file,
         event: () => ({ sweep: true }),
         expect: "res.done === 0",
-        env: lambdaEnvironment("relay", endpoint, {
+        env: env("relay", {
           TABLE_NAME: emptyTable,
           SCHEDULE_GROUP_NAME: "DuelReferee-timers",
           TIMER_FUNCTION_ARN: "arn:aws:lambda:eu-west-3:123456789012:function:DuelReferee-Timer",
@@ -225,7 +257,7 @@ export async function measureBundles(
         file: built[name].file,
         event: () => ({}),
         expect: "res.statusCode === 200",
-        env: lambdaEnvironment("reference", endpoint, { TABLE_NAME: emptyTable }),
+        env: env("reference", { TABLE_NAME: emptyTable }),
         request: REFERENCES[name].request,
       })),
     ];
@@ -249,7 +281,11 @@ export async function measureBundles(
       };
     };
     return {
-      bundles: [...FUNCTIONS.map((name) => entry(name)), entry("webhook", "webhook-turn")],
+      bundles: [
+        ...FUNCTIONS.map((name) => entry(name)),
+        entry("webhook", "webhook-turn"),
+        entry("webhook-esm", "webhook-turn-esm"),
+      ],
       helloBundle: entry("hello"),
       helloPowertoolsBundle: entry("hello-powertools"),
       references: [entry("bare"), entry("dynamodb-sdk"), entry("dynamodb-by-hand")],
@@ -258,5 +294,6 @@ export async function measureBundles(
   } finally {
     if (options.keep) process.stderr.write(`bundles kept in ${outdir}\n`);
     else rmSync(outdir, { recursive: true, force: true });
+    await kms.stop();
   }
 }

@@ -4,10 +4,12 @@ import type { Hono } from "hono";
 import { ManualClock } from "../infra/local/clock.js";
 import { DynamoDbStore } from "../shared/adapters/dynamodb/dynamodb-store.js";
 import { createTable } from "../shared/adapters/dynamodb/table.js";
+import { SecretSealer } from "../shared/adapters/secrets/envelope.js";
 import { DuelService } from "../shared/app/duel-service.js";
 import { createApp } from "../shared/http/app.js";
 import { hashToken } from "../shared/http/auth.js";
 import type { DuelCommit } from "../shared/ports/duel-repository.js";
+import { benchDataKeys } from "./fake-kms.js";
 import { RequestCounter } from "./request-counter.js";
 
 export const ADMIN_TOKEN = "bench-admin-token";
@@ -97,7 +99,10 @@ export function createRefereeApp(
   requests.attach(client);
   const clock = new ManualClock(options.start ?? START);
   const effects = new EffectTally();
-  const store = new TallyingStore({ client, tableName, now: () => clock.now() }, effects);
+  // Sealed with the bench's data keys, so that the functions' cold starts open the forums' secrets
+  // through the KMS client, against bench/fake-kms.ts.
+  const secrets = new SecretSealer(benchDataKeys);
+  const store = new TallyingStore({ client, tableName, now: () => clock.now(), secrets }, effects);
   const duels = new DuelService({ store, now: () => clock.now() });
   // Attack 1, defence 6: every attack is deflected, so no one ever loses a point.
   const dice = options.dice ?? ([1, 6] as const);

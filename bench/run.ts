@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { startDynamoDbLocal } from "../infra/local/dynamodb-local.js";
+import { measureEndToEnd } from "./end-to-end.js";
 import { measureForumactifPoll, printableForumactifPoll } from "./forumactif-poll.js";
 import { measureBundles } from "./function-bundles.js";
 import { measureGrowth } from "./growth.js";
@@ -20,10 +21,12 @@ const RESULTS = fileURLToPath(new URL("./results.json", import.meta.url));
 
 const PLAN = {
   latency: { warmup: 600, measured: 500, duels: 10, firstThread: 1000 },
-  // threads: relay check 1, latency 1000–1019, throughput 2000–2019, growth 3000–3001, cold start 4000
+  // threads: relay check 1, latency 1000–1019, throughput 2000–2019, growth 3000–3001, cold start 4000,
+  // end to end 5000–5019
   relayCheckPosts: 20,
   growth: { posts: 1000, window: 100, thread: 3000 },
   throughput: { duels: 20, postsPerDuel: 25, firstThread: 2000 },
+  endToEnd: { warmup: 300, measured: 300, duels: 10, firstThread: 5000 },
   coldStartRuns: 11,
   forumactifPoll: { duels: 10, postsPerTopic: 20 },
 };
@@ -54,6 +57,11 @@ try {
   );
   const latency = await measureLatency(createRefereeApp(dynamo.endpoint, table), PLAN.latency);
 
+  say(
+    `End to end over HTTP: ${PLAN.endToEnd.warmup} warm-up then ${PLAN.endToEnd.measured} posts, floor server and ours in turn…`,
+  );
+  const endToEnd = await measureEndToEnd(dynamo.endpoint, PLAN.endToEnd);
+
   say(`Throughput: ${PLAN.throughput.duels} duels × ${PLAN.throughput.postsPerDuel} posts at once…`);
   const throughputApp = createRefereeApp(dynamo.endpoint, table);
   const throughput = await measureThroughput(throughputApp, PLAN.throughput);
@@ -76,6 +84,7 @@ try {
     growth,
     throughput,
     bundles,
+    endToEnd,
     seconds: (performance.now() - started) / 1000,
     loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
   });

@@ -38,7 +38,11 @@ export const TIERS = {
   slow: {
     directories: ["test/infra", "test/browser", "test/e2e", "test/reliability"],
     /** Files of other directories that spawn a process or bundle with esbuild. */
-    files: ["test/http/zod-mini.test.ts", "test/observability/stack-map.test.ts"],
+    files: [
+      "test/aws/code-cache.test.ts",
+      "test/http/zod-mini.test.ts",
+      "test/observability/stack-map.test.ts",
+    ],
   },
   unit: {
     /** Files of the integration directories that need nothing but Node (most on the memory store: `memoryHarness`). */

@@ -60,28 +60,62 @@ export const BUNDLE = {
   outputFile: "index.mjs",
 } as const;
 
-/** The NodejsFunction bundling options; bundled locally with the installed esbuild, never in Docker. */
-export function lambdaBundling(): BundlingOptions {
+/**
+ * A function deployed with a V8 code cache (shared/aws/code-cache.ts): its bundle is a CommonJS body
+ * wrapped in a function expression (`bundle.js`), run by a small ESM entry (`index.mjs`, from
+ * functions/code-cache-entry.ts) from the cache (`bundle.js.cache`) written after a representative
+ * first request (infra/cdk/code-cache.ts). `import.meta.url`, which CommonJS has not, is the
+ * bundle's own URL.
+ */
+export const CODE_CACHED = {
+  bundleFile: "bundle.js",
+  /** What esbuild names it (NodejsFunction's CommonJS output), renamed `bundleFile` after the build. */
+  builtFile: "index.js",
+  entry: "functions/code-cache-entry.ts",
+  banner:
+    '(function (exports, require, module, __filename, __dirname) { const __bundleUrl = require("node:url").pathToFileURL(__filename).href;',
+  footer: "})",
+  define: { "import.meta.url": "__bundleUrl" },
+} as const;
+
+/**
+ * The NodejsFunction bundling options of function `name`, bundled locally with the installed
+ * esbuild, never in Docker, in the code-cached form (CODE_CACHED): NodejsFunction writes the
+ * wrapped CommonJS bundle (`index.js`), and the steps after it rename it `bundle.js`, build the ESM
+ * entry `index.mjs` that Lambda loads, and write the code cache (infra/cdk/code-cache.ts) with the
+ * Node that runs the build.
+ */
+export function lambdaBundling(name: string): BundlingOptions {
   return {
     forceDockerBundling: false,
     target: BUNDLE.target,
-    format: OutputFormat.ESM,
+    format: OutputFormat.CJS,
     minify: BUNDLE.minify,
     sourceMap: BUNDLE.sourcemap,
     sourcesContent: BUNDLE.sourcesContent,
-    banner: BUNDLE.banner,
+    banner: CODE_CACHED.banner,
+    footer: CODE_CACHED.footer,
+    define: { ...CODE_CACHED.define },
     mainFields: [...BUNDLE.mainFields],
     externalModules: [...BUNDLE.external],
-    // BundlingOptions has no `alias`: esbuild's own flag, once per package (`--alias:from=to`).
-    esbuildArgs: { "--alias": Object.entries(BUNDLE.alias).map(([from, to]) => `${from}=${to}`) },
-    // The admin page links every verdict to the rule's text: ship docs/RULES.md beside the bundle
-    // (read from /var/task/docs/RULES.md), the same file the repository documents.
+    esbuildArgs: {
+      // BundlingOptions has no `alias`: esbuild's own flag, once per package (`--alias:from=to`).
+      "--alias": Object.entries(BUNDLE.alias).map(([from, to]) => `${from}=${to}`),
+      "--supported:dynamic-import": "false",
+    },
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
       afterBundling: (inputDir: string, outputDir: string) => [
+        // The admin page links every verdict to the rule's text: ship docs/RULES.md beside the
+        // bundle (read from /var/task/docs/RULES.md), the same file the repository documents.
         `mkdir -p "${outputDir}/docs"`,
         `cp "${inputDir}/docs/RULES.md" "${outputDir}/docs/RULES.md"`,
+        `mv "${outputDir}/${CODE_CACHED.builtFile}" "${outputDir}/${CODE_CACHED.bundleFile}"`,
+        `mv "${outputDir}/${CODE_CACHED.builtFile}.map" "${outputDir}/${CODE_CACHED.bundleFile}.map"`,
+        `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${CODE_CACHED.entry}" --bundle --platform=node ` +
+          `--format=esm --target=${BUNDLE.target} --minify --log-level=warning --outfile="${outputDir}/${BUNDLE.outputFile}"`,
+        `cd "${inputDir}" && "${process.execPath}" --import tsx infra/cdk/code-cache.ts "${outputDir}" ${name}`,
       ],
     },
   };
@@ -105,5 +139,35 @@ export function esbuildOptions(entry: string, outdir: string, projectRoot: strin
     external: [...BUNDLE.external],
     outfile: join(outdir, BUNDLE.outputFile),
     logLevel: "silent",
+  };
+}
+
+/**
+ * The code-cached form's two builds (CODE_CACHED): the wrapped CommonJS bundle (written as
+ * `builtFile`, as NodejsFunction writes it, to be renamed `bundleFile`), and its ESM entry.
+ */
+export function codeCachedEsbuildOptions(
+  entry: string,
+  outdir: string,
+  projectRoot: string,
+): { bundle: BuildOptions; entry: BuildOptions } {
+  const esm = esbuildOptions(entry, outdir, projectRoot);
+  return {
+    bundle: {
+      ...esm,
+      format: "cjs",
+      banner: { js: CODE_CACHED.banner },
+      footer: { js: CODE_CACHED.footer },
+      define: { ...CODE_CACHED.define },
+      // `import()` of Node's modules (the SDK's HTTP handler, Powertools' invoke store) as
+      // `require`: a script run from a code cache cannot import (V8 drops the script's import
+      // callback with the cache on Node 20).
+      supported: { "dynamic-import": false },
+      outfile: join(outdir, CODE_CACHED.builtFile),
+    },
+    entry: {
+      ...esbuildOptions(join(projectRoot, CODE_CACHED.entry), outdir, projectRoot),
+      sourcemap: false,
+    },
   };
 }

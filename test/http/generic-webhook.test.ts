@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { activeDuel, auditOf, DUEL_BODY, postPayload, turnContent } from "../support/duels.js";
 import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { GENERIC_SECRET } from "../support/requests.js";
@@ -104,6 +104,40 @@ describe("CONTRACT 4.1 generic webhook (Standard Webhooks)", () => {
       })),
     );
     expect((await auditOf(h, duelId)).some((e) => e.type.startsWith("post."))).toBe(false);
+  });
+
+  it("a process's next delivery of a forum reads the forum once, in its one consistent read", async () => {
+    expect((await h.generic(alicePost())).status).toBe(200);
+    const reads = vi.spyOn(h.store, "getForum");
+    const bob = postPayload({
+      postId: "5002",
+      author: { id: "43", name: "Bob Martin" },
+      createdAt: "2026-11-30T10:06:00Z",
+      content: turnContent("Alice Dubois"),
+    });
+    expect((await h.generic(bob)).body).toEqual({ result: "applied", duelId });
+    expect(reads).not.toHaveBeenCalled();
+  });
+
+  it("CONTRACT 4.1 a secret changed after a delivery: the old one is refused at once, the new one accepted", async () => {
+    expect((await h.generic(alicePost())).status).toBe(200);
+    const forum = await h.store.getForum("poudlard");
+    if (!forum) throw new Error("the forum is set up by beforeEach");
+    const fresh = `whsec_${Buffer.from("a new secret of thirty-two bytes").toString("base64")}`;
+    await h.store.putForum({ ...forum, webhookSecrets: { ...forum.webhookSecrets, generic: fresh } });
+    const bob = postPayload({
+      postId: "5002",
+      author: { id: "43", name: "Bob Martin" },
+      createdAt: "2026-11-30T10:06:00Z",
+      content: turnContent("Alice Dubois"),
+    });
+    const old = await h.generic(bob);
+    expect(old.status).toBe(401);
+    expect(old.body.error).toMatchObject({ code: "invalid_signature" });
+    expect((await auditOf(h, duelId)).some((e) => e.type === "turn.played" && e.postId === "5002")).toBe(
+      false,
+    );
+    expect((await h.generic(bob, { secret: fresh })).body).toEqual({ result: "applied", duelId });
   });
 
   it("CONTRACT 4.1 a timestamp 10 minutes old is refused (real time, even under a manual clock)", async () => {

@@ -9,7 +9,13 @@ import * as scheduler from "@aws-sdk/client-scheduler";
 import { NormalizedSchema } from "@smithy/core/schema";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { BUNDLE, esbuildOptions, lambdaBundling } from "../../infra/cdk/bundling.js";
+import {
+  BUNDLE,
+  CODE_CACHED,
+  codeCachedEsbuildOptions,
+  esbuildOptions,
+  lambdaBundling,
+} from "../../infra/cdk/bundling.js";
 import { FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
 import { FUNCTION_ENTRIES, type FunctionName, PROJECT_ROOT } from "../../infra/cdk/paths.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
@@ -53,14 +59,16 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 describe("the bundles, built as deployed", () => {
   it("share their options with the stack's NodejsFunctions", () => {
-    expect(lambdaBundling()).toEqual({
+    expect(lambdaBundling("webhook")).toEqual({
       forceDockerBundling: false,
       target: BUNDLE.target,
-      format: "esm",
+      format: "cjs",
       minify: BUNDLE.minify,
       sourceMap: BUNDLE.sourcemap,
       sourcesContent: false,
-      banner: BUNDLE.banner,
+      banner: CODE_CACHED.banner,
+      footer: CODE_CACHED.footer,
+      define: CODE_CACHED.define,
       mainFields: BUNDLE.mainFields,
       externalModules: [],
       esbuildArgs: {
@@ -68,14 +76,20 @@ describe("the bundles, built as deployed", () => {
           "@aws-sdk/credential-provider-node=./shared/aws/lambda-credentials.ts",
           "@smithy/core/event-streams=./shared/aws/no-event-streams.ts",
         ],
+        "--supported:dynamic-import": "false",
       },
       commandHooks: expect.any(Object),
     });
-    // Beside the bundle: the rules text the admin page links every verdict to.
-    const hooks = lambdaBundling().commandHooks;
+    const hooks = lambdaBundling("webhook").commandHooks;
     expect(hooks?.afterBundling("/src", "/out")).toEqual([
+      // Beside the bundle: the rules text the admin page links every verdict to.
       'mkdir -p "/out/docs"',
       'cp "/src/docs/RULES.md" "/out/docs/RULES.md"',
+      // The code-cached form: the bundle renamed, its ESM entry, its cache.
+      'mv "/out/index.js" "/out/bundle.js"',
+      'mv "/out/index.js.map" "/out/bundle.js.map"',
+      `"/src/node_modules/.bin/esbuild" "/src/functions/code-cache-entry.ts" --bundle --platform=node --format=esm --target=${BUNDLE.target} --minify --log-level=warning --outfile="/out/index.mjs"`,
+      `cd "/src" && "${process.execPath}" --import tsx infra/cdk/code-cache.ts "/out" webhook`,
     ]);
   });
 
@@ -123,12 +137,6 @@ describe("the bundles, built as deployed", () => {
       // relay signs the hiboux with it.
       if (name !== "timer") expect(inputs).toContain("shared/http/standard-webhooks.ts");
 
-      // Byte for byte the code `cdk synth` staged for this function: same esbuild, same options.
-      const staged = synth.template.toJSON().Resources[logicalId(synth.stack.functions[name].fn)];
-      const assetHash = String(staged.Properties.Code.S3Key).replace(/\.zip$/, "");
-      const deployed = readFileSync(join(synth.app.outdir, `asset.${assetHash}`, BUNDLE.outputFile), "utf8");
-      expect(readFileSync(bundle, "utf8")).toBe(deployed);
-
       // A fresh process, as a cold start: a dependency left out of the bundle fails here.
       const script = [
         `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
@@ -141,6 +149,36 @@ describe("the bundles, built as deployed", () => {
         timeout: 30_000,
       });
       expect(run.status, run.stderr).toBe(0);
+    });
+
+    it(`${name}: deployed as \`cdk synth\` staged it, from a code cache its Node takes`, async () => {
+      // Byte for byte the code `cdk synth` staged for this function: same esbuild, same options,
+      // the same code before and after being wrapped for the code cache.
+      const staged = synth.template.toJSON().Resources[logicalId(synth.stack.functions[name].fn)];
+      const assetHash = String(staged.Properties.Code.S3Key).replace(/\.zip$/, "");
+      const asset = join(synth.app.outdir, `asset.${assetHash}`);
+      const dir = join(outdir, `${name}-cached`);
+      const options = codeCachedEsbuildOptions(FUNCTION_ENTRIES[name], dir, PROJECT_ROOT);
+      expect((await build(options.bundle)).errors).toEqual([]);
+      const bundle = join(dir, CODE_CACHED.builtFile);
+      expect(readFileSync(bundle, "utf8")).toBe(readFileSync(join(asset, CODE_CACHED.bundleFile), "utf8"));
+      // A dynamic import would fail in a script run from a code cache.
+      expect(readFileSync(bundle, "utf8")).not.toMatch(/\bimport\(/);
+
+      // A fresh process loads the staged entry, whose cache this Node wrote during synthesis.
+      const script = [
+        `const m = await import(${JSON.stringify(pathToFileURL(join(asset, BUNDLE.outputFile)).href)});`,
+        `if (typeof m.handler !== "function") { console.error("handler is " + typeof m.handler); process.exit(3); }`,
+        'process.stdout.write("\\nSTATE " + m.codeCache.state + "\\n");',
+      ].join("\n");
+      const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: asset,
+        env: lambdaLikeEnvironment(name),
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain("STATE accepted");
     });
   }
 });

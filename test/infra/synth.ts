@@ -7,8 +7,8 @@ import type { IConstruct } from "constructs";
 import { DuelStack } from "../../infra/cdk/duel-stack.js";
 import { addNagChecks } from "../../infra/cdk/nag.js";
 
-/** Synthesis bundles the three functions with esbuild: seconds, not milliseconds. */
-export const SYNTH_TIMEOUT_MS = 120_000;
+/** Synthesis bundles the four functions with esbuild and runs each once for its code cache: seconds, not milliseconds. */
+export const SYNTH_TIMEOUT_MS = 240_000;
 
 export interface Synthesized {
   readonly app: App;

@@ -1,6 +1,6 @@
 import { type Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
 import { Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
-import { Architecture, LoggingFormat, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
+import { Architecture, LoggingFormat, Runtime, RuntimeManagementMode, Tracing } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, type NodejsFunctionProps } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
@@ -18,6 +18,14 @@ export interface DuelFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** What only some functions need: a secrets extension, how asynchronous invocations retry. */
   readonly options?: Pick<NodejsFunctionProps, "paramsAndSecrets" | "retryAttempts" | "maxEventAge">;
+}
+
+/** The runtime version the context pins, if any (see DuelFunction). */
+function runtimeManagement(scope: Construct): Pick<NodejsFunctionProps, "runtimeManagementMode"> {
+  const arn = scope.node.tryGetContext("lambdaRuntimeVersionArn") as unknown;
+  return typeof arn === "string" && arn !== ""
+    ? { runtimeManagementMode: RuntimeManagementMode.manual(arn) }
+    : {};
 }
 
 /**
@@ -59,7 +67,13 @@ export class DuelFunction extends Construct {
       loggingFormat: LoggingFormat.JSON,
       // X-Ray: one post's path from API Gateway through the function to DynamoDB and the relay.
       tracing: Tracing.ACTIVE,
-      bundling: lambdaBundling(),
+      bundling: lambdaBundling(props.name),
+      // The code cache written with the bundle (infra/cdk/code-cache.ts) is V8's for one Node build:
+      // with `lambdaRuntimeVersionArn` in the context (the "Runtime Version ARN" of a function's
+      // INIT_START log line, per region), the functions stay on that runtime version, whose Node
+      // the build must then run; without it, Lambda moves the runtime on its own and a cache
+      // rejected by a newer Node is only a slower first request (bench/README.md).
+      ...runtimeManagement(this),
       ...props.options,
       environment: {
         // No NODE_OPTIONS=--enable-source-maps: every cold start paid for it; the logged stacks

@@ -1,0 +1,77 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
+import { startLocalStack } from "../infra/local/stack.js";
+import { standardWebhookRefusal } from "../shared/http/standard-webhooks.js";
+import { ADMIN_TOKEN, localClient, START } from "./referee-app.js";
+
+/**
+ * One server of `bench/end-to-end.ts`, in a process of its own, on loopback:
+ * `tsx bench/e2e-server.ts ours|floor <DynamoDB endpoint> <table>`; prints `LISTENING <url>`.
+ *
+ * - `ours`: `npm start`'s app (startLocalStack: the HTTP server, the relay and the scheduler), on
+ *   the bench's DynamoDB Local and table, the manual clock at START as the in-process bench has it.
+ * - `floor`: the least an HTTP webhook receiver does, with node:http alone: read the body, one
+ *   consistent GetItem (the forum's secret), the Standard Webhooks check, one PutItem (the
+ *   delivery), answer.
+ */
+const [mode, endpoint, tableName] = process.argv.slice(2);
+if (!endpoint || !tableName || (mode !== "ours" && mode !== "floor")) {
+  throw new Error("usage: e2e-server.ts ours|floor <endpoint> <table>");
+}
+
+if (mode === "ours") {
+  const stack = await startLocalStack({
+    port: 0,
+    adminToken: ADMIN_TOKEN,
+    dynamoEndpoint: endpoint,
+    tableName,
+    dataDir: "memory",
+    clock: "manual",
+    clockStart: START,
+    hibouLog: () => {},
+  });
+  process.stdout.write(`LISTENING ${stack.url}\n`);
+} else {
+  const client = localClient(endpoint);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", async () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const forumId = req.url?.split("/")[2] ?? "";
+      const { Item } = await client.send(
+        new GetItemCommand({
+          TableName: tableName,
+          Key: { pk: { S: `FLOOR#${forumId}` }, sk: { S: "CONFIG" } },
+          ConsistentRead: true,
+        }),
+      );
+      const secret = Item?.secret?.S;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === "string") headers.set(name, value);
+      if (!secret || standardWebhookRefusal(raw, headers, secret) !== undefined) {
+        res
+          .writeHead(401, { "content-type": "application/json" })
+          .end('{"error":{"code":"invalid_signature"}}');
+        return;
+      }
+      JSON.parse(raw);
+      await client.send(
+        new PutItemCommand({
+          TableName: tableName,
+          Item: {
+            pk: { S: `FLOOR#DELIVERY#${headers.get("webhook-id") ?? ""}` },
+            sk: { S: "DELIVERY" },
+            body: { S: raw },
+          },
+        }),
+      );
+      res.writeHead(200, { "content-type": "application/json" }).end('{"result":"applied"}');
+    });
+  });
+  server.listen(0, "127.0.0.1", () => {
+    process.stdout.write(`LISTENING http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+  });
+}

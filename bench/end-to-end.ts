@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { loadavg } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Hono } from "hono";
+import { createLogger, logLine } from "../shared/observability/logger.js";
+import { createMetricSink } from "../shared/observability/metrics.js";
+import {
+  BENCH_SECRET,
+  createForum,
+  FORUM_ID,
+  type SignedDelivery,
+  signedDelivery,
+  startDuel,
+  turnPayload,
+} from "./duel-posts.js";
+import { putFloorForum } from "./floor-app.js";
+import { createBenchTable, localClient } from "./referee-app.js";
+import { type LatencySummary, median, round, summarize } from "./stats.js";
+
+const SERVER = fileURLToPath(new URL("./e2e-server.ts", import.meta.url));
+
+export interface EndToEndResult {
+  /** node:http, one GetItem, the signature, one PutItem (bench/e2e-server.ts `floor`). */
+  readonly floor: LatencySummary;
+  /** `npm start`'s app (bench/e2e-server.ts `ours`). */
+  readonly ours: LatencySummary;
+  readonly ratioP50: number;
+  readonly posts: number;
+  /** Lines our server wrote to stdout per measured post (its log lines; hiboux are muted). */
+  readonly logLinesPerPost: number;
+  /** One log line of the functions' logger (Powertools, JSON to stdout), µs, median of batches. */
+  readonly logLineUs: number;
+  /** One metric point of the functions' sink (an EMF line of its own), µs, median of batches. */
+  readonly metricPointUs: number;
+}
+
+interface Server {
+  readonly url: string;
+  readonly child: ChildProcess;
+  lines: number;
+}
+
+async function startServer(mode: "ours" | "floor", endpoint: string, tableName: string): Promise<Server> {
+  const child = spawn(process.execPath, ["--import", "tsx", SERVER, mode, endpoint, tableName], {
+    env: { ...process.env, LOG_LEVEL: "INFO", POWERTOOLS_DEV: "", HIBOUX_LOG_TEXTS: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let err = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    err += d.toString();
+  });
+  return new Promise((resolve, reject) => {
+    let buffered = "";
+    let server: Server | undefined;
+    child.stdout?.on("data", (d: Buffer) => {
+      if (server) {
+        for (const byte of d) if (byte === 10) server.lines++;
+        return;
+      }
+      buffered += d.toString();
+      const url = /LISTENING (\S+)/.exec(buffered)?.[1];
+      if (url) {
+        server = { url, child, lines: 0 };
+        resolve(server);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`${mode} server exited (${code}): ${err}`)));
+  });
+}
+
+/** The helpers of duel-posts.ts speak to a Hono app: this one forwards to a server over HTTP. */
+function overHttp(base: string): Hono {
+  return { request: (path: string, init?: RequestInit) => fetch(`${base}${path}`, init) } as unknown as Hono;
+}
+
+async function post(base: string, delivery: SignedDelivery): Promise<number> {
+  const start = performance.now();
+  const res = await fetch(`${base}${delivery.path}`, delivery.init);
+  const body = (await res.json()) as { result?: unknown };
+  const ms = performance.now() - start;
+  if (res.status !== 200 || body.result !== "applied") {
+    throw new Error(`${base}${delivery.path}: ${res.status} ${JSON.stringify(body)}`);
+  }
+  return ms;
+}
+
+/** Median µs of `call` over batches of `n`, with stdout muted (what a line costs, not the terminal). */
+function perCall(call: () => void, n = 2000, batches = 7): number {
+  const write = process.stdout.write;
+  process.stdout.write = (() => true) as typeof process.stdout.write;
+  try {
+    const times: number[] = [];
+    for (let b = 0; b < batches; b++) {
+      const start = performance.now();
+      for (let i = 0; i < n; i++) call();
+      times.push(((performance.now() - start) * 1000) / n);
+    }
+    return round(median(times), 2);
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+/**
+ * Signed webhook posts over HTTP, in turn to our local server and to the floor server (each its own
+ * process, both on the bench's DynamoDB Local), request by request, after a warm-up; each timed
+ * from the request to its answer's body read. Our posts go round-robin to `duels` duels.
+ */
+export async function measureEndToEnd(
+  endpoint: string,
+  options: { warmup: number; measured: number; duels: number; firstThread: number },
+): Promise<EndToEndResult> {
+  // A table of its own: our server seals the forum's secrets with its own process's key, which the
+  // other phases' apps could not open on a forum they share.
+  const tableName = await createBenchTable(endpoint);
+  const client = localClient(endpoint);
+  await putFloorForum(client, tableName, FORUM_ID, BENCH_SECRET);
+  client.destroy();
+  const [ours, floor] = await Promise.all([
+    startServer("ours", endpoint, tableName),
+    startServer("floor", endpoint, tableName),
+  ]);
+  try {
+    const app = overHttp(ours.url);
+    await createForum(app);
+    const threads = (first: number) => Array.from({ length: options.duels }, (_, i) => first + i);
+    const warmupThreads = threads(options.firstThread);
+    const measuredThreads = threads(options.firstThread + options.duels);
+    for (const thread of [...warmupThreads, ...measuredThreads]) await startDuel(app, thread);
+    const played = new Map<number, number>();
+    const ourPost = (list: readonly number[], i: number) => {
+      const thread = list[i % list.length] ?? options.firstThread;
+      const n = played.get(thread) ?? 0;
+      played.set(thread, n + 1);
+      return post(ours.url, signedDelivery(turnPayload(thread, n)));
+    };
+    const floorPost = (i: number) => post(floor.url, signedDelivery(turnPayload(options.firstThread, i)));
+
+    for (let i = 0; i < options.warmup; i++) {
+      await floorPost(i);
+      await ourPost(warmupThreads, i);
+    }
+    const linesBefore = ours.lines;
+    const floorMs: number[] = [];
+    const oursMs: number[] = [];
+    for (let i = 0; i < options.measured; i++) {
+      floorMs.push(await floorPost(options.warmup + i));
+      oursMs.push(await ourPost(measuredThreads, i));
+    }
+    const logLines = ours.lines - linesBefore;
+    const floorSummary = summarize(floorMs);
+    const oursSummary = summarize(oursMs);
+
+    const log = logLine(createLogger("duel-referee-bench", { LOG_LEVEL: "INFO" }));
+    const sink = createMetricSink("duel-referee-bench", {});
+    return {
+      floor: floorSummary,
+      ours: oursSummary,
+      ratioP50: round(oursSummary.p50Ms / floorSummary.p50Ms, 3),
+      posts: options.measured,
+      logLinesPerPost: round(logLines / options.measured, 2),
+      logLineUs: perCall(() =>
+        log({
+          level: "info",
+          msg: "delivery handled",
+          forumId: "bench",
+          duelId: "bench.1",
+          result: "applied",
+        }),
+      ),
+      metricPointUs: perCall(() =>
+        sink([{ name: "TurnsApplied", unit: "Count", value: 1, dimensions: { sender: "generic" } }]),
+      ),
+    };
+  } finally {
+    ours.child.kill();
+    floor.child.kill();
+  }
+}
+
+// `npx tsx bench/end-to-end.ts`: this phase alone (WARMUP, default 300; MEASURED, default 300).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  const { startDynamoDbLocal } = await import("../infra/local/dynamodb-local.js");
+  const loadAtStart = loadavg()[0] ?? 0;
+  const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
+  try {
+    const r = await measureEndToEnd(dynamo.endpoint, {
+      warmup: Number(process.env.WARMUP ?? 300),
+      measured: Number(process.env.MEASURED ?? 300),
+      duels: 10,
+      firstThread: 5000,
+    });
+    process.stdout.write(
+      `${printableEndToEnd(r)}\nNode ${process.versions.node}, load average ${loadAtStart.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)}\n`,
+    );
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+/** The phase as lines of `npm run bench`'s report. */
+export function printableEndToEnd(r: EndToEndResult): string {
+  return [
+    `End to end over HTTP (${r.posts} signed posts each, in turn): floor p50 ${r.floor.p50Ms} ms (p95 ${r.floor.p95Ms}), ours p50 ${r.ours.p50Ms} ms (p95 ${r.ours.p95Ms}), ratio ${r.ratioP50}`,
+    `  our server's log lines per post ${r.logLinesPerPost}; one log line ${r.logLineUs} µs, one metric point ${r.metricPointUs} µs (stdout muted)`,
+  ].join("\n");
+}
