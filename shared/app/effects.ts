@@ -173,9 +173,10 @@ function deskLinked(deskUrl: string, duelId: string): (draft: HibouDraft) => Hib
 /** A Forumactif duel's thread is a topic of the board the forum reads; other forums' addresses are not kept. */
 function duelNamed(forum: ForumConfig | null, duel: Duel): NonNullable<Hibou["duel"]> {
   const name = texts.common.duelName(duel.duelists.map((d) => d.name));
+  const titled = duel.threadTitle ? { name, threadTitle: duel.threadTitle } : { name };
   const source = forum?.source;
-  if (source?.type !== "forumactif" || !/^\d{1,12}$/.test(duel.threadId)) return { name };
-  return { name, url: topicUrl(source.baseUrl, duel.threadId) };
+  if (source?.type !== "forumactif" || !/^\d{1,12}$/.test(duel.threadId)) return titled;
+  return { ...titled, url: topicUrl(source.baseUrl, duel.threadId) };
 }
 
 function notifyEntries(

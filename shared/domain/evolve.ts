@@ -67,6 +67,7 @@ function registered(event: Extract<DuelEvent, { type: "duel.registered" }>): Reg
     id: duel.id,
     forumId: duel.forumId,
     threadId: duel.threadId,
+    ...(duel.threadTitle ? { threadTitle: duel.threadTitle } : {}),
     status: "registered",
     referee: duel.referee,
     ruleset: duel.ruleset,
@@ -133,6 +134,7 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
     case "post.recorded": {
       const withPost = {
         ...state,
+        ...(event.threadTitle ? { threadTitle: event.threadTitle } : {}),
         posts: {
           ...state.posts,
           [event.postId]: {
@@ -387,6 +389,7 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
     case "points.adjusted":
       return updateDuelist(state, event.duelistId, (d) => ({ ...d, points: event.points }));
     case "post.ignored":
+      return event.threadTitle ? { ...state, threadTitle: event.threadTitle } : state;
     case "dice.rolled":
     case "action.void":
     case "legilimens.cast":

@@ -118,3 +118,25 @@ export function particularityName(ruleset: Ruleset, particularityId: string): st
 export function duelName(names: readonly string[]): string {
   return names.join(" contre ");
 }
+
+/**
+ * A thread's title cut for a line where the duel is only named (a hibou's last line, a list): the
+ * words that fit in `max` characters, then "…".
+ */
+export function shortTitle(title: string, max = 50): string {
+  const chars = [...title];
+  if (chars.length <= max) return title;
+  const cut = chars.slice(0, max - 1).join("");
+  const atWord = cut.replace(/\s+\S*$/, "");
+  return `${(atWord.length >= max / 2 ? atWord : cut).trimEnd()}…`;
+}
+
+/**
+ * A duel named by its duelists and, where known, its thread's title: « Alice Dubois contre Bob
+ * Martin — « Duel au parc » ». `max` shortens the title (`shortTitle`).
+ */
+export function duelNameTitled(names: readonly string[], threadTitle?: string | null, max?: number): string {
+  const name = duelName(names);
+  if (!threadTitle) return name;
+  return `${name} — « ${max === undefined ? threadTitle : shortTitle(threadTitle, max)} »`;
+}

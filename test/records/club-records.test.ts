@@ -237,7 +237,7 @@ describe("CONTRACT 8 the club's records", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "saison,fin,duel,vainqueur,issue,disqualifié(e)s,enjeux,enjeux honorés,fil,duel_id",
+      "saison,fin,duel,vainqueur,issue,disqualifié(e)s,enjeux,enjeux honorés,fil,duel_id,titre du fil",
     );
     expect(lines).toHaveLength(4);
     expect(
