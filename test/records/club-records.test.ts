@@ -151,6 +151,7 @@ describe("CONTRACT 8 the club's records", () => {
       {
         duelId: running,
         title: "Eve Lovegood contre Fred Weasley",
+        threadTitle: null,
         threadUrl: null,
         turn: expect.objectContaining({ duelistId: "46", number: 1, deadline: expect.any(String) }),
       },
