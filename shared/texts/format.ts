@@ -68,6 +68,23 @@ export function formatPoints(points: number, startingPoints: number): string {
   return `${points}/${startingPoints} PD`;
 }
 
+/** What « PD » stands for, said once in each text that uses it. */
+const PD_WORDS = "points de duel";
+
+/**
+ * « PD » read once in full where a text (a hibou, a thread announcement) first says it: someone new
+ * to the club learns the word there. A bracket already after it takes the words in, rather than a
+ * second bracket.
+ */
+export function spelledOutPd(text: string): string {
+  if (text.includes(`PD (${PD_WORDS}`)) return text;
+  const first = text.search(/\bPD\b/);
+  if (first < 0) return text;
+  const rest = text.slice(first + 2);
+  const spelled = rest.startsWith(" (") ? `PD (${PD_WORDS} ; ${rest.slice(2)}` : `PD (${PD_WORDS})${rest}`;
+  return `${text.slice(0, first)}${spelled}`;
+}
+
 /** A feminine ordinal, as in "1re faute", "2e faute". */
 export function ordinal(n: number): string {
   return n === 1 ? "1re" : `${n}e`;

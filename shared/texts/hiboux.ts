@@ -103,8 +103,6 @@ export const texts = {
     reason: (reason: string) => `Motif : ${reason}`,
     /** A duel as its people call it. */
     duelName,
-    /** What « PD » stands for, said once a hibou. */
-    pdWords: "points de duel",
     desk: (url: string) => `Le duel sur le bureau : ${url}`,
   },
 
