@@ -51,8 +51,9 @@ function withUsername(to: Recipient, forum: ForumConfig | null, after: Duel): Re
  *
  * Revised inputs re-announce their verdicts, each as it now stands. When that would make more
  * than `maxEntries` entries (a post so late that it rewrote a long stretch of the duel, on a forum
- * with several channels), the referee gets one notice naming every verdict that changed instead:
- * the decision must fit in one transaction, or it could never be stored at all.
+ * with several channels), the referee gets one notice naming every verdict that changed instead,
+ * and each duelist concerned one short summary: the decision must fit in one transaction, or it
+ * could never be stored at all.
  */
 export function effectsOf(input: {
   readonly forum: ForumConfig | null;
