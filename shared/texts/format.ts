@@ -68,6 +68,20 @@ export function formatPoints(points: number, startingPoints: number): string {
   return `${points}/${startingPoints} PD`;
 }
 
+/**
+ * A hibou's title as the person it concerns reads it: without their own name, as their text says
+ * « tu » (« Faute d'action : Bob Martin (1re) » is « Faute d'action (1re) » to Bob, « Points ajustés :
+ * Luna Lovegood −3 PD » is « Points ajustés : −3 PD » to Luna).
+ */
+export function titleFor(title: string, name: string | undefined): string {
+  if (!name) return title;
+  const at = title.indexOf(` : ${name}`);
+  if (at < 0) return title;
+  const rest = title.slice(at + name.length + 3);
+  if (rest === "") return title.slice(0, at);
+  return rest.startsWith(" (") ? `${title.slice(0, at)}${rest}` : `${title.slice(0, at)} :${rest}`;
+}
+
 /** What « PD » stands for, said once in each text that uses it. */
 const PD_WORDS = "points de duel";
 

@@ -404,6 +404,8 @@ export const texts = {
   finished: {
     title: (winner: string | null) =>
       winner ? `Fin du duel : ${winner} l'emporte` : "Fin du duel : pas de vainqueur",
+    /** The winner's own title: « tu », as their text. */
+    titleYouWon: "Fin du duel : tu l'emportes",
     /** `others`: the duelists who did not win, named, so a one-on-one duel names the opponent. */
     winner: (
       winner: string | null,

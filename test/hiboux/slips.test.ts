@@ -131,6 +131,14 @@ const SLIPS: readonly { readonly name: string; readonly find: (r: Read) => strin
   },
   { name: "the recipient in the third person", find: thirdPersonToRecipient },
   {
+    name: "the recipient named in their own hibou's title (« Faute d'action : Bob Martin » to Bob)",
+    find: (r) => {
+      const name = r.to?.name;
+      if (r.to?.role !== "duelist" || name === undefined || !r.where.endsWith("(titre)")) return null;
+      return r.text.includes(name) ? r.text : null;
+    },
+  },
+  {
     name: "a phrase said twice in a row (« faute donnée par l'arbitre. Faute donnée par vous. »)",
     find: (r) => {
       const list = sentences(r.text);
@@ -224,24 +232,35 @@ describe("CONTRACT 6.1 hiboux without slips", () => {
   }
 
   it("each slip is caught where it was written", () => {
-    const hibou = (text: string, to: Hibou["to"] = { role: "duelist", id: "46", name: "Hermione Granger" }) =>
-      readings({
-        id: "h",
-        duelId: "d",
-        forumId: "f",
-        threadId: "1",
-        to,
-        kind: "fault.cancelled",
-        title: "Faute annulée",
-        text,
-        createdAt: "2026-12-01T10:00:00.000Z",
-        eventId: "e#1",
-      }).find((r) => r.where.endsWith("(texte)")) as Read;
+    const hibouOf = (
+      text: string,
+      to: Hibou["to"] = { role: "duelist", id: "46", name: "Hermione Granger" },
+    ): Hibou => ({
+      id: "h",
+      duelId: "d",
+      forumId: "f",
+      threadId: "1",
+      to,
+      kind: "fault.cancelled",
+      title: "Faute annulée",
+      text,
+      createdAt: "2026-12-01T10:00:00.000Z",
+      eventId: "e#1",
+    });
+    const hibou = (text: string, to?: Hibou["to"]) =>
+      readings(hibouOf(text, to)).find((r) => r.where.endsWith("(texte)")) as Read;
     const caught = (text: string, to?: Hibou["to"]) =>
       SLIPS.filter((s) => s.find(hibou(text, to)) !== null).map((s) => s.name);
     expect(caught("Ce qui suit remplace ce qui a été annoncé (CONTRACT 4.3).")).toHaveLength(1);
     expect(caught("Hibou pour le duelliste Alice Dubois")).toHaveLength(1);
     expect(caught("Hermione Granger revient dans le duel.")).toHaveLength(1);
+    expect(
+      SLIPS.filter((slip) =>
+        readings({ ...hibouOf("Ta faute est annulée."), title: "Faute annulée : Hermione Granger" }).some(
+          (r) => slip.find(r) !== null,
+        ),
+      ).map((slip) => slip.name),
+    ).toEqual(["the recipient named in their own hibou's title (« Faute d'action : Bob Martin » to Bob)"]);
     expect(caught("1re faute : faute donnée par l'arbitre. Faute donnée par vous.")).toHaveLength(1);
     expect(caught("Disqualification pour la décision de l'arbitre (R-7.1).")).toHaveLength(1);
     expect(caught("Ton dé de défense doit faire plus de 6 pour l'éviter.")).toHaveLength(1);
