@@ -65,6 +65,30 @@ describe("a duel's thread title, from each source", () => {
     expect((await duelOf(h, duelId)).threadTitle).toBe("Duel au parc (finale)");
   });
 
+  it("CONTRACT 4.3 a late post that names the title first revises no verdict of the posts after it", async () => {
+    const h = await createHarness();
+    const duelId = await activeDuel(h);
+    await h.generic(titledPost("5001", "Duel au parc", "2026-11-30T10:05:00Z"));
+    const before = (await h.admin("GET", `/duels/${duelId}/notifications`)).body.notifications as {
+      id: string;
+      kind: string;
+    }[];
+    // A spectator's post made before Alice's, arriving after it: it names the same title first.
+    const neville = postPayload({
+      postId: "5000",
+      author: { id: "88", name: "Neville Londubat" },
+      createdAt: "2026-11-30T10:02:00Z",
+      content: "Allez Alice !",
+    });
+    expect((await h.generic(withTitle(neville, "Duel au parc"))).body).toEqual({ result: "applied", duelId });
+    const after = (await h.admin("GET", `/duels/${duelId}/notifications`)).body.notifications as {
+      id: string;
+      kind: string;
+    }[];
+    expect(after.filter((n) => !before.some((b) => b.id === n.id)).map((n) => n.kind)).toEqual([]);
+    expect((await duelOf(h, duelId)).threadTitle).toBe("Duel au parc");
+  });
+
   it("CONTRACT 4.1 a title is kept bounded; one longer than any forum sends is a 400 and changes nothing", async () => {
     const h = await createHarness();
     const duelId = await activeDuel(h);
