@@ -5,6 +5,7 @@ import { type Duel, type DuelState, isOpened } from "../domain/state.js";
 import type { AnnounceMode } from "../ports/thread-bot.js";
 import { spellName } from "../rules/ruleset-names.js";
 import { announceTexts as t } from "../texts/announce.js";
+import { spelledOutPd } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
 
 /** One reply for the thread: a title line, then short lines. */
@@ -42,6 +43,12 @@ const ALL: ReadonlySet<DuelEventType> = new Set<DuelEventType>([
   "duel.resumed",
 ]);
 
+/** « PD » spelled out where a reply first says it, as a hibou does (`spelledOutPd`). */
+function pdSpelledOut(lines: readonly string[]): string[] {
+  const first = lines.findIndex((line) => /\bPD\b/.test(line));
+  return lines.map((line, i) => (i === first ? spelledOutPd(line) : line));
+}
+
 const nameIn = (state: Duel, id: string | null): string =>
   state.duelists.find((d) => d.id === id)?.name ?? id ?? "";
 
@@ -76,7 +83,11 @@ export function composeAnnouncements(input: {
     if (current && current.lines.length > 0) {
       const lines = current.points ? [...current.lines, standings(at)] : current.lines;
       const rules = input.rules === true && current.rules.size > 0 ? [t.rules([...current.rules])] : [];
-      replies.push({ eventId: current.eventId, title: current.title, lines: [...lines, ...rules] });
+      replies.push({
+        eventId: current.eventId,
+        title: current.title,
+        lines: pdSpelledOut([...lines, ...rules]),
+      });
     }
     current = null;
   };

@@ -22,7 +22,10 @@ export interface Standing {
 
 export interface ActiveEntry {
   readonly duelId: string;
+  /** The duelists: « Alice Dubois contre Bob Martin ». */
   readonly title: string;
+  /** The thread's title on the forum, where a source named it. */
+  readonly threadTitle: string | null;
   readonly threadUrl: string | null;
   readonly turn: {
     readonly duelistId: string;
@@ -34,7 +37,10 @@ export interface ActiveEntry {
 
 export interface FinishedEntry {
   readonly duelId: string;
+  /** The duelists: « Alice Dubois contre Bob Martin ». */
   readonly title: string;
+  /** The thread's title on the forum, where a source named it. */
+  readonly threadTitle: string | null;
   readonly threadUrl: string | null;
   readonly endedAt: string | null;
   readonly winnerId: string | null;
@@ -201,12 +207,14 @@ export function clubView(read: ClubRead, now: string, seasonName?: string): Club
       .map((r) => ({
         duelId: r.duelId,
         title: duelTitle(r),
+        threadTitle: r.threadTitle ?? null,
         threadUrl: threadUrl(forum, r.threadId),
         turn: r.turn ? { ...r.turn, name: nameOf(r, r.turn.duelistId) ?? r.turn.duelistId } : null,
       })),
     finished: finished.map((r) => ({
       duelId: r.duelId,
       title: duelTitle(r),
+      threadTitle: r.threadTitle ?? null,
       threadUrl: threadUrl(forum, r.threadId),
       endedAt: r.endedAt,
       winnerId: r.winnerId,
@@ -252,6 +260,7 @@ export function clubCsv(view: ClubView): string {
     f.stakesHonoured === null ? "" : f.stakesHonoured ? clubTexts.yes : clubTexts.no,
     f.threadUrl ?? "",
     f.duelId,
+    f.threadTitle ?? "",
   ]);
   return `${[header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 }

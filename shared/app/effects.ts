@@ -53,8 +53,9 @@ function withUsername(to: Recipient, forum: ForumConfig | null, after: Duel): Re
  *
  * Revised inputs re-announce their verdicts, each as it now stands. When that would make more
  * than `maxEntries` entries (a post so late that it rewrote a long stretch of the duel, on a forum
- * with several channels), the referee gets one notice naming every verdict that changed instead:
- * the decision must fit in one transaction, or it could never be stored at all.
+ * with several channels), the referee gets one notice naming every verdict that changed instead,
+ * and each duelist concerned one short summary: the decision must fit in one transaction, or it
+ * could never be stored at all.
  */
 export function effectsOf(input: {
   readonly forum: ForumConfig | null;
@@ -175,9 +176,10 @@ function deskLinked(deskUrl: string, duelId: string): (draft: HibouDraft) => Hib
 /** A Forumactif duel's thread is a topic of the board the forum reads; other forums' addresses are not kept. */
 function duelNamed(forum: ForumConfig | null, duel: Duel): NonNullable<Hibou["duel"]> {
   const name = texts.common.duelName(duel.duelists.map((d) => d.name));
+  const titled = duel.threadTitle ? { name, threadTitle: duel.threadTitle } : { name };
   const source = forum?.source;
-  if (source?.type !== "forumactif" || !/^\d{1,12}$/.test(duel.threadId)) return { name };
-  return { name, url: topicUrl(source.baseUrl, duel.threadId) };
+  if (source?.type !== "forumactif" || !/^\d{1,12}$/.test(duel.threadId)) return titled;
+  return { ...titled, url: topicUrl(source.baseUrl, duel.threadId) };
 }
 
 function notifyEntries(

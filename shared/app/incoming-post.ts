@@ -22,6 +22,8 @@ export interface IncomingPost {
   readonly content: string;
   readonly format: PostFormat;
   readonly forumDice?: readonly [number, number];
+  /** The thread's title as the forum shows it, where the sender gives it. */
+  readonly threadTitle?: string;
   /**
    * The sender's delivery id (`webhook-id`, `X-Discourse-Event-Id`), scoped by sender; absent when
    * the sender gave none (then only the post and its content tell a repeat).

@@ -39,6 +39,14 @@ export function isLate(
 }
 
 /**
+ * An input's events as verdicts to compare: the thread's title a post named is no verdict, and the
+ * late post naming it first leaves a later post's verdicts as they were.
+ */
+function verdicts(events: readonly DuelEvent[] | undefined): string {
+  return JSON.stringify(events, (key, value) => (key === "threadTitle" ? undefined : value));
+}
+
+/**
  * A late post takes its place in the thread: the whole duel is decided again in the thread's
  * order from its stored inputs, and every input whose verdict changed is returned as revised (to
  * be rewritten and announced as such). Null when the input is already stored: a duplicate.
@@ -62,9 +70,7 @@ export async function replayLatePost(
   const replayed = replay([...stored, { key: placed, inputId, command }]);
   const previous = new Map(stored.map((i) => [i.inputId, i.events]));
   const revised = replayed.inputs
-    .filter(
-      (i) => i.inputId !== inputId && JSON.stringify(previous.get(i.inputId)) !== JSON.stringify(i.events),
-    )
+    .filter((i) => i.inputId !== inputId && verdicts(previous.get(i.inputId)) !== verdicts(i.events))
     .map(({ key, inputId, command, events, before, after }) => ({
       key,
       inputId,

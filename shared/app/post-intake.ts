@@ -69,6 +69,7 @@ async function applyPost(
     // The clock's time even with the manual clock, where `now` is the post's: a correction window
     // already closed when the post arrives invites no correction (R-6.7, domain/correction-window.ts).
     receivedAt: now,
+    ...(post.threadTitle ? { threadTitle: post.threadTitle } : {}),
   };
   let command: DuelCommand;
   let inputId: string;

@@ -64,6 +64,7 @@ export async function registerDuel(
     ...(body.replyWindow ? { replyWindow: body.replyWindow } : {}),
     dice: body.dice,
     stakes: body.stakes ?? null,
+    ...(body.threadTitle ? { threadTitle: body.threadTitle } : {}),
     ruleset: forum.ruleset ?? defaultRuleset,
   };
   const command: DuelCommand = {

@@ -82,6 +82,7 @@ export async function openFromPost(
         ...(opening.replyWindow ? { replyWindow: opening.replyWindow } : {}),
         dice: opening.dice ?? "server",
         stakes: opening.stakes ?? null,
+        ...(post.threadTitle ? { threadTitle: post.threadTitle } : {}),
       },
       { forum, dedupKeys: post.deliveryKey ? [`delivery#${post.forumId}#${post.deliveryKey}`] : [] },
     );

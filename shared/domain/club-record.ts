@@ -10,6 +10,8 @@ export interface ClubDuelRecord {
   readonly duelId: string;
   readonly forumId: string;
   readonly threadId: string;
+  /** The thread's title where known (absent from records stored before it was kept). */
+  readonly threadTitle?: string | null;
   readonly status: Duel["status"];
   readonly createdAt: string;
   readonly duelists: readonly ClubDuelist[];
@@ -43,6 +45,7 @@ export function clubRecordOf(duel: Duel): ClubDuelRecord {
     duelId: duel.id,
     forumId: duel.forumId,
     threadId: duel.threadId,
+    threadTitle: duel.threadTitle ?? null,
     status: duel.status,
     createdAt: duel.createdAt,
     duelists: duel.duelists.map((d) => ({

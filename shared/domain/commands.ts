@@ -30,6 +30,8 @@ export interface PostInput {
    * the post counts as received when made.
    */
   readonly receivedAt?: string;
+  /** The thread's title as the forum showed it with this post, where the source gives it. */
+  readonly threadTitle?: string;
 }
 
 export interface RegisterDuel {
@@ -49,6 +51,8 @@ export interface RegisterDuel {
   readonly replyWindow?: string;
   readonly dice: "server" | "forum";
   readonly stakes?: string | null;
+  /** The thread's title, where the registration names it (a post may name it later). */
+  readonly threadTitle?: string | null;
   readonly ruleset: Ruleset;
 }
 

@@ -8,6 +8,7 @@ import { postInstant } from "./minute-doubt.js";
 import { catchUp, playDuelistPost } from "./play.js";
 import { actionFault } from "./sanctions.js";
 import { duelistOf, postMark, type StoredPost } from "./state.js";
+import { retitled } from "./thread-title.js";
 
 /** The content hash's length (base64url characters: 72 bits, enough to tell one post's versions apart). */
 export const HASH_LENGTH = 12;
@@ -62,7 +63,14 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
   const duelist = duelistOf(e.state, post.authorId);
   if (!isReferee && duelist?.status !== "active") {
     const reason = duelist ? decisionTexts.ignoredPost.outOfDuel : decisionTexts.ignoredPost.stranger;
-    e.emit({ type: "post.ignored", rule: "R-1.5", postId: post.postId, authorId: post.authorId, reason });
+    e.emit({
+      type: "post.ignored",
+      rule: "R-1.5",
+      postId: post.postId,
+      authorId: post.authorId,
+      reason,
+      ...retitled(e.state, post.threadTitle),
+    });
     return;
   }
   const stored = storedPost(e, post);
@@ -79,6 +87,7 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
     inDuel,
     dice: inDuel && !stored.rolled ? stored.dice : null,
     summary: post.content.slice(0, 280),
+    ...retitled(e.state, post.threadTitle),
   });
   if (isReferee) {
     applyRefereePost(e, post);

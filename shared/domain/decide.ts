@@ -13,6 +13,7 @@ import { particularityId } from "./particularity-ids.js";
 import { catchUp } from "./play.js";
 import { requireReplyWindow } from "./reply-window.js";
 import { currentTurn, type DuelState } from "./state.js";
+import { threadTitleOf } from "./thread-title.js";
 
 /**
  * The rules engine: what a command does to a duel, as events. Pure: `now` and the dice come in
@@ -127,6 +128,7 @@ function register(
     startingPoints[d.id] = duel.ruleset.startingPoints[yearKey(d.year)];
     pm[d.id] = duel.ruleset.pmPool ? duel.ruleset.pmPool[yearKey(d.year)] : null;
   }
+  const threadTitle = threadTitleOf(duel.threadTitle);
   return {
     type: "duel.registered",
     rule: "R-1.2",
@@ -135,6 +137,7 @@ function register(
       id: duel.id,
       forumId: duel.forumId,
       threadId: duel.threadId,
+      ...(threadTitle ? { threadTitle } : {}),
       referee: duel.referee,
       duelists: duel.duelists.map((d, index) => ({
         id: d.id,

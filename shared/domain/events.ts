@@ -50,6 +50,8 @@ export type DuelEvent =
         readonly id: string;
         readonly forumId: string;
         readonly threadId: string;
+        /** The thread's title, when the registration named it (`thread-title.ts`). */
+        readonly threadTitle?: string;
         readonly referee: { readonly id: string; readonly name: string };
         readonly duelists: readonly DuelistProfile[];
         readonly startingPoints: Readonly<Record<string, number>>;
@@ -78,12 +80,16 @@ export type DuelEvent =
       readonly inDuel: boolean;
       readonly dice: readonly [number, number] | null;
       readonly summary: string;
+      /** The thread's title, when the post named one the duel did not know (a renamed thread). */
+      readonly threadTitle?: string;
     })
   | (Base & {
       readonly type: "post.ignored";
       readonly postId: string;
       readonly authorId: string;
       readonly reason: string;
+      /** As `post.recorded`'s: a post that does not count may still rename the thread. */
+      readonly threadTitle?: string;
     })
   | (Base & {
       readonly type: "post.tampered";

@@ -4,6 +4,7 @@ import type { Duel, PendingAttack } from "./state.js";
 export function recorded(state: Duel, event: EventOf<"post.recorded">): Duel {
   const withPost = {
     ...state,
+    ...(event.threadTitle ? { threadTitle: event.threadTitle } : {}),
     posts: {
       ...state.posts,
       [event.postId]: {
@@ -112,4 +113,9 @@ export function particularityUsed(state: Duel, event: EventOf<"particularity.use
     ...d,
     usedParticularities: [...d.usedParticularities, event.particularityId],
   }));
+}
+
+/** An ignored post still tells the thread's title when it changed. */
+export function ignored(state: Duel, event: EventOf<"post.ignored">): Duel {
+  return event.threadTitle ? { ...state, threadTitle: event.threadTitle } : state;
 }

@@ -26,6 +26,7 @@ export function registered(event: EventOf<"duel.registered">): RegisteredDuel {
     id: duel.id,
     forumId: duel.forumId,
     threadId: duel.threadId,
+    ...(duel.threadTitle ? { threadTitle: duel.threadTitle } : {}),
     status: "registered",
     referee: duel.referee,
     ruleset: duel.ruleset,

@@ -76,8 +76,9 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
       return sanctions.banEnded(state, event);
     case "referee.command":
       return turns.refereeCommand(state, event);
-    case "duel.registered":
     case "post.ignored":
+      return posts.ignored(state, event);
+    case "duel.registered":
     case "dice.rolled":
     case "action.void":
     case "legilimens.cast":

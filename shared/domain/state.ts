@@ -130,6 +130,11 @@ export interface DuelBase {
   readonly id: string;
   readonly forumId: string;
   readonly threadId: string;
+  /**
+   * The thread's title on its forum, as the latest post that named one gave it (bounded,
+   * `thread-title.ts`); absent while no source named it, and from snapshots stored before it was kept.
+   */
+  readonly threadTitle?: string;
   readonly referee: { readonly id: string; readonly name: string };
   readonly ruleset: Ruleset;
   readonly replyWindow: string;

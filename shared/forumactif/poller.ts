@@ -133,7 +133,9 @@ export class TopicPoller {
               ? this.deps.reader.readDiceRoll(post, source.dice)
               : { status: "unreadable", reason: forumactifTexts.dice.notDescribed },
         });
-        const fed = await this.feed(forumId, duel.state.threadId, diff.changes);
+        // Every page shows the topic's title (the mobile template none): it names the duel's thread.
+        const title = read.pages.find((p) => p.title !== null)?.title ?? undefined;
+        const fed = await this.feed(forumId, duel.state.threadId, diff.changes, title);
         posts = fed.posts(previous.posts);
         const held: Record<string, HeldPost> = { ...diff.held, ...fed.refused };
         // A post that cannot be read is told to the referee once the duel runs (after its top),
@@ -246,7 +248,7 @@ export class TopicPoller {
   }
 
   /** Hands each change to the intake, in order, until one fails for a reason other than the post. */
-  private async feed(forumId: string, threadId: string, changes: readonly PostChange[]) {
+  private async feed(forumId: string, threadId: string, changes: readonly PostChange[], title?: string) {
     const counts = { created: 0, edited: 0, deleted: 0 };
     const done = new Map<string, KnownPost | null>();
     const refused: Record<string, { reason: "refused"; message: string }> = {};
@@ -275,6 +277,7 @@ export class TopicPoller {
               format: "html",
               ...(change.forumDice ? { forumDice: change.forumDice } : {}),
               ...(change.shownToTheMinute ? { shownToTheMinute: true } : {}),
+              ...(title ? { threadTitle: title } : {}),
               deliveryKey: `forumactif#${change.postId}#${change.kind}#${change.hash}`,
             });
         if (answer !== null && answer.result !== "duplicate") counts[change.kind]++;

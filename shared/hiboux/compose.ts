@@ -26,7 +26,7 @@ import {
   pointsAdjusted,
   turnReminder,
 } from "./lifecycle.js";
-import { revisedForDuelists } from "./revision.js";
+import { revisedForDuelists, revisionSummaries } from "./revision.js";
 import { addToGroup, openGroup, TURN_EVENTS, type TurnGroup, turnSummary, yourTurn } from "./turn.js";
 
 export type { HibouDraft } from "./context.js";
@@ -184,7 +184,8 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
 
 /**
  * One `verdict.revised` notice to the referee for many revised inputs at once, naming the verdicts
- * that change: what a late post that rewrote a long stretch of the duel announces when a hibou per
+ * that change, and one short summary to each duelist an old verdict was told to or a new one
+ * concerns: what a late post that rewrote a long stretch of the duel announces when a hibou per
  * revised verdict would not fit in its decision's one transaction (CONTRACT.md 4.3).
  */
 export function composeRevisedNotice(input: {
@@ -212,7 +213,18 @@ export function composeRevisedNotice(input: {
   );
   const ctx = contextOf([first], before, after);
   const r = texts.revised;
-  return [draft(referee(ctx), "verdict.revised", r.noticeTitle, [r.intro, r.notice(titles)], first)];
+  // Whoever heard an old verdict hears that it changed: the duelists it was sent to.
+  const told = new Set(
+    input.revised.flatMap((i) =>
+      composeHiboux({ events: i.previous, before: i.before ?? before, after: i.after ?? after })
+        .filter((d) => d.to.role === "duelist")
+        .map((d) => d.to.id),
+    ),
+  );
+  return [
+    draft(referee(ctx), "verdict.revised", r.noticeTitle, [r.intro, r.notice(titles)], first),
+    ...revisionSummaries(ctx, input.revised, told, after),
+  ];
 }
 
 /** A revised input that now decides nothing: the referee hears which verdicts were withdrawn. */

@@ -2,7 +2,7 @@ import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { type Duel, type DuelistState, type DuelState, isOpened } from "../domain/state.js";
 import type { Recipient } from "../ports/notifier.js";
 import type { Ruleset } from "../rules/ruleset.js";
-import { formatPoints } from "../texts/format.js";
+import { formatPoints, spelledOutPd, titleFor } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
 
 /** A hibou ready to be given its id, duel and time by the caller. */
@@ -100,21 +100,9 @@ export function draft(
   const rules = options.rules && options.rules.length > 0 ? options.rules : [event.rule];
   const overrule = to.role === "referee" && options.overrule ? [options.overrule] : [];
   const text = [...body.filter((line) => line !== ""), "", ...overrule, texts.common.rules(rules)].join("\n");
-  return { to, kind, title, text: spelledOut(text), eventId: event.id, rule: event.rule };
-}
-
-/**
- * « PD » read once in full where a hibou first says it: a duelist new to the club learns the word
- * there. A bracket already after it takes the words in, rather than a second bracket.
- */
-export function spelledOut(text: string): string {
-  const words = texts.common.pdWords;
-  if (text.includes(`PD (${words}`)) return text;
-  const first = text.search(/\bPD\b/);
-  if (first < 0) return text;
-  const rest = text.slice(first + 2);
-  const spelled = rest.startsWith(" (") ? `PD (${words} ; ${rest.slice(2)}` : `PD (${words})${rest}`;
-  return `${text.slice(0, first)}${spelled}`;
+  // The person concerned reads « tu » in the text, and no third person of themselves in the title.
+  const shown = to.role === "duelist" ? titleFor(title, to.name) : title;
+  return { to, kind, title: shown, text: spelledOutPd(text), eventId: event.id, rule: event.rule };
 }
 
 /** Rule ids in order of first appearance. */

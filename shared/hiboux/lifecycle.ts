@@ -149,7 +149,16 @@ export function duelFinished(ctx: Context, e: EventOf<"duel.finished">): HibouDr
     );
     const personal = e.winnerId === null ? "" : won ? f.youWon : f.youLost;
     hiboux.push(
-      draft(toDuelist(ctx, d.id), "duel.finished", title, [you, ...rest(d.id), personal], e, { rules }),
+      draft(
+        toDuelist(ctx, d.id),
+        "duel.finished",
+        won ? f.titleYouWon : title,
+        [you, ...rest(d.id), personal],
+        e,
+        {
+          rules,
+        },
+      ),
     );
   }
   return hiboux;

@@ -95,3 +95,46 @@ export function revisedForDuelists(
   }
   return out;
 }
+
+/**
+ * When a re-ordering revised too many verdicts to send each one again (the decision must fit in one
+ * transaction), one short hibou to each duelist who was told an old verdict or whom a new one
+ * concerns: how many of their faults were withdrawn and how many now count, their points, and whose
+ * turn it is now. The referee's notice names every verdict that changed.
+ */
+export function revisionSummaries(
+  ctx: Context,
+  revised: readonly { readonly events: readonly DuelEvent[]; readonly previous: readonly DuelEvent[] }[],
+  told: ReadonlySet<string>,
+  latest: Duel,
+): HibouDraft[] {
+  const r = texts.revised;
+  const first = revised.flatMap((i) => [...i.events, ...i.previous])[0];
+  if (!first) return [];
+  const ids = new Set(told);
+  for (const i of revised) for (const id of [...concerned(i.previous), ...concerned(i.events)]) ids.add(id);
+  const out: HibouDraft[] = [];
+  for (const id of ids) {
+    const d = latest.duelists.find((x) => x.id === id);
+    if (!d) continue;
+    const before = revised.flatMap((i) =>
+      faultsOf(i.previous, id).map((f) => ({ f, now: faultsOf(i.events, id) })),
+    );
+    const after = revised.flatMap((i) =>
+      faultsOf(i.events, id).map((f) => ({ f, was: faultsOf(i.previous, id) })),
+    );
+    const withdrawn = before.filter(({ f, now }) => !now.some((n) => sameFault(f, n))).length;
+    const added = after.filter(({ f, was }) => !was.some((w) => sameFault(f, w))).length;
+    const body = [r.introYou, r.faultsChanged(withdrawn, added)];
+    body.push(texts.yourTurn.points(formatPoints(d.points, d.startingPoints)));
+    const turn = currentTurn(latest);
+    if (turn)
+      body.push(
+        turn.duelistId === id
+          ? r.yourTurnNow(turn.number, turn.deadline)
+          : r.turnNow(nameOf(ctx, turn.duelistId), turn.number, turn.deadline),
+      );
+    out.push(draft(toDuelist(ctx, id), "verdict.revised", r.noticeTitle, body, first));
+  }
+  return out;
+}

@@ -143,6 +143,8 @@ export const registerBodySchema = z.object({
     .optional(),
   dice: z.enum(["server", "forum"]).default("server"),
   stakes: z.string().max(2000).nullable().optional(),
+  /** The thread's title on the forum, kept shortened; the thread's posts may name it later. */
+  threadTitle: z.string().max(1000).nullable().optional(),
 });
 
 /** `POST /_local/clock` (CONTRACT.md section 7). */

@@ -8,6 +8,7 @@ export function duelView(state: Duel) {
     id: state.id,
     forumId: state.forumId,
     threadId: state.threadId,
+    threadTitle: state.threadTitle ?? null,
     status: state.status,
     referee: state.referee,
     turn: turn ? { duelistId: turn.duelistId, number: turn.number, deadline: turn.deadline } : null,

@@ -71,6 +71,8 @@ export const genericWebhookSchema = z.object({
     // No length here: the body limit bounds it, and what can be stored is checked (post-size.ts, 413).
     content: z.optional(z.string()),
     dice: z.optional(z.tuple([die, die])),
+    // The duel keeps it shortened (domain/thread-title.ts); the bound only refuses what no forum sends.
+    threadTitle: z.optional(z.string().check(z.maxLength(1000))),
   }),
 });
 
@@ -89,6 +91,7 @@ export const discoursePostSchema = z.object({
     deleted_at: z.optional(z.nullable(instant())),
     user_deleted: z.optional(z.boolean()),
     post_type: z.optional(z.int()),
+    topic_title: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),
     version: z.optional(z.int()),
   }),
 });
@@ -107,7 +110,7 @@ export const xenforoEnvelopeSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
-/** The fields of XenForo's post API result we read; others (`Thread`, `User`, `can_*`…) are ignored. */
+/** The fields of XenForo's post API result we read (of `Thread`, its title); others (`User`, `can_*`…) are ignored. */
 export const xenforoPostSchema = z.object({
   post_id: xfInt,
   thread_id: xfInt,
@@ -117,6 +120,8 @@ export const xenforoPostSchema = z.object({
   message: z.optional(z.string().check(z.maxLength(500_000))),
   message_state: z.optional(z.string().check(z.maxLength(50))),
   last_edit_date: z.optional(xfInt),
+  // The thread the post is in, as XenForo's post result embeds it: only its title is read.
+  Thread: z.optional(z.object({ title: z.optional(z.string().check(z.maxLength(1000))) })),
 });
 
 /** The fields of XenForo's thread API result we read: which thread, and whether it is deleted. */

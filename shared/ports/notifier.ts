@@ -25,8 +25,11 @@ export interface Hibou {
   /** The audit-log event the hibou reports, and the rule it applied. */
   readonly eventId: string;
   readonly rule?: string;
-  /** The duel as people name it (« Alice Dubois contre Bob Martin ») and its thread's address where known. */
-  readonly duel?: { readonly name: string; readonly url?: string };
+  /**
+   * The duel as people name it (« Alice Dubois contre Bob Martin »), its thread's title (bounded,
+   * not escaped: each channel escapes it) and address where known.
+   */
+  readonly duel?: { readonly name: string; readonly threadTitle?: string; readonly url?: string };
 }
 
 /** A Forumactif board and its bot account (a secret: never logged, never returned). */

@@ -104,6 +104,7 @@ export const detailFields: Record<string, string> = {
   enabled: "annonces",
   honoured: "enjeux honorés",
   reason: "motif",
+  threadTitle: "titre du fil",
 };
 
 /** Enum values as French words; a value not listed is shown as it is. */

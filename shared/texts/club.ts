@@ -22,6 +22,7 @@ export const clubTexts = {
     "enjeux honorés",
     "fil",
     "duel_id",
+    "titre du fil",
   ],
   page: {
     title: (forum: string) => `Club de duel — ${forum}`,
@@ -57,6 +58,7 @@ export const clubTexts = {
     noBans: "Personne n'est banni.",
     bannedUntil: (day: string) => `jusqu'au ${day}`,
     thread: "voir le fil",
+    threadTitled: (title: string) => `« ${title} »`,
     full: "Voir toutes les archives du club",
     csv: "Exporter la saison (CSV)",
   },

@@ -3,7 +3,7 @@
  * The hiboux keep their own texts beside these (`hiboux.ts`); dates reuse `format.ts`'s Paris formatting.
  */
 import type { RefereeAction } from "../domain/referee-actions.js";
-import { duelName } from "./format.js";
+import { duelNameTitled } from "./format.js";
 
 export type CommandName = RefereeAction["command"];
 
@@ -57,8 +57,11 @@ export const ui = {
     forums: "Forums du service",
   },
   duel: {
-    /** A duel is named by its duelists: « Alice Dubois contre Bob Martin ». */
-    versus: duelName,
+    /**
+     * A duel is named by its duelists, with its thread's title where known: « Alice Dubois contre
+     * Bob Martin — « Duel au parc » ».
+     */
+    titled: duelNameTitled,
     thread: (threadId: string, forum: string) => `Fil ${threadId} du forum ${forum}`,
     openThread: "ouvrir le fil sur le forum",
     refreshing: "Cette page se met à jour toute seule ; elle attend si vous êtes en train d'écrire.",

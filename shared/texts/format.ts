@@ -69,6 +69,37 @@ export function formatPoints(points: number, startingPoints: number): string {
   return `${points}/${startingPoints} PD`;
 }
 
+/**
+ * A hibou's title as the person it concerns reads it: without their own name, as their text says
+ * « tu » (« Faute d'action : Bob Martin (1re) » is « Faute d'action (1re) » to Bob, « Points ajustés :
+ * Luna Lovegood −3 PD » is « Points ajustés : −3 PD » to Luna).
+ */
+export function titleFor(title: string, name: string | undefined): string {
+  if (!name) return title;
+  const at = title.indexOf(` : ${name}`);
+  if (at < 0) return title;
+  const rest = title.slice(at + name.length + 3);
+  if (rest === "") return title.slice(0, at);
+  return rest.startsWith(" (") ? `${title.slice(0, at)}${rest}` : `${title.slice(0, at)} :${rest}`;
+}
+
+/** What « PD » stands for, said once in each text that uses it. */
+const PD_WORDS = "points de duel";
+
+/**
+ * « PD » read once in full where a text (a hibou, a thread announcement) first says it: someone new
+ * to the club learns the word there. A bracket already after it takes the words in, rather than a
+ * second bracket.
+ */
+export function spelledOutPd(text: string): string {
+  if (text.includes(`PD (${PD_WORDS}`)) return text;
+  const first = text.search(/\bPD\b/);
+  if (first < 0) return text;
+  const rest = text.slice(first + 2);
+  const spelled = rest.startsWith(" (") ? `PD (${PD_WORDS} ; ${rest.slice(2)}` : `PD (${PD_WORDS})${rest}`;
+  return `${text.slice(0, first)}${spelled}`;
+}
+
 /** A feminine ordinal, as in "1re faute", "2e faute". */
 export function ordinal(n: number): string {
   return n === 1 ? "1re" : `${n}e`;
@@ -108,4 +139,26 @@ export function joinList(items: readonly string[]): string {
 /** A duel named by its duelists: « Alice Dubois contre Bob Martin » (desk, hiboux, club records). */
 export function duelName(names: readonly string[]): string {
   return names.join(" contre ");
+}
+
+/**
+ * A thread's title cut for a line where the duel is only named (a hibou's last line, a list): the
+ * words that fit in `max` characters, then "…".
+ */
+export function shortTitle(title: string, max = 50): string {
+  const chars = [...title];
+  if (chars.length <= max) return title;
+  const cut = chars.slice(0, max - 1).join("");
+  const atWord = cut.replace(/\s+\S*$/, "");
+  return `${(atWord.length >= max / 2 ? atWord : cut).trimEnd()}…`;
+}
+
+/**
+ * A duel named by its duelists and, where known, its thread's title: « Alice Dubois contre Bob
+ * Martin — « Duel au parc » ». `max` shortens the title (`shortTitle`).
+ */
+export function duelNameTitled(names: readonly string[], threadTitle?: string | null, max?: number): string {
+  const name = duelName(names);
+  if (!threadTitle) return name;
+  return `${name} — « ${max === undefined ? threadTitle : shortTitle(threadTitle, max)} »`;
 }

@@ -103,8 +103,6 @@ export const texts = {
     reason: (reason: string) => `Motif : ${reason}`,
     /** A duel as its people call it. */
     duelName,
-    /** What « PD » stands for, said once a hibou. */
-    pdWords: "points de duel",
     desk: (url: string) => `Le duel sur le bureau : ${url}`,
   },
 
@@ -129,6 +127,25 @@ export const texts = {
       `C'est maintenant à toi de jouer (tour ${number}), avant ${formatDate(deadline)}.`,
     withdrawn: (titles: readonly string[]) =>
       `Ces verdicts sont annulés, le message arrivé en retard les rend sans objet : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
+    /** A duelist's share of many verdicts revised at once: their faults, counted. */
+    faultsChanged: (withdrawn: number, added: number) => {
+      const gone =
+        withdrawn === 0
+          ? ""
+          : withdrawn === 1
+            ? "Une faute qui t'avait été annoncée est retirée : elle ne compte plus."
+            : `${withdrawn} fautes qui t'avaient été annoncées sont retirées : elles ne comptent plus.`;
+      const counted =
+        added === 0
+          ? ""
+          : added === 1
+            ? "Une faute t'est désormais comptée ; l'arbitre peut t'en donner le détail."
+            : `${added} fautes te sont désormais comptées ; l'arbitre peut t'en donner le détail.`;
+      return (
+        [gone, counted].filter((x) => x !== "").join(" ") ||
+        "Tes fautes restent celles qui t'ont été annoncées."
+      );
+    },
     notice: (titles: readonly string[]) =>
       `Les verdicts suivants changent : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
   },
@@ -387,6 +404,8 @@ export const texts = {
   finished: {
     title: (winner: string | null) =>
       winner ? `Fin du duel : ${winner} l'emporte` : "Fin du duel : pas de vainqueur",
+    /** The winner's own title: « tu », as their text. */
+    titleYouWon: "Fin du duel : tu l'emportes",
     /** `others`: the duelists who did not win, named, so a one-on-one duel names the opponent. */
     winner: (
       winner: string | null,

@@ -1,4 +1,5 @@
 import type { Recipient } from "../ports/notifier.js";
+import { shortTitle } from "./format.js";
 
 /**
  * Every French sentence the notifiers produce, in one place so they read as one voice:
@@ -25,11 +26,13 @@ export const notifierTexts = {
   /** Discord's message line above the embed. */
   discordContent: (recipient: Recipient) =>
     `Hibou pour ${recipient.role === "referee" ? "l'arbitre " : ""}${recipient.name ?? recipient.id}`,
-  /** Names the duel as its Discourse conversation does (the thread), then the rule. */
-  discordFooter: (threadId: string, rule: string | undefined) =>
-    rule === undefined
-      ? `Hiboux du duel (sujet ${threadId})`
-      : `Hiboux du duel (sujet ${threadId}) · règle ${rule}`,
+  /** Names the duel as its Discourse conversation does (the thread, its title where known), then the rule. */
+  discordFooter: (threadId: string, rule: string | undefined, threadTitle?: string) => {
+    const thread = threadTitle
+      ? `Hiboux du duel « ${shortTitle(threadTitle)} » (sujet ${threadId})`
+      : `Hiboux du duel (sujet ${threadId})`;
+    return rule === undefined ? thread : `${thread} · règle ${rule}`;
+  },
   /** Appended to a Discourse PM title too short for Discourse. */
   discourseTitleSuffix: " — hibou du club de duel",
   discourseDefaultTitle: "Hibou du club de duel",
@@ -39,8 +42,11 @@ export const notifierTexts = {
   /** A Forumactif PM's subject: the duel first, so the inbox tells one duel's hiboux from another's. */
   forumactifSubject: (duel: string | undefined, title: string) =>
     duel === undefined ? title : `${duel} — ${title.charAt(0).toLocaleLowerCase("fr")}${title.slice(1)}`,
-  /** The last line of a Forumactif PM: the duel's topic, one click away. */
-  forumactifThread: (url: string) => `Le sujet du duel : ${url}`,
+  /** The last line of a Forumactif PM: the duel's topic, by its title where known, one click away. */
+  forumactifThread: (url: string | undefined, threadTitle: string | undefined) => {
+    const named = threadTitle ? `Le sujet du duel, « ${shortTitle(threadTitle)} »` : "Le sujet du duel";
+    return url ? `${named} : ${url}` : `${named}.`;
+  },
   noForumactifUsername: (recipient: Recipient) =>
     `Forumactif : pas de message privé possible, le destinataire ${recipient.name ?? recipient.id} n'a pas de nom d'utilisateur sur le forum.`,
   forumactifLoginRefused:

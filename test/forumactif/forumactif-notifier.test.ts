@@ -177,6 +177,27 @@ describe("CONTRACT 6.1 a Forumactif private message names its duel", () => {
     );
   });
 
+  it("CONTRACT 6.1 the topic's last line names it by its title where known, shortened, escaped for the board", () => {
+    const titled = (threadTitle: string, url?: string) =>
+      forumactifPrivateMessage({
+        ...hibou,
+        duel: { name: "Alice Dubois contre Bob Martin", threadTitle, ...(url ? { url } : {}) },
+      })
+        .message.split("\n")
+        .at(-1);
+    expect(titled("Duel au parc", "https://poudlard.forumactif.com/t482-topic")).toBe(
+      "Le sujet du duel, « Duel au parc » : https://poudlard.forumactif.com/t482-topic",
+    );
+    // Without the topic's address, the title alone still tells which duel.
+    expect(titled("Duel au parc")).toBe("Le sujet du duel, « Duel au parc ».");
+    const long = titled(
+      "Le grand duel de fin d'année à la tour d'astronomie, après le banquet",
+      "https://x.fr/t1-a",
+    );
+    expect(long).toBe("Le sujet du duel, « Le grand duel de fin d'année à la tour… » : https://x.fr/t1-a");
+    expect(titled("<b>Duel</b>")).not.toContain("<b>");
+  });
+
   it("CONTRACT 6.1 a hibou of no duel keeps its title as subject", () => {
     expect(forumactifPrivateMessage(hibou).subject).toBe(hibou.title);
     expect(forumactifPrivateMessage(hibou).message).toBe(hibou.text);

@@ -148,3 +148,14 @@ describe("CONTRACT 4.4 every wait on the manual clock", () => {
     expect(read.body.resting).toBeUndefined();
   });
 });
+
+describe("a Forumactif topic's title names the duel's thread", () => {
+  it("CONTRACT 4.4 the topic page's title is the duel's thread title; a topic renamed renames it with its next post", async () => {
+    const { h, fake, duelId } = await polledDuel();
+    expect((await h.admin("GET", `/duels/${duelId}`)).body.threadTitle).toBe("Duel");
+    fake.renameTopic("1234", "Duel au parc");
+    fake.addPost("1234", { authorId: "42", authorName: "Alice Dubois", html: "Un mot" });
+    await h.admin("POST", "/forums/poudlard/poll");
+    expect((await h.admin("GET", `/duels/${duelId}`)).body.threadTitle).toBe("Duel au parc");
+  });
+});

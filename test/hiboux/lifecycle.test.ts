@@ -66,7 +66,10 @@ describe("the end of the duel", () => {
       "duel.finished>duelist:43",
     ]);
     for (const h of hiboux.filter((x) => x.kind === "duel.finished")) {
-      expect(h.title).toBe("Fin du duel : Bob Martin l'emporte");
+      // The winner reads « tu » in the title too.
+      expect(h.title).toBe(
+        h.to.id === BOB ? "Fin du duel : tu l'emportes" : "Fin du duel : Bob Martin l'emporte",
+      );
       expect(h.text).toContain(`« ${STAKES} »`);
       expect(h.text).toContain("Alice Dubois 0/25 PD (hors du duel) ; Bob Martin 50/50 PD");
       expect(lastLine(h)).toBe("Règles appliquées : R-1.6, R-1.7");

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { composeHiboux } from "../../shared/hiboux/index.js";
+import { effectsOf } from "../../shared/app/effects.js";
+import { composeHiboux, composeRevisedNotice } from "../../shared/hiboux/index.js";
+import type { ForumConfig } from "../../shared/ports/forum-store.js";
 import {
   ALICE,
   aliceToPlay,
@@ -14,6 +16,7 @@ import {
 } from "./support.js";
 
 const DEADLINE = "2026-11-30T10:00:00.000Z";
+const T = "2026-11-28T10:00:00.000Z";
 
 /** Alice's turn 2: her defence 3 fails against Bob's Feu (5 + 2), then her Découpe (attack 4) flies at Bob. */
 const hitTurn = events("post-p2", [
@@ -271,6 +274,65 @@ describe("a verdict revised", () => {
     expect(hiboux[0]?.text).toContain(
       "Les verdicts suivants changent : « Faute d'action : Bob Martin (1re) ».",
     );
+  });
+});
+
+describe("many verdicts revised at once", () => {
+  /** Bob's out-of-turn fault and its sanction, as first decided; a re-ordering decides nothing of it now. */
+  const faulted = events("post-p9", [
+    {
+      type: "fault.action",
+      rule: "R-1.5",
+      duelistId: BOB,
+      postId: "p9",
+      violations: ["out-of-turn"],
+      rules: ["R-1.5"],
+      count: 1,
+      by: "system",
+    },
+  ]);
+  const revised = [{ events: [], previous: faulted }];
+
+  it("CONTRACT 4.3 each duelist told an old verdict gets a short summary with the referee's notice", () => {
+    const hiboux = composeRevisedNotice({ revised, before: aliceToPlay, after: aliceToPlay });
+    expect(kinds(hiboux)).toEqual(["verdict.revised>referee:7", "verdict.revised>duelist:43"]);
+    const [toBob] = toDuelist(hiboux, BOB);
+    expect(toBob?.text).toContain("Une faute qui t'avait été annoncée est retirée : elle ne compte plus.");
+    expect(toBob?.text).toContain("PD (points de duel)");
+    expect(toBob?.text).toContain("C'est maintenant au tour d'Alice Dubois (tour 2)");
+    expect(toBob?.text).not.toMatch(/CONTRACT|Bob Martin/);
+  });
+
+  it("CONTRACT 4.3 when the revised verdicts do not fit in the decision, the duelists still hear of it", () => {
+    const forum = { referees: [], notify: [{ type: "log" }] } as unknown as ForumConfig;
+    const base = {
+      forum,
+      before: aliceToPlay,
+      after: aliceToPlay,
+      events: [],
+      revised: [
+        {
+          key: "k",
+          inputId: "post-p9",
+          command: { type: "post.deleted", now: T, postId: "p9", authorId: BOB, deletedAt: T },
+          events: [],
+          previous: faulted,
+          states: { before: aliceToPlay, after: aliceToPlay },
+        },
+      ],
+      timers: { schedule: [], cancel: [] },
+      version: 7,
+      now: T,
+    } as const;
+    const told = (maxEntries: number) =>
+      effectsOf({ ...base, maxEntries }).flatMap((e) =>
+        e.effect.type === "notify"
+          ? [`${e.effect.hibou.kind}>${e.effect.hibou.to.role}:${e.effect.hibou.to.id}`]
+          : [],
+      );
+    expect(told(100)).toEqual(["verdict.revised>referee:7", "verdict.revised>duelist:43"]);
+    // Too many for one transaction: the notice and the summary, never the referee alone.
+    expect(told(0)).toEqual(["verdict.revised>referee:7", "verdict.revised>duelist:43"]);
   });
 });
 

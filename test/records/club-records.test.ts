@@ -151,6 +151,7 @@ describe("CONTRACT 8 the club's records", () => {
       {
         duelId: running,
         title: "Eve Lovegood contre Fred Weasley",
+        threadTitle: null,
         threadUrl: null,
         turn: expect.objectContaining({ duelistId: "46", number: 1, deadline: expect.any(String) }),
       },
@@ -237,7 +238,7 @@ describe("CONTRACT 8 the club's records", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "saison,fin,duel,vainqueur,issue,disqualifié(e)s,enjeux,enjeux honorés,fil,duel_id",
+      "saison,fin,duel,vainqueur,issue,disqualifié(e)s,enjeux,enjeux honorés,fil,duel_id,titre du fil",
     );
     expect(lines).toHaveLength(4);
     expect(

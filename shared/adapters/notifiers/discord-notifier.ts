@@ -89,7 +89,10 @@ export function discordMessages(hibou: Hibou): DiscordMessage[] {
   // Escaped whole, then split: a part never ends between a backslash and its character.
   const parts = splitText(escapeDiscord(hibou.text), PART_MAX, DISCORD_MAX_PARTS);
   // A footer shows no Markdown: it stays as it is.
-  const footer = truncate(notifierTexts.discordFooter(hibou.threadId, hibou.rule), FOOTER_MAX);
+  const footer = truncate(
+    notifierTexts.discordFooter(hibou.threadId, hibou.rule, hibou.duel?.threadTitle),
+    FOOTER_MAX,
+  );
   const timestamp = new Date(hibou.createdAt);
   const content = truncate(escapeDiscord(notifierTexts.discordContent(hibou.to)), DISCORD_LIMITS.content);
   return parts.map((part, index) => {

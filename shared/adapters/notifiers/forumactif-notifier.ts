@@ -63,7 +63,9 @@ export function forumactifPrivateMessage(hibou: Hibou): {
     ),
     // The text already ends with the rules it applied (as for Discourse): no second rule line.
     message: escapeForumactif(
-      hibou.duel?.url ? `${hibou.text}\n\n${notifierTexts.forumactifThread(hibou.duel.url)}` : hibou.text,
+      hibou.duel?.url || hibou.duel?.threadTitle
+        ? `${hibou.text}\n\n${notifierTexts.forumactifThread(hibou.duel.url, hibou.duel.threadTitle)}`
+        : hibou.text,
     ),
   };
 }

@@ -36,9 +36,15 @@ export function namer(state: Duel): (id: string) => string {
   return (id) => state.duelists.find((d) => d.id === id)?.name ?? id;
 }
 
-/** The duel's name: its duelists, « Alice Dubois contre Bob Martin ». */
+/**
+ * The duel's name: its duelists and, where known, its thread's title, « Alice Dubois contre Bob
+ * Martin — « Duel au parc » » (escaped where it is shown, as every text of the pages).
+ */
 export function duelTitle(state: Duel): string {
-  return ui.duel.versus(state.duelists.map((d) => d.name));
+  return ui.duel.titled(
+    state.duelists.map((d) => d.name),
+    state.threadTitle,
+  );
 }
 
 /** The duel's thread and forum, linked to the thread where the forum's settings say where it is. */

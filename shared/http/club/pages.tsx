@@ -83,15 +83,18 @@ function Standings(props: { standings: readonly Standing[] }) {
   );
 }
 
-function ThreadLink(props: { url: string | null }) {
-  return props.url ? (
+/** The duel's thread: its title where known, linked where the forum's address is known. */
+function ThreadLink(props: { url: string | null; title: string | null }) {
+  const { url, title } = props;
+  if (!url) return title ? <span class="muted">{` · ${t.threadTitled(title)}`}</span> : null;
+  return (
     <>
       {" · "}
-      <a href={props.url} target="_top" rel="noopener">
-        {t.thread}
+      <a href={url} target="_top" rel="noopener">
+        {title ? t.threadTitled(title) : t.thread}
       </a>
     </>
-  ) : null;
+  );
 }
 
 function Active(props: { active: readonly ActiveEntry[] }) {
@@ -101,7 +104,7 @@ function Active(props: { active: readonly ActiveEntry[] }) {
       {props.active.map((a) => (
         <li>
           <strong>{a.title}</strong>
-          <ThreadLink url={a.threadUrl} />
+          <ThreadLink url={a.threadUrl} title={a.threadTitle} />
           <br />
           <span class="muted">
             {a.turn
@@ -140,7 +143,7 @@ function Finished(props: { finished: readonly FinishedEntry[] }) {
       {props.finished.map((f) => (
         <li>
           <strong>{f.title}</strong>
-          <ThreadLink url={f.threadUrl} />
+          <ThreadLink url={f.threadUrl} title={f.threadTitle} />
           <br />
           {f.winnerName ? t.winner(f.winnerName) : t.draw} {clubTexts.reason[f.reason]}
           {f.endedAt ? <span class="muted">{`, ${t.endedOn(formatDay(f.endedAt))}`}</span> : null}

@@ -92,6 +92,7 @@ export function webhookRoutes(deps: WebhookDeps) {
       content: data.content ?? "",
       format: data.format,
       ...(data.dice ? { forumDice: data.dice } : {}),
+      ...(data.threadTitle ? { threadTitle: data.threadTitle } : {}),
       deliveryKey: `generic#${c.req.header("webhook-id") ?? ""}`,
     });
     return c.json(answer);
@@ -132,6 +133,7 @@ export function webhookRoutes(deps: WebhookDeps) {
       changedAt: new Date(changedAt).toISOString(),
       content: post.raw ?? "",
       format: "markdown",
+      ...(post.topic_title ? { threadTitle: post.topic_title } : {}),
       // Without an event id (a proxy or plugin dropped it) there is no delivery to recognize.
       ...(eventId ? { deliveryKey: `discourse#${eventId}` } : {}),
     });

@@ -139,6 +139,7 @@ export function xenforoWebhook(deps: WebhookDeps) {
       changedAt: kind === "edited" && lastEdit > 0 ? seconds(lastEdit) : later(now, seconds(post.post_date)),
       content: post.message ?? "",
       format: "bbcode",
+      ...(post.Thread?.title ? { threadTitle: post.Thread.title } : {}),
       // A retry sends the same bytes: their hash names the delivery.
       deliveryKey: `xenforo#${createHash("sha256").update(raw, "utf8").digest("base64url").slice(0, 32)}`,
     });

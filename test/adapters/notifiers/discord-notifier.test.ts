@@ -30,6 +30,20 @@ function expectWithinLimits(message: DiscordMessage): void {
 }
 
 describe("discord notifier", () => {
+  it("CONTRACT 3 the footer names the duel's thread by its title where known, shortened", () => {
+    const footer = (threadTitle?: string) =>
+      discordMessage(
+        aHibou({
+          duel: { name: "Alice Dubois contre Bob Martin", ...(threadTitle ? { threadTitle } : {}) },
+        }),
+      ).embeds[0].footer.text;
+    expect(footer("Duel au parc")).toContain("Hiboux du duel « Duel au parc » (sujet ");
+    expect(footer()).toContain("Hiboux du duel (sujet ");
+    expect(footer("Le grand duel de fin d'année à la tour d'astronomie, après le banquet")).toContain(
+      "« Le grand duel de fin d'année à la tour… »",
+    );
+  });
+
   it("CONTRACT 3 splits a 10,000-character text into messages within Discord's limits, asks Discord to wait, pings no one", async () => {
     server = await startLocalServer(reply(200, { id: "1" }));
     const lines = Array.from({ length: 200 }, (_, i) => `Ligne ${i} ${"x".repeat(40)}`);

@@ -133,6 +133,13 @@ export class FakeBoard {
     return topicId;
   }
 
+  /** The topic renamed, as a moderator renames it on the board. */
+  renameTopic(topicId: string, title: string): void {
+    const topic = this.mustTopic(topicId);
+    topic.title = title;
+    this.touch(topic);
+  }
+
   /** The topic as stored now (a copy). */
   topic(topicId: string): TopicModel {
     const topic = this.mustTopic(topicId);
