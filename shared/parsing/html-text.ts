@@ -10,7 +10,11 @@
 import { type HtmlTag, readTokens } from "./html/parse5.js";
 
 /** Tags whose content is never text. */
-const SKIPPED = new Set(["script", "style", "template", "head", "title", "noscript", "svg"]);
+const SKIPPED = new Set([
+  ...["script", "style", "template", "head", "title", "noscript", "svg"],
+  // Browsers show an iframe's page, never what is written between its tags.
+  ...["iframe", "noembed", "noframes"],
+]);
 
 /** Tags that start a new line where they open and close. */
 const BLOCKS = new Set([
@@ -97,7 +101,8 @@ function onTag(walk: Walk, { name, closing, attributes }: HtmlTag): void {
       walk.asides.push(isQuote);
       walk.out += isQuote ? "\n[quote]\n" : "\n";
     }
-  } else if (name === "pre") {
+  } else if (name === "pre" || name === "textarea") {
+    // A textarea shows its content as written, tags included: code, as in a `<pre>`.
     walk.preDepth = Math.max(0, walk.preDepth + (closing ? -1 : 1));
     walk.out += closing ? "\n[/code]\n" : "\n[code]\n";
   } else if (name === "code") {
@@ -176,9 +181,8 @@ export function htmlToText(html: string, embedded = false): string {
     },
     end(unfinished, end) {
       flushText();
-      // A browser drops a tag left open at the end; in another format, `<Bob` is the author's text.
-      const name = /^<\/?([a-zA-Z][^\s/>]*)/.exec(html.slice(unfinished, unfinished + 40))?.[1];
-      if (embedded && (name === undefined || !ELEMENTS.has(name.toLowerCase()))) verbatim(unfinished, end);
+      // A browser drops a tag left open at the end; in another format, `<b` unfinished is text.
+      if (embedded) verbatim(unfinished, end);
     },
   });
   return walk.out;
