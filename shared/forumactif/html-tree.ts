@@ -1,7 +1,8 @@
 /**
- * Board pages as a browser builds them: parse5 (parsing/html/parse5.ts, the WHATWG tree-building rules: implied end tags of
- * `p`, `li`, `td`, tables, misnested formatting) into domhandler nodes, so that css-select and
- * domutils work on them, with each element's place in the source, so that a message is returned
+ * Board pages as a browser builds them: parse5 (through parsing/html/parse5.ts, the project's one
+ * HTML reader: the WHATWG tree-building rules, implied end tags of `p`, `li`, `td`, tables,
+ * misnested formatting) into domhandler nodes, so that css-select and domutils work on them, with
+ * each element's place in the source, so that a message is returned
  * exactly as the board wrote it (`innerHtml` is a slice of the page, never re-serialised).
  *
  * Two bounds keep a hostile page (a duelist's message full of unbalanced tags) from costing more

@@ -7,7 +7,7 @@
  * Tags are read by parse5's tokenizer (html/parse5.ts), as a browser reads them, but without a tree:
  * an unclosed tag or a stray end tag changes nothing around it.
  */
-import { type HtmlTag, readTokens } from "./html/parse5.js";
+import { attributeOf, type HtmlTag, readTokens } from "./html/parse5.js";
 
 /** Tags whose content is never text. */
 const SKIPPED = new Set([
@@ -87,7 +87,8 @@ interface Walk {
   rowDepth: number;
 }
 
-function onTag(walk: Walk, { name, closing, attributes }: HtmlTag): void {
+function onTag(walk: Walk, tag: HtmlTag): void {
+  const { name, closing } = tag;
   if (name === "br") {
     walk.out += "\n";
   } else if (name === "blockquote") {
@@ -97,7 +98,7 @@ function onTag(walk: Walk, { name, closing, attributes }: HtmlTag): void {
     // div outside the <blockquote>; the whole aside is the quote, not the author's text.
     if (closing) walk.out += walk.asides.pop() ? "\n[/quote]\n" : "\n";
     else {
-      const isQuote = /\bquote\b/i.test(attributes.get("class") ?? "");
+      const isQuote = /\bquote\b/i.test(attributeOf(tag, "class") ?? "");
       walk.asides.push(isQuote);
       walk.out += isQuote ? "\n[quote]\n" : "\n";
     }
@@ -192,5 +193,5 @@ export function htmlToText(html: string, embedded = false): string {
 function hides(tag: HtmlTag): boolean {
   if (SKIPPED.has(tag.name)) return true;
   if (VOID.has(tag.name) || tag.selfClosing) return false;
-  return HIDDEN.test(tag.attributes.get("style") ?? "") && !SPOILER.test(tag.attributes.get("class") ?? "");
+  return HIDDEN.test(attributeOf(tag, "style") ?? "") && !SPOILER.test(attributeOf(tag, "class") ?? "");
 }

@@ -25,8 +25,8 @@ export interface HtmlTag {
   readonly closing: boolean;
   /** Written `<… />`: only void and foreign elements honour it in HTML. */
   readonly selfClosing: boolean;
-  /** Attribute values, character references decoded. */
-  readonly attributes: ReadonlyMap<string, string>;
+  /** Attributes in source order, values with character references decoded (see `attributeOf`). */
+  readonly attributes: readonly { readonly name: string; readonly value: string }[];
   /** Where the tag sits in the source: `[start, end)`. */
   readonly start: number;
   readonly end: number;
@@ -72,10 +72,16 @@ function tagOf(token: Token.TagToken, closing: boolean): HtmlTag {
     name: token.tagName,
     closing,
     selfClosing: token.selfClosing,
-    attributes: new Map(token.attrs.map((attribute) => [attribute.name, attribute.value])),
+    attributes: token.attrs,
     start: location?.startOffset ?? 0,
     end: location?.endOffset ?? 0,
   };
+}
+
+/** The value of the tag's attribute `name` (lower case), if it has one. */
+export function attributeOf(tag: HtmlTag, name: string): string | undefined {
+  for (const attribute of tag.attributes) if (attribute.name === name) return attribute.value;
+  return undefined;
 }
 
 /**
