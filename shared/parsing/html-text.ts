@@ -191,7 +191,8 @@ export function htmlToText(html: string, embedded = false): string {
 
 /** Whether the element opened by `tag` shows no text: `<style>`, `<script>`…, or hidden inline. */
 function hides(tag: HtmlTag): boolean {
-  if (SKIPPED.has(tag.name)) return true;
+  // `<svg/>` is an empty drawing: foreign elements honour `/>`, HTML ones do not.
+  if (SKIPPED.has(tag.name)) return !(tag.name === "svg" && tag.selfClosing);
   if (VOID.has(tag.name) || tag.selfClosing) return false;
   return HIDDEN.test(attributeOf(tag, "style") ?? "") && !SPOILER.test(attributeOf(tag, "class") ?? "");
 }

@@ -44,6 +44,7 @@ describe("htmlToText reads tags as a browser does", () => {
   it("skips nested `<svg>` and `<template>` to their own end", () => {
     expect(toPlainText("<svg><svg></svg><text>dessin</text></svg>après", "html")).toBe("après");
     expect(toPlainText("<template><template></template>modèle</template>après", "html")).toBe("après");
+    expect(toPlainText('<svg viewBox="0 0 1 1"/>Sort : Feu', "html")).toBe("Sort : Feu");
   });
 
   it("shows nothing of what is written inside an `<iframe>`", () => {
