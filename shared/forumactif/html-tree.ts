@@ -1,7 +1,8 @@
 /**
- * Board pages as a browser builds them: parse5 (the WHATWG tree-building rules: implied end tags of
- * `p`, `li`, `td`, tables, misnested formatting) into domhandler nodes, so that css-select and
- * domutils work on them, with each element's place in the source, so that a message is returned
+ * Board pages as a browser builds them: parse5 (through parsing/html/parse5.ts, the project's one
+ * HTML reader: the WHATWG tree-building rules, implied end tags of `p`, `li`, `td`, tables,
+ * misnested formatting) into domhandler nodes, so that css-select and domutils work on them, with
+ * each element's place in the source, so that a message is returned
  * exactly as the board wrote it (`innerHtml` is a slice of the page, never re-serialised).
  *
  * Two bounds keep a hostile page (a duelist's message full of unbalanced tags) from costing more
@@ -11,9 +12,9 @@
  * the depth too.
  */
 import { type AnyNode, type Document, type Element, isTag } from "domhandler";
-import { parse } from "parse5";
 import { adapter } from "parse5-htmlparser2-tree-adapter";
 import { ForumactifPageError } from "../errors.js";
+import { parseDocument } from "../parsing/html/parse5.js";
 
 export type HtmlElement = Element;
 export type HtmlNode = AnyNode;
@@ -60,7 +61,7 @@ export function parseHtml(html: string): HtmlDocument {
   if (countTags(html) > MAX_TAGS) {
     throw new ForumactifPageError("too_complex", `the page has more than ${MAX_TAGS} tags`);
   }
-  return parse(html, { sourceCodeLocationInfo: true, treeAdapter: guardedAdapter() });
+  return parseDocument(html, guardedAdapter());
 }
 
 /** Where a node sits in the source: its start, its content's start and end, its end. */

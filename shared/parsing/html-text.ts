@@ -3,14 +3,18 @@
  * `<aside class="quote">`) become `[quote]…[/quote]`, `<pre>`/`<code>` become `[code]…[/code]`,
  * so that one scanner (post-structure.ts) finds quotes, code and action blocks in every format.
  * Entities are not decoded here: decoding after the tags are gone keeps `&lt;b&gt;` as text.
+ *
+ * Tags are read by parse5's tokenizer (html/parse5.ts), as a browser reads them, but without a tree:
+ * an unclosed tag or a stray end tag changes nothing around it.
  */
-
-/** A comment, or a tag with quoted attributes; bounded so that a broken `<a href="…` stays linear. */
-const TAG =
-  /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]{0,30})((?:[^>"']|"[^"]{0,2000}"|'[^']{0,2000}'){0,500})\/?>/g;
+import { attributeOf, type HtmlTag, readTokens } from "./html/parse5.js";
 
 /** Tags whose content is never text. */
-const SKIPPED = new Set(["script", "style", "template", "head", "title", "noscript", "svg"]);
+const SKIPPED = new Set([
+  ...["script", "style", "template", "head", "title", "noscript", "svg"],
+  // Browsers show an iframe's page, never what is written between its tags.
+  ...["iframe", "noembed", "noframes"],
+]);
 
 /** Tags that start a new line where they open and close. */
 const BLOCKS = new Set([
@@ -70,22 +74,9 @@ const ELEMENTS = new Set([
 const VOID = new Set(["br", "img", "hr", "input", "meta", "link", "wbr", "col", "source", "embed", "base"]);
 
 /** An inline style that hides the element (`style="display: none"`): its text is not shown. */
-const HIDDEN = /\bstyle\s*=\s*(?:"[^"]*|'[^']*|[^\s>]*)\bdisplay\s*:\s*none\b/i;
+const HIDDEN = /(?:^|[;\s])display\s*:\s*none\b/i;
 /** A spoiler is hidden until the reader opens it: its text is the author's, shown on a click. */
-const SPOILER = /\bclass\s*=\s*["']?[^"'>]*spoiler/i;
-
-/** Where the element opened at `from` (the end of its opening tag) closes: after its end tag. */
-function endOfElement(html: string, from: number, name: string): number {
-  const tag = new RegExp(`<(/?)${name}\\b(?:[^>"']|"[^"]{0,2000}"|'[^']{0,2000}'){0,500}>`, "gi");
-  tag.lastIndex = from;
-  let depth = 1;
-  for (let m = tag.exec(html); m !== null; m = tag.exec(html)) {
-    if (m[0].endsWith("/>")) continue;
-    depth += m[1] === "/" ? -1 : 1;
-    if (depth === 0) return tag.lastIndex;
-  }
-  return html.length;
-}
+const SPOILER = /spoiler/i;
 
 /** State of the walk: which open `<aside>` were quotes, how deep inside `<pre>`. */
 interface Walk {
@@ -96,7 +87,8 @@ interface Walk {
   rowDepth: number;
 }
 
-function onTag(walk: Walk, closing: boolean, name: string, attributes: string): void {
+function onTag(walk: Walk, tag: HtmlTag): void {
+  const { name, closing } = tag;
   if (name === "br") {
     walk.out += "\n";
   } else if (name === "blockquote") {
@@ -106,11 +98,12 @@ function onTag(walk: Walk, closing: boolean, name: string, attributes: string): 
     // div outside the <blockquote>; the whole aside is the quote, not the author's text.
     if (closing) walk.out += walk.asides.pop() ? "\n[/quote]\n" : "\n";
     else {
-      const isQuote = /\bclass\s*=\s*["']?[^"'>]*\bquote\b/i.test(attributes);
+      const isQuote = /\bquote\b/i.test(attributeOf(tag, "class") ?? "");
       walk.asides.push(isQuote);
       walk.out += isQuote ? "\n[quote]\n" : "\n";
     }
-  } else if (name === "pre") {
+  } else if (name === "pre" || name === "textarea") {
+    // A textarea shows its content as written, tags included: code, as in a `<pre>`.
     walk.preDepth = Math.max(0, walk.preDepth + (closing ? -1 : 1));
     walk.out += closing ? "\n[/code]\n" : "\n[code]\n";
   } else if (name === "code") {
@@ -148,35 +141,58 @@ function textOf(walk: Walk, raw: string): string {
  */
 export function htmlToText(html: string, embedded = false): string {
   const walk: Walk = { out: "", asides: [], preDepth: 0, rowDepth: 0 };
-  let last = 0;
-  TAG.lastIndex = 0;
-  for (let m = TAG.exec(html); m !== null; m = TAG.exec(html)) {
-    const raw = html.slice(last, m.index);
-    walk.out += textOf(walk, raw);
-    last = TAG.lastIndex;
-    const name = m[2]?.toLowerCase();
-    if (name === undefined) continue; // a comment
-    if (embedded && !ELEMENTS.has(name)) {
-      walk.out += m[0];
-      continue;
-    }
-    const closing = m[1] === "/";
-    const attributes = m[3] ?? "";
-    if (!closing && SKIPPED.has(name)) {
-      const end = new RegExp(`</${name}\\s*>`, "gi");
-      end.lastIndex = last;
-      last = end.exec(html) === null ? html.length : end.lastIndex;
-      TAG.lastIndex = last;
-      continue;
-    }
-    if (!closing && HIDDEN.test(attributes) && !SPOILER.test(attributes)) {
-      if (!VOID.has(name) && !m[0].endsWith("/>")) last = endOfElement(html, last, name);
-      TAG.lastIndex = last;
-      continue;
-    }
-    onTag(walk, closing, name, attributes);
-  }
-  const rest = html.slice(last);
-  walk.out += textOf(walk, rest);
+  /** The element whose content is not text (skipped or hidden), and how many of its name are open. */
+  let skipped: { name: string; depth: number } | undefined;
+  const verbatim = (start: number, end: number) => {
+    if (skipped === undefined) walk.out += html.slice(start, end);
+  };
+  // Text arrives in runs (spaces apart from words): a run between two tags is read as one.
+  let textStart = 0;
+  let textEnd = 0;
+  const flushText = () => {
+    if (textEnd > textStart && skipped === undefined)
+      walk.out += textOf(walk, html.slice(textStart, textEnd));
+    textStart = textEnd;
+  };
+  readTokens(html, {
+    text(start, end) {
+      if (start !== textEnd) textStart = start;
+      textEnd = end;
+    },
+    tag(tag) {
+      flushText();
+      if (embedded && !ELEMENTS.has(tag.name)) {
+        verbatim(tag.start, tag.end);
+        return false;
+      }
+      if (skipped !== undefined) {
+        if (tag.name === skipped.name && !tag.selfClosing) skipped.depth += tag.closing ? -1 : 1;
+        if (skipped.depth === 0) skipped = undefined;
+      } else if (!tag.closing && hides(tag)) {
+        skipped = { name: tag.name, depth: 1 };
+      } else {
+        onTag(walk, tag);
+      }
+      return true;
+    },
+    markup(start, end, comment) {
+      flushText();
+      // In a post of another format, only a real comment is markup: `<!foo>` or `</3>` stay text.
+      if (embedded && !comment) verbatim(start, end);
+    },
+    end(unfinished, end) {
+      flushText();
+      // A browser drops a tag left open at the end; in another format, `<b` unfinished is text.
+      if (embedded) verbatim(unfinished, end);
+    },
+  });
   return walk.out;
+}
+
+/** Whether the element opened by `tag` shows no text: `<style>`, `<script>`…, or hidden inline. */
+function hides(tag: HtmlTag): boolean {
+  // `<svg/>` is an empty drawing: foreign elements honour `/>`, HTML ones do not.
+  if (SKIPPED.has(tag.name)) return !(tag.name === "svg" && tag.selfClosing);
+  if (VOID.has(tag.name) || tag.selfClosing) return false;
+  return HIDDEN.test(attributeOf(tag, "style") ?? "") && !SPOILER.test(attributeOf(tag, "class") ?? "");
 }
