@@ -4,7 +4,7 @@ import { DynamoDbStore } from "../shared/adapters/dynamodb/dynamodb-store.js";
 import { DynamoDbPollStore } from "../shared/adapters/dynamodb/poll-store.js";
 import { DuelService } from "../shared/app/duel-service.js";
 import { BoardClient } from "../shared/forumactif/board-client.js";
-import { TopicPoller } from "../shared/forumactif/poller.js";
+import { TopicPoller } from "../shared/app/topic-poller.js";
 import { topicReader } from "../shared/forumactif/topic-reader.js";
 import { FakeBoard } from "../test/support/forumactif/fake-board.js";
 import { localClient, START } from "./referee-app.js";

@@ -2,7 +2,7 @@ import type { DuelCommand, RegisterDuel } from "../domain/commands.js";
 import type { Actor } from "../domain/events.js";
 import { type Duel, isOpened } from "../domain/state.js";
 import { DomainError } from "../errors.js";
-import type { TopicPoller } from "../forumactif/poller.js";
+import type { TopicPoller } from "./topic-poller.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelistStore } from "../ports/duelist-store.js";
 import type { ForumConfig, ForumStore } from "../ports/forum-store.js";

@@ -1,4 +1,4 @@
-import type { TopicPoller } from "../forumactif/poller.js";
+import type { TopicPoller } from "./topic-poller.js";
 import type { TimerSpec } from "../ports/scheduler.js";
 import type { DuelService } from "./duel-service.js";
 import { fireTimer } from "./timer-service.js";

@@ -4,7 +4,7 @@ import { createNotifier } from "../adapters/notifiers/index.js";
 import { createThreadPoster } from "../adapters/thread-bots/index.js";
 import { OutboxRelay } from "../app/relay.js";
 import { timerDispatcher } from "../app/timer-dispatch.js";
-import { ChainWatchdog } from "../forumactif/chain-watchdog.js";
+import { ChainWatchdog } from "../app/chain-watchdog.js";
 import { forumactifRuntime } from "./forumactif-runtime.js";
 import type { Observability } from "./observability.js";
 import { coreRuntime, env } from "./runtime.js";

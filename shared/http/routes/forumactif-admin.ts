@@ -3,7 +3,7 @@ import * as z from "zod";
 import { previewSource } from "../../app/source-preview.js";
 import { ApiError } from "../../errors.js";
 import { pingSnippet } from "../../forumactif/ping-snippet.js";
-import type { PollResult } from "../../forumactif/poller.js";
+import type { PollResult } from "../../app/topic-poller.js";
 import { forumactifSource, isWatched } from "../../forumactif/watched.js";
 import { errorTexts } from "../../texts/errors.js";
 import { requireForumAdmin } from "../access.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { DynamoDbPollStore } from "../../../shared/adapters/dynamodb/poll-store.js";
-import { chainRead, pollTimer, schedulePoll } from "../../../shared/forumactif/poll-effects.js";
+import { chainRead, pollTimer, schedulePoll } from "../../../shared/app/poll-effects.js";
 import { freshTable } from "../../support/harness.js";
 
 const DUEL = "poudlard.1234";

@@ -1,4 +1,4 @@
-import { outboxEntry, standaloneEntries } from "../app/effects.js";
+import { outboxEntry, standaloneEntries } from "./effects.js";
 import type { Duel } from "../domain/state.js";
 import type { ForumConfig, OutboxEntry } from "../ports/duel-store.js";
 import type { Hibou } from "../ports/notifier.js";
