@@ -33,6 +33,7 @@ export const TIERS = {
       "test/forumactif/poll-equals-webhook.property.test.ts",
       "test/forumactif/poller.test.ts",
       "test/forumactif/real-board-preview.test.ts",
+      "test/forumactif/section-polls.test.ts",
       "test/forumactif/settings-and-routes.test.ts",
       "test/forumactif/minute-doubt.test.ts",
       "test/forumactif/source-preview.test.ts",

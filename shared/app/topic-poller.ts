@@ -471,7 +471,7 @@ function accountOf(topic: WatchedTopic, account: NonNullable<ForumactifSource["a
  * WHOLE_READ_EVERY_MS of the grid, each topic on its own instant so that the whole reads of a
  * board's topics do not all fall on the same poll.
  */
-function wholeReadDue(duelId: string, now: Date, pollEvery: string): boolean {
+export function wholeReadDue(duelId: string, now: Date, pollEvery: string): boolean {
   const every = durationMs(pollEvery);
   const round = Math.max(1, Math.round(WHOLE_READ_EVERY_MS / every));
   let stagger = 0;
