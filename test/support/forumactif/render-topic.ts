@@ -147,12 +147,10 @@ export function renderTopicPage(model: TopicModel, options: RenderOptions): stri
 <link rel="canonical" href="${topicUrl("https://duel-club.forumactif.com", model.topicId, 0, model.slug)}" />
 <script src="https://illiweb.com/rs3/64/frm/lang/fr.js" type="text/javascript"></script>
 <script type="text/javascript">var _userdata = {"session_logged_in":0,"username":"Anonymous","user_id":-1};</script>
-${options.breadcrumb?.head ?? ""}
-</head>
+${options.breadcrumb ? `${options.breadcrumb.head}\n` : ""}</head>
 <body${BODY_ID[options.template]}>
 <a id="top" name="top" accesskey="t"></a>
-${options.breadcrumb?.chain ?? ""}
-${body(options.template, title, url, pagination, posts)}
+${options.breadcrumb ? `${options.breadcrumb.chain}\n` : ""}${body(options.template, title, url, pagination, posts)}
 <a href="/post?t=${model.topicId}&amp;mode=reply" class="button1">Répondre au sujet</a>
 <form action="/modcp" method="get"><input type="hidden" name="t" value="${model.topicId}" /></form>
 <div id="page-footer"><a href="https://www.forumactif.com" target="_blank">Forum gratuit</a> | ©phpBB | <a href="/abuse">Signaler un abus</a></div>
