@@ -48,6 +48,8 @@ export interface BoardPollResults extends BoardPlan {
   readonly topicByTopic: number;
   /** Through the sections' lists: requests per poll, as a mean over the round, and at its least and most. */
   readonly throughSections: { readonly mean: number; readonly min: number; readonly max: number };
+  /** Of those, the mean per poll of unchanged topics read whole (edits change no last post). */
+  readonly wholeReads: number;
   /** The target: one request per section and one per changed topic. */
   readonly target: number;
 }
@@ -188,7 +190,7 @@ export async function measureBoardPoll(
 ): Promise<BoardPollResults> {
   const pollEvery = "PT2M";
   const polls = Math.round(WHOLE_READ_EVERY_MS / 120_000);
-  const perPoll = async (sections: boolean): Promise<number[]> => {
+  const perPoll = async (sections: boolean): Promise<{ total: number; whole: number }[]> => {
     const client = localClient(endpoint);
     const clock = new ManualClock(START);
     const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
@@ -230,16 +232,23 @@ export async function measureBoardPoll(
       }
       const ids = topics.map((t) => `${forumId}.${t}`);
       for (const id of ids) await poller.poll(id, "chain"); // the first reads learn each topic's section
-      const counts: number[] = [];
+      const counts: { total: number; whole: number }[] = [];
       for (let p = 0; p < polls; p++) {
         clock.advance(pollEvery);
+        const changed = new Set<string>();
         for (let k = 0; k < plan.changing; k++) {
           const topicId = topics[(p * plan.changing + k) % topics.length] ?? "";
           board.addPost(topicId, { authorId: "99", authorName: "Rubeus Hagrid", html: `Passage ${p}` });
+          changed.add(topicId);
         }
         const before = board.requests.length;
         for (const id of ids) await poller.poll(id, "chain");
-        counts.push(board.requests.length - before);
+        const asked = board.requests.slice(before);
+        const whole = asked.filter((r) => {
+          const topic = /^\/t(\d+)/.exec(r.path)?.[1];
+          return topic !== undefined && !changed.has(topic);
+        });
+        counts.push({ total: asked.length, whole: whole.length });
       }
       return counts;
     } finally {
@@ -247,14 +256,16 @@ export async function measureBoardPoll(
       client.destroy();
     }
   };
-  const alone = await perPoll(false);
-  const listed = await perPoll(true);
+  const alone = (await perPoll(false)).map((c) => c.total);
+  const counted = await perPoll(true);
+  const listed = counted.map((c) => c.total);
   const mean = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10;
   return {
     ...plan,
     polls,
     topicByTopic: mean(alone),
     throughSections: { mean: mean(listed), min: Math.min(...listed), max: Math.max(...listed) },
+    wholeReads: mean(counted.map((c) => c.whole)),
     target: plan.sections + plan.changing,
   };
 }
@@ -288,14 +299,20 @@ async function registerActive(duels: DuelService, forumId: string, topicId: stri
   );
 }
 
-/** The board case as the bench prints it: a target that holds or not, never silently. */
+/**
+ * The board case as the bench prints it: each target holds or not, never silently. The whole
+ * reads (each topic once per round, for the edits no list shows) come on top of the issue's target.
+ */
 export function printableBoardPoll(r: BoardPollResults): string {
-  const holds = r.throughSections.mean <= r.target ? "holds" : "MISSED";
+  const beyondWhole = Math.round((r.throughSections.mean - r.wholeReads) * 10) / 10;
+  const withWhole = Math.round((r.target + r.duels / r.polls) * 10) / 10;
+  const verdict = (ok: boolean) => (ok ? "holds" : "MISSED");
   return [
     `Forumactif board of ${r.duels} watched duels in ${r.sections} sections, ${r.changing} changing at each poll (${r.polls} polls, one round of whole reads)`,
     `  requests per poll, topic by topic       ${r.topicByTopic}`,
-    `  requests per poll, through the sections ${r.throughSections.mean} (from ${r.throughSections.min} to ${r.throughSections.max})`,
-    `  target ≤ ${r.target} (1 per section + 1 per changed topic, as a mean): ${holds}`,
+    `  requests per poll, through the sections ${r.throughSections.mean} (from ${r.throughSections.min} to ${r.throughSections.max}), of which whole reads of unchanged topics ${r.wholeReads}`,
+    `  target ≤ ${r.target} (1 per section + 1 per changed topic), whole reads left out: ${beyondWhole}, ${verdict(beyondWhole <= r.target)}`,
+    `  target ≤ ${withWhole} (the same + ${r.duels} topics / ${r.polls} polls read whole): ${r.throughSections.mean}, ${verdict(r.throughSections.mean <= withWhole)}`,
     "",
   ].join("\n");
 }
