@@ -59,7 +59,7 @@ export class SectionWatch {
     const slot = gridSlot(now, question.pollEvery);
     let requests = 0;
     let listing = await this.polls.getSectionListing(question.forumId, question.sectionId);
-    if (listing === null || listing.slot < slot) {
+    if (listing === null || listing.slot !== slot) {
       const claimed = await this.claim(question, listing, slot, now);
       if (claimed === null) return null;
       requests++;

@@ -179,24 +179,21 @@ export class TopicPoller {
           : [];
       if (read.kind === "unchanged") return { next: base, result: unchanged(requests), outbox: readable };
       const fed = await this.applyRead(topic, previous, read, now);
-      const next: PollState = {
-        ...base,
-        posts: fed.posts,
-        held: fed.held,
-        ...(fed.error
-          ? {}
-          : {
-              lastPageOffset: read.lastPageOffset,
-              etag: read.etag,
-              lastModified: read.lastModified,
-              lastPostId: read.lastPostId,
-              ...(read.sectionId === undefined ? {} : { sectionId: read.sectionId }),
-            }),
-      };
+      // Feeding stopped half-way: the posts fed so far are kept, so they are not fed again.
       if (fed.error)
         return this.failed(topic, { ...previous, posts: fed.posts }, fed.error, requests, trigger, now, [
           ...fed.outbox,
         ]);
+      const next: PollState = {
+        ...base,
+        posts: fed.posts,
+        held: fed.held,
+        lastPageOffset: read.lastPageOffset,
+        etag: read.etag,
+        lastModified: read.lastModified,
+        lastPostId: read.lastPostId,
+        ...(read.sectionId === undefined ? {} : { sectionId: read.sectionId }),
+      };
       return {
         next,
         result: { status: "read", posts: fed.counts, requests },
