@@ -52,3 +52,34 @@ describe("CONTRACT 4.4: a chain's next read is stored with its schedule, for the
     expect(await polls.overdueChains("2100-01-01T00:00:00.000Z", 5)).toEqual([]);
   });
 });
+
+describe("CONTRACT 4.4: a section's listing is claimed by one poll of a grid instant", () => {
+  it("CONTRACT 4.4 the first claim writes; a second one on the same version loses; the reader's write lands on its claim", async () => {
+    const { polls } = await stores();
+    expect(await polls.getSectionListing("poudlard", "3")).toBeNull();
+    const claim = {
+      forumId: "poudlard",
+      sectionId: "3",
+      version: 1,
+      slot: "2026-11-30T10:02:00.000Z",
+      status: "reading" as const,
+      at: NOW,
+      lastPosts: {},
+      pages: 0,
+      oldestLastPost: null,
+      nextOffset: 0,
+    };
+    expect(await polls.putSectionListing(claim, 0)).toBe(true);
+    expect(await polls.putSectionListing(claim, 0)).toBe(false);
+    const read = {
+      ...claim,
+      status: "read" as const,
+      lastPosts: { "1234": "1090" },
+      pages: 1,
+      nextOffset: null,
+    };
+    expect(await polls.putSectionListing(read, 1)).toBe(true);
+    expect(await polls.getSectionListing("poudlard", "3")).toEqual({ ...read, version: 2 });
+    expect(await polls.putSectionListing({ ...read, slot: "2026-11-30T10:04:00.000Z" }, 1)).toBe(false);
+  });
+});
