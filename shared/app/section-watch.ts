@@ -11,12 +11,15 @@ import { durationMs } from "../time/duration.js";
  */
 export const MAX_SECTION_PAGES = 3;
 
-/** What a section's list says of one topic, and what asking it cost. */
-export interface SectionSighting {
-  /** The topic's last post as the list links it; null when the list does not show the topic. */
-  readonly lastPost: string | null;
-  readonly requests: number;
-}
+/**
+ * What a section's list says of one topic, and the requests asking it cost: its last post as the
+ * list links it (`listed`), that the list does not show it where it would be (`absent`: moved or
+ * hidden), or nothing (`unknown`: another chain reads the list now, it could not be read, or the
+ * topic is further down than a poll reads).
+ */
+export type SectionSighting =
+  | { readonly kind: "listed"; readonly lastPost: string; readonly requests: number }
+  | { readonly kind: "absent" | "unknown"; readonly requests: number };
 
 export interface SectionQuestion {
   readonly forumId: string;
@@ -50,28 +53,27 @@ export class SectionWatch {
     private readonly board: Pick<BoardClient, "get">,
   ) {}
 
-  /**
-   * The topic's last post as its section lists it now, or null when the list cannot tell (another
-   * chain is reading it this instant, it could not be read, the topic is not on the pages allowed):
-   * the topic is then read itself.
-   */
-  async sight(question: SectionQuestion, now: Date): Promise<SectionSighting | null> {
+  /** What the topic's section lists of it now; unless `listed`, the topic is read itself. */
+  async sight(question: SectionQuestion, now: Date): Promise<SectionSighting> {
     const slot = gridSlot(now, question.pollEvery);
     let requests = 0;
+    const unknown = (): SectionSighting => ({ kind: "unknown", requests });
     let listing = await this.polls.getSectionListing(question.forumId, question.sectionId);
     if (listing === null || listing.slot !== slot) {
       const claimed = await this.claim(question, listing, slot, now);
-      if (claimed === null) return null;
+      if (claimed === null) return unknown();
       requests++;
       listing = await this.readPage(question, claimed, now);
     }
-    if (listing.status !== "read") return null;
+    if (listing.status !== "read") return unknown();
     while (!(question.topicId in listing.lastPosts) && this.mayBeFurther(question, listing)) {
+      if (listing.pages >= MAX_SECTION_PAGES) return unknown();
       requests++;
       listing = await this.readPage(question, listing, now);
-      if (listing.status !== "read") return null;
+      if (listing.status !== "read") return unknown();
     }
-    return { lastPost: listing.lastPosts[question.topicId] ?? null, requests };
+    const lastPost = listing.lastPosts[question.topicId];
+    return lastPost === undefined ? { kind: "absent", requests } : { kind: "listed", lastPost, requests };
   }
 
   /** Claims the instant's reading of the list; null when another chain claimed it first. */
@@ -97,9 +99,9 @@ export class SectionWatch {
     return (await this.polls.putSectionListing(claim, expected)) ? claim : null;
   }
 
-  /** Whether the next page of the list may show the topic, and may be read. */
+  /** Whether a later page of the list may show the topic. */
   private mayBeFurther(question: SectionQuestion, listing: SectionListing): boolean {
-    if (listing.nextOffset === null || listing.pages >= MAX_SECTION_PAGES) return false;
+    if (listing.nextOffset === null) return false;
     const { known } = question;
     const oldest = listing.oldestLastPost;
     return known === null || oldest === null || Number(known) < Number(oldest);

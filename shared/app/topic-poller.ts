@@ -218,8 +218,7 @@ export class TopicPoller {
   ): Promise<{ unchanged: boolean; requests: number; learnSection: boolean }> {
     const itself = { unchanged: false, requests: 0, learnSection: previous.sectionId === undefined };
     const { sectionId, lastPostId } = previous;
-    if (trigger !== "chain" || previous.failures > 0 || !sectionId || !lastPostId || !this.sections)
-      return itself;
+    if (trigger !== "chain" || previous.failures > 0 || !sectionId || !lastPostId) return itself;
     if (topic.duel.pending.length > 0 || wholeReadDue(topic.duel.id, now, topic.source.pollEvery))
       return itself;
     const sighting = await this.sections.sight(
@@ -234,12 +233,11 @@ export class TopicPoller {
       },
       now,
     );
-    if (sighting === null) return itself;
     return {
-      unchanged: sighting.lastPost === lastPostId,
+      unchanged: sighting.kind === "listed" && sighting.lastPost === lastPostId,
       requests: sighting.requests,
-      // Not on its section's list: moved to another section, perhaps; its page says where.
-      learnSection: sighting.lastPost === null,
+      // Not where the list would show it: moved to another section, perhaps; its page says where.
+      learnSection: sighting.kind === "absent",
     };
   }
 

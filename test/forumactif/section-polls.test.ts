@@ -24,9 +24,10 @@ const pathOf = (r: { readonly path: string }): string => r.path.replace(/-.*$/, 
 async function watchedBoard(
   sections: Readonly<Record<string, number>>,
   template: TemplateVersion = "modernbb",
+  topicsPerPage = 50,
 ): Promise<{ h: Harness; fake: FakeBoard; duels: { duelId: string; topicId: string; section: string }[] }> {
   const h = await createHarness({ forumactif: { reader: topicReader } });
-  const fake = await FakeBoard.start({ template, now: () => h.clock.now().toISOString() });
+  const fake = await FakeBoard.start({ template, topicsPerPage, now: () => h.clock.now().toISOString() });
   board = fake;
   await h.forum({ source: { type: "forumactif", baseUrl: fake.url } });
   const duels: { duelId: string; topicId: string; section: string }[] = [];
@@ -101,6 +102,27 @@ describe("CONTRACT 4.4 a board with many duels: one request per section per poll
       at,
     );
     expect(fake.requests.slice(before).map((r) => pathOf(r))).toEqual(["/f7"]);
+    expect(results.map((r) => r.status)).toEqual(notWhole.map(() => "unchanged"));
+  });
+
+  it("a list of several pages is read on while watched topics are not seen yet, three pages at most; further down, a topic is read itself", async () => {
+    // 7 topics, 2 a page: the oldest (first created) is alone on the fourth page.
+    const { h, fake, duels } = await watchedBoard({ "3": 7 }, "modernbb", 2);
+    const at = nextInstant(h);
+    const notWhole = duels.filter((d) => !wholeReadDue(d.duelId, at, "PT2M"));
+    const before = fake.requests.length;
+    const results = await chainReads(
+      h,
+      notWhole.map((d) => d.duelId),
+      at,
+    );
+    const asked = fake.requests.slice(before).map(pathOf);
+    expect(asked.filter((p) => p.startsWith("/f"))).toEqual(["/f3", "/f3p2", "/f3p4"]);
+    const oldest = duels[0];
+    if (!oldest) throw new Error("no duel");
+    expect(asked.filter((p) => p.startsWith("/t"))).toEqual(
+      notWhole.includes(oldest) ? [`/t${oldest.topicId}`] : [],
+    );
     expect(results.map((r) => r.status)).toEqual(notWhole.map(() => "unchanged"));
   });
 
