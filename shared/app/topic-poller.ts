@@ -35,6 +35,7 @@ import {
   refereeHiboux,
   schedulePoll,
 } from "./poll-effects.js";
+import { nextWait, onGrid, wholeReadDue } from "./poll-timing.js";
 import { intakePost } from "./post-intake.js";
 import { SectionWatch } from "./section-watch.js";
 
@@ -72,13 +73,6 @@ export interface PollerDeps {
 }
 
 const NO_POSTS = { created: 0, edited: 0, deleted: 0 };
-const MAX_BACKOFF_MS = 3_600_000;
-
-/**
- * How often each watched topic is read whole at the least, whatever its section's list says: an
- * edit or the deletion of a post before the last changes no last post, so the list cannot show it.
- */
-export const WHOLE_READ_EVERY_MS = 30 * 60_000;
 
 /** A watched duel's topic: its forum, the forum's Forumactif source, the duel as it stands. */
 interface WatchedTopic {
@@ -461,29 +455,6 @@ function accountOf(topic: WatchedTopic, account: NonNullable<ForumactifSource["a
   return { forumId: topic.forumId, baseUrl: topic.source.baseUrl, ...account };
 }
 
-/**
- * Whether this read of the chain is one of the topic's whole reads: one in every
- * WHOLE_READ_EVERY_MS of the grid, each topic on its own instant so that the whole reads of a
- * board's topics do not all fall on the same poll.
- */
-export function wholeReadDue(duelId: string, now: Date, pollEvery: string): boolean {
-  const every = durationMs(pollEvery);
-  const round = Math.max(1, Math.round(WHOLE_READ_EVERY_MS / every));
-  let stagger = 0;
-  for (const char of duelId) stagger = (stagger * 31 + char.charCodeAt(0)) % round;
-  return (Math.floor(now.getTime() / every) + stagger) % round === 0;
-}
-
-/**
- * The next read of a chain, `wait` from now, brought back to the forum's interval grid: two chains
- * of one topic (a lost one re-armed while it still ran) name the same reads and merge into one.
- */
-function onGrid(now: Date, wait: number, pollEvery: string): string {
-  const every = durationMs(pollEvery);
-  const at = now.getTime() + wait;
-  return new Date(at - (at % every)).toISOString();
-}
-
 /** A state after a read that went through: its failures are over. */
 function recovered(state: PollState): PollState {
   return { ...state, failures: 0, lastError: null, failingSince: null, failureReported: false };
@@ -501,14 +472,6 @@ function isReadFailure(error: unknown): boolean {
 
 function error429(result: PollResult): boolean {
   return result.status === "failed" && /HTTP (429|5\d\d)/.test(result.error ?? "");
-}
-
-/** The next read: the forum's interval, doubled after each failure in a row (an hour at most). */
-function nextWait(pollEvery: string, failures: number, throttled: boolean): number {
-  const every = durationMs(pollEvery);
-  if (failures === 0) return every;
-  const backoff = every * 2 ** Math.min(failures - (throttled ? 0 : 1), 6);
-  return Math.min(Math.max(backoff, every), Math.max(every, MAX_BACKOFF_MS));
 }
 
 /** Why the topic cannot be read, in the referee's words. */

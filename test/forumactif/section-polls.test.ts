@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { WHOLE_READ_EVERY_MS, wholeReadDue } from "../../shared/app/topic-poller.js";
+import { WHOLE_READ_EVERY_MS, wholeReadDue } from "../../shared/app/poll-timing.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import type { TemplateVersion } from "../../shared/forumactif/types.js";
 import { auditOf, DUEL_BODY, registerAndTop, turnContent } from "../support/duels.js";
