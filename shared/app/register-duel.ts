@@ -2,7 +2,6 @@ import type { DuelCommand, RegisterDuel } from "../domain/commands.js";
 import type { Actor } from "../domain/events.js";
 import { type Duel, isOpened } from "../domain/state.js";
 import { DomainError } from "../errors.js";
-import type { TopicPoller } from "./topic-poller.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelistStore } from "../ports/duelist-store.js";
 import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
@@ -12,6 +11,7 @@ import { errorTexts } from "../texts/errors.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf } from "./incoming-post.js";
 import { nameSkeletons } from "./name-skeletons.js";
+import type { TopicPoller } from "./topic-poller.js";
 
 /** A duel to register, however it was asked for: `POST /duels`, the desk's form, the thread. */
 export type DuelRegistration = Omit<RegisterDuel, "id" | "ruleset">;
