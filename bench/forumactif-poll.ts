@@ -3,8 +3,9 @@ import { ManualClock } from "../infra/local/clock.js";
 import { DynamoDbStore } from "../shared/adapters/dynamodb/dynamodb-store.js";
 import { DynamoDbPollStore } from "../shared/adapters/dynamodb/poll-store.js";
 import { DuelService } from "../shared/app/duel-service.js";
+import { WHOLE_READ_EVERY_MS } from "../shared/app/poll-timing.js";
+import { TopicPoller } from "../shared/app/topic-poller.js";
 import { BoardClient } from "../shared/forumactif/board-client.js";
-import { TopicPoller } from "../shared/forumactif/poller.js";
 import { topicReader } from "../shared/forumactif/topic-reader.js";
 import { FakeBoard } from "../test/support/forumactif/fake-board.js";
 import { localClient, START } from "./referee-app.js";
@@ -30,6 +31,28 @@ export interface ForumactifPollResults {
   readonly unchanged: PollCost;
   /** One new post in each topic: the page read and parsed, the post fed to the intake. */
   readonly onePost: PollCost;
+  /** A board with many duels: board requests for a whole poll of its watched topics. */
+  readonly board?: BoardPollResults;
+}
+
+/** A board of `duels` watched topics in `sections` sections, `changing` of them with a new post at each poll. */
+export interface BoardPlan {
+  readonly duels: number;
+  readonly sections: number;
+  readonly changing: number;
+}
+
+export interface BoardPollResults extends BoardPlan {
+  /** Polls measured: one whole round of the topics' whole reads (WHOLE_READ_EVERY_MS / pollEvery). */
+  readonly polls: number;
+  /** Topics read one by one, as when no section list can be read: requests per poll. */
+  readonly topicByTopic: number;
+  /** Through the sections' lists: requests per poll, as a mean over the round, and at its least and most. */
+  readonly throughSections: { readonly mean: number; readonly min: number; readonly max: number };
+  /** Of those, the mean per poll of unchanged topics read whole (edits change no last post). */
+  readonly wholeReads: number;
+  /** The target: one request per section and one per changed topic. */
+  readonly target: number;
 }
 
 const LONG_RP = Array.from({ length: 110 }, (_, i) => `mot${i}`).join(" ");
@@ -44,7 +67,7 @@ const turn = (target: string) =>
 export async function measureForumactifPoll(
   endpoint: string,
   tableName: string,
-  plan: { duels: number; postsPerTopic: number },
+  plan: { duels: number; postsPerTopic: number; board?: BoardPlan },
 ): Promise<ForumactifPollResults> {
   const client = localClient(endpoint);
   const counter = new RequestCounter();
@@ -141,11 +164,158 @@ export async function measureForumactifPoll(
     const unchanged = await pollAll();
     addTurns(1);
     const onePost = await pollAll();
-    return { duels: plan.duels, postsPerTopic: plan.postsPerTopic, unchanged, onePost };
+    const boardPoll = plan.board ? await measureBoardPoll(endpoint, tableName, plan.board) : undefined;
+    return {
+      duels: plan.duels,
+      postsPerTopic: plan.postsPerTopic,
+      unchanged,
+      onePost,
+      ...(boardPoll ? { board: boardPoll } : {}),
+    };
   } finally {
     await board.close();
     client.destroy();
   }
+}
+
+/**
+ * Requests to one board for whole polls of `plan.duels` watched topics (issue 29), `plan.changing`
+ * of them with a new post before each poll: once with topics read one by one (their pages name no
+ * section, as before section lists were read), once with topics listed in `plan.sections` sections.
+ * Measured over one round of whole reads (each topic is read itself once in it).
+ */
+export async function measureBoardPoll(
+  endpoint: string,
+  tableName: string,
+  plan: BoardPlan,
+): Promise<BoardPollResults> {
+  const pollEvery = "PT2M";
+  const polls = Math.round(WHOLE_READ_EVERY_MS / 120_000);
+  const perPoll = async (sections: boolean): Promise<{ total: number; whole: number }[]> => {
+    const client = localClient(endpoint);
+    const clock = new ManualClock(START);
+    const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
+    const duels = new DuelService({ store, now: () => clock.now() });
+    const board = await FakeBoard.start({ now: () => clock.now().toISOString() });
+    const poller = new TopicPoller({
+      store,
+      polls: new DynamoDbPollStore(client, tableName),
+      duels,
+      clock,
+      rollDice: () => [1, 6],
+      board: new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 }),
+      reader: topicReader,
+      log: () => {},
+    });
+    const forumId = `fb${randomUUID().slice(0, 8)}`;
+    try {
+      await store.putForum({
+        forumId,
+        name: "Bench Forumactif",
+        webhookSecrets: {},
+        referees: [],
+        notify: [{ type: "log" }],
+        source: { type: "forumactif", baseUrl: board.url, timeZone: "Europe/Paris", pollEvery },
+        createdAt: START,
+        updatedAt: START,
+      });
+      const topics: string[] = [];
+      for (let i = 0; i < plan.duels; i++) {
+        const topicId = String(7000 + i);
+        board.createTopic({
+          title: `Duel ${i}`,
+          topicId,
+          ...(sections ? { section: String(10 + (i % plan.sections)) } : {}),
+        });
+        board.addPost(topicId, { authorId: "99", authorName: "Rubeus Hagrid", html: "Ouverture" });
+        await registerActive(duels, forumId, topicId);
+        topics.push(topicId);
+      }
+      const ids = topics.map((t) => `${forumId}.${t}`);
+      for (const id of ids) await poller.poll(id, "chain"); // the first reads learn each topic's section
+      const counts: { total: number; whole: number }[] = [];
+      for (let p = 0; p < polls; p++) {
+        clock.advance(pollEvery);
+        const changed = new Set<string>();
+        for (let k = 0; k < plan.changing; k++) {
+          const topicId = topics[(p * plan.changing + k) % topics.length] ?? "";
+          board.addPost(topicId, { authorId: "99", authorName: "Rubeus Hagrid", html: `Passage ${p}` });
+          changed.add(topicId);
+        }
+        const before = board.requests.length;
+        for (const id of ids) await poller.poll(id, "chain");
+        const asked = board.requests.slice(before);
+        const whole = asked.filter((r) => {
+          const topic = /^\/t(\d+)/.exec(r.path)?.[1];
+          return topic !== undefined && !changed.has(topic);
+        });
+        counts.push({ total: asked.length, whole: whole.length });
+      }
+      return counts;
+    } finally {
+      await board.close();
+      client.destroy();
+    }
+  };
+  const alone = (await perPoll(false)).map((c) => c.total);
+  const counted = await perPoll(true);
+  const listed = counted.map((c) => c.total);
+  const mean = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10;
+  return {
+    ...plan,
+    polls,
+    topicByTopic: mean(alone),
+    throughSections: { mean: mean(listed), min: Math.min(...listed), max: Math.max(...listed) },
+    wholeReads: mean(counted.map((c) => c.whole)),
+    target: plan.sections + plan.changing,
+  };
+}
+
+/** A registered and started duel in `topicId`. */
+async function registerActive(duels: DuelService, forumId: string, topicId: string): Promise<void> {
+  const { defaultRuleset } = await import("../shared/rules/default-ruleset.js");
+  const duelId = `${forumId}.${topicId}`;
+  const duel = {
+    id: duelId,
+    forumId,
+    threadId: topicId,
+    referee: { id: "7", name: "Minerva McGonagall" },
+    duelists: [
+      { id: "42", name: "Alice Dubois", year: 3 as const, particularities: [], extraSpells: [] },
+      { id: "43", name: "Bob Martin", year: "adulte" as const, particularities: [], extraSpells: [] },
+    ],
+    dice: "server" as const,
+    stakes: null,
+    ruleset: defaultRuleset,
+  };
+  await duels.execute(
+    duelId,
+    { type: "register", now: START, duel, bans: {} },
+    { inputId: "register", forumId },
+  );
+  await duels.execute(
+    duelId,
+    { type: "referee", now: START, action: { command: "top" }, by: { via: "api", id: "admin" } },
+    { inputId: "top", forumId },
+  );
+}
+
+/**
+ * The board case as the bench prints it: each target holds or not, never silently. The whole
+ * reads (each topic once per round, for the edits no list shows) come on top of the issue's target.
+ */
+export function printableBoardPoll(r: BoardPollResults): string {
+  const beyondWhole = Math.round((r.throughSections.mean - r.wholeReads) * 10) / 10;
+  const withWhole = Math.round((r.target + r.duels / r.polls) * 10) / 10;
+  const verdict = (ok: boolean) => (ok ? "holds" : "MISSED");
+  return [
+    `Forumactif board of ${r.duels} watched duels in ${r.sections} sections, ${r.changing} changing at each poll (${r.polls} polls, one round of whole reads)`,
+    `  requests per poll, topic by topic       ${r.topicByTopic}`,
+    `  requests per poll, through the sections ${r.throughSections.mean} (from ${r.throughSections.min} to ${r.throughSections.max}), of which whole reads of unchanged topics ${r.wholeReads}`,
+    `  target ≤ ${r.target} (1 per section + 1 per changed topic), whole reads left out: ${beyondWhole}, ${verdict(beyondWhole <= r.target)}`,
+    `  target ≤ ${withWhole} (the same + ${r.duels} topics / ${r.polls} polls read whole): ${r.throughSections.mean}, ${verdict(r.throughSections.mean <= withWhole)}`,
+    "",
+  ].join("\n");
 }
 
 /** The figures as the bench prints them. */
@@ -159,6 +329,7 @@ export function printableForumactifPoll(r: ForumactifPollResults): string {
     row("topic unchanged (304)", r.unchanged),
     row("one new post", r.onePost),
     "",
+    ...(r.board ? [printableBoardPoll(r.board)] : []),
   ].join("\n");
 }
 
@@ -169,7 +340,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
   try {
     const table = await createBenchTable(dynamo.endpoint);
-    const results = await measureForumactifPoll(dynamo.endpoint, table, { duels: 10, postsPerTopic: 20 });
+    const results = await measureForumactifPoll(dynamo.endpoint, table, {
+      duels: 10,
+      postsPerTopic: 20,
+      board: { duels: 50, sections: 2, changing: 10 },
+    });
     process.stdout.write(printableForumactifPoll(results));
   } finally {
     await dynamo.stop();

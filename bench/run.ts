@@ -28,7 +28,7 @@ const PLAN = {
   throughput: { duels: 20, postsPerDuel: 25, firstThread: 2000 },
   endToEnd: { warmup: 300, measured: 300, duels: 10, firstThread: 5000 },
   coldStartRuns: 11,
-  forumactifPoll: { duels: 10, postsPerTopic: 20 },
+  forumactifPoll: { duels: 10, postsPerTopic: 20, board: { duels: 50, sections: 2, changing: 10 } },
 };
 
 // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.

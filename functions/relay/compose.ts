@@ -1,7 +1,7 @@
+import type { ChainWatchdog } from "../../shared/app/chain-watchdog.js";
 import type { OutboxRelay } from "../../shared/app/relay.js";
 import { functionObservability, type Observability } from "../../shared/aws/observability.js";
 import { relayRuntime } from "../../shared/aws/relay-runtime.js";
-import type { ChainWatchdog } from "../../shared/forumactif/chain-watchdog.js";
 import type { LogLine } from "../../shared/observability/logger.js";
 import { type BatchResponse, failedBatch, outboxRecords, type StreamEvent } from "./batch.js";
 

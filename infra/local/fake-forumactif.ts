@@ -6,7 +6,7 @@ import { FakeBoard } from "../../test/support/forumactif/fake-board.js";
 /**
  * `npm run fake-forumactif`: the tests' fake Forumactif board on loopback, to point `npm start` at
  * (`FORUMACTIF_URL=<its address> npm start`), with a topic 1234 ready, and a small control API to
- * write in it as members would:
+ * write in it as members would (the topic is listed in section 3, `/f3-…`):
  *
  *   POST /posts  {"topicId": "1234", "authorId": "42", "authorName": "Alice Dubois", "html": "…", "dice": [5, 3]}
  *   POST /edits  {"postId": "1001", "html": "…"}
@@ -24,7 +24,7 @@ const text = (value: unknown, fallback = ""): string => (typeof value === "strin
 
 async function main(): Promise<void> {
   const board = await FakeBoard.start({ template: "modernbb" });
-  board.createTopic({ title: "Duel : Alice contre Bob", topicId: "1234" });
+  board.createTopic({ title: "Duel : Alice contre Bob", topicId: "1234", section: "3" });
   board.addPost("1234", {
     authorId: "99",
     authorName: "Rubeus Hagrid",

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createThreadPoster } from "../../shared/adapters/thread-bots/index.js";
+import { ChainWatchdog } from "../../shared/app/chain-watchdog.js";
 import { DuelService } from "../../shared/app/duel-service.js";
 import { OutboxRelay } from "../../shared/app/relay.js";
 import { timerDispatcher } from "../../shared/app/timer-dispatch.js";
+import { TopicPoller } from "../../shared/app/topic-poller.js";
 import type { Observability } from "../../shared/aws/observability.js";
 import { BoardClient } from "../../shared/forumactif/board-client.js";
-import { ChainWatchdog } from "../../shared/forumactif/chain-watchdog.js";
-import { TopicPoller } from "../../shared/forumactif/poller.js";
 import type { TopicReader } from "../../shared/forumactif/topic-fetch.js";
 import { createApp } from "../../shared/http/app.js";
 import type { ForumactifDeps, Logger } from "../../shared/http/deps.js";

@@ -1,7 +1,7 @@
-import type { TopicPoller } from "../forumactif/poller.js";
 import type { TimerSpec } from "../ports/scheduler.js";
 import type { DuelService } from "./duel-service.js";
 import { fireTimer } from "./timer-service.js";
+import type { TopicPoller } from "./topic-poller.js";
 
 /**
  * Where a firing timer goes: a topic's read to the poller, every other timer to the decider. A

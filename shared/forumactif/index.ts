@@ -5,15 +5,15 @@
  * (`test/architecture/import-cycles.test.ts` holds the lists and fails on a crossing):
  * - the page reader: `types`, `html-tree`, `selector`, `templates`, `page-text`, `pagination`,
  *   `read-post`, `read-any-post`, `edited-note`, `read-topic-page`, `dates`, `zoned-time`, `dice`, `urls`,
- *   `topic-diff` and this index. A page's text in, posts out: it imports the domain, parsing, texts
+ *   `topic-diff`, `section-page` and this index. A page's text in, posts out: it imports the domain, parsing, texts
  *   and errors modules, nothing that fetches or stores (`topic-diff` names the poll state's types);
  * - the board client: `board-client`, `board-session`, `board-form`, `cookie-jar`. HTTP to a board,
  *   as a guest or as the bot account, over the guarded transport of `shared/net`; it knows nothing
  *   of duels. The notifiers' and the thread bot's Forumactif adapters use its session too;
- * - the poller and the settings: `poller`, `poll-effects`, `topic-fetch`, `topic-reader`, `watched`,
- *   `ping`, `ping-snippet`, `source-settings`, `source-probe`, `source-route`. An application
- *   service like those of `shared/app`: it reads topics with the two parts above and hands the
- *   changes to the intake.
+ * - the fetching and the settings: `topic-fetch`, `section-fetch`, `topic-reader`, `watched`,
+ *   `ping-snippet`, `source-settings`, `source-probe`, `source-route`: a topic's pages or a
+ *   section's list read with the two parts above. The poller that decides what to read and hands
+ *   the changes to the intake is an application service (`shared/app/topic-poller.ts`).
  * No part imports the HTTP edge, the adapters or AWS: they compose this folder, not the reverse.
  */
 export { ForumactifPageError, type ForumactifPageErrorCode } from "../errors.js";

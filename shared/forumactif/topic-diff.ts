@@ -103,7 +103,7 @@ function judgedRanges(pages: readonly TopicPage[]): (readonly [bigint, bigint])[
 }
 
 /**
- * What changed in a topic since the posts the poller knows (issue 14): a post not known is
+ * What changed in a topic since the posts the poller knows: a post not known is
  * `created`, a known post whose content changed is `edited`, a known post that no longer shows
  * where it must be is `deleted`. Thread order is the pages' order, never the time of the read. The
  * Game Master's dice posts are not posts of the duel: each gives its roll to the member's post it

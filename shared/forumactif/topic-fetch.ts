@@ -2,6 +2,7 @@ import { ForumactifPageError } from "../errors.js";
 import type { PollState } from "../ports/poll-store.js";
 import type { BoardClient, PageValidators } from "./board-client.js";
 import type { BoardAccount } from "./board-session.js";
+import { sectionOfTopicPage } from "./section-page.js";
 import type { DiceReading } from "./topic-diff.js";
 import type { DiceSettings, PostMarkup, TemplateVersion, TopicPage, TopicPost } from "./types.js";
 import { topicUrl } from "./urls.js";
@@ -43,13 +44,23 @@ export type TopicRead =
       readonly lastPageOffset: number;
       readonly etag: string | null;
       readonly lastModified: string | null;
+      /** The topic's last post (readable or not) when the last page was read, else null. */
+      readonly lastPostId: string | null;
+      /** With `learnSection`: the section the page names (null: none), else undefined. */
+      readonly sectionId?: string | null;
     };
+
+/** How a read is asked: conditionally (the default), and whether the topic's section is learnt. */
+export interface TopicReadOptions {
+  /** Reads the pages whole even if unchanged, and finds the topic's section on the first one. */
+  readonly learnSection?: boolean;
+}
 
 /** Pages one poll reads at most; a topic that grew by more is read on at the next poll. */
 const MAX_PAGES = 4;
 
 /**
- * Reads a topic's last page (issue 14): the page the last poll found last, asked conditionally, so
+ * Reads a topic's last page: the page the last poll found last, asked conditionally, so
  * a topic that did not change costs one request and no reading. When the topic has grown past it,
  * the following pages are read up to the last one, so posts that span the boundary are all seen
  * (the page read first is then the page before the new last one). The first read of a topic starts
@@ -62,6 +73,7 @@ export async function readTopic(
   address: TopicAddress,
   state: Pick<PollState, "lastPageOffset" | "etag" | "lastModified">,
   now: Date,
+  how: TopicReadOptions = {},
 ): Promise<TopicRead> {
   const options = {
     timeZone: address.timeZone,
@@ -76,8 +88,10 @@ export async function readTopic(
     requests++;
     return board.get(topicUrl(address.baseUrl, address.topicId, offset), validators, account);
   };
+  let sectionId: string | null | undefined;
   const read = (html: string) => {
     const page = reader.readTopicPage(html, options);
+    if (how.learnSection && sectionId === undefined) sectionId = sectionOfTopicPage(html);
     if (page.topicId !== address.topicId)
       throw new ForumactifPageError(
         "incomplete_page",
@@ -109,7 +123,7 @@ export async function readTopic(
   const remembered = state.lastPageOffset ?? 0;
   let first: Awaited<ReturnType<typeof fetchPage>>;
   try {
-    first = await fetchPage(remembered, state.lastPageOffset !== null);
+    first = await fetchPage(remembered, state.lastPageOffset !== null && !how.learnSection);
   } catch (error) {
     // The remembered page may be gone (posts deleted, the topic shorter): start again from the first.
     if (!(error instanceof ForumactifPageError && error.code === "not_found" && remembered > 0)) throw error;
@@ -140,5 +154,21 @@ export async function readTopic(
     last.fetched.status === "fresh" && readToTheEnd
       ? { etag: last.fetched.etag, lastModified: last.fetched.lastModified }
       : { etag: null, lastModified: null };
-  return { kind: "read", requests, pages, lastPageOffset: current.pagination.offset, ...validators };
+  return {
+    kind: "read",
+    requests,
+    pages,
+    lastPageOffset: current.pagination.offset,
+    ...validators,
+    lastPostId: readToTheEnd ? lastPostOf(current) : null,
+    ...(how.learnSection ? { sectionId: sectionId ?? null } : {}),
+  };
+}
+
+/** The page's last post by id, readable or not: what a section's list links as the last post. */
+function lastPostOf(page: TopicPage): string | null {
+  const ids = [...page.posts.map((p) => p.postId), ...page.unreadable.map((u) => u.postId)];
+  let last: string | null = null;
+  for (const id of ids) if (id !== null && (last === null || Number(id) > Number(last))) last = id;
+  return last;
 }

@@ -47,3 +47,14 @@ export function parseTopicOffset(url: string): number | null {
   if (match === null) return null;
   return match[2] === undefined ? 0 : Number.parseInt(match[2], 10);
 }
+
+/**
+ * The address of a section's page of topics: `/f{sectionId}-{slug}` for its first page,
+ * `/f{sectionId}p{offset}-{slug}` for the page after `offset` topics.
+ */
+export function sectionUrl(baseUrl: string, sectionId: string, offset = 0): string {
+  if (!/^\d{1,12}$/.test(sectionId)) throw new RangeError(`not a Forumactif section id: ${sectionId}`);
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`not a page offset: ${offset}`);
+  const base = baseUrl.replace(/\/+$/, "");
+  return `${base}/f${sectionId}${offset > 0 ? `p${offset}` : ""}-section`;
+}

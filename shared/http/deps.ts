@@ -1,6 +1,6 @@
 import type { DuelService } from "../app/duel-service.js";
+import type { TopicPoller } from "../app/topic-poller.js";
 import type { BoardClient } from "../forumactif/board-client.js";
-import type { TopicPoller } from "../forumactif/poller.js";
 import type { SourceDeps } from "../forumactif/source-route.js";
 import type { TopicReader } from "../forumactif/topic-fetch.js";
 import type { AccessStore } from "../ports/access-store.js";

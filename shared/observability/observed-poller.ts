@@ -1,4 +1,4 @@
-import { type PollerDeps, type PollResult, type PollTrigger, TopicPoller } from "../forumactif/poller.js";
+import { type PollerDeps, type PollResult, type PollTrigger, TopicPoller } from "../app/topic-poller.js";
 import type { MetricPoint } from "./business-metrics.js";
 import type { MetricSink } from "./metrics.js";
 

@@ -39,6 +39,13 @@ export interface PollState {
   readonly failingSince: string | null;
   /** Set once the referee was told the topic can no longer be read, cleared when it can again. */
   readonly failureReported: boolean;
+  /**
+   * The board's section that lists the topic (`/f{id}-…`), as its page last named it; absent
+   * before it is learnt, null when the page names none (the topic is then always read itself).
+   */
+  readonly sectionId?: string | null;
+  /** The topic's last post when its last page was last read: the section's list is compared with it. */
+  readonly lastPostId?: string | null;
 }
 
 /** A fresh state for a topic never read. */
@@ -83,8 +90,38 @@ export interface ChainRead {
   readonly overdueAt: string;
 }
 
+/**
+ * A section's list of topics as one poll of the forum's grid read it, shared by the chains of
+ * every watched topic the section lists: the first chain of a grid instant to need it reads it
+ * (claiming it `reading` first), the others use what it read.
+ */
+export interface SectionListing {
+  readonly forumId: string;
+  readonly sectionId: string;
+  /** Optimistic concurrency: two chains never both claim one instant's reading. */
+  readonly version: number;
+  /** The instant of the forum's poll grid this listing was read for. */
+  readonly slot: string;
+  /** `reading`: claimed by a poll that reads it now; `failed`: it could not be read for this instant. */
+  readonly status: "reading" | "read" | "failed";
+  /** When the listing was claimed or last written, on the deployment's clock. */
+  readonly at: string;
+  /** Each listed topic's last post id, by topic id, over the pages read. */
+  readonly lastPosts: Readonly<Record<string, string>>;
+  /** List pages read for this instant. */
+  readonly pages: number;
+  /** The oldest last post on the last page read (see `SectionPage.oldestLastPost`). */
+  readonly oldestLastPost: string | null;
+  /** The next page's offset when the last page read links one, else null. */
+  readonly nextOffset: number | null;
+}
+
 /** Storage of the poller: its per-topic state, and effects it adds to the outbox on its own. */
 export interface PollStore {
+  /** A section's listing as last written, or null. */
+  getSectionListing(forumId: string, sectionId: string): Promise<SectionListing | null>;
+  /** Writes `listing` (its version one more than `expectedVersion`); false when another poll wrote first. */
+  putSectionListing(listing: SectionListing, expectedVersion: number): Promise<boolean>;
   getPollState(duelId: string): Promise<PollState | null>;
   /** Writes `state` (its version one more than `expectedVersion`); false when another poll wrote first. */
   putPollState(state: PollState, expectedVersion: number): Promise<boolean>;

@@ -12,13 +12,6 @@ import { ROOT } from "./import-graph.js";
  */
 const ISSUE_REFERENCE = /\b(?:issues?|PR|pull request)\s*#?\d+|\(#\d+\)/i;
 
-/** Where a comment's text may still name an issue: files other helpers are rewriting now. */
-const PENDING: ReadonlySet<string> = new Set([
-  "shared/forumactif/poller.ts",
-  "shared/forumactif/topic-diff.ts",
-  "shared/forumactif/topic-fetch.ts",
-]);
-
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -61,7 +54,6 @@ describe("comments say why, not history", () => {
     const found = ["shared", "functions", "infra", "bench", "test"]
       .flatMap((dir) => sourcesUnder(join(ROOT, dir)))
       .map((path) => relative(ROOT, path))
-      .filter((source) => !PENDING.has(source))
       .flatMap((source) =>
         issueReferences(readFileSync(join(ROOT, source), "utf8"), source.endsWith(".tsx")).map(
           (reference) => `${source}:${reference}`,
@@ -88,14 +80,5 @@ describe("comments say why, not history", () => {
       "8: issues 15",
     ]);
     expect(issueReferences("const a = <div>{/* issue 3 */}</div>;", true)).toEqual(["1: issue 3"]);
-  });
-
-  test("every file still pending names an issue (a file cleaned leaves the list)", () => {
-    const stale = [...PENDING].filter(
-      (source) =>
-        !statSync(join(ROOT, source), { throwIfNoEntry: false }) ||
-        issueReferences(readFileSync(join(ROOT, source), "utf8"), false).length === 0,
-    );
-    expect(stale).toEqual([]);
   });
 });

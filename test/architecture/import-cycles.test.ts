@@ -38,6 +38,7 @@ const FORUMACTIF_READER: Part = {
     "dice",
     "urls",
     "topic-diff",
+    "section-page",
   ),
 };
 const FORUMACTIF_CLIENT: Part = {
@@ -45,15 +46,12 @@ const FORUMACTIF_CLIENT: Part = {
   files: forumactif("board-client", "board-session", "board-form", "cookie-jar"),
 };
 const FORUMACTIF_GLUE: Part = {
-  name: "the Forumactif poller and settings",
+  name: "the Forumactif page fetching and settings",
   files: forumactif(
-    "poller",
-    "chain-watchdog",
-    "poll-effects",
     "topic-fetch",
+    "section-fetch",
     "topic-reader",
     "watched",
-    "ping",
     "ping-snippet",
     "source-settings",
     "source-probe",
@@ -107,7 +105,7 @@ describe("imports", () => {
     {
       layer: "shared/forumactif",
       never: ["shared/http", "shared/adapters", "shared/aws"],
-      why: "the poller is an application service, the reader and the board client lie beneath it",
+      why: "the poller is an application service of shared/app; the reader and the board client lie beneath it",
     },
     {
       layer: FORUMACTIF_READER,
@@ -181,7 +179,7 @@ describe("imports", () => {
     "shared/aws/forumactif-runtime.ts",
     "shared/http/deps.ts",
     // The poller hands its store to the intake, which needs most ports; it is composed as a root is.
-    "shared/forumactif/poller.ts",
+    "shared/app/topic-poller.ts",
   ]);
 
   test("a module asks for the storage ports it uses; the union is the composition roots'", () => {

@@ -92,7 +92,7 @@ export class Operating extends Construct {
       period: five,
       label: "Forumactif reads failed",
     });
-    // The relay's sweep re-armed a chain of reads (shared/forumactif/chain-watchdog.ts): healed, but
+    // The relay's sweep re-armed a chain of reads (shared/app/chain-watchdog.ts): healed, but
     // a read was lost for good (Scheduler's dead letters, a schedule deleted, a failed schedule).
     const chainsRearmed = businessMetric("PollChainsRearmed", "relay");
 

@@ -7,7 +7,7 @@ import {
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
 import type { OutboxEntry } from "../../ports/outbox-store.js";
-import type { ChainRead, FailingPoll, PollState, PollStore } from "../../ports/poll-store.js";
+import type { ChainRead, FailingPoll, PollState, PollStore, SectionListing } from "../../ports/poll-store.js";
 import { jsonOf, marshall, numberOf, optionalStringOf, stringOf, unmarshall } from "./attributes.js";
 import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
 import { outboxItem } from "./items.js";
@@ -21,6 +21,7 @@ import { sortInstant } from "./table.js";
  * |------------|-----------------|--------|------------------|------------|------------|
  * | poll state | `POLL#<duelId>` | `POLL` | `POLLS#failing` while its last poll failed | `<duelId>` | `version` N, `state` (PollState as JSON S), `duelId`, `attempts` (failures), `lastError`, `createdAt` (failing since) |
  * | chain read | `POLL#<duelId>` | `CHAIN` | `POLLS#chains` | `<overdueAt>#<duelId>` | `duelId`, `nextAttemptAt` (the next read's due time) |
+ * | section listing | `SECTION#<forumId>#<sectionId>` | `LISTING` | | | `version` N, `listing` (SectionListing as JSON S) |
  *
  * The failing ones are in gsi1 with the attributes it projects, so `/status` lists them without a scan.
  * Each watched topic's chain is there too, sorted by when it is overdue: the sweep's query reads the
@@ -31,6 +32,10 @@ const CHAINS = "POLLS#chains";
 
 function pollKey(duelId: string) {
   return { pk: `POLL#${duelId}`, sk: "POLL" };
+}
+
+function sectionKey(forumId: string, sectionId: string) {
+  return { pk: `SECTION#${forumId}#${sectionId}`, sk: "LISTING" };
 }
 
 function chainKey(duelId: string) {
@@ -89,6 +94,46 @@ export class DynamoDbPollStore implements PollStore {
             lastError: state.lastError,
             createdAt: state.failingSince,
             ...failing,
+          }),
+          ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(#pk)" : "#version = :expected",
+          ExpressionAttributeNames: expectedVersion === 0 ? { "#pk": "pk" } : { "#version": "version" },
+          ...(expectedVersion === 0
+            ? {}
+            : { ExpressionAttributeValues: { ":expected": { N: String(expectedVersion) } } }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw storageError(error);
+    }
+  }
+
+  getSectionListing(forumId: string, sectionId: string): Promise<SectionListing | null> {
+    return guarded(async () => {
+      const answer = await this.client.send(
+        new GetItemCommand({
+          TableName: this.tableName,
+          Key: marshall(sectionKey(forumId, sectionId)),
+          ConsistentRead: true,
+        }),
+      );
+      if (!answer.Item) return null;
+      const plain = unmarshall(answer.Item);
+      return { ...jsonOf<SectionListing>(plain, "listing"), version: numberOf(plain, "version") };
+    });
+  }
+
+  async putSectionListing(listing: SectionListing, expectedVersion: number): Promise<boolean> {
+    const version = expectedVersion + 1;
+    try {
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: marshall({
+            ...sectionKey(listing.forumId, listing.sectionId),
+            version,
+            listing: JSON.stringify({ ...listing, version }),
           }),
           ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(#pk)" : "#version = :expected",
           ExpressionAttributeNames: expectedVersion === 0 ? { "#pk": "pk" } : { "#version": "version" },

@@ -1,5 +1,5 @@
 import type { OutboxEntry } from "../../ports/outbox-store.js";
-import type { ChainRead, FailingPoll, PollState, PollStore } from "../../ports/poll-store.js";
+import type { ChainRead, FailingPoll, PollState, PollStore, SectionListing } from "../../ports/poll-store.js";
 import { dueBound, sortInstant } from "../dynamodb/table.js";
 import { byKey, copyOf, emptyTables, type MemoryTables, outboxKey, parsed, within } from "./tables.js";
 
@@ -15,6 +15,23 @@ function chainSortKey(read: Pick<ChainRead, "duelId" | "overdueAt">): string {
  */
 export class MemoryPollStore implements PollStore {
   constructor(private readonly tables: MemoryTables = emptyTables()) {}
+
+  async getSectionListing(forumId: string, sectionId: string): Promise<SectionListing | null> {
+    const json = this.tables.sections.get(`${forumId}#${sectionId}`);
+    return json === undefined ? null : parsed<SectionListing>(json);
+  }
+
+  async putSectionListing(listing: SectionListing, expectedVersion: number): Promise<boolean> {
+    const key = `${listing.forumId}#${listing.sectionId}`;
+    const stored = this.tables.sections.get(key);
+    const found =
+      expectedVersion === 0
+        ? stored === undefined
+        : stored !== undefined && parsed<SectionListing>(stored).version === expectedVersion;
+    if (!found) return false;
+    this.tables.sections.set(key, JSON.stringify({ ...listing, version: expectedVersion + 1 }));
+    return true;
+  }
 
   async getPollState(duelId: string): Promise<PollState | null> {
     const json = this.tables.polls.get(duelId);

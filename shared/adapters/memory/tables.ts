@@ -72,6 +72,8 @@ export interface MemoryTables {
   /** By duel. JSON of a PollState. */
   readonly polls: Map<string, string>;
   readonly chains: Map<string, ChainRead>;
+  /** Sections' listings as JSON, by `forumId#sectionId`. */
+  readonly sections: Map<string, string>;
 }
 
 export function emptyTables(): MemoryTables {
@@ -92,6 +94,7 @@ export function emptyTables(): MemoryTables {
     loginFailures: new Map(),
     polls: new Map(),
     chains: new Map(),
+    sections: new Map(),
   };
 }
 

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import * as z from "zod";
 import { previewSource } from "../../app/source-preview.js";
+import type { PollResult } from "../../app/topic-poller.js";
 import { ApiError } from "../../errors.js";
 import { pingSnippet } from "../../forumactif/ping-snippet.js";
-import type { PollResult } from "../../forumactif/poller.js";
 import { forumactifSource, isWatched } from "../../forumactif/watched.js";
 import { errorTexts } from "../../texts/errors.js";
 import { requireForumAdmin } from "../access.js";

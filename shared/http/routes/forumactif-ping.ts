@@ -1,7 +1,7 @@
 import { Hono } from "hono/tiny";
 import { duelIdOf } from "../../app/incoming-post.js";
+import { pingTopic } from "../../app/topic-ping.js";
 import { ApiError } from "../../errors.js";
-import { pingTopic } from "../../forumactif/ping.js";
 import type { PollStore } from "../../ports/poll-store.js";
 import { errorTexts } from "../../texts/errors.js";
 import { addressKey } from "../admin/login-throttle.js";

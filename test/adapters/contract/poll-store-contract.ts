@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { chainRead, pollTimer, schedulePoll } from "../../../shared/forumactif/poll-effects.js";
+import { chainRead, pollTimer, schedulePoll } from "../../../shared/app/poll-effects.js";
 import type { OutboxStore } from "../../../shared/ports/outbox-store.js";
 import { initialPollState, type PollStore } from "../../../shared/ports/poll-store.js";
 import { anEntry } from "./fixtures.js";
@@ -50,6 +50,35 @@ export function describePollStoreContract(
       ]);
       await polls.putPollState({ ...failing, failures: 0, lastError: null, failingSince: null }, 1);
       expect((await polls.listFailingPolls()).map((p) => p.duelId)).toEqual(["a.1"]);
+    });
+
+    it("CONTRACT 4.4 a section's listing: the first claim writes, a second on the same version loses, the reader's write lands on its claim", async () => {
+      expect(await polls.getSectionListing("poudlard", "3")).toBeNull();
+      const claim = {
+        forumId: "poudlard",
+        sectionId: "3",
+        version: 1,
+        slot: "2026-11-30T10:02:00.000Z",
+        status: "reading" as const,
+        at: NOW,
+        lastPosts: {},
+        pages: 0,
+        oldestLastPost: null,
+        nextOffset: 0,
+      };
+      expect(await polls.putSectionListing(claim, 0)).toBe(true);
+      expect(await polls.putSectionListing(claim, 0)).toBe(false);
+      const read = {
+        ...claim,
+        status: "read" as const,
+        lastPosts: { "1234": "1090" },
+        pages: 1,
+        nextOffset: null,
+      };
+      expect(await polls.putSectionListing(read, 1)).toBe(true);
+      expect(await polls.getSectionListing("poudlard", "3")).toEqual({ ...read, version: 2 });
+      expect(await polls.putSectionListing({ ...read, slot: "2026-11-30T10:04:00.000Z" }, 1)).toBe(false);
+      expect(await polls.getSectionListing("poudlard", "4")).toBeNull();
     });
 
     it("adds outbox entries once: one already there is left as it is", async () => {

@@ -18,6 +18,7 @@ import {
   renderMaintenancePage,
   renderNoTopicPage,
 } from "./render-pages.js";
+import { renderSectionPage, type SectionModel, topicBreadcrumb } from "./render-section.js";
 import { escapeHtml, renderTopicPage } from "./render-topic.js";
 import { infoPage, replyFormPage } from "./reply-form.js";
 
@@ -27,6 +28,8 @@ export interface FakeBoardOptions {
   readonly language?: BoardLanguage;
   readonly dateStyle?: DateStyle;
   readonly perPage?: number;
+  /** Topics per page of a section's list (Forumactif's default is 50). */
+  readonly topicsPerPage?: number;
   /** The board's clock (ISO); post times default to it. */
   readonly now?: () => string;
 }
@@ -47,9 +50,12 @@ interface MutableTopic {
   posts: ModelPost[];
   guestsCanRead: boolean;
   modifiedAt: string;
+  /** The section listing the topic; none: its page names no section. */
+  section?: string;
 }
 
 const TOPIC_PATH = /^\/t(\d+)(?:p(\d+))?(?:-[^/?#]*)?$/;
+const SECTION_PATH = /^\/f(\d+)(?:p(\d+))?(?:-[^/?#]*)?$/;
 
 export class FakeBoard {
   readonly requests: BoardRequest[] = [];
@@ -57,6 +63,9 @@ export class FakeBoard {
   readonly messaging = new FakeMessaging();
   template: TemplateVersion;
   private readonly topics = new Map<string, MutableTopic>();
+  private readonly sections = new Map<string, SectionModel>();
+  /** Sections whose list pages answer this status instead of the list. */
+  private readonly brokenSections = new Map<string, number>();
   private readonly failures: { status: number; headers: Record<string, string> }[] = [];
   private maintenance: { status: number } | null = null;
   private nextPostId = 1000;
@@ -105,6 +114,7 @@ export class FakeBoard {
         language: options.language ?? "fr",
         dateStyle: options.dateStyle ?? "auto",
         perPage: options.perPage ?? 25,
+        topicsPerPage: options.topicsPerPage ?? 50,
         now: options.now ?? (() => new Date().toISOString()),
       },
       options.template ?? "modernbb",
@@ -118,8 +128,17 @@ export class FakeBoard {
     );
   }
 
-  /** Creates a topic; its first post is added with addPost like any other. */
-  createTopic(input: { title: string; slug?: string; topicId?: string; guestsCanRead?: boolean }): string {
+  /**
+   * Creates a topic; its first post is added with addPost like any other. In a `section`, the
+   * topic's pages name it and the section's list (`/f{section}-…`) shows the topic.
+   */
+  createTopic(input: {
+    title: string;
+    slug?: string;
+    topicId?: string;
+    guestsCanRead?: boolean;
+    section?: string;
+  }): string {
     const topicId = input.topicId ?? String(this.nextTopicId++);
     this.topics.set(topicId, {
       topicId,
@@ -129,6 +148,7 @@ export class FakeBoard {
       posts: [],
       guestsCanRead: input.guestsCanRead ?? true,
       modifiedAt: this.options.now(),
+      ...(input.section === undefined ? {} : { section: this.section(input.section) }),
     });
     return topicId;
   }
@@ -138,6 +158,34 @@ export class FakeBoard {
     const topic = this.mustTopic(topicId);
     topic.title = title;
     this.touch(topic);
+  }
+
+  /** Moves a topic to another section, as a moderator does. */
+  moveTopic(topicId: string, section: string): void {
+    const topic = this.mustTopic(topicId);
+    topic.section = this.section(section);
+    this.touch(topic);
+  }
+
+  /** The section's list pages answer `status` (null: they read again). */
+  breakSection(section: string, status: number | null): void {
+    if (status === null) this.brokenSections.delete(section);
+    else this.brokenSections.set(section, status);
+  }
+
+  /** Requests for section list pages (all sections, or one), in order. */
+  sectionRequests(section?: string): BoardRequest[] {
+    return this.requests.filter((r) => new RegExp(`^/f${section ?? "\\d+"}(?:p\\d+)?(?:-|$)`).test(r.path));
+  }
+
+  private section(sectionId: string): string {
+    if (!this.sections.has(sectionId))
+      this.sections.set(sectionId, {
+        sectionId,
+        slug: `salle-${sectionId}`,
+        title: `Salle de duel ${sectionId}`,
+      });
+    return sectionId;
   }
 
   /** The topic as stored now (a copy). */
@@ -247,6 +295,8 @@ export class FakeBoard {
     if (method !== "GET" && method !== "HEAD") return { status: 405, headers: html, body: "" };
     if (path === "/" || path === "/forum")
       return { status: 200, headers: html, body: renderIndexPage(language) };
+    const listed = SECTION_PATH.exec(path);
+    if (listed !== null) return this.sectionPage(listed[1] ?? "", Number(listed[2] ?? "0"));
     const match = TOPIC_PATH.exec(path);
     const topic = match?.[1] === undefined ? undefined : this.topics.get(match[1]);
     if (match === null || topic === undefined || topic.posts.length === 0) {
@@ -267,6 +317,9 @@ export class FakeBoard {
         now: this.options.now(),
         language,
         dateStyle: this.options.dateStyle,
+        ...(topic.section === undefined
+          ? {}
+          : { breadcrumb: topicBreadcrumb(this.url, this.mustSection(topic.section), topic) }),
       }),
     );
     const etag = `"${createHash("sha1").update(body).digest("hex").slice(0, 20)}"`;
@@ -341,6 +394,42 @@ export class FakeBoard {
         `Votre message a été enregistré avec succès.</p><p><a href="/t${topicId}-duel#${post.postId}">Voir le message</a>`,
       ),
     };
+  }
+
+  /** A section's list page: its topics, newest last post first, `topicsPerPage` a page. */
+  private sectionPage(
+    sectionId: string,
+    offset: number,
+  ): { status: number; headers: Record<string, string>; body: string } {
+    const html = { "content-type": "text/html; charset=utf-8" };
+    const section = this.sections.get(sectionId);
+    if (section === undefined)
+      return { status: 404, headers: html, body: renderNoTopicPage(this.options.language) };
+    const broken = this.brokenSections.get(sectionId);
+    if (broken !== undefined) return { status: broken, headers: html, body: "" };
+    const lastId = (t: MutableTopic) => Number(t.posts.at(-1)?.postId ?? "0");
+    const topics = [...this.topics.values()]
+      .filter((t) => t.section === sectionId && t.guestsCanRead && t.posts.length > 0)
+      .sort((a, b) => lastId(b) - lastId(a));
+    const perPage = this.options.topicsPerPage;
+    const body = renderSectionPage(section, topics, {
+      template: this.template,
+      offset: Math.min(
+        offset - (offset % perPage),
+        Math.floor(Math.max(0, topics.length - 1) / perPage) * perPage,
+      ),
+      perPage,
+      timeZone: this.options.timeZone,
+      now: this.options.now(),
+      language: this.options.language,
+    });
+    return { status: 200, headers: html, body };
+  }
+
+  private mustSection(sectionId: string): SectionModel {
+    const section = this.sections.get(sectionId);
+    if (section === undefined) throw new Error(`fake board: no section ${sectionId}`);
+    return section;
   }
 
   private mustTopic(topicId: string): MutableTopic {

@@ -21,6 +21,8 @@ export interface RenderOptions {
   readonly dateStyle?: DateStyle;
   /** `text`: EDITED_MESSAGE as bare text after two line breaks; `element`: wrapped in a div. */
   readonly editedMarkup?: "text" | "element";
+  /** The topic's section as Forumactif names it: JSON-LD in the head, the navigation chain. */
+  readonly breadcrumb?: { readonly head: string; readonly chain: string };
 }
 
 export function escapeHtml(text: string): string {
@@ -145,10 +147,10 @@ export function renderTopicPage(model: TopicModel, options: RenderOptions): stri
 <link rel="canonical" href="${topicUrl("https://duel-club.forumactif.com", model.topicId, 0, model.slug)}" />
 <script src="https://illiweb.com/rs3/64/frm/lang/fr.js" type="text/javascript"></script>
 <script type="text/javascript">var _userdata = {"session_logged_in":0,"username":"Anonymous","user_id":-1};</script>
-</head>
+${options.breadcrumb ? `${options.breadcrumb.head}\n` : ""}</head>
 <body${BODY_ID[options.template]}>
 <a id="top" name="top" accesskey="t"></a>
-${body(options.template, title, url, pagination, posts)}
+${options.breadcrumb ? `${options.breadcrumb.chain}\n` : ""}${body(options.template, title, url, pagination, posts)}
 <a href="/post?t=${model.topicId}&amp;mode=reply" class="button1">Répondre au sujet</a>
 <form action="/modcp" method="get"><input type="hidden" name="t" value="${model.topicId}" /></form>
 <div id="page-footer"><a href="https://www.forumactif.com" target="_blank">Forum gratuit</a> | ©phpBB | <a href="/abuse">Signaler un abus</a></div>

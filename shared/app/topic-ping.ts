@@ -1,8 +1,8 @@
+import { forumactifSource, isWatched } from "../forumactif/watched.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelRepository } from "../ports/duel-repository.js";
 import type { PollStore } from "../ports/poll-store.js";
 import { pollTimer, schedulePoll } from "./poll-effects.js";
-import { forumactifSource, isWatched } from "./watched.js";
 
 /**
  * A ping (CONTRACT.md 4.4): brings a watched topic's next read forward to now, at most once a

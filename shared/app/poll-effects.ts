@@ -1,4 +1,3 @@
-import { outboxEntry, standaloneEntries } from "../app/effects.js";
 import type { Duel } from "../domain/state.js";
 import type { ForumConfig } from "../ports/forum-store.js";
 import type { Hibou } from "../ports/notifier.js";
@@ -7,6 +6,7 @@ import type { ChainRead } from "../ports/poll-store.js";
 import type { TimerSpec } from "../ports/scheduler.js";
 import { forumactifTexts } from "../texts/forumactif.js";
 import { durationMs } from "../time/duration.js";
+import { outboxEntry, standaloneEntries } from "./effects.js";
 
 /**
  * What the poller adds to the outbox on its own (no decision of the duel makes these): its next

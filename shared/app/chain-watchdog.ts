@@ -1,7 +1,7 @@
 import { chainsRearmed, type MetricPoint } from "../observability/business-metrics.js";
 import type { LogLine } from "../observability/logger.js";
 import type { PollStore } from "../ports/poll-store.js";
-import type { TopicPoller } from "./poller.js";
+import type { TopicPoller } from "./topic-poller.js";
 
 /**
  * Chains re-armed by one sweep at most: each is a read of a board (a few seconds, more for a slow
