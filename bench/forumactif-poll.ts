@@ -179,7 +179,7 @@ export async function measureForumactifPoll(
 }
 
 /**
- * Requests to one board for whole polls of `plan.duels` watched topics (issue 29), `plan.changing`
+ * Requests to one board for whole polls of `plan.duels` watched topics, `plan.changing`
  * of them with a new post before each poll: once with topics read one by one (their pages name no
  * section, as before section lists were read), once with topics listed in `plan.sections` sections.
  * Measured over one round of whole reads (each topic is read itself once in it).

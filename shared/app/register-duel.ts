@@ -11,7 +11,6 @@ import { errorTexts } from "../texts/errors.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf } from "./incoming-post.js";
 import { nameSkeletons } from "./name-skeletons.js";
-import type { TopicPoller } from "./topic-poller.js";
 
 /** A duel to register, however it was asked for: `POST /duels`, the desk's form, the thread. */
 export type DuelRegistration = Omit<RegisterDuel, "id" | "ruleset">;

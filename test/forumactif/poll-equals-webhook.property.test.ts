@@ -65,14 +65,14 @@ describe("CONTRACT 4.4: a topic read by polls is the same duel as its posts sent
               const duel = await h.admin("POST", "/duels", DUEL_BODY);
               await h.admin("POST", `/duels/${duel.body.id as string}/commands`, { command: "top" });
             }
-            await sent.generic(
-              postPayload({
-                postId: "1000",
-                author: { id: "99", name: "Rubeus Hagrid" },
-                createdAt: START,
-                content: "Ouverture",
-              }),
-            );
+            // The topic's title, which every page of the board shows, as a webhook would send it.
+            const opening = postPayload({
+              postId: "1000",
+              author: { id: "99", name: "Rubeus Hagrid" },
+              createdAt: START,
+              content: "Ouverture",
+            });
+            await sent.generic({ ...opening, data: { ...opening.data, threadTitle: "Duel" } });
             for (const [i, step] of steps.entries()) {
               const who = PEOPLE[step.author] ?? PEOPLE[0];
               const at = minute(i + 1);
@@ -92,7 +92,7 @@ describe("CONTRACT 4.4: a topic read by polls is the same duel as its posts sent
               });
               const sentAnswer = await sent.generic({
                 ...payload,
-                data: { ...payload.data, format: "html" },
+                data: { ...payload.data, format: "html", threadTitle: "Duel" },
               });
               expect(sentAnswer.status).toBe(200);
               if (step.pollAfter) await polled.admin("POST", "/forums/poudlard/poll");

@@ -56,10 +56,6 @@ const ALLOWED: Readonly<Record<string, { readonly why: string; readonly starts?:
     why: "the User-Agent header the boards log",
     starts: ["ArbitreAutomatiqueDuClubDeDuel/1.0"],
   },
-  "shared/hiboux/context.ts": {
-    why: "French punctuation joining « PD » to the bracket after it; the words come from shared/texts/hiboux.ts",
-    starts: ["PD ({} ; {}"],
-  },
   "shared/http/admin/style.ts": {
     why: "the stylesheet: ` : ` between a phone card's label and its value",
     starts: ["\n:root"],
