@@ -30,6 +30,8 @@ if (mode === "ours") {
     clock: "manual",
     clockStart: START,
     hibouLog: () => {},
+    // The in-process bench's dice: every attack deflected, so no duel ends before its last post.
+    rollDice: () => [1, 6] as const,
   });
   process.stdout.write(`LISTENING ${stack.url}\n`);
 } else {

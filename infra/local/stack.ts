@@ -44,6 +44,8 @@ export interface LocalStackOptions {
    * (CONTRACT.md 1): `HIBOUX_LOG_TEXTS=1` unless told, which `npm start` sets by default.
    */
   readonly hibouLogTexts?: boolean;
+  /** The server's dice (fair dice by default): a benchmark fixes them so its duels never end. */
+  readonly rollDice?: () => readonly [number, number];
   /** How often the relay looks for effects to perform (ms). */
   readonly relayPollMs?: number;
   /**
@@ -120,7 +122,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }),
     allowLoopbackChannels: true,
     adminTokenHash: hashToken(adminToken),
-    rollDice,
+    rollDice: options.rollDice ?? rollDice,
     log,
     // The relay's own retries run on real time, or on the manual clock when it is ahead of it.
     relayNow: () => new Date(Math.max(Date.now(), clock.now().getTime())),
