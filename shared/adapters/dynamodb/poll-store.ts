@@ -3,6 +3,7 @@ import {
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
+  type PutItemCommandInput,
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
@@ -13,6 +14,22 @@ import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } fr
 import { outboxItem } from "./items.js";
 import { dueQuery, partitionQuery, queryAll } from "./requests.js";
 import { sortInstant } from "./table.js";
+
+/** The write's condition: the item absent for version 0, else stored at `expectedVersion`. */
+function versionCondition(
+  expectedVersion: number,
+): Pick<
+  PutItemCommandInput,
+  "ConditionExpression" | "ExpressionAttributeNames" | "ExpressionAttributeValues"
+> {
+  return expectedVersion === 0
+    ? { ConditionExpression: "attribute_not_exists(#pk)", ExpressionAttributeNames: { "#pk": "pk" } }
+    : {
+        ConditionExpression: "#version = :expected",
+        ExpressionAttributeNames: { "#version": "version" },
+        ExpressionAttributeValues: { ":expected": { N: String(expectedVersion) } },
+      };
+}
 
 /**
  * The poller's items, beside the duels in the same table (layout in `table.ts`):
@@ -95,11 +112,7 @@ export class DynamoDbPollStore implements PollStore {
             createdAt: state.failingSince,
             ...failing,
           }),
-          ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(#pk)" : "#version = :expected",
-          ExpressionAttributeNames: expectedVersion === 0 ? { "#pk": "pk" } : { "#version": "version" },
-          ...(expectedVersion === 0
-            ? {}
-            : { ExpressionAttributeValues: { ":expected": { N: String(expectedVersion) } } }),
+          ...versionCondition(expectedVersion),
         }),
       );
       return true;
@@ -135,11 +148,7 @@ export class DynamoDbPollStore implements PollStore {
             version,
             listing: JSON.stringify({ ...listing, version }),
           }),
-          ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(#pk)" : "#version = :expected",
-          ExpressionAttributeNames: expectedVersion === 0 ? { "#pk": "pk" } : { "#version": "version" },
-          ...(expectedVersion === 0
-            ? {}
-            : { ExpressionAttributeValues: { ":expected": { N: String(expectedVersion) } } }),
+          ...versionCondition(expectedVersion),
         }),
       );
       return true;

@@ -8,6 +8,12 @@ function chainSortKey(read: Pick<ChainRead, "duelId" | "overdueAt">): string {
   return `${sortInstant(read.overdueAt)}#${read.duelId}`;
 }
 
+/** Whether a stored JSON item is at `expectedVersion` (absent for 0): a versioned write's condition. */
+function atVersion(stored: string | undefined, expectedVersion: number): boolean {
+  if (expectedVersion === 0) return stored === undefined;
+  return stored !== undefined && parsed<{ version: number }>(stored).version === expectedVersion;
+}
+
 /**
  * PollStore in memory, on the tables of a `MemoryStore` (whose outbox it adds to), answering as
  * `DynamoDbPollStore` does: a poll's state conditioned on its version, failing polls by duel,
@@ -24,11 +30,7 @@ export class MemoryPollStore implements PollStore {
   async putSectionListing(listing: SectionListing, expectedVersion: number): Promise<boolean> {
     const key = `${listing.forumId}#${listing.sectionId}`;
     const stored = this.tables.sections.get(key);
-    const found =
-      expectedVersion === 0
-        ? stored === undefined
-        : stored !== undefined && parsed<SectionListing>(stored).version === expectedVersion;
-    if (!found) return false;
+    if (!atVersion(stored, expectedVersion)) return false;
     this.tables.sections.set(key, JSON.stringify({ ...listing, version: expectedVersion + 1 }));
     return true;
   }
@@ -40,11 +42,7 @@ export class MemoryPollStore implements PollStore {
 
   async putPollState(state: PollState, expectedVersion: number): Promise<boolean> {
     const stored = this.tables.polls.get(state.duelId);
-    const found =
-      expectedVersion === 0
-        ? stored === undefined
-        : stored !== undefined && parsed<PollState>(stored).version === expectedVersion;
-    if (!found) return false;
+    if (!atVersion(stored, expectedVersion)) return false;
     this.tables.polls.set(state.duelId, JSON.stringify({ ...state, version: expectedVersion + 1 }));
     return true;
   }
