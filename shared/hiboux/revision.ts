@@ -31,6 +31,25 @@ const sameFault = (
   (a.type === "fault.action" && b.type === "fault.action" ? a.postId === b.postId : true) &&
   (a.type === "fault.absence" && b.type === "fault.absence" ? a.turn === b.turn : true);
 
+/** The lines that end a duelist's revision: their points now, and whose turn it is. */
+function whereItStands(
+  ctx: Context,
+  latest: Duel,
+  id: string,
+  now: { readonly points: number; readonly startingPoints: number },
+): string[] {
+  const r = texts.revised;
+  const lines = [texts.yourTurn.points(formatPoints(now.points, now.startingPoints))];
+  const turn = currentTurn(latest);
+  if (turn)
+    lines.push(
+      turn.duelistId === id
+        ? r.yourTurnNow(turn.number, turn.deadline)
+        : r.turnNow(nameOf(ctx, turn.duelistId), turn.number, turn.deadline),
+    );
+  return lines;
+}
+
 /**
  * A revised verdict told to each duelist it concerns (CONTRACT.md 4.3): what was withdrawn (a fault
  * and its sanction), what their post now counts for, and whose turn it is. A duelist who already
@@ -78,14 +97,7 @@ export function revisedForDuelists(
     if (countsNow && played) body.push(r.postCounts(played.postId, played.number));
     // Where the duel stands now, after every post the replay placed, not only this one.
     const now = latest.duelists.find((x) => x.id === id) ?? d;
-    body.push(texts.yourTurn.points(formatPoints(now.points, now.startingPoints)));
-    const turn = currentTurn(latest);
-    if (turn)
-      body.push(
-        turn.duelistId === id
-          ? r.yourTurnNow(turn.number, turn.deadline)
-          : r.turnNow(nameOf(ctx, turn.duelistId), turn.number, turn.deadline),
-      );
+    body.push(...whereItStands(ctx, latest, id, now));
     const rules = [...new Set([...removed.map((f) => f.rule), ...(played ? [played.rule] : [])])];
     out.push(
       draft(toDuelist(ctx, id), "verdict.revised", r.noticeTitle, body, removed[0] ?? played ?? first, {
@@ -126,14 +138,7 @@ export function revisionSummaries(
     const withdrawn = before.filter(({ f, now }) => !now.some((n) => sameFault(f, n))).length;
     const added = after.filter(({ f, was }) => !was.some((w) => sameFault(f, w))).length;
     const body = [r.introYou, r.faultsChanged(withdrawn, added)];
-    body.push(texts.yourTurn.points(formatPoints(d.points, d.startingPoints)));
-    const turn = currentTurn(latest);
-    if (turn)
-      body.push(
-        turn.duelistId === id
-          ? r.yourTurnNow(turn.number, turn.deadline)
-          : r.turnNow(nameOf(ctx, turn.duelistId), turn.number, turn.deadline),
-      );
+    body.push(...whereItStands(ctx, latest, id, d));
     out.push(draft(toDuelist(ctx, id), "verdict.revised", r.noticeTitle, body, first));
   }
   return out;
