@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
+import { runModuleScript } from "../infra/cdk/code-cache.js";
 import { median, round } from "./stats.js";
 
 /** An API Gateway HTTP API (payload 2.0) event, as Lambda hands it to the HTTP and webhook functions. */
@@ -88,19 +88,7 @@ function script(c: ColdCase): string {
 
 async function once(c: ColdCase, execArgv: readonly string[]): Promise<ColdStart> {
   const start = performance.now();
-  const child = spawn(process.execPath, [...execArgv, "--input-type=module", "-e", script(c)], {
-    env: c.env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const { status: code, out, err } = await runModuleScript(process.execPath, script(c), c.env, execArgv);
   const wallMs = performance.now() - start;
   if (code !== 0) throw new Error(`cold start of ${c.name} failed (${code}): ${err || out}`);
   const line = out.split("\n").find((l) => l.startsWith("BENCH "));

@@ -6,6 +6,32 @@ import { CODE_CACHED } from "./bundling.js";
 import type { FunctionName } from "./paths.js";
 
 /**
+ * Runs `script` as an ES module in a fresh `node` (with `execArgv` before it) and collects what it
+ * printed. Not spawnSync: the script may reach servers of this very process (the bench's fakes).
+ */
+export async function runModuleScript(
+  node: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  execArgv: readonly string[] = [],
+): Promise<{ status: number | null; out: string; err: string }> {
+  const child = spawn(node, [...execArgv, "--input-type=module", "-e", script], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on("data", (d: Buffer) => {
+    err += d.toString();
+  });
+  const status = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { status, out, err };
+}
+
+/**
  * A code-cached function's cache (`bundle.js.cache`, CODE_CACHED in ./bundling.ts), written at build
  * time: a fresh `node` imports the function's `index.mjs` without a cache, handles the function's
  * warm-up events as its first request would, and writes what V8 compiled for them.
@@ -36,20 +62,7 @@ export async function produceCodeCache(
     'process.stdout.write("\\nCODE-CACHE " + bytes + "\\n");',
     "process.exit(0);",
   ].join("\n");
-  // Not spawnSync: the events may reach servers of this very process (the bench's fakes).
-  const child = spawn(node, ["--input-type=module", "-e", script], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
-  const status = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const { status, out, err } = await runModuleScript(node, script, env);
   const line = out.split("\n").find((l) => l.startsWith("CODE-CACHE "));
   if (status !== 0 || !line) throw new Error(`code cache of ${dir} not written (${status}): ${err || out}`);
   return { bytes: Number(line.slice("CODE-CACHE ".length)) };
