@@ -99,36 +99,12 @@ export async function measureForumactifPoll(
       createdAt: START,
       updatedAt: START,
     });
-    const { defaultRuleset } = await import("../shared/rules/default-ruleset.js");
     const ids: string[] = [];
     for (let i = 0; i < plan.duels; i++) {
       const topicId = String(5000 + i);
-      const duelId = `${forumId}.${topicId}`;
       board.createTopic({ title: `Duel ${i}`, topicId });
-      const duel = {
-        id: duelId,
-        forumId,
-        threadId: topicId,
-        referee: { id: "7", name: "Minerva McGonagall" },
-        duelists: [
-          { id: "42", name: "Alice Dubois", year: 3 as const, particularities: [], extraSpells: [] },
-          { id: "43", name: "Bob Martin", year: "adulte" as const, particularities: [], extraSpells: [] },
-        ],
-        dice: "server" as const,
-        stakes: null,
-        ruleset: defaultRuleset,
-      };
-      await duels.execute(
-        duelId,
-        { type: "register", now: START, duel, bans: {} },
-        { inputId: "register", forumId },
-      );
-      await duels.execute(
-        duelId,
-        { type: "referee", now: START, action: { command: "top" }, by: { via: "api", id: "admin" } },
-        { inputId: "top", forumId },
-      );
-      ids.push(duelId);
+      await registerActive(duels, forumId, topicId);
+      ids.push(`${forumId}.${topicId}`);
     }
     const addTurns = (n: number) => {
       for (const i of ids.keys())
