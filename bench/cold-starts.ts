@@ -9,7 +9,9 @@ import { coldStartRatios } from "./report.js";
  * RUNS (default 21) rounds, the cases taking turns in each; CASES picks some (comma-separated,
  * default every function as deployed, `webhook-turn-esm` (the first turn without the code cache),
  * hello, hello-powertools and the yardsticks bare, dynamodb-sdk and dynamodb-by-hand); KEEP=1 leaves the bundles in a temporary folder, for
- * profiling; PROFILE=<folder> writes a CPU profile of each cold start there (`--cpu-prof`).
+ * profiling; PROFILE=<folder> writes a CPU profile of each cold start there (`--cpu-prof`);
+ * OTHER=name=<index.mjs>,… adds the first turn of other builds of the webhook (kept bundles, say of
+ * the commit before a change), as `webhook-turn@name`, in turn with the other cases.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
@@ -25,6 +27,13 @@ try {
   const result = await measureBundles(dynamo.endpoint, table, runs, {
     only,
     keep: process.env.KEEP === "1",
+    // OTHER=name=/kept/webhook/index.mjs,…: other builds of the webhook, their first turn in turn.
+    otherWebhooks: Object.fromEntries(
+      (process.env.OTHER ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => pair.split("=") as [string, string]),
+    ),
     execArgv: [
       ...(process.env.PROFILE
         ? ["--cpu-prof", "--cpu-prof-interval=250", `--cpu-prof-dir=${process.env.PROFILE}`]
@@ -35,8 +44,8 @@ try {
     ],
   });
   const hello = result.helloBundle;
-  const rows = [hello, result.helloPowertoolsBundle, ...result.bundles, ...result.references].filter((b) =>
-    only.includes(b.name),
+  const rows = [hello, result.helloPowertoolsBundle, ...result.bundles, ...result.references].filter(
+    (b) => only.includes(b.name) || b.name.startsWith("webhook-turn@"),
   );
   const sdk = result.references.find((b) => b.name === "dynamodb-sdk");
   const lines = rows.map((b) => {

@@ -113,6 +113,11 @@ export async function measureBundles(
     readonly keep?: boolean;
     /** Node flags of each cold start's process (e.g. `--cpu-prof`). */
     readonly execArgv?: readonly string[];
+    /**
+     * Other builds of the webhook function (a name, the `index.mjs` of a kept bundle, e.g. of
+     * another commit), each given the first turn as `webhook-turn@name`, in turn with the rest.
+     */
+    readonly otherWebhooks?: Readonly<Record<string, string>>;
   } = {},
 ): Promise<BundlesResult> {
   const outdir = mkdtempSync(join(tmpdir(), "duel-bench-"));
@@ -155,7 +160,8 @@ export async function measureBundles(
     const fresh = createRefereeApp(endpoint, tableName, { start: new Date().toISOString() });
     const deliveryThreads: number[] = [];
     // Every first-turn case once per round, once more to warm the page cache, and the code cache's.
-    for (let i = 0; i <= 2 * runs + 2; i++) {
+    const others = Object.entries(options.otherWebhooks ?? {});
+    for (let i = 0; i <= (2 + others.length) * (runs + 1); i++) {
       deliveryThreads.push(COLD_DELIVERY_THREADS + i);
       await startDuel(fresh.app, COLD_DELIVERY_THREADS + i);
     }
@@ -219,6 +225,14 @@ export async function measureBundles(
         env: webhookEnv,
         request: "the first turn, the bundle as an ES module without a code cache (before)",
       },
+      ...others.map(([name, file]) => ({
+        name: `webhook-turn@${name}`,
+        file,
+        event: firstTurn,
+        expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
+        env: webhookEnv,
+        request: `the first turn, the webhook bundle ${file}`,
+      })),
       {
         name: "http",
         file: built.http.file,
@@ -263,7 +277,7 @@ export async function measureBundles(
     ];
     const chosen = options.only;
     const cold = await coldStarts(
-      chosen ? cases.filter((c) => chosen.includes(c.name)) : cases,
+      chosen ? cases.filter((c) => chosen.includes(c.name) || c.name.startsWith("webhook-turn@")) : cases,
       runs,
       options.execArgv,
     );
@@ -285,6 +299,7 @@ export async function measureBundles(
         ...FUNCTIONS.map((name) => entry(name)),
         entry("webhook", "webhook-turn"),
         entry("webhook-esm", "webhook-turn-esm"),
+        ...others.map(([name]) => entry("webhook", `webhook-turn@${name}`)),
       ],
       helloBundle: entry("hello"),
       helloPowertoolsBundle: entry("hello-powertools"),
