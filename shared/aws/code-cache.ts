@@ -46,8 +46,12 @@ export function codeCachePath(bundleFile: string): string {
   return `${bundleFile}.cache`;
 }
 
-/** V8's bytes out of a cache file, if the file was written for this very source and is intact. */
-export function openCodeCache(file: Buffer, source: string): Buffer | undefined {
+/**
+ * V8's bytes out of a cache file, if the file was written for this very source and is intact. The
+ * source as the file's bytes or as its text (the same digest): the bytes hash without first being
+ * encoded again, which a cold start would pay on every bundle.
+ */
+export function openCodeCache(file: Buffer, source: string | Uint8Array): Buffer | undefined {
   if (file.length <= HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const forSource = file.subarray(MAGIC.length, MAGIC.length + DIGEST);
   const forData = file.subarray(MAGIC.length + DIGEST, HEADER);
@@ -57,7 +61,7 @@ export function openCodeCache(file: Buffer, source: string): Buffer | undefined 
 }
 
 /** A cache file: the digests of the source and of V8's bytes, then the bytes. */
-export function sealCodeCache(data: Buffer, source: string): Buffer {
+export function sealCodeCache(data: Buffer, source: string | Uint8Array): Buffer {
   return Buffer.concat([MAGIC, sha256(source), sha256(data), data]);
 }
 
@@ -74,9 +78,10 @@ export function runCachedBundle(
   bundleFile: string,
   cacheFile: string = codeCachePath(bundleFile),
 ): CachedBundle {
-  const source = readFileSync(bundleFile, "utf8");
+  const bytes = readFileSync(bundleFile);
+  const source = bytes.toString("utf8");
   const file = readIfAny(cacheFile);
-  const cachedData = file === undefined ? undefined : openCodeCache(file, source);
+  const cachedData = file === undefined ? undefined : openCodeCache(file, bytes);
   // Named by URL, as an ES module is: logged stacks are mapped by their `file://` frames
   // (shared/observability/stack-map.ts).
   const filename = pathToFileURL(bundleFile).href;

@@ -91,4 +91,14 @@ describe("a bundle run from its code cache", () => {
     expect(openCodeCache(sealed, "source")?.toString()).toBe("bytes");
     expect(openCodeCache(sealed, "sourcE")).toBeUndefined();
   });
+
+  it("knows a source by its bytes as by its text (a cold start hashes the file as read)", () => {
+    const source = "(function () { return '« é »'; })";
+    const sealed = sealCodeCache(Buffer.from("bytes"), source);
+    expect(openCodeCache(sealed, Buffer.from(source, "utf8"))?.toString()).toBe("bytes");
+    expect(openCodeCache(sealCodeCache(Buffer.from("bytes"), Buffer.from(source)), source)?.toString()).toBe(
+      "bytes",
+    );
+    expect(openCodeCache(sealed, Buffer.from(source, "latin1"))).toBeUndefined();
+  });
 });
