@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { type BundlingOptions, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import type { BuildOptions } from "esbuild";
+import { FUNCTION_ENTRIES, type FunctionName } from "./paths.js";
 
 /**
  * The Node.js major the functions run on. The Lambda runtime and the esbuild target derive from it,
@@ -30,6 +31,23 @@ export const ALIASES: Readonly<Record<string, string>> = {
   "@aws-sdk/credential-provider-node": "./shared/aws/lambda-credentials.ts",
   "@smithy/core/event-streams": "./shared/aws/no-event-streams.ts",
 };
+
+/**
+ * The functions whose bundle takes `Headers`, `Request` and `Response` from
+ * shared/aws/light-fetch.ts (esbuild `inject`, paths from the project root) in place of Node's
+ * undici, whose first use costs a cold start more CPU than the rest of its HTTP layer. The webhook
+ * function only: a forum's delivery is bytes in and JSON out, which those classes hold themselves;
+ * the HTTP function's desk (forms, cookies, redirects) keeps Node's.
+ */
+export const LIGHT_FETCH: Readonly<Partial<Record<FunctionName, readonly string[]>>> = {
+  webhook: ["./shared/aws/light-fetch.ts"],
+};
+
+/** What the bundling injects into the bundle of `entry` (LIGHT_FETCH), if anything. */
+function injectFor(entry: string): string[] {
+  const name = (Object.keys(FUNCTION_ENTRIES) as FunctionName[]).find((n) => FUNCTION_ENTRIES[n] === entry);
+  return [...((name && LIGHT_FETCH[name]) ?? [])];
+}
 
 /**
  * How every function is bundled, in one place: the stack turns it into NodejsFunction options and
@@ -86,6 +104,7 @@ export const CODE_CACHED = {
  * Node that runs the build.
  */
 export function lambdaBundling(name: string): BundlingOptions {
+  const inject = LIGHT_FETCH[name as FunctionName];
   return {
     forceDockerBundling: false,
     target: BUNDLE.target,
@@ -98,6 +117,7 @@ export function lambdaBundling(name: string): BundlingOptions {
     define: { ...CODE_CACHED.define },
     mainFields: [...BUNDLE.mainFields],
     externalModules: [...BUNDLE.external],
+    ...(inject ? { inject: [...inject] } : {}),
     esbuildArgs: {
       // BundlingOptions has no `alias`: esbuild's own flag, once per package (`--alias:from=to`).
       "--alias": Object.entries(BUNDLE.alias).map(([from, to]) => `${from}=${to}`),
@@ -137,6 +157,7 @@ export function esbuildOptions(entry: string, outdir: string, projectRoot: strin
     mainFields: [...BUNDLE.mainFields],
     alias: { ...BUNDLE.alias },
     external: [...BUNDLE.external],
+    inject: injectFor(entry),
     outfile: join(outdir, BUNDLE.outputFile),
     logLevel: "silent",
   };

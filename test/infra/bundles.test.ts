@@ -71,6 +71,8 @@ describe("the bundles, built as deployed", () => {
       define: CODE_CACHED.define,
       mainFields: BUNDLE.mainFields,
       externalModules: [],
+      // Its Headers, Request and Response are ours (LIGHT_FETCH): no undici on a cold start.
+      inject: ["./shared/aws/light-fetch.ts"],
       esbuildArgs: {
         "--alias": [
           "@aws-sdk/credential-provider-node=./shared/aws/lambda-credentials.ts",
@@ -253,4 +255,92 @@ describe("the SDK's event streams, left out of the bundles", () => {
       }
     });
   }
+});
+
+describe("the webhook function's HTTP classes (shared/aws/light-fetch.ts)", () => {
+  let tableName: string;
+  beforeAll(async () => {
+    const client = new DynamoDBClient({
+      endpoint: inject("dynamoEndpoint"),
+      region: "eu-west-3",
+      credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    });
+    tableName = `webhook-${Date.now()}`;
+    await createTable(client, tableName);
+    client.destroy();
+  });
+
+  it("answer through the staged bundle, from its code cache, and never load Node's undici", () => {
+    const staged = synth.template.toJSON().Resources[logicalId(synth.stack.functions.webhook.fn)];
+    const asset = join(
+      synth.app.outdir,
+      `asset.${String(staged.Properties.Code.S3Key).replace(/\.zip$/, "")}`,
+    );
+    const event = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => ({
+      version: "2.0",
+      routeKey: "$default",
+      rawPath: path,
+      rawQueryString: "",
+      headers: { host: "api.example.com", ...headers },
+      requestContext: { domainName: "api.example.com", http: { method, path }, requestId: "r" },
+      ...(body === undefined ? {} : { body }),
+      isBase64Encoded: false,
+    });
+    const signed = {
+      "content-type": "application/json",
+      "webhook-id": "msg_1",
+      "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
+      "webhook-signature": "v1,c2lnbmF0dXJl",
+    };
+    const events = [
+      event("GET", "/healthz"),
+      // A delivery for a forum that does not exist: its body read, the forum read on DynamoDB
+      // Local, the signature refused.
+      event("POST", "/webhooks/absent/generic", signed, '{"type":"post.created","data":{}}'),
+      // Over the body limit (its body made in the process: an argument is at most 128 KB).
+      event("POST", "/webhooks/absent/generic", signed, "{}"),
+      event("GET", "/nowhere"),
+    ];
+    const script = [
+      `const m = await import(${JSON.stringify(pathToFileURL(join(asset, BUNDLE.outputFile)).href)});`,
+      `const events = ${JSON.stringify(events)};`,
+      'events[2].body = JSON.stringify({ type: "post.created", data: { content: "x".repeat(1100000) } });',
+      "const answers = [];",
+      "for (const event of events) {",
+      "  const res = await m.handler(event, { awsRequestId: 'test' });",
+      "  answers.push({ status: res.statusCode, type: res.headers['content-type'], body: JSON.parse(res.body) });",
+      "}",
+      "const undici = process.moduleLoadList.filter((name) => name.includes('undici'));",
+      'process.stdout.write("\\nANSWERS " + JSON.stringify({ state: m.codeCache.state, answers, undici }) + "\\n");',
+      "process.exit(0);",
+    ].join("\n");
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: asset,
+      env: {
+        ...lambdaLikeEnvironment("webhook"),
+        TABLE_NAME: tableName,
+        AWS_ENDPOINT_URL_DYNAMODB: inject("dynamoEndpoint"),
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const line = run.stdout.split("\n").find((l) => l.startsWith("ANSWERS ")) ?? "ANSWERS null";
+    const { state, answers, undici } = JSON.parse(line.slice("ANSWERS ".length));
+    expect(state).toBe("accepted");
+    expect(answers.map((a: { status: number; type: string }) => [a.status, a.type])).toEqual([
+      [200, "application/json"],
+      [401, "application/json"],
+      [413, "application/json"],
+      [404, "application/json"],
+    ]);
+    expect(answers[0].body).toEqual({ ok: true });
+    expect(answers.slice(1).map((a: { body: { error: { code: string } } }) => a.body.error.code)).toEqual([
+      "invalid_signature",
+      "payload_too_large",
+      "not_found",
+    ]);
+    expect(undici).toEqual([]);
+  });
 });
