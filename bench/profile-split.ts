@@ -142,9 +142,12 @@ function splitProfile(profile: Profile, bundleUrl: string, map: SourceMap) {
           : [[frame.lineNumber, 1] as const];
       for (const [line, share] of lines) {
         const column = total > 0 ? Number.MAX_SAFE_INTEGER : frame.columnNumber;
-        const entry = map.findEntry(line, column) as { originalSource?: string };
+        const entry = map.findEntry(line, column) as { originalSource?: string; originalLine?: number };
+        const group = entry.originalSource ? groupOfSource(entry.originalSource) : "bundle (unmapped)";
+        // DETAIL=<group>: that group by source file, line and function instead.
+        const where = `${entry.originalSource?.replace(/^.*?(shared|node_modules)\//, "$1/")}:${(entry.originalLine ?? 0) + 1}`;
         add(
-          `${phase}\t${entry.originalSource ? groupOfSource(entry.originalSource) : "bundle (unmapped)"}`,
+          `${phase}\t${group}${group === process.env.DETAIL ? ` ${where} ${frame.functionName}` : ""}`,
           us * share,
         );
       }
