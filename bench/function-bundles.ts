@@ -161,7 +161,7 @@ export async function measureBundles(
     const deliveryThreads: number[] = [];
     // Every first-turn case once per round, once more to warm the page cache, and the code cache's.
     const others = Object.entries(options.otherWebhooks ?? {});
-    for (let i = 0; i <= (2 + others.length) * (runs + 1); i++) {
+    for (let i = 0; i <= (3 + others.length) * (runs + 1); i++) {
       deliveryThreads.push(COLD_DELIVERY_THREADS + i);
       await startDuel(fresh.app, COLD_DELIVERY_THREADS + i);
     }
@@ -184,6 +184,15 @@ export async function measureBundles(
 
     const healthz = () => httpApiEvent("GET", "/healthz");
     const webhookEnv = env("webhook", { TABLE_NAME: withDuel.tableName });
+    // The same bundle, its cache written after a real first turn (DynamoDB Local, the fake KMS)
+    // instead of the offline warm-up: what the warm-up leaves out, if anything.
+    // Only when asked for by name (CASES=…,webhook-turn-realcache).
+    const realCache = options.only?.includes("webhook-turn-realcache")
+      ? await codeCachedBundle("webhook-realcache", FUNCTION_ENTRIES.webhook, outdir)
+      : undefined;
+    if (realCache) {
+      await produceCodeCache(join(outdir, "webhook-realcache"), [healthz(), firstTurn()], webhookEnv);
+    }
     const cases: (ColdCase & { request: string })[] = [
       {
         name: "hello",
@@ -225,6 +234,19 @@ export async function measureBundles(
         env: webhookEnv,
         request: "the first turn, the bundle as an ES module without a code cache (before)",
       },
+      ...(realCache
+        ? [
+            {
+              name: "webhook-turn-realcache",
+              file: realCache.file,
+              event: firstTurn,
+              expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
+              env: webhookEnv,
+              request:
+                "the first turn, the cache written after a real first turn instead of the offline warm-up",
+            },
+          ]
+        : []),
       ...others.map(([name, file]) => ({
         name: `webhook-turn@${name}`,
         file,
@@ -300,6 +322,7 @@ export async function measureBundles(
         entry("webhook", "webhook-turn"),
         entry("webhook-esm", "webhook-turn-esm"),
         ...others.map(([name]) => entry("webhook", `webhook-turn@${name}`)),
+        ...(realCache ? [entry("webhook", "webhook-turn-realcache")] : []),
       ],
       helloBundle: entry("hello"),
       helloPowertoolsBundle: entry("hello-powertools"),
