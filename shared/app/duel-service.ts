@@ -1,6 +1,6 @@
 import type { DuelCommand } from "../domain/commands.js";
 import { postIdsRead } from "../domain/posts-read.js";
-import { inputKeyOf, isThreadOrdered } from "../domain/replay.js";
+import { inputOrderOf, isThreadOrdered } from "../domain/replay.js";
 import { initialState } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
 import type { DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
@@ -86,7 +86,7 @@ export class DuelService {
 
   /** The command's outcome, once the duel's work before it is done. */
   async execute(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
-    const order = isThreadOrdered(command) ? inputKeyOf(command, options.inputId) : undefined;
+    const order = isThreadOrdered(command) ? inputOrderOf(command, options.inputId) : undefined;
     const outcome = await new Promise<Outcome>((resolve, reject) =>
       this.queue.add(duelId, { order, command, options, resolve, reject }),
     );

@@ -1,3 +1,4 @@
+import { compareOrder, sameOrder } from "../domain/input-order.js";
 import type { PostMark } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
 import type { DuelCommit, DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
@@ -68,9 +69,13 @@ export class StagedCommits implements DecisionStore {
 
   async listInputs(duelId: string): Promise<StoredInput[]> {
     this.storedInputs ??= this.store.listInputs(duelId);
-    const byKey = new Map((await this.storedInputs).map((i) => [i.key, i]));
-    for (const commit of this.staged) for (const input of commit.inputs) byKey.set(input.key, input);
-    return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    // A staged input takes the place of the one stored at its order (a revised verdict).
+    const staged = this.staged.flatMap((c) => c.inputs);
+    const stored = (await this.storedInputs).filter((i) => !staged.some((s) => sameOrder(s.order, i.order)));
+    const inputs = staged.filter(
+      (input, i) => !staged.slice(i + 1).some((s) => sameOrder(s.order, input.order)),
+    );
+    return [...stored, ...inputs].sort((a, b) => compareOrder(a.order, b.order));
   }
 
   async listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
@@ -85,10 +90,10 @@ export class StagedCommits implements DecisionStore {
   async commit(commit: DuelCommit): Promise<void> {
     const version = this.staged.at(-1)?.snapshot.version ?? this.first.duel?.version ?? 0;
     if (commit.expectedVersion !== version) throw new ConcurrencyError(commit.duelId);
-    const inputs = new Map(this.staged.flatMap((c) => c.inputs.map((i) => [i.key, i.inputId] as const)));
+    const inputs = this.staged.flatMap((c) => c.inputs);
     for (const input of commit.inputs) {
-      const taken = inputs.get(input.key);
-      if (taken !== undefined && taken !== input.inputId) throw new DuplicateError(input.key);
+      const taken = inputs.find((i) => sameOrder(i.order, input.order) && i.inputId !== input.inputId);
+      if (taken !== undefined) throw new DuplicateError(input.inputId);
     }
     // A delivery's keys are recorded on its post's item, other keys on their own (`commit.ts`).
     const keysOf = (c: DuelCommit) => [

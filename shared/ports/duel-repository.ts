@@ -1,6 +1,7 @@
 import type { ClubDuelRecord } from "../domain/club-record.js";
 import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
+import type { InputOrder } from "../domain/input-order.js";
 import type { Duel, DuelState, PostMark } from "../domain/state.js";
 import type { DuelistChange, ForumAccount } from "./duelist-store.js";
 import type { ForumConfig } from "./forum-store.js";
@@ -8,11 +9,11 @@ import type { OutboxEntry } from "./outbox-store.js";
 
 /**
  * One input of a duel (a post, an edit, a timer firing, a referee decision) with the events it
- * produced. Inputs sort by `key` (the thread's order, CONTRACT.md 4.3); the audit log is their
- * events in that order.
+ * produced. Inputs sort by `order` (the thread's order, CONTRACT.md 4.3); the audit log is their
+ * events in that order. One input holds an order: another input at the same order is a duplicate.
  */
 export interface StoredInput {
-  readonly key: string;
+  readonly order: InputOrder;
   readonly inputId: string;
   readonly command: DuelCommand;
   readonly events: readonly DuelEvent[];
@@ -23,8 +24,8 @@ export interface DuelSnapshot {
   readonly duelId: string;
   readonly version: number;
   readonly state: Duel;
-  /** The greatest input key applied: an input sorting before it arrived late. */
-  readonly lastKey: string;
+  /** The latest order among the inputs applied: an input sorting before it arrived late. */
+  readonly lastOrder: InputOrder;
   readonly updatedAt: string;
 }
 
@@ -107,7 +108,7 @@ export interface DuelRepository {
   loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, PostMark>>;
   /** Every stored mark of the duel (what a late input's replay is compared with). */
   listPostMarks(duelId: string): Promise<Record<string, PostMark>>;
-  /** Every input of a duel, in key order (for a late input's replay and the audit log). */
+  /** Every input of a duel, in their order (for a late input's replay and the audit log). */
   listInputs(duelId: string): Promise<StoredInput[]>;
   /** Duels by status (an index, not a scan), newest first. */
   listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]>;

@@ -5,6 +5,7 @@ import type { DuelCommit } from "../../ports/duel-repository.js";
 import type { DuelistChange } from "../../ports/duelist-store.js";
 import { marshall } from "./attributes.js";
 import { cancellationCodes, storageError } from "./errors.js";
+import { encodeOrder } from "./input-keys.js";
 import {
   accountItem,
   clubRecordItem,
@@ -91,7 +92,7 @@ export function commitTransaction(
     add({ Put: { TableName: tableName, Item: rulesetItem(duelId, snapshot.state.ruleset) } }, null);
   }
 
-  for (const input of lastByKey(commit.inputs, (i) => i.key)) {
+  for (const input of lastByKey(commit.inputs, (i) => encodeOrder(i.order))) {
     add(
       {
         Put: {
@@ -102,7 +103,7 @@ export function commitTransaction(
           ExpressionAttributeValues: { ":inputId": { S: input.inputId } },
         },
       },
-      { kind: "duplicate", key: input.key },
+      { kind: "duplicate", key: encodeOrder(input.order) },
     );
   }
 
@@ -214,7 +215,7 @@ function markWrites(commit: DuelCommit): MarkWrite[] {
 export function commitItems(commit: DuelCommit): number {
   return (
     2 +
-    new Set(commit.inputs.map((i) => i.key)).size +
+    new Set(commit.inputs.map((i) => encodeOrder(i.order))).size +
     markWrites(commit).length +
     new Set(commit.dedupKeys).size +
     new Set(commit.outbox.map(outboxKey)).size +

@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { encodeOrder } from "../../../shared/adapters/dynamodb/input-keys.js";
 import type { ClubDuelRecord } from "../../../shared/domain/club-record.js";
+import type { DuelCommand } from "../../../shared/domain/commands.js";
+import { compareOrder, type InputOrder } from "../../../shared/domain/input-order.js";
 import type { PostMark } from "../../../shared/domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import type { AccessStore, Credential, SessionReveal } from "../../../shared/ports/access-store.js";
@@ -25,7 +28,8 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
 
   describe(`DuelStore contract on ${name}: commits`, () => {
     it("a commit creates the duel; a reload gives back its state and version", async () => {
-      const commit = aCommit("create", 0, { lastKey: "k1", inputs: [anInput("k1")] });
+      const input = anInput("k1");
+      const commit = aCommit("create", 0, { lastOrder: input.order, inputs: [input] });
       await store.commit(commit);
 
       const loaded = await store.loadDuel("create");
@@ -116,11 +120,11 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       );
     });
 
-    it("an input key holds one input: another input on it is a duplicate, its own rewrite is not", async () => {
+    it("an input's order holds one input: another input on it is a duplicate, its own rewrite is not", async () => {
       await store.commit(aCommit("rewrite", 0, { inputs: [anInput("k1", "in-a")] }));
 
       await expect(store.commit(aCommit("rewrite", 1, { inputs: [anInput("k1", "in-b")] }))).rejects.toEqual(
-        new DuplicateError("k1"),
+        new DuplicateError(encodeOrder(anInput("k1").order)),
       );
 
       const rewritten = { ...anInput("k1", "in-a"), events: [] };
@@ -128,11 +132,11 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.listInputs("rewrite")).toEqual([anInput("k0", "in-late"), rewritten]);
     });
 
-    it("an input key taken wins over a dedup key and a stale version, in the commit's order", async () => {
+    it("an input's order taken wins over a dedup key and a stale version, in the commit's order", async () => {
       await store.commit(aCommit("order-dup", 0, { inputs: [anInput("k1", "in-a")], dedupKeys: ["d1"] }));
       await expect(
         store.commit(aCommit("order-dup", 0, { inputs: [anInput("k1", "in-b")], dedupKeys: ["d1"] })),
-      ).rejects.toEqual(new DuplicateError("k1"));
+      ).rejects.toEqual(new DuplicateError(encodeOrder(anInput("k1").order)));
     });
 
     it("repeated keys within one commit are written once, the last one winning", async () => {
@@ -152,12 +156,51 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.listOutbox("repeat")).toEqual([done]);
     });
 
-    it("lists inputs in key order, whatever the order they were written in", async () => {
-      const keys = ["2026-11-30T10:00:03Z#3", "2026-11-30T10:00:01Z#1", "2026-11-30T10:00:02Z#2"];
+    it("lists inputs in their order (compareOrder), whatever the order they were written in", async () => {
+      const at = (second: number) => `2026-11-30T10:00:0${second}.000Z`;
+      const orders: InputOrder[] = [
+        { rank: "timer", instant: at(1), timer: "deadline" },
+        { rank: "post", instant: at(1), post: { id: "00000000000000000012", change: { type: "delete" } } },
+        { rank: "decision", instant: at(1), sequence: 4, inputId: "r.top" },
+        { rank: "post", instant: at(3), post: { id: "00000000000000000009" } },
+        { rank: "decision", instant: at(1), sequence: 5, post: { id: "00000000000000000011" } },
+        { rank: "post", instant: at(1), post: { id: "00000000000000000012" } },
+        {
+          rank: "post",
+          instant: at(1),
+          post: { id: "00000000000000000012", change: { type: "edit", inputId: "e.1" } },
+        },
+        { rank: "registration" },
+        { rank: "post", instant: at(1), post: { id: "00000000000000000100" } },
+      ];
+      // A decision's order is a referee's or a post's: the command tells which.
+      const commandOf = (order: InputOrder): DuelCommand | undefined =>
+        order.rank !== "decision"
+          ? undefined
+          : "post" in order
+            ? {
+                type: "post.deleted",
+                now: order.instant,
+                postId: "11",
+                authorId: "42",
+                deletedAt: order.instant,
+              }
+            : {
+                type: "referee",
+                now: order.instant,
+                by: { id: "7", via: "api" },
+                action: { command: "top" },
+              };
       let version = 0;
-      for (const key of keys) await store.commit(aCommit("order", version++, { inputs: [anInput(key)] }));
+      for (const [i, order] of orders.entries()) {
+        const input = anInput(`i${i}`, `in-${i}`, order, commandOf(order));
+        await store.commit(aCommit("order", version++, { inputs: [input] }));
+      }
 
-      expect((await store.listInputs("order")).map((i) => i.key)).toEqual([...keys].sort());
+      const listed = (await store.listInputs("order")).map((i) => i.order);
+      // Registration; at 10:00:01 post 12, its deletion, its edit, post 100, the decisions, the timer; then 10:00:03.
+      expect(listed).toEqual([7, 5, 1, 6, 8, 2, 4, 0, 3].map((i) => orders[i]));
+      expect(listed).toEqual([...orders].sort(compareOrder));
     });
 
     it("counts a commit's items as it writes them, and refuses one larger than one transaction, writing nothing", async () => {
