@@ -3,19 +3,12 @@ import type { DuelCommand } from "../domain/commands.js";
 import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
-import { type InputOrder, laterOrder, sameOrder } from "../domain/input-order.js";
+import { type InputOrder, sameOrder } from "../domain/input-order.js";
 import { postIdsRead } from "../domain/posts-read.js";
 import { arrivalOrder, type InputStates, inputOrderOf, isThreadOrdered } from "../domain/replay.js";
-import {
-  type Duel,
-  type DuelState,
-  initialState,
-  isOpened,
-  type PostMark,
-  postMark,
-} from "../domain/state.js";
+import { type Duel, type DuelState, initialState, isOpened, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
-import type { DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
+import type { DecidedCommit, DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
 import type { ForumAccount } from "../ports/duelist-store.js";
 import type { OutboxEntry } from "../ports/outbox-store.js";
 import { duelistChanges } from "./duelist-changes.js";
@@ -42,11 +35,16 @@ export interface ExecuteOptions {
   readonly preloaded?: LoadedDuel;
 }
 
-/** What one decision reads and writes of the store: the decisions staged on it (`StagedCommits`). */
-export type DecisionStore = Pick<
-  DuelRepository,
-  "loadPostMarks" | "listInputs" | "listPostMarks" | "maxCommitItems" | "commitItems" | "commit"
->;
+/**
+ * What one decision reads and writes of the store: the decisions staged on it (`StagedCommits`),
+ * which keeps what they read, so that a decision commits only what it decided.
+ */
+export interface DecisionStore
+  extends Pick<DuelRepository, "loadPostMarks" | "listInputs" | "listPostMarks" | "maxCommitItems"> {
+  /** The items this decision's commit makes, on the duel as the decision read it. */
+  commitItems(commit: DecidedCommit): number;
+  commit(commit: DecidedCommit): Promise<void>;
+}
 
 /** The clock of decisions, and the items one commit may hold (one DynamoDB transaction). */
 export interface DecisionContext {
@@ -77,7 +75,7 @@ export interface DuelChange {
    */
   readonly states?: InputStates;
   /** The commit, its outbox still empty. */
-  readonly commit: DuelCommit;
+  readonly commit: DecidedCommit;
 }
 
 /** A decision: its outcome, and what to store (null when the command changes nothing). */
@@ -124,18 +122,14 @@ export async function decideCommand(
     events: inTurn,
     revised: [],
     after: opened(fold(before, inTurn)),
-    lastOrder: duel ? laterOrder(duel.lastOrder, arrived) : arrived,
-    // What the store holds of the marks this decision read: what the repository compares the new
-    // ones with. No duel before a registration: it has seen no post.
-    marksRead: isOpened(before) ? before.posts : {},
-    marksComplete: false,
+    replaysDuel: false,
   };
   let states: InputStates | undefined;
   if (duel && isLate(command, arrived, duel, inTurn.length > 0 || unknownPost)) {
     const late = await replayLatePost(store, duelId, command, options.inputId, arrived, sequence);
     if (late === null)
       return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null, author };
-    verdicts = { ...late, after: opened(late.after), lastOrder: duel.lastOrder, marksComplete: true };
+    verdicts = { ...late, after: opened(late.after), replaysDuel: true };
     states = late.states;
   }
 
@@ -169,11 +163,8 @@ interface Verdicts {
   readonly events: readonly DuelEvent[];
   readonly revised: readonly RevisedInput[];
   readonly after: Duel;
-  /** The last place taken in the duel's order once this command is in. */
-  readonly lastOrder: InputOrder;
-  readonly marksRead: Readonly<Record<string, PostMark>>;
-  /** The marks read are every mark of the duel (a replay read them all). */
-  readonly marksComplete: boolean;
+  /** The whole duel was decided again, the command in its place (`replayLatePost`). */
+  readonly replaysDuel: boolean;
 }
 
 /** The commit of a decision, its outbox still empty (`outboxOf` fills it). */
@@ -184,8 +175,8 @@ function commitOf(
   options: ExecuteOptions,
   before: DuelState,
   expectedVersion: number,
-  { order, events, revised, after, lastOrder, marksRead, marksComplete }: Verdicts,
-): DuelCommit {
+  { order, events, revised, after, replaysDuel }: Verdicts,
+): DecidedCommit {
   const postId = postIdOf(command);
   // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
   const deliveryKeys = options.dedupKeys ?? [];
@@ -194,9 +185,8 @@ function commitOf(
     forumId: after.forumId,
     threadId: after.threadId,
     expectedVersion,
-    snapshot: { duelId, version: expectedVersion + 1, state: after, lastOrder, updatedAt: now },
-    marksRead,
-    marksComplete,
+    snapshot: { duelId, version: expectedVersion + 1, state: after, updatedAt: now },
+    ...(replaysDuel ? { replaysDuel } : {}),
     inputs: [
       { order, inputId: options.inputId, command, events },
       ...revised.map(({ order, inputId, command, events }) => ({ order, inputId, command, events })),

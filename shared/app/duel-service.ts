@@ -204,7 +204,7 @@ export class DuelService {
   private tooLarge(staged: StagedCommits): boolean {
     const merged = staged.merged();
     const limit = this.deps.maxCommitItems ?? this.deps.store.maxCommitItems;
-    return merged !== null && staged.commitItems(merged) > limit;
+    return merged !== null && this.deps.store.commitItems(merged) > limit;
   }
 
   /** The pause after attempt `attempt` lost to another writer. */

@@ -2,7 +2,7 @@ import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
 import { compareOrder, type InputOrder } from "../domain/input-order.js";
 import { arrivalOrder, type InputStates, isThreadOrdered, replay } from "../domain/replay.js";
-import type { DuelState, PostMark } from "../domain/state.js";
+import type { DuelState } from "../domain/state.js";
 import type { DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
 
 /** An input whose events a late post changed, with the events it had before. */
@@ -21,8 +21,6 @@ export interface LateReplay {
   readonly states: InputStates;
   readonly revised: readonly RevisedInput[];
   readonly after: DuelState;
-  /** Every mark of the duel as stored: the replay decided every post again. */
-  readonly marksRead: Readonly<Record<string, PostMark>>;
 }
 
 /**
@@ -64,6 +62,8 @@ export async function replayLatePost(
 ): Promise<LateReplay | null> {
   const stored = await store.listInputs(duelId);
   if (stored.some((i) => i.inputId === inputId)) return null;
+  // The replay decides every post again: the store then compares the marks with every stored one.
+  await store.listPostMarks(duelId);
   const placed = arrivalOrder(
     order,
     command,
@@ -91,6 +91,5 @@ export async function replayLatePost(
       : { before: replayed.state, after: replayed.state },
     revised,
     after: replayed.state,
-    marksRead: await store.listPostMarks(duelId),
   };
 }

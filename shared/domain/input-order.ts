@@ -103,9 +103,11 @@ function comparePlaces(a: PostPlace, b: PostPlace): number {
   return (x.type === "edit" ? 1 : 0) - (y.type === "edit" ? 1 : 0);
 }
 
-/** The later of two orders. */
-export function laterOrder(a: InputOrder, b: InputOrder): InputOrder {
-  return compareOrder(a, b) >= 0 ? a : b;
+/** The latest of these orders; the registration, which every other follows, when there are none. */
+export function latestOrder(orders: Iterable<InputOrder>): InputOrder {
+  let latest: InputOrder = { rank: "registration" };
+  for (const order of orders) if (compareOrder(order, latest) > 0) latest = order;
+  return latest;
 }
 
 /** Whether two orders are the same place. */

@@ -3,8 +3,9 @@ import { ConcurrencyError, DuplicateError } from "../../errors.js";
 import type { DuelCommit } from "../../ports/duel-repository.js";
 import type { DuelistChange } from "../../ports/duelist-store.js";
 import { MAX_TRANSACTION_ITEMS } from "../dynamodb/commit.js";
+import { lastOrderOf, markChangesOf } from "../dynamodb/commit-changes.js";
 import { encodeOrder } from "../dynamodb/input-keys.js";
-import { encodeMark, markChanges, snapshotMarks } from "../dynamodb/post-marks.js";
+import { encodeMark, snapshotMarks } from "../dynamodb/post-marks.js";
 import { rulesetHash } from "../dynamodb/rulesets.js";
 import { accountJson, duelistKey, type MemoryTables, outboxKey, within } from "./tables.js";
 
@@ -65,7 +66,7 @@ export function applyCommit(tables: MemoryTables, commit: DuelCommit): void {
     threadId: commit.threadId,
     version: snapshot.version,
     status: snapshot.state.status,
-    lastKey: encodeOrder(snapshot.lastOrder),
+    lastKey: encodeOrder(lastOrderOf(commit)),
     updatedAt: snapshot.updatedAt,
     state: JSON.stringify({ ...rest, posts: snapshotMarks(snapshot.state) }),
     ruleset: writes.rulesetStored && current ? current.ruleset : JSON.stringify(ruleset),
@@ -154,11 +155,7 @@ function firstDuplicate(tables: MemoryTables, duelId: string, writes: CommitWrit
 /** One write per post: each mark that differs from the one read, with the keys of its deliveries. */
 function markWrites(commit: DuelCommit): MarkWrite[] {
   const byPost = new Map<string, MarkWrite>();
-  for (const { postId, mark } of markChanges(
-    commit.marksRead,
-    commit.snapshot.state.posts,
-    commit.marksComplete ?? false,
-  )) {
+  for (const { postId, mark } of markChangesOf(commit)) {
     byPost.set(postId, { postId, mark, seen: [] });
   }
   for (const { postId, keys } of commit.deliveries) {

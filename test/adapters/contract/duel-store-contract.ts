@@ -29,13 +29,36 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
   describe(`DuelStore contract on ${name}: commits`, () => {
     it("a commit creates the duel; a reload gives back its state and version", async () => {
       const input = anInput("k1");
-      const commit = aCommit("create", 0, { lastOrder: input.order, inputs: [input] });
+      const commit = aCommit("create", 0, { inputs: [input] });
       await store.commit(commit);
 
       const loaded = await store.loadDuel("create");
-      expect(loaded).toEqual(commit.snapshot);
+      expect(loaded).toEqual({ ...commit.snapshot, lastOrder: input.order });
       expect(loaded?.version).toBe(1);
       expect(await store.loadDuel("nobody")).toBeNull();
+    });
+
+    it("CONTRACT 4.3 the duel's last order is the latest of the snapshot read and the commit's inputs", async () => {
+      const timer = (second: number): InputOrder => ({
+        rank: "timer",
+        instant: `2026-11-30T10:00:0${second}.000Z`,
+        timer: "t",
+      });
+      const lastOrder = async () => (await store.loadDuel("last"))?.lastOrder;
+      await store.commit(aCommit("last", 0));
+      expect(await lastOrder()).toEqual({ rank: "registration" });
+      await store.commit(aCommit("last", 1, { inputs: [anInput("b", "in-b", timer(2))] }));
+      expect(await lastOrder()).toEqual(timer(2));
+
+      // An input that arrived late leaves it where it was; a later one moves it.
+      const read = async () => ({ duel: await store.loadDuel("last"), marks: {} });
+      await store.commit(
+        aCommit("last", 2, { read: await read(), inputs: [anInput("a", "in-a", timer(1))] }),
+      );
+      expect(await lastOrder()).toEqual(timer(2));
+      const both = [anInput("a", "in-a", timer(1)), anInput("c", "in-c", timer(3))];
+      await store.commit(aCommit("last", 3, { read: await read(), inputs: both }));
+      expect(await lastOrder()).toEqual(timer(3));
     });
 
     it("creating a duel that exists is a concurrency error", async () => {
@@ -280,8 +303,8 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.commit(
         aCommit("pm-duel", 1, {
           state: { ...aState("pm-duel"), posts: { p1: a } },
-          marksRead: { p1: a, p2: b },
-          marksComplete: true,
+          read: { duel: null, marks: { p1: a, p2: b } },
+          replaysDuel: true,
         }),
       );
       expect(await store.listPostMarks("pm-duel")).toEqual({ p1: a });
@@ -301,7 +324,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.commit(
         aCommit("pm-keep", 1, {
           state: { ...aState("pm-keep"), posts: { p1: a } },
-          marksRead: { p1: a, p2: b },
+          read: { duel: null, marks: { p1: a, p2: b } },
         }),
       );
       expect(await store.listPostMarks("pm-keep")).toEqual({ p1: a, p2: b });
@@ -322,9 +345,10 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect((await store.loadDuel("pm-hot"))?.state.posts).toEqual({ p2: b });
 
       const tampered = { ...a, tampered: true };
+      // p2's mark is read with the snapshot, p1's apart.
       const next = aCommit("pm-hot", 1, {
         state: { ...state, posts: { p1: tampered, p2: b } },
-        marksRead: { p1: a, p2: b },
+        read: { duel: await store.loadDuel("pm-hot"), marks: { p1: a } },
       });
       // The snapshot, its ruleset, and p1's item: p2's mark did not change.
       expect(store.commitItems(next)).toBe(3);
@@ -342,7 +366,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.commit(aCommit("pm-dup", 1));
       const again = aCommit("pm-dup", 1, {
         ...posts(m2),
-        marksRead: { p1: m1 },
+        read: { duel: null, marks: { p1: m1 } },
         deliveries: [{ postId: "p1", keys: ["k2"] }],
         inputs: [anInput("k")],
       });
@@ -419,10 +443,11 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.putForum(aForum("fd-forum"));
       const commit = aCommit("fd-duel", 0);
       await store.commit(commit);
+      const duel = { ...commit.snapshot, lastOrder: { rank: "registration" } };
 
       expect(await store.loadForumAndDuel("fd-forum", "fd-duel")).toEqual({
         forum: aForum("fd-forum"),
-        duel: commit.snapshot,
+        duel,
         postsRead: [],
         marks: {},
       });
@@ -434,7 +459,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       });
       expect(await store.loadForumAndDuel("none", "fd-duel")).toEqual({
         forum: null,
-        duel: commit.snapshot,
+        duel,
         postsRead: [],
         marks: {},
       });

@@ -140,10 +140,9 @@ export function aCommit(
   overrides: Partial<Omit<DuelCommit, "snapshot">> & {
     state?: Duel;
     updatedAt?: string;
-    lastOrder?: InputOrder;
   } = {},
 ): DuelCommit {
-  const { state, updatedAt, lastOrder, ...rest } = overrides;
+  const { state, updatedAt, ...rest } = overrides;
   return {
     duelId,
     forumId: "poudlard",
@@ -153,11 +152,10 @@ export function aCommit(
       duelId,
       version: expectedVersion + 1,
       state: state ?? aState(duelId),
-      lastOrder: lastOrder ?? { rank: "registration" },
       updatedAt: updatedAt ?? "2026-12-01T10:00:00.000Z",
     },
     inputs: [],
-    marksRead: {},
+    read: { duel: null, marks: {} },
     dedupKeys: [],
     deliveries: [],
     outbox: [],
