@@ -3,18 +3,12 @@ import type { DuelCommand } from "../domain/commands.js";
 import { decide } from "../domain/decide.js";
 import type { DuelEvent } from "../domain/events.js";
 import { fold } from "../domain/evolve.js";
+import { type InputOrder, sameOrder } from "../domain/input-order.js";
 import { postIdsRead } from "../domain/posts-read.js";
-import { arrivalKey, type InputStates, inputKeyOf, isThreadOrdered } from "../domain/replay.js";
-import {
-  type Duel,
-  type DuelState,
-  initialState,
-  isOpened,
-  type PostMark,
-  postMark,
-} from "../domain/state.js";
+import { arrivalOrder, type InputStates, inputOrderOf, isThreadOrdered } from "../domain/replay.js";
+import { type Duel, type DuelState, initialState, isOpened, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
-import type { DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
+import type { DecidedCommit, DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
 import type { ForumAccount } from "../ports/duelist-store.js";
 import type { OutboxEntry } from "../ports/outbox-store.js";
 import { duelistChanges } from "./duelist-changes.js";
@@ -41,11 +35,16 @@ export interface ExecuteOptions {
   readonly preloaded?: LoadedDuel;
 }
 
-/** What one decision reads and writes of the store: the decisions staged on it (`StagedCommits`). */
-export type DecisionStore = Pick<
-  DuelRepository,
-  "loadPostMarks" | "listInputs" | "listPostMarks" | "maxCommitItems" | "commitItems" | "commit"
->;
+/**
+ * What one decision reads and writes of the store: the decisions staged on it (`StagedCommits`),
+ * which keeps what they read, so that a decision commits only what it decided.
+ */
+export interface DecisionStore
+  extends Pick<DuelRepository, "loadPostMarks" | "listInputs" | "listPostMarks" | "maxCommitItems"> {
+  /** The items this decision's commit makes, on the duel as the decision read it. */
+  commitItems(commit: DecidedCommit): number;
+  commit(commit: DecidedCommit): Promise<void>;
+}
 
 /** The clock of decisions, and the items one commit may hold (one DynamoDB transaction). */
 export interface DecisionContext {
@@ -76,7 +75,7 @@ export interface DuelChange {
    */
   readonly states?: InputStates;
   /** The commit, its outbox still empty. */
-  readonly commit: DuelCommit;
+  readonly commit: DecidedCommit;
 }
 
 /** A decision: its outcome, and what to store (null when the command changes nothing). */
@@ -107,11 +106,11 @@ export async function decideCommand(
   const before = await withMarksRead(store, duelId, command, loaded);
   const now = context.now().toISOString();
   const sequence = duel?.version ?? 0;
-  const arrived = arrivalKey(
-    inputKeyOf(command, options.inputId, sequence, before),
+  const arrived = arrivalOrder(
+    inputOrderOf(command, options.inputId, sequence, before),
     command,
     sequence,
-    duel ? [duel.lastKey] : [],
+    duel ? [duel.lastOrder] : [],
   );
   const postId = postIdOf(command);
   const unknownPost = postId !== undefined && !(isOpened(before) && postMark(before, postId));
@@ -119,35 +118,32 @@ export async function decideCommand(
   const author = authorToRemember(command, loaded, now);
 
   let verdicts: Verdicts = {
-    key: arrived,
+    order: arrived,
     events: inTurn,
     revised: [],
     after: opened(fold(before, inTurn)),
-    lastKey: duel && duel.lastKey > arrived ? duel.lastKey : arrived,
-    // What the store holds of the marks this decision read: what the repository compares the new
-    // ones with. No duel before a registration: it has seen no post.
-    marksRead: isOpened(before) ? before.posts : {},
-    marksComplete: false,
+    replaysDuel: false,
   };
   let states: InputStates | undefined;
   if (duel && isLate(command, arrived, duel, inTurn.length > 0 || unknownPost)) {
     const late = await replayLatePost(store, duelId, command, options.inputId, arrived, sequence);
     if (late === null)
       return { outcome: { result: "duplicate", duelId, events: [], state: before }, change: null, author };
-    verdicts = { ...late, after: opened(late.after), lastKey: duel.lastKey, marksComplete: true };
+    verdicts = { ...late, after: opened(late.after), replaysDuel: true };
     states = late.states;
   }
 
-  const { key, events, revised } = verdicts;
+  const { order, events, revised } = verdicts;
   // A post of the thread the duel has not seen is kept even when it decides nothing now (the duel
   // ended, or its deletion came before it): a late post may reopen the duel, and the replay must
-  // find it in its place (CONTRACT.md 4.3). Kept once: its key is its own.
-  const keep = unknownPost && duel !== null && isThreadOrdered(command) && key !== duel.lastKey;
+  // find it in its place (CONTRACT.md 4.3). Kept once: its order is its own.
+  const keep = unknownPost && duel !== null && isThreadOrdered(command) && !sameOrder(order, duel.lastOrder);
   const decided = events.length > 0 || revised.length > 0;
   if (!decided && !keep) {
     // A post the duel already holds that changes nothing (a repeated edit, a second deletion such as
     // Discourse's stub edit then destroy) is a delivery seen before: `duplicate` (CONTRACT.md 4.3).
-    const known = postId !== undefined && (!unknownPost || key === duel?.lastKey);
+    const known =
+      postId !== undefined && (!unknownPost || (duel !== null && sameOrder(order, duel.lastOrder)));
     const result = known || command.type === "timer.fired" ? "duplicate" : "ignored";
     return { outcome: { result, duelId, events, state: before }, change: null, author };
   }
@@ -163,15 +159,12 @@ export async function decideCommand(
 /** What a command decided, in turn or replayed in its place: what its commit is made of. */
 interface Verdicts {
   /** The command's place in the duel's order. */
-  readonly key: string;
+  readonly order: InputOrder;
   readonly events: readonly DuelEvent[];
   readonly revised: readonly RevisedInput[];
   readonly after: Duel;
-  /** The last place taken in the duel's order once this command is in. */
-  readonly lastKey: string;
-  readonly marksRead: Readonly<Record<string, PostMark>>;
-  /** The marks read are every mark of the duel (a replay read them all). */
-  readonly marksComplete: boolean;
+  /** The whole duel was decided again, the command in its place (`replayLatePost`). */
+  readonly replaysDuel: boolean;
 }
 
 /** The commit of a decision, its outbox still empty (`outboxOf` fills it). */
@@ -182,8 +175,8 @@ function commitOf(
   options: ExecuteOptions,
   before: DuelState,
   expectedVersion: number,
-  { key, events, revised, after, lastKey, marksRead, marksComplete }: Verdicts,
-): DuelCommit {
+  { order, events, revised, after, replaysDuel }: Verdicts,
+): DecidedCommit {
   const postId = postIdOf(command);
   // A post's delivery keys go with its mark; other keys (a referee command's) stand alone.
   const deliveryKeys = options.dedupKeys ?? [];
@@ -192,12 +185,11 @@ function commitOf(
     forumId: after.forumId,
     threadId: after.threadId,
     expectedVersion,
-    snapshot: { duelId, version: expectedVersion + 1, state: after, lastKey, updatedAt: now },
-    marksRead,
-    marksComplete,
+    snapshot: { duelId, version: expectedVersion + 1, state: after, updatedAt: now },
+    ...(replaysDuel ? { replaysDuel } : {}),
     inputs: [
-      { key, inputId: options.inputId, command, events },
-      ...revised.map(({ key, inputId, command, events }) => ({ key, inputId, command, events })),
+      { order, inputId: options.inputId, command, events },
+      ...revised.map(({ order, inputId, command, events }) => ({ order, inputId, command, events })),
     ],
     dedupKeys: postId === undefined ? deliveryKeys : [],
     deliveries: postId !== undefined && deliveryKeys.length > 0 ? [{ postId, keys: deliveryKeys }] : [],

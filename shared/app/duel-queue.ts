@@ -1,6 +1,8 @@
+import { compareOrder, type InputOrder } from "../domain/input-order.js";
+
 /** Work waiting for its duel: a post has its place in the thread (CONTRACT.md 4.3), any other command none. */
 export interface QueuedWork {
-  readonly order: string | undefined;
+  readonly order: InputOrder | undefined;
 }
 
 /**
@@ -66,9 +68,9 @@ export function nextBatch<W extends QueuedWork>(waiting: W[]): W[] {
   while (end < waiting.length && waiting[end]?.order !== undefined) end++;
   const posts = waiting.splice(0, end).map((work, arrival) => ({ work, arrival }));
   posts.sort((a, b) => {
-    const x = a.work.order ?? "";
-    const y = b.work.order ?? "";
-    return x < y ? -1 : x > y ? 1 : a.arrival - b.arrival;
+    const x = a.work.order;
+    const y = b.work.order;
+    return (x && y ? compareOrder(x, y) : 0) || a.arrival - b.arrival;
   });
   return posts.map((p) => p.work);
 }

@@ -1,6 +1,6 @@
 import type { DuelCommand } from "../domain/commands.js";
 import { postIdsRead } from "../domain/posts-read.js";
-import { inputKeyOf, isThreadOrdered } from "../domain/replay.js";
+import { inputOrderOf, isThreadOrdered } from "../domain/replay.js";
 import { initialState } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
 import type { DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
@@ -86,7 +86,7 @@ export class DuelService {
 
   /** The command's outcome, once the duel's work before it is done. */
   async execute(duelId: string, command: DuelCommand, options: ExecuteOptions): Promise<Outcome> {
-    const order = isThreadOrdered(command) ? inputKeyOf(command, options.inputId) : undefined;
+    const order = isThreadOrdered(command) ? inputOrderOf(command, options.inputId) : undefined;
     const outcome = await new Promise<Outcome>((resolve, reject) =>
       this.queue.add(duelId, { order, command, options, resolve, reject }),
     );
@@ -204,7 +204,7 @@ export class DuelService {
   private tooLarge(staged: StagedCommits): boolean {
     const merged = staged.merged();
     const limit = this.deps.maxCommitItems ?? this.deps.store.maxCommitItems;
-    return merged !== null && staged.commitItems(merged) > limit;
+    return merged !== null && this.deps.store.commitItems(merged) > limit;
   }
 
   /** The pause after attempt `attempt` lost to another writer. */

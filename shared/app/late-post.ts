@@ -1,7 +1,8 @@
 import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
-import { arrivalKey, type InputStates, isThreadOrdered, replay } from "../domain/replay.js";
-import type { DuelState, PostMark } from "../domain/state.js";
+import { compareOrder, type InputOrder } from "../domain/input-order.js";
+import { arrivalOrder, type InputStates, isThreadOrdered, replay } from "../domain/replay.js";
+import type { DuelState } from "../domain/state.js";
 import type { DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
 
 /** An input whose events a late post changed, with the events it had before. */
@@ -14,14 +15,12 @@ export interface RevisedInput extends StoredInput {
 /** What a late post's replay decided: the post's own events and place, and every verdict it changed. */
 export interface LateReplay {
   /** The post's place in the thread, among every stored input. */
-  readonly key: string;
+  readonly order: InputOrder;
   readonly events: readonly DuelEvent[];
   /** The duel around the post in its place: later inputs follow it, so the final state is not its own. */
   readonly states: InputStates;
   readonly revised: readonly RevisedInput[];
   readonly after: DuelState;
-  /** Every mark of the duel as stored: the replay decided every post again. */
-  readonly marksRead: Readonly<Record<string, PostMark>>;
 }
 
 /**
@@ -31,11 +30,13 @@ export interface LateReplay {
  */
 export function isLate(
   command: DuelCommand,
-  key: string,
+  order: InputOrder,
   duel: LoadedDuel["duel"],
   decidesSomething: boolean,
 ): boolean {
-  return duel !== null && decidesSomething && isThreadOrdered(command) && key < duel.lastKey;
+  return (
+    duel !== null && decidesSomething && isThreadOrdered(command) && compareOrder(order, duel.lastOrder) < 0
+  );
 }
 
 /**
@@ -56,23 +57,25 @@ export async function replayLatePost(
   duelId: string,
   command: DuelCommand,
   inputId: string,
-  key: string,
+  order: InputOrder,
   sequence: number,
 ): Promise<LateReplay | null> {
   const stored = await store.listInputs(duelId);
   if (stored.some((i) => i.inputId === inputId)) return null;
-  const placed = arrivalKey(
-    key,
+  // The replay decides every post again: the store then compares the marks with every stored one.
+  await store.listPostMarks(duelId);
+  const placed = arrivalOrder(
+    order,
     command,
     sequence,
-    stored.map((i) => i.key),
+    stored.map((i) => i.order),
   );
-  const replayed = replay([...stored, { key: placed, inputId, command }]);
+  const replayed = replay([...stored, { order: placed, inputId, command }]);
   const previous = new Map(stored.map((i) => [i.inputId, i.events]));
   const revised = replayed.inputs
     .filter((i) => i.inputId !== inputId && verdicts(previous.get(i.inputId)) !== verdicts(i.events))
-    .map(({ key, inputId, command, events, before, after }) => ({
-      key,
+    .map(({ order, inputId, command, events, before, after }) => ({
+      order,
       inputId,
       command,
       events,
@@ -81,13 +84,12 @@ export async function replayLatePost(
     }));
   const own = replayed.inputs.find((i) => i.inputId === inputId);
   return {
-    key: placed,
+    order: placed,
     events: own?.events ?? [],
     states: own
       ? { before: own.before, after: own.after }
       : { before: replayed.state, after: replayed.state },
     revised,
     after: replayed.state,
-    marksRead: await store.listPostMarks(duelId),
   };
 }

@@ -1,10 +1,18 @@
+import { compareOrder, latestOrder, sameOrder } from "../domain/input-order.js";
 import type { PostMark } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
-import type { DuelCommit, DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
+import type {
+  DecidedCommit,
+  DuelCommit,
+  DuelRead,
+  DuelRepository,
+  LoadedDuel,
+  StoredInput,
+} from "../ports/duel-repository.js";
 import type { DecisionStore } from "./decision.js";
 
 /** The club record the last staged decision that changed it wrote (CONTRACT.md 8). */
-function clubOf(staged: readonly DuelCommit[]): Pick<DuelCommit, "club"> {
+function clubOf(staged: readonly DecidedCommit[]): Pick<DecidedCommit, "club"> {
   const club = staged.findLast((c) => c.club !== undefined)?.club;
   return club ? { club } : {};
 }
@@ -16,39 +24,50 @@ function clubOf(staged: readonly DuelCommit[]): Pick<DuelCommit, "club"> {
  * been alone (same state before it, same events, same hiboux, same version numbers).
  *
  * Reads see the duel as read once, with the staged decisions over it: each staged snapshot holds
- * the marks of every post read so far, as the decisions left them. The merged commit compares the
- * last snapshot's marks with those read from the store. A staged commit that would repeat a staged
+ * the marks of every post read so far, as the decisions left them. The merged commit carries what
+ * was read from the store, which the repository compares the last snapshot with. A staged commit that would repeat a staged
  * delivery or input key is refused here as the store would refuse it; what only the store knows
  * (another process's writes) it refuses at the end, when the merged commit is conditioned on the
  * version first read.
  */
 export class StagedCommits implements DecisionStore {
-  private readonly staged: DuelCommit[] = [];
+  private readonly staged: DecidedCommit[] = [];
   private storedInputs: Promise<StoredInput[]> | undefined;
-  /** Every mark read from the store so far, as stored: what the merged commit is compared with. */
+  /** Every mark read from the store apart from the snapshot so far, as stored: what the merged commit read. */
   private readonly marksRead: Record<string, PostMark>;
+  /** The marks read from the store since the last staged decision: what the next one read beyond it. */
+  private freshReads: Record<string, PostMark> = {};
   private storedMarks: Promise<Record<string, PostMark>> | undefined;
 
   constructor(
     private readonly store: DuelRepository,
     private readonly first: LoadedDuel,
   ) {
-    this.marksRead = { ...first.duel?.state.posts, ...first.marks };
+    this.marksRead = { ...first.marks };
   }
 
   get maxCommitItems(): number {
     return this.store.maxCommitItems;
   }
 
-  commitItems(commit: DuelCommit): number {
-    return this.store.commitItems(commit);
+  /** The items the next decision's commit makes alone, on the duel as that decision read it. */
+  commitItems(commit: DecidedCommit): number {
+    const last = this.staged.at(-1);
+    const read: DuelRead = last
+      ? { duel: this.loaded().duel, marks: { ...this.freshReads, ...last.snapshot.state.posts } }
+      : { duel: this.first.duel, marks: this.marksRead };
+    return this.store.commitItems({ ...commit, read });
   }
 
   /** The duel as the next decision reads it: as first read, with the staged commits applied. */
   loaded(): LoadedDuel {
     const last = this.staged.at(-1);
+    if (!last) return this.first;
+    const read = this.first.duel?.lastOrder;
+    const orders = this.staged.flatMap((c) => c.inputs.map((i) => i.order));
+    const lastOrder = latestOrder([...(read ? [read] : []), ...orders]);
     // The last snapshot holds every mark read so far, as the staged decisions left them.
-    return last ? { ...this.first, duel: last.snapshot, marks: {} } : this.first;
+    return { ...this.first, duel: { ...last.snapshot, lastOrder }, marks: {} };
   }
 
   async loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, PostMark>> {
@@ -63,14 +82,19 @@ export class StagedCommits implements DecisionStore {
     if (unknown.length === 0) return out;
     const read = await this.store.loadPostMarks(duelId, unknown);
     Object.assign(this.marksRead, read);
+    Object.assign(this.freshReads, read);
     return { ...out, ...read };
   }
 
   async listInputs(duelId: string): Promise<StoredInput[]> {
     this.storedInputs ??= this.store.listInputs(duelId);
-    const byKey = new Map((await this.storedInputs).map((i) => [i.key, i]));
-    for (const commit of this.staged) for (const input of commit.inputs) byKey.set(input.key, input);
-    return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    // A staged input takes the place of the one stored at its order (a revised verdict).
+    const staged = this.staged.flatMap((c) => c.inputs);
+    const stored = (await this.storedInputs).filter((i) => !staged.some((s) => sameOrder(s.order, i.order)));
+    const inputs = staged.filter(
+      (input, i) => !staged.slice(i + 1).some((s) => sameOrder(s.order, input.order)),
+    );
+    return [...stored, ...inputs].sort((a, b) => compareOrder(a.order, b.order));
   }
 
   async listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
@@ -79,19 +103,20 @@ export class StagedCommits implements DecisionStore {
     this.storedMarks ??= this.store.listPostMarks(duelId);
     const stored = await this.storedMarks;
     Object.assign(this.marksRead, stored);
+    Object.assign(this.freshReads, stored);
     return { ...stored, ...last };
   }
 
-  async commit(commit: DuelCommit): Promise<void> {
+  async commit(commit: DecidedCommit): Promise<void> {
     const version = this.staged.at(-1)?.snapshot.version ?? this.first.duel?.version ?? 0;
     if (commit.expectedVersion !== version) throw new ConcurrencyError(commit.duelId);
-    const inputs = new Map(this.staged.flatMap((c) => c.inputs.map((i) => [i.key, i.inputId] as const)));
+    const inputs = this.staged.flatMap((c) => c.inputs);
     for (const input of commit.inputs) {
-      const taken = inputs.get(input.key);
-      if (taken !== undefined && taken !== input.inputId) throw new DuplicateError(input.key);
+      const taken = inputs.find((i) => sameOrder(i.order, input.order) && i.inputId !== input.inputId);
+      if (taken !== undefined) throw new DuplicateError(input.inputId);
     }
     // A delivery's keys are recorded on its post's item, other keys on their own (`commit.ts`).
-    const keysOf = (c: DuelCommit) => [
+    const keysOf = (c: DecidedCommit) => [
       ...c.dedupKeys,
       ...c.deliveries.flatMap((d) => d.keys.map((key) => `${d.postId}\n${key}`)),
     ];
@@ -99,6 +124,7 @@ export class StagedCommits implements DecisionStore {
     const repeated = keysOf(commit).find((key) => seen.has(key));
     if (repeated !== undefined) throw new DuplicateError(repeated);
     this.staged.push(commit);
+    this.freshReads = {};
   }
 
   /** How many decisions are staged. */
@@ -119,8 +145,8 @@ export class StagedCommits implements DecisionStore {
     return {
       ...last,
       expectedVersion: first.expectedVersion,
-      marksRead: { ...this.marksRead },
-      marksComplete: this.replayed(),
+      read: { duel: this.first.duel, marks: { ...this.marksRead } },
+      replaysDuel: this.replayed(),
       inputs: this.staged.flatMap((c) => c.inputs),
       dedupKeys: this.staged.flatMap((c) => c.dedupKeys),
       deliveries: this.staged.flatMap((c) => c.deliveries),
@@ -133,6 +159,6 @@ export class StagedCommits implements DecisionStore {
 
   /** A staged decision replayed the duel: its snapshot holds every mark of the duel. */
   private replayed(): boolean {
-    return this.staged.some((c) => c.marksComplete);
+    return this.staged.some((c) => c.replaysDuel === true);
   }
 }

@@ -5,13 +5,9 @@ import { rejection } from "./decide-referee.js";
 import { stamp } from "./emitter.js";
 import type { DuelEvent } from "./events.js";
 import { fold } from "./evolve.js";
+import { compareOrder, type InputOrder, sortablePostId } from "./input-order.js";
 import { postInstant } from "./minute-doubt.js";
 import { type DuelState, initialState } from "./state.js";
-
-/** A post id that sorts as a number when it is one (forum ids are often numeric). */
-function sortableId(id: string): string {
-  return /^\d{1,20}$/.test(id) ? id.padStart(20, "0") : id;
-}
 
 /**
  * Where an input sits in the duel's order (CONTRACT.md 4.3): posts by their time in the thread,
@@ -19,41 +15,57 @@ function sortableId(id: string): string {
  * time). Registration always sorts first. A post shown to the minute only sits where the doubt
  * favours its author (minute-doubt.ts), as the duel `state` it arrives in tells.
  */
-export function inputKeyOf(command: DuelCommand, inputId: string, sequence = 0, state?: DuelState): string {
+export function inputOrderOf(
+  command: DuelCommand,
+  inputId: string,
+  sequence = 0,
+  state?: DuelState,
+): InputOrder {
   switch (command.type) {
     case "register":
-      return "0#register";
+      return { rank: "registration" };
     case "post.received":
-      return `${postInstant(command.post, state)}#1#${sortableId(command.post.postId)}`;
+      return {
+        rank: "post",
+        instant: postInstant(command.post, state),
+        post: { id: sortablePostId(command.post.postId) },
+      };
     case "post.edited":
-      return `${command.editedAt}#1#${sortableId(command.post.postId)}#edit#${inputId}`;
+      return {
+        rank: "post",
+        instant: command.editedAt,
+        post: { id: sortablePostId(command.post.postId), change: { type: "edit", inputId } },
+      };
     case "post.deleted":
-      return `${command.deletedAt}#1#${sortableId(command.postId)}#delete`;
+      return {
+        rank: "post",
+        instant: command.deletedAt,
+        post: { id: sortablePostId(command.postId), change: { type: "delete" } },
+      };
     case "referee":
       // Referee decisions at one instant keep their arrival order: the duel's version at the time.
-      return `${command.now}#2#${String(sequence).padStart(10, "0")}#${inputId}`;
+      return { rank: "decision", instant: command.now, sequence, inputId };
     case "timer.fired":
-      return `${command.timer.at}#3#${command.timer.name}`;
+      return { rank: "timer", instant: command.timer.at, timer: command.timer.name };
   }
 }
 
 /**
- * A thread input's key once referee decisions of its very instant are in the duel: a post and an
+ * A thread input's order once referee decisions of its very instant are in the duel: a post and an
  * API decision at the same instant keep their arrival order (CONTRACT.md 4.3), so the input sorts
  * after those decisions, among them by `sequence` (the duel's version on arrival), as a decision
- * would. `keys` are the keys already stored (the last one, or all of them before a replay).
+ * would. `orders` are those already stored (the last one, or all of them before a replay).
  */
-export function arrivalKey(
-  key: string,
+export function arrivalOrder(
+  order: InputOrder,
   command: DuelCommand,
   sequence: number,
-  keys: readonly string[],
-): string {
-  const split = key.indexOf("#1#");
-  if (!isThreadOrdered(command) || split < 0) return key;
-  const instant = key.slice(0, split);
-  if (!keys.some((k) => k.startsWith(`${instant}#2#`))) return key;
-  return `${instant}#2#${String(sequence).padStart(10, "0")}#${key.slice(split + 3)}`;
+  orders: readonly InputOrder[],
+): InputOrder {
+  if (!isThreadOrdered(command) || order.rank !== "post") return order;
+  const { instant, post } = order;
+  if (!orders.some((o) => o.rank === "decision" && o.instant === instant)) return order;
+  return { rank: "decision", instant, sequence, post };
 }
 
 /** Inputs whose place in the order does not depend on arrival: they are appended as they come. */
@@ -64,7 +76,7 @@ export function isThreadOrdered(command: DuelCommand): boolean {
 }
 
 export interface ReplayInput {
-  readonly key: string;
+  readonly order: InputOrder;
   readonly inputId: string;
   readonly command: DuelCommand;
 }
@@ -80,12 +92,12 @@ export interface ReplayedInput extends ReplayInput, InputStates {
 }
 
 /**
- * Decides every input again in key order, from the initial state: what the duel would be had
+ * Decides every input again in their order, from the initial state: what the duel would be had
  * the posts arrived in the thread's order. A referee decision that no longer holds becomes a
  * rejected command in the log instead of an error, so a late post can never block the duel.
  */
 export function replay(inputs: readonly ReplayInput[]): { state: DuelState; inputs: ReplayedInput[] } {
-  const sorted = [...inputs].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const sorted = [...inputs].sort((a, b) => compareOrder(a.order, b.order));
   let state = initialState;
   const out: ReplayedInput[] = [];
   for (const input of sorted) {

@@ -1,6 +1,7 @@
 import type { ClubDuelRecord } from "../domain/club-record.js";
 import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
+import type { InputOrder } from "../domain/input-order.js";
 import type { Duel, DuelState, PostMark } from "../domain/state.js";
 import type { DuelistChange, ForumAccount } from "./duelist-store.js";
 import type { ForumConfig } from "./forum-store.js";
@@ -8,24 +9,38 @@ import type { OutboxEntry } from "./outbox-store.js";
 
 /**
  * One input of a duel (a post, an edit, a timer firing, a referee decision) with the events it
- * produced. Inputs sort by `key` (the thread's order, CONTRACT.md 4.3); the audit log is their
- * events in that order.
+ * produced. Inputs sort by `order` (the thread's order, CONTRACT.md 4.3); the audit log is their
+ * events in that order. One input holds an order: another input at the same order is a duplicate.
  */
 export interface StoredInput {
-  readonly key: string;
+  readonly order: InputOrder;
   readonly inputId: string;
   readonly command: DuelCommand;
   readonly events: readonly DuelEvent[];
 }
 
-/** The duel's current state with its optimistic-concurrency version. */
-export interface DuelSnapshot {
+/** The duel as a decision leaves it, with its optimistic-concurrency version. */
+export interface DecidedSnapshot {
   readonly duelId: string;
   readonly version: number;
   readonly state: Duel;
-  /** The greatest input key applied: an input sorting before it arrived late. */
-  readonly lastKey: string;
   readonly updatedAt: string;
+}
+
+/** The duel's current state as stored, with its version. */
+export interface DuelSnapshot extends DecidedSnapshot {
+  /** The latest order among the inputs applied: an input sorting before it arrived late. */
+  readonly lastOrder: InputOrder;
+}
+
+/**
+ * What a decision read of the duel: the snapshot, and the marks read apart from it, as stored (a
+ * mark stored apart is never older than the snapshot's copy of it). A `LoadedDuel` is one.
+ */
+export interface DuelRead {
+  /** Null when the duel is being created. */
+  readonly duel: DuelSnapshot | null;
+  readonly marks: Readonly<Record<string, PostMark>>;
 }
 
 /** The keys of a post's delivery: recorded with the post's mark, refused if already there (a retry). */
@@ -35,24 +50,22 @@ export interface PostDelivery {
 }
 
 /**
- * Everything one decision writes, in one transaction conditioned on the version. How the duel is
- * laid out in storage (which marks stay in the snapshot, which changed) is the repository's: the
- * commit says what the duel is now and what the decision read of it.
+ * What one decision (or several staged ones) writes, before the store's bookkeeping: the duel as
+ * it now is, its inputs, keys and effects.
  */
-export interface DuelCommit {
+export interface DecidedCommit {
   readonly duelId: string;
   readonly forumId: string;
   readonly threadId: string;
   /** The version read; 0 when the duel is being created. */
   readonly expectedVersion: number;
   /** The duel as decided, its state with the marks of every post the decision read, as they now are. */
-  readonly snapshot: DuelSnapshot;
+  readonly snapshot: DecidedSnapshot;
   /**
-   * The marks as stored when the decision read them, of the posts it read; with `marksComplete`,
-   * every stored mark of the duel (a replay decided it all again: a mark the new state lacks goes).
+   * The decision decided the whole duel again (a late post in its place, replay.ts): it read every
+   * mark of the duel, and a post the new state no longer holds is forgotten.
    */
-  readonly marksRead: Readonly<Record<string, PostMark>>;
-  readonly marksComplete?: boolean;
+  readonly replaysDuel?: boolean;
   /** New inputs, and earlier ones whose events a late input changed. */
   readonly inputs: readonly StoredInput[];
   /** Dedup keys not about a post (a referee command's idempotency key): written only if absent. */
@@ -71,14 +84,21 @@ export interface DuelCommit {
 }
 
 /**
+ * Everything one commit writes, in one transaction conditioned on the version. How the duel is laid
+ * out in storage is the repository's: from what the decision read and the duel as it now is, it
+ * writes the post marks that changed and the duel's latest order (`lastOrder`).
+ */
+export interface DuelCommit extends DecidedCommit {
+  readonly read: DuelRead;
+}
+
+/**
  * A duel as read for a decision: its snapshot as stored, and the stored marks of the posts asked
  * for. `postsRead` lists the posts asked for (found or not), so a caller knows what else to read.
  */
-export interface LoadedDuel {
+export interface LoadedDuel extends DuelRead {
   readonly forum: ForumConfig | null;
-  readonly duel: DuelSnapshot | null;
   readonly postsRead: readonly string[];
-  readonly marks: Readonly<Record<string, PostMark>>;
   /**
    * The forum's stored accounts of the authors asked for, by user id (null: none stored yet); no
    * entry for an author not asked for.
@@ -107,7 +127,7 @@ export interface DuelRepository {
   loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, PostMark>>;
   /** Every stored mark of the duel (what a late input's replay is compared with). */
   listPostMarks(duelId: string): Promise<Record<string, PostMark>>;
-  /** Every input of a duel, in key order (for a late input's replay and the audit log). */
+  /** Every input of a duel, in their order (for a late input's replay and the audit log). */
   listInputs(duelId: string): Promise<StoredInput[]>;
   /** Duels by status (an index, not a scan), newest first. */
   listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]>;

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { DuelQueue, nextBatch } from "../../shared/app/duel-queue.js";
+import type { InputOrder } from "../../shared/domain/input-order.js";
 
 interface Piece {
   readonly name: string;
-  readonly order: string | undefined;
+  readonly order: InputOrder | undefined;
 }
+
+/** A post's place in the thread, at one instant: by its id. */
+const post = (id: string): InputOrder => ({
+  rank: "post",
+  instant: "2026-11-30T10:00:00.000Z",
+  post: { id },
+});
 
 /** A queue whose runs are logged and end when the test says so. */
 function loggedQueue() {
@@ -42,9 +50,9 @@ describe("a duel's work, in turn", () => {
 
   it("CONTRACT 4.3 posts waiting together are taken together in the thread's order, from the earliest", async () => {
     const { queue, log, endNext } = loggedQueue();
-    for (const name of ["p12", "p10", "p11", "p09"]) queue.add("a", { name, order: name });
+    for (const name of ["p12", "p10", "p11", "p09"]) queue.add("a", { name, order: post(name) });
     await settle();
-    queue.add("a", { name: "p08", order: "p08" });
+    queue.add("a", { name: "p08", order: post("p08") });
     endNext();
     await settle();
     endNext();
@@ -53,7 +61,7 @@ describe("a duel's work, in turn", () => {
   });
 
   it("CONTRACT 4.3 a post never overtakes a command that arrived before it, and commands go alone", () => {
-    const piece = (name: string, order = name) => ({ name, order });
+    const piece = (name: string, id = name) => ({ name, order: post(id) });
     const command = (name: string) => ({ name, order: undefined });
     const waiting = [piece("p12"), piece("p10"), command("timer"), piece("p01"), command("referee")];
     expect(nextBatch(waiting).map((p) => p.name)).toEqual(["p10", "p12"]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { correctionsDue } from "../../shared/domain/correction-window.js";
 import { decide } from "../../shared/domain/decide.js";
-import { inputKeyOf, replay } from "../../shared/domain/replay.js";
+import { inputOrderOf, replay } from "../../shared/domain/replay.js";
 import { timersOf } from "../../shared/domain/timers.js";
 import { addDuration } from "../../shared/time/duration.js";
 import { ALICE, attack, BOB, Duel, LONG_RP, REFEREE, T0 } from "./fixtures.js";
@@ -278,8 +278,15 @@ describe("faults and sanctions", () => {
       },
     };
     const live = decide(command, duel.state, "p.late");
-    const stored = duel.inputs.map((c, i) => ({ key: inputKeyOf(c, `i${i}`), inputId: `i${i}`, command: c }));
-    const replayed = replay([...stored, { key: inputKeyOf(command, "p.late"), inputId: "p.late", command }]);
+    const stored = duel.inputs.map((c, i) => ({
+      order: inputOrderOf(c, `i${i}`),
+      inputId: `i${i}`,
+      command: c,
+    }));
+    const replayed = replay([
+      ...stored,
+      { order: inputOrderOf(command, "p.late"), inputId: "p.late", command },
+    ]);
     expect(live.find((e) => e.type === "correction.opened")).toMatchObject({
       post: { receivedAt: addDuration(T0, "PT2H") },
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { compareOrder } from "../../shared/domain/input-order.js";
 import { postInstant } from "../../shared/domain/minute-doubt.js";
-import { inputKeyOf } from "../../shared/domain/replay.js";
+import { inputOrderOf } from "../../shared/domain/replay.js";
 import { ALICE, attack, BOB, Duel } from "./fixtures.js";
 
 /** A post the board shows as « 10:05 » (Forumactif: minutes only). */
@@ -21,16 +22,16 @@ describe("CONTRACT 4.4 a post shown to the minute: the benefit of the doubt, in 
     duel.top();
     const topCommand = duel.inputs.at(-1);
     if (topCommand?.type !== "referee") throw new Error("no top given");
-    const top = inputKeyOf(topCommand, "top", 1);
+    const top = inputOrderOf(topCommand, "top", 1);
     const salute = { ...duel.postInput(BOB, null, [1, 1], shownAt1005), shownToTheMinute: true };
     const spell = {
       ...duel.postInput(ALICE, attack("Rictusempra", "Bob Martin"), [4, 2], shownAt1005),
       shownToTheMinute: true,
     };
     const key = (post: typeof salute) =>
-      inputKeyOf({ type: "post.received", now: duel.now, post }, "p", 2, duel.state);
-    expect(key(salute) < top).toBe(true);
-    expect(key(spell) > top).toBe(true);
+      inputOrderOf({ type: "post.received", now: duel.now, post }, "p", 2, duel.state);
+    expect(compareOrder(key(salute), top)).toBeLessThan(0);
+    expect(compareOrder(key(spell), top)).toBeGreaterThan(0);
     // A minute later, the top is no longer of the post's minute: the spell sits at its minute's start.
     const later = { ...spell, createdAt: "2026-11-30T10:06:00.000Z" };
     expect(postInstant(later, duel.state)).toBe("2026-11-30T10:06:00.000Z");

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DuelCommand } from "../../shared/domain/commands.js";
 import { fold } from "../../shared/domain/evolve.js";
+import type { InputOrder } from "../../shared/domain/input-order.js";
 import { replay } from "../../shared/domain/replay.js";
 import { initialState, isOpened } from "../../shared/domain/state.js";
 import { timersOf } from "../../shared/domain/timers.js";
@@ -118,7 +119,7 @@ describe("invariants over random duels", () => {
         for (const step of steps) play(duel, commands, step);
         const inputs = [
           {
-            key: "0#register",
+            order: { rank: "registration" } as const,
             inputId: "reg",
             command: {
               type: "register",
@@ -128,7 +129,7 @@ describe("invariants over random duels", () => {
             } as DuelCommand,
           },
           {
-            key: `${duel.state.createdAt}#2#top`,
+            order: { rank: "decision", instant: duel.state.createdAt, sequence: 0, inputId: "top" } as const,
             inputId: "top",
             command: {
               type: "referee",
@@ -137,7 +138,7 @@ describe("invariants over random duels", () => {
               action: { command: "top" },
             } as DuelCommand,
           },
-          ...commands.map((command, i) => ({ key: keyOf(command, i), inputId: `c${i}`, command })),
+          ...commands.map((command, i) => ({ order: orderOf(command, i), inputId: `c${i}`, command })),
         ];
         expect(registerAndTop).toBe(1);
         const replayed = replay(inputs).state;
@@ -162,7 +163,8 @@ function registered(duel: Duel) {
   };
 }
 
-function keyOf(command: DuelCommand, i: number): string {
-  const at = command.type === "timer.fired" ? command.timer.at : command.now;
-  return `${at}#${String(i).padStart(6, "0")}`;
+/** The commands in the order they were played: by instant, then as they came. */
+function orderOf(command: DuelCommand, i: number): InputOrder {
+  const instant = command.type === "timer.fired" ? command.timer.at : command.now;
+  return { rank: "decision", instant, sequence: i + 1, inputId: `c${i}` };
 }

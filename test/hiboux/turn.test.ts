@@ -312,7 +312,7 @@ describe("many verdicts revised at once", () => {
       events: [],
       revised: [
         {
-          key: "k",
+          order: { rank: "post", instant: T, post: { id: "p9", change: { type: "delete" } } },
           inputId: "post-p9",
           command: { type: "post.deleted", now: T, postId: "p9", authorId: BOB, deletedAt: T },
           events: [],

@@ -4,7 +4,9 @@ import { ConcurrencyError, DuplicateError, StorageUnavailableError } from "../..
 import type { DuelCommit } from "../../ports/duel-repository.js";
 import type { DuelistChange } from "../../ports/duelist-store.js";
 import { marshall } from "./attributes.js";
+import { lastOrderOf, markChangesOf } from "./commit-changes.js";
 import { cancellationCodes, storageError } from "./errors.js";
+import { encodeOrder } from "./input-keys.js";
 import {
   accountItem,
   clubRecordItem,
@@ -14,7 +16,7 @@ import {
   outboxItem,
   snapshotItem,
 } from "./items.js";
-import { encodeMark, markChanges } from "./post-marks.js";
+import { encodeMark } from "./post-marks.js";
 import { rulesetItem } from "./rulesets.js";
 import { keys } from "./table.js";
 
@@ -74,7 +76,7 @@ export function commitTransaction(
     {
       Put: {
         TableName: tableName,
-        Item: snapshotItem(commit.forumId, commit.threadId, snapshot),
+        Item: snapshotItem(commit.forumId, commit.threadId, { ...snapshot, lastOrder: lastOrderOf(commit) }),
         ...(expectedVersion === 0
           ? { ConditionExpression: "attribute_not_exists(#pk)", ExpressionAttributeNames: { "#pk": "pk" } }
           : {
@@ -91,7 +93,7 @@ export function commitTransaction(
     add({ Put: { TableName: tableName, Item: rulesetItem(duelId, snapshot.state.ruleset) } }, null);
   }
 
-  for (const input of lastByKey(commit.inputs, (i) => i.key)) {
+  for (const input of lastByKey(commit.inputs, (i) => encodeOrder(i.order))) {
     add(
       {
         Put: {
@@ -102,7 +104,7 @@ export function commitTransaction(
           ExpressionAttributeValues: { ":inputId": { S: input.inputId } },
         },
       },
-      { kind: "duplicate", key: input.key },
+      { kind: "duplicate", key: encodeOrder(input.order) },
     );
   }
 
@@ -186,16 +188,12 @@ interface MarkWrite {
 }
 
 /**
- * One write per post item: each mark that differs from the one stored (every mark is kept on its
+ * One write per post item: each mark that differs from the one read (every mark is kept on its
  * own item, the hot ones in the snapshot too), with the keys of the post's deliveries.
  */
 function markWrites(commit: DuelCommit): MarkWrite[] {
   const byPost = new Map<string, MarkWrite>();
-  for (const { postId, mark } of markChanges(
-    commit.marksRead,
-    commit.snapshot.state.posts,
-    commit.marksComplete ?? false,
-  )) {
+  for (const { postId, mark } of markChangesOf(commit)) {
     byPost.set(postId, { postId, mark });
   }
   for (const { postId, keys } of commit.deliveries) {
@@ -214,7 +212,7 @@ function markWrites(commit: DuelCommit): MarkWrite[] {
 export function commitItems(commit: DuelCommit): number {
   return (
     2 +
-    new Set(commit.inputs.map((i) => i.key)).size +
+    new Set(commit.inputs.map((i) => encodeOrder(i.order))).size +
     markWrites(commit).length +
     new Set(commit.dedupKeys).size +
     new Set(commit.outbox.map(outboxKey)).size +

@@ -18,6 +18,7 @@ import {
   stringOf,
   unmarshall,
 } from "./attributes.js";
+import { decodeOrder, encodeOrder } from "./input-keys.js";
 import { decodeMark, decodeMarks, snapshotMarks } from "./post-marks.js";
 import { rulesetHash } from "./rulesets.js";
 import { duelOfStored, type StoredDuel } from "./stored-duel.js";
@@ -47,7 +48,7 @@ export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSn
     version: snapshot.version,
     state: JSON.stringify({ ...rest, posts: snapshotMarks(state) }),
     rulesetHash: rulesetHash(ruleset),
-    lastKey: snapshot.lastKey,
+    lastKey: encodeOrder(snapshot.lastOrder),
     updatedAt: snapshot.updatedAt,
     forumId,
     threadId,
@@ -86,7 +87,7 @@ export function storedSnapshotOf(item: Item): StoredSnapshot {
         duelId,
         version,
         state: duelOfStored({ ...stored, posts: decodeMarks(stored.posts), ruleset }),
-        lastKey: stringOf(plain, "lastKey"),
+        lastOrder: decodeOrder(stringOf(plain, "lastKey")),
         updatedAt: stringOf(plain, "updatedAt"),
       };
     },
@@ -103,11 +104,12 @@ export function markOf(item: Item): { postId: string; mark: PostMark } | null {
 }
 
 export function inputItem(duelId: string, input: StoredInput): Item {
-  const { pk, sk } = keys.input(duelId, input.key);
+  const key = encodeOrder(input.order);
+  const { pk, sk } = keys.input(duelId, key);
   return marshall({
     pk,
     sk,
-    key: input.key,
+    key,
     inputId: input.inputId,
     command: JSON.stringify(input.command),
     events: JSON.stringify(input.events),
@@ -116,10 +118,11 @@ export function inputItem(duelId: string, input: StoredInput): Item {
 
 export function inputOf(item: Item): StoredInput {
   const plain = unmarshall(item);
+  const command = jsonOf<DuelCommand>(plain, "command");
   return {
-    key: stringOf(plain, "key"),
+    order: decodeOrder(stringOf(plain, "key"), command),
     inputId: stringOf(plain, "inputId"),
-    command: jsonOf<DuelCommand>(plain, "command"),
+    command,
     events: jsonOf<DuelEvent[]>(plain, "events"),
   };
 }

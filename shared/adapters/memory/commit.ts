@@ -3,7 +3,9 @@ import { ConcurrencyError, DuplicateError } from "../../errors.js";
 import type { DuelCommit } from "../../ports/duel-repository.js";
 import type { DuelistChange } from "../../ports/duelist-store.js";
 import { MAX_TRANSACTION_ITEMS } from "../dynamodb/commit.js";
-import { encodeMark, markChanges, snapshotMarks } from "../dynamodb/post-marks.js";
+import { lastOrderOf, markChangesOf } from "../dynamodb/commit-changes.js";
+import { encodeOrder } from "../dynamodb/input-keys.js";
+import { encodeMark, snapshotMarks } from "../dynamodb/post-marks.js";
 import { rulesetHash } from "../dynamodb/rulesets.js";
 import { accountJson, duelistKey, type MemoryTables, outboxKey, within } from "./tables.js";
 
@@ -64,14 +66,14 @@ export function applyCommit(tables: MemoryTables, commit: DuelCommit): void {
     threadId: commit.threadId,
     version: snapshot.version,
     status: snapshot.state.status,
-    lastKey: snapshot.lastKey,
+    lastKey: encodeOrder(lastOrderOf(commit)),
     updatedAt: snapshot.updatedAt,
     state: JSON.stringify({ ...rest, posts: snapshotMarks(snapshot.state) }),
     ruleset: writes.rulesetStored && current ? current.ruleset : JSON.stringify(ruleset),
     rulesetHash: hash,
   });
   const inputs = within(tables.inputs, duelId);
-  for (const input of writes.inputs) inputs.set(input.key, JSON.stringify(input));
+  for (const input of writes.inputs) inputs.set(encodeOrder(input.order), JSON.stringify(input));
   const posts = within(tables.posts, duelId);
   for (const write of writes.marks) {
     const before = posts.get(write.postId);
@@ -103,7 +105,7 @@ export function commitItemCount(commit: DuelCommit): number {
 function writesOf(commit: DuelCommit, rulesetStored: boolean): CommitWrites {
   return {
     rulesetStored,
-    inputs: lastByKey(commit.inputs, (input) => input.key),
+    inputs: lastByKey(commit.inputs, (input) => encodeOrder(input.order)),
     marks: markWrites(commit),
     dedupKeys: [...new Set(commit.dedupKeys)],
     outbox: lastByKey(commit.outbox, (entry) => `${entry.duelId}|${outboxKey(entry)}`),
@@ -136,9 +138,10 @@ function itemCount(writes: CommitWrites): number {
 function firstDuplicate(tables: MemoryTables, duelId: string, writes: CommitWrites): string | undefined {
   const inputs = tables.inputs.get(duelId);
   for (const input of writes.inputs) {
-    const stored = inputs?.get(input.key);
+    const key = encodeOrder(input.order);
+    const stored = inputs?.get(key);
     if (stored !== undefined && (JSON.parse(stored) as { inputId: string }).inputId !== input.inputId) {
-      return input.key;
+      return key;
     }
   }
   const posts = tables.posts.get(duelId);
@@ -152,11 +155,7 @@ function firstDuplicate(tables: MemoryTables, duelId: string, writes: CommitWrit
 /** One write per post: each mark that differs from the one read, with the keys of its deliveries. */
 function markWrites(commit: DuelCommit): MarkWrite[] {
   const byPost = new Map<string, MarkWrite>();
-  for (const { postId, mark } of markChanges(
-    commit.marksRead,
-    commit.snapshot.state.posts,
-    commit.marksComplete ?? false,
-  )) {
+  for (const { postId, mark } of markChangesOf(commit)) {
     byPost.set(postId, { postId, mark, seen: [] });
   }
   for (const { postId, keys } of commit.deliveries) {

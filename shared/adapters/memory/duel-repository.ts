@@ -3,6 +3,7 @@ import type { DuelSnapshot, LoadedDuel, StoredInput } from "../../ports/duel-rep
 import type { ForumAccount } from "../../ports/duelist-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
+import { decodeOrder } from "../dynamodb/input-keys.js";
 import { decodeMark, decodeMarks } from "../dynamodb/post-marks.js";
 import { duelOfStored, type StoredDuel } from "../dynamodb/stored-duel.js";
 import { byKey, type DuelRow, inKeyOrder, type MemoryTables, parsed } from "./tables.js";
@@ -18,7 +19,7 @@ export function snapshotOf(row: DuelRow): DuelSnapshot {
       posts: decodeMarks(stored.posts),
       ruleset: parsed<Ruleset>(row.ruleset),
     }),
-    lastKey: row.lastKey,
+    lastOrder: decodeOrder(row.lastKey),
     updatedAt: row.updatedAt,
   };
 }

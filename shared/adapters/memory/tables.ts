@@ -18,6 +18,7 @@ export interface DuelRow {
   readonly threadId: string;
   readonly version: number;
   readonly status: string;
+  /** The latest input's order, encoded as the table's snapshot holds it (`input-keys.ts`). */
   readonly lastKey: string;
   readonly updatedAt: string;
   /** The state without its ruleset, its hot post marks encoded as the snapshot item holds them. */
@@ -43,7 +44,7 @@ export interface DuelistDuelRow {
 
 export interface MemoryTables {
   readonly duels: Map<string, DuelRow>;
-  /** By duel, then input key. JSON of a StoredInput. */
+  /** By duel, then input key (the order encoded as the table's sort key). JSON of a StoredInput. */
   readonly inputs: Map<string, Map<string, string>>;
   /** By duel, then post id. */
   readonly posts: Map<string, Map<string, PostRow>>;

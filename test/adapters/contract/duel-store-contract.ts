@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { encodeOrder } from "../../../shared/adapters/dynamodb/input-keys.js";
 import type { ClubDuelRecord } from "../../../shared/domain/club-record.js";
+import type { DuelCommand } from "../../../shared/domain/commands.js";
+import { compareOrder, type InputOrder } from "../../../shared/domain/input-order.js";
 import type { PostMark } from "../../../shared/domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import type { AccessStore, Credential, SessionReveal } from "../../../shared/ports/access-store.js";
@@ -25,13 +28,37 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
 
   describe(`DuelStore contract on ${name}: commits`, () => {
     it("a commit creates the duel; a reload gives back its state and version", async () => {
-      const commit = aCommit("create", 0, { lastKey: "k1", inputs: [anInput("k1")] });
+      const input = anInput("k1");
+      const commit = aCommit("create", 0, { inputs: [input] });
       await store.commit(commit);
 
       const loaded = await store.loadDuel("create");
-      expect(loaded).toEqual(commit.snapshot);
+      expect(loaded).toEqual({ ...commit.snapshot, lastOrder: input.order });
       expect(loaded?.version).toBe(1);
       expect(await store.loadDuel("nobody")).toBeNull();
+    });
+
+    it("CONTRACT 4.3 the duel's last order is the latest of the snapshot read and the commit's inputs", async () => {
+      const timer = (second: number): InputOrder => ({
+        rank: "timer",
+        instant: `2026-11-30T10:00:0${second}.000Z`,
+        timer: "t",
+      });
+      const lastOrder = async () => (await store.loadDuel("last"))?.lastOrder;
+      await store.commit(aCommit("last", 0));
+      expect(await lastOrder()).toEqual({ rank: "registration" });
+      await store.commit(aCommit("last", 1, { inputs: [anInput("b", "in-b", timer(2))] }));
+      expect(await lastOrder()).toEqual(timer(2));
+
+      // An input that arrived late leaves it where it was; a later one moves it.
+      const read = async () => ({ duel: await store.loadDuel("last"), marks: {} });
+      await store.commit(
+        aCommit("last", 2, { read: await read(), inputs: [anInput("a", "in-a", timer(1))] }),
+      );
+      expect(await lastOrder()).toEqual(timer(2));
+      const both = [anInput("a", "in-a", timer(1)), anInput("c", "in-c", timer(3))];
+      await store.commit(aCommit("last", 3, { read: await read(), inputs: both }));
+      expect(await lastOrder()).toEqual(timer(3));
     });
 
     it("creating a duel that exists is a concurrency error", async () => {
@@ -116,11 +143,11 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       );
     });
 
-    it("an input key holds one input: another input on it is a duplicate, its own rewrite is not", async () => {
+    it("an input's order holds one input: another input on it is a duplicate, its own rewrite is not", async () => {
       await store.commit(aCommit("rewrite", 0, { inputs: [anInput("k1", "in-a")] }));
 
       await expect(store.commit(aCommit("rewrite", 1, { inputs: [anInput("k1", "in-b")] }))).rejects.toEqual(
-        new DuplicateError("k1"),
+        new DuplicateError(encodeOrder(anInput("k1").order)),
       );
 
       const rewritten = { ...anInput("k1", "in-a"), events: [] };
@@ -128,11 +155,11 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.listInputs("rewrite")).toEqual([anInput("k0", "in-late"), rewritten]);
     });
 
-    it("an input key taken wins over a dedup key and a stale version, in the commit's order", async () => {
+    it("an input's order taken wins over a dedup key and a stale version, in the commit's order", async () => {
       await store.commit(aCommit("order-dup", 0, { inputs: [anInput("k1", "in-a")], dedupKeys: ["d1"] }));
       await expect(
         store.commit(aCommit("order-dup", 0, { inputs: [anInput("k1", "in-b")], dedupKeys: ["d1"] })),
-      ).rejects.toEqual(new DuplicateError("k1"));
+      ).rejects.toEqual(new DuplicateError(encodeOrder(anInput("k1").order)));
     });
 
     it("repeated keys within one commit are written once, the last one winning", async () => {
@@ -152,12 +179,51 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.listOutbox("repeat")).toEqual([done]);
     });
 
-    it("lists inputs in key order, whatever the order they were written in", async () => {
-      const keys = ["2026-11-30T10:00:03Z#3", "2026-11-30T10:00:01Z#1", "2026-11-30T10:00:02Z#2"];
+    it("lists inputs in their order (compareOrder), whatever the order they were written in", async () => {
+      const at = (second: number) => `2026-11-30T10:00:0${second}.000Z`;
+      const orders: InputOrder[] = [
+        { rank: "timer", instant: at(1), timer: "deadline" },
+        { rank: "post", instant: at(1), post: { id: "00000000000000000012", change: { type: "delete" } } },
+        { rank: "decision", instant: at(1), sequence: 4, inputId: "r.top" },
+        { rank: "post", instant: at(3), post: { id: "00000000000000000009" } },
+        { rank: "decision", instant: at(1), sequence: 5, post: { id: "00000000000000000011" } },
+        { rank: "post", instant: at(1), post: { id: "00000000000000000012" } },
+        {
+          rank: "post",
+          instant: at(1),
+          post: { id: "00000000000000000012", change: { type: "edit", inputId: "e.1" } },
+        },
+        { rank: "registration" },
+        { rank: "post", instant: at(1), post: { id: "00000000000000000100" } },
+      ];
+      // A decision's order is a referee's or a post's: the command tells which.
+      const commandOf = (order: InputOrder): DuelCommand | undefined =>
+        order.rank !== "decision"
+          ? undefined
+          : "post" in order
+            ? {
+                type: "post.deleted",
+                now: order.instant,
+                postId: "11",
+                authorId: "42",
+                deletedAt: order.instant,
+              }
+            : {
+                type: "referee",
+                now: order.instant,
+                by: { id: "7", via: "api" },
+                action: { command: "top" },
+              };
       let version = 0;
-      for (const key of keys) await store.commit(aCommit("order", version++, { inputs: [anInput(key)] }));
+      for (const [i, order] of orders.entries()) {
+        const input = anInput(`i${i}`, `in-${i}`, order, commandOf(order));
+        await store.commit(aCommit("order", version++, { inputs: [input] }));
+      }
 
-      expect((await store.listInputs("order")).map((i) => i.key)).toEqual([...keys].sort());
+      const listed = (await store.listInputs("order")).map((i) => i.order);
+      // Registration; at 10:00:01 post 12, its deletion, its edit, post 100, the decisions, the timer; then 10:00:03.
+      expect(listed).toEqual([7, 5, 1, 6, 8, 2, 4, 0, 3].map((i) => orders[i]));
+      expect(listed).toEqual([...orders].sort(compareOrder));
     });
 
     it("counts a commit's items as it writes them, and refuses one larger than one transaction, writing nothing", async () => {
@@ -237,8 +303,8 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.commit(
         aCommit("pm-duel", 1, {
           state: { ...aState("pm-duel"), posts: { p1: a } },
-          marksRead: { p1: a, p2: b },
-          marksComplete: true,
+          read: { duel: null, marks: { p1: a, p2: b } },
+          replaysDuel: true,
         }),
       );
       expect(await store.listPostMarks("pm-duel")).toEqual({ p1: a });
@@ -258,7 +324,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.commit(
         aCommit("pm-keep", 1, {
           state: { ...aState("pm-keep"), posts: { p1: a } },
-          marksRead: { p1: a, p2: b },
+          read: { duel: null, marks: { p1: a, p2: b } },
         }),
       );
       expect(await store.listPostMarks("pm-keep")).toEqual({ p1: a, p2: b });
@@ -279,9 +345,10 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect((await store.loadDuel("pm-hot"))?.state.posts).toEqual({ p2: b });
 
       const tampered = { ...a, tampered: true };
+      // p2's mark is read with the snapshot, p1's apart.
       const next = aCommit("pm-hot", 1, {
         state: { ...state, posts: { p1: tampered, p2: b } },
-        marksRead: { p1: a, p2: b },
+        read: { duel: await store.loadDuel("pm-hot"), marks: { p1: a } },
       });
       // The snapshot, its ruleset, and p1's item: p2's mark did not change.
       expect(store.commitItems(next)).toBe(3);
@@ -299,7 +366,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.commit(aCommit("pm-dup", 1));
       const again = aCommit("pm-dup", 1, {
         ...posts(m2),
-        marksRead: { p1: m1 },
+        read: { duel: null, marks: { p1: m1 } },
         deliveries: [{ postId: "p1", keys: ["k2"] }],
         inputs: [anInput("k")],
       });
@@ -376,10 +443,11 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.putForum(aForum("fd-forum"));
       const commit = aCommit("fd-duel", 0);
       await store.commit(commit);
+      const duel = { ...commit.snapshot, lastOrder: { rank: "registration" } };
 
       expect(await store.loadForumAndDuel("fd-forum", "fd-duel")).toEqual({
         forum: aForum("fd-forum"),
-        duel: commit.snapshot,
+        duel,
         postsRead: [],
         marks: {},
       });
@@ -391,7 +459,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       });
       expect(await store.loadForumAndDuel("none", "fd-duel")).toEqual({
         forum: null,
-        duel: commit.snapshot,
+        duel,
         postsRead: [],
         marks: {},
       });

@@ -1,4 +1,6 @@
+import type { DuelCommand } from "../../../shared/domain/commands.js";
 import type { DuelEvent } from "../../../shared/domain/events.js";
+import type { InputOrder } from "../../../shared/domain/input-order.js";
 import type { Duel, DuelBase, PostMark } from "../../../shared/domain/state.js";
 import type { DuelCommit, StoredInput } from "../../../shared/ports/duel-repository.js";
 import type { ForumConfig } from "../../../shared/ports/forum-store.js";
@@ -61,7 +63,16 @@ export function aMark(c: string, overrides: Partial<PostMark> = {}): PostMark {
   };
 }
 
-export function anInput(key: string, inputId = `in-${key}`): StoredInput {
+/**
+ * An input named `name`: a timer's firing, at its order among timers of one instant, unless
+ * `order` places it elsewhere (and `command` says what it is).
+ */
+export function anInput(
+  name: string,
+  inputId = `in-${name}`,
+  order?: InputOrder,
+  command?: DuelCommand,
+): StoredInput {
   const event: DuelEvent = {
     id: `${inputId}#0`,
     at: "2026-11-30T10:00:00.000Z",
@@ -73,12 +84,12 @@ export function anInput(key: string, inputId = `in-${key}`): StoredInput {
     by: "system",
   };
   return {
-    key,
+    order: order ?? { rank: "timer", instant: "2026-11-30T10:00:00.000Z", timer: name },
     inputId,
-    command: {
+    command: command ?? {
       type: "timer.fired",
       now: "2026-11-30T10:00:00.000Z",
-      timer: aTimer(`t-${key}`, "2026-11-30T10:00:00.000Z"),
+      timer: aTimer(`t-${name}`, "2026-11-30T10:00:00.000Z"),
     },
     events: [event],
   };
@@ -129,10 +140,9 @@ export function aCommit(
   overrides: Partial<Omit<DuelCommit, "snapshot">> & {
     state?: Duel;
     updatedAt?: string;
-    lastKey?: string;
   } = {},
 ): DuelCommit {
-  const { state, updatedAt, lastKey, ...rest } = overrides;
+  const { state, updatedAt, ...rest } = overrides;
   return {
     duelId,
     forumId: "poudlard",
@@ -142,11 +152,10 @@ export function aCommit(
       duelId,
       version: expectedVersion + 1,
       state: state ?? aState(duelId),
-      lastKey: lastKey ?? "",
       updatedAt: updatedAt ?? "2026-12-01T10:00:00.000Z",
     },
     inputs: [],
-    marksRead: {},
+    read: { duel: null, marks: {} },
     dedupKeys: [],
     deliveries: [],
     outbox: [],

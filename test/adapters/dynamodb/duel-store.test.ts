@@ -49,7 +49,7 @@ describe("DuelStore on DynamoDB: items", () => {
     await store.commit(
       aCommit("pm-item", 1, {
         state: { ...aState("pm-item"), posts: { p1: { ...a, tampered: true } } },
-        marksRead: { p1: a },
+        read: { duel: null, marks: { p1: a } },
       }),
     );
     expect(await storedMark("pm-item", "p1")).toBe("5aaaaaaaaaaaa42");
