@@ -49,6 +49,7 @@ export const TIERS = {
     /** Files of the integration directories that need nothing but Node (most on the memory store: `memoryHarness`). */
     files: [
       "test/adapters/dynamodb/attributes.test.ts",
+      "test/adapters/dynamodb/dedup-keys.test.ts",
       "test/adapters/dynamodb/input-keys.test.ts",
       "test/adapters/dynamodb/post-mark-encoding.test.ts",
       "test/admin/announce-control.test.ts",

@@ -8,6 +8,7 @@ import { postIdsRead } from "../domain/posts-read.js";
 import { arrivalOrder, type InputStates, inputOrderOf, isThreadOrdered } from "../domain/replay.js";
 import { type Duel, type DuelState, initialState, isOpened, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
+import type { DedupKey } from "../ports/dedup-key.js";
 import type { DecidedCommit, DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
 import type { ForumAccount } from "../ports/duelist-store.js";
 import type { OutboxEntry } from "../ports/outbox-store.js";
@@ -30,7 +31,7 @@ export interface ExecuteOptions {
   readonly inputId: string;
   readonly forumId: string;
   /** Keys of this delivery: a post's are recorded with its mark, any other's on their own. */
-  readonly dedupKeys?: readonly string[];
+  readonly dedupKeys?: readonly DedupKey[];
   /** The forum, duel and post marks already read by the caller (the webhook's one read). */
   readonly preloaded?: LoadedDuel;
 }

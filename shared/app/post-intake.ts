@@ -2,6 +2,7 @@ import type { DuelCommand, PostInput } from "../domain/commands.js";
 import { correctionsDue } from "../domain/correction-window.js";
 import { contentHash } from "../domain/decide-post.js";
 import type { Clock } from "../ports/clock.js";
+import type { DedupKey } from "../ports/dedup-key.js";
 import type { LoadedDuel } from "../ports/duel-repository.js";
 import type { DuelService } from "./duel-service.js";
 import { duelIdOf, type IncomingPost } from "./incoming-post.js";
@@ -89,8 +90,11 @@ async function applyPost(
     };
     inputId = `d.${post.postId}`;
   }
-  const dedupKeys = post.deliveryKey ? [`delivery#${post.forumId}#${post.deliveryKey}`] : [];
-  if (post.kind !== "deleted") dedupKeys.push(`post#${post.forumId}#${post.postId}#${post.kind}#${hash}`);
+  const dedupKeys: DedupKey[] = post.deliveryKey
+    ? [{ kind: "delivery", forumId: post.forumId, deliveryKey: post.deliveryKey }]
+    : [];
+  if (post.kind !== "deleted")
+    dedupKeys.push({ kind: "content", forumId: post.forumId, postId: post.postId, change: post.kind, hash });
   const outcome = await deps.duels.execute(duelId, command, {
     inputId,
     forumId: post.forumId,

@@ -67,7 +67,7 @@ export async function runRefereeCommand(
   const options = {
     inputId: `r.${idempotencyKey ?? deps.newId()}`,
     forumId: duel.state.forumId,
-    dedupKeys: idempotencyKey ? [`command#${duelId}#${idempotencyKey}`] : [],
+    dedupKeys: idempotencyKey ? [{ kind: "command" as const, duelId, idempotencyKey }] : [],
   };
   let outcome: Outcome;
   try {

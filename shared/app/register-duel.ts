@@ -3,6 +3,7 @@ import type { Actor } from "../domain/events.js";
 import { type Duel, isOpened } from "../domain/state.js";
 import { DomainError } from "../errors.js";
 import type { Clock } from "../ports/clock.js";
+import type { DedupKey } from "../ports/dedup-key.js";
 import type { DuelistStore } from "../ports/duelist-store.js";
 import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { OutboxStore } from "../ports/outbox-store.js";
@@ -40,7 +41,7 @@ export async function registerDuel(
   body: DuelRegistration,
   options: {
     readonly forum?: ForumConfig | null;
-    readonly dedupKeys?: readonly string[];
+    readonly dedupKeys?: readonly DedupKey[];
     /** Who asked (CONTRACT.md 3.1), named in the audit log; a thread's opening is the referee's. */
     readonly who?: Actor;
   } = {},

@@ -1,6 +1,7 @@
 import { compareOrder, latestOrder, sameOrder } from "../domain/input-order.js";
 import type { PostMark } from "../domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../errors.js";
+import { sameDedupKey } from "../ports/dedup-key.js";
 import type {
   DecidedCommit,
   DuelCommit,
@@ -115,14 +116,17 @@ export class StagedCommits implements DecisionStore {
       const taken = inputs.find((i) => sameOrder(i.order, input.order) && i.inputId !== input.inputId);
       if (taken !== undefined) throw new DuplicateError(input.inputId);
     }
-    // A delivery's keys are recorded on its post's item, other keys on their own (`commit.ts`).
+    // A delivery's keys are recorded on its post's item, other keys on their own, as the store
+    // records them: a key repeats only where the store would find it again.
     const keysOf = (c: DecidedCommit) => [
-      ...c.dedupKeys,
-      ...c.deliveries.flatMap((d) => d.keys.map((key) => `${d.postId}\n${key}`)),
+      ...c.dedupKeys.map((key) => ({ postId: undefined, key })),
+      ...c.deliveries.flatMap((d) => d.keys.map((key) => ({ postId: d.postId, key }))),
     ];
-    const seen = new Set(this.staged.flatMap(keysOf));
-    const repeated = keysOf(commit).find((key) => seen.has(key));
-    if (repeated !== undefined) throw new DuplicateError(repeated);
+    const seen = this.staged.flatMap(keysOf);
+    const repeated = keysOf(commit).find((k) =>
+      seen.some((s) => s.postId === k.postId && sameDedupKey(s.key, k.key)),
+    );
+    if (repeated !== undefined) throw new DuplicateError(`${repeated.key.kind} key of ${commit.duelId}`);
     this.staged.push(commit);
     this.freshReads = {};
   }

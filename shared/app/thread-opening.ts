@@ -84,7 +84,12 @@ export async function openFromPost(
         stakes: opening.stakes ?? null,
         ...(post.threadTitle ? { threadTitle: post.threadTitle } : {}),
       },
-      { forum, dedupKeys: post.deliveryKey ? [`delivery#${post.forumId}#${post.deliveryKey}`] : [] },
+      {
+        forum,
+        dedupKeys: post.deliveryKey
+          ? [{ kind: "delivery", forumId: post.forumId, deliveryKey: post.deliveryKey }]
+          : [],
+      },
     );
   } catch (error) {
     // The registration's own checks (a banned duelist, one named twice, an unknown particularity):
@@ -128,9 +133,11 @@ async function refuse(
     eventId: `opening.${post.postId}`,
     rule: "R-1.2",
   };
-  const written = await deps.store.enqueue(
-    standaloneEntries(forum, hibou, now),
-    `opening#${post.forumId}#${post.postId}#${version}`,
-  );
+  const written = await deps.store.enqueue(standaloneEntries(forum, hibou, now), {
+    kind: "opening",
+    forumId: post.forumId,
+    postId: post.postId,
+    hash: version,
+  });
   return { result: written ? "ignored" : "duplicate", duelId };
 }

@@ -3,6 +3,7 @@ import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { InputOrder } from "../domain/input-order.js";
 import type { Duel, DuelState, PostMark } from "../domain/state.js";
+import type { DedupKey } from "./dedup-key.js";
 import type { DuelistChange, ForumAccount } from "./duelist-store.js";
 import type { ForumConfig } from "./forum-store.js";
 import type { OutboxEntry } from "./outbox-store.js";
@@ -46,7 +47,7 @@ export interface DuelRead {
 /** The keys of a post's delivery: recorded with the post's mark, refused if already there (a retry). */
 export interface PostDelivery {
   readonly postId: string;
-  readonly keys: readonly string[];
+  readonly keys: readonly DedupKey[];
 }
 
 /**
@@ -69,7 +70,7 @@ export interface DecidedCommit {
   /** New inputs, and earlier ones whose events a late input changed. */
   readonly inputs: readonly StoredInput[];
   /** Dedup keys not about a post (a referee command's idempotency key): written only if absent. */
-  readonly dedupKeys: readonly string[];
+  readonly dedupKeys: readonly DedupKey[];
   /** The keys of the post deliveries this decision applies. */
   readonly deliveries: readonly PostDelivery[];
   readonly outbox: readonly OutboxEntry[];

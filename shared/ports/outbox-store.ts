@@ -1,3 +1,4 @@
+import type { DedupKey } from "./dedup-key.js";
 import type { ChannelConfig, Hibou } from "./notifier.js";
 import type { TimerSpec } from "./scheduler.js";
 import type { ThreadReply } from "./thread-bot.js";
@@ -55,5 +56,5 @@ export interface OutboxStore {
    * Outbox entries that belong to no decision (a hibou about a duel that could not be opened),
    * written with their dedup key, or not at all when the key is already there (false).
    */
-  enqueue(entries: readonly OutboxEntry[], dedupKey: string): Promise<boolean>;
+  enqueue(entries: readonly OutboxEntry[], dedupKey: DedupKey): Promise<boolean>;
 }

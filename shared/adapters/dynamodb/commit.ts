@@ -5,6 +5,7 @@ import type { DuelCommit } from "../../ports/duel-repository.js";
 import type { DuelistChange } from "../../ports/duelist-store.js";
 import { marshall } from "./attributes.js";
 import { lastOrderOf, markChangesOf } from "./commit-changes.js";
+import { encodeDedupKey } from "./dedup-keys.js";
 import { cancellationCodes, storageError } from "./errors.js";
 import { encodeOrder } from "./input-keys.js";
 import {
@@ -116,7 +117,7 @@ export function commitTransaction(
     );
   }
 
-  for (const key of new Set(commit.dedupKeys)) {
+  for (const key of new Set(commit.dedupKeys.map(encodeDedupKey))) {
     add(
       {
         Put: {
@@ -198,7 +199,7 @@ function markWrites(commit: DuelCommit): MarkWrite[] {
   }
   for (const { postId, keys } of commit.deliveries) {
     const previous = byPost.get(postId);
-    const seen = [...new Set([...(previous?.seen ?? []), ...keys])];
+    const seen = [...new Set([...(previous?.seen ?? []), ...keys.map(encodeDedupKey)])];
     byPost.set(postId, { ...previous, postId, ...(seen.length > 0 ? { seen } : {}) });
   }
   return [...byPost.values()];
@@ -214,7 +215,7 @@ export function commitItems(commit: DuelCommit): number {
     2 +
     new Set(commit.inputs.map((i) => encodeOrder(i.order))).size +
     markWrites(commit).length +
-    new Set(commit.dedupKeys).size +
+    new Set(commit.dedupKeys.map(encodeDedupKey)).size +
     new Set(commit.outbox.map(outboxKey)).size +
     new Set(commit.duelists.map(duelistKey)).size +
     new Set((commit.accounts ?? []).map((a) => a.userId)).size +

@@ -8,6 +8,7 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import type { DuelState, PostMark } from "../../domain/state.js";
 import type { ClubRead } from "../../ports/club-store.js";
+import type { DedupKey } from "../../ports/dedup-key.js";
 import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../ports/duel-repository.js";
 import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
 import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
@@ -21,6 +22,7 @@ import { processSealer } from "../secrets/local-data-keys.js";
 import { DynamoDbAccessStore } from "./access-store.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
 import { commitFailure, commitItems, commitTransaction, MAX_TRANSACTION_ITEMS } from "./commit.js";
+import { encodeDedupKey } from "./dedup-keys.js";
 import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
 import {
   accountItem,
@@ -344,13 +346,13 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     return guarded(async () => (await this.queryPrefix(keys.accounts(forumId), "USER#")).map(accountOf));
   }
 
-  async enqueue(entries: readonly OutboxEntry[], dedupKey: string): Promise<boolean> {
+  async enqueue(entries: readonly OutboxEntry[], dedupKey: DedupKey): Promise<boolean> {
     const duelId = entries[0]?.duelId ?? "";
     const TransactItems = [
       {
         Put: {
           TableName: this.tableName,
-          Item: dedupItem(dedupKey, duelId, this.now(), this.dedupTtlSeconds),
+          Item: dedupItem(encodeDedupKey(dedupKey), duelId, this.now(), this.dedupTtlSeconds),
           ConditionExpression: "attribute_not_exists(#pk)",
           ExpressionAttributeNames: { "#pk": "pk" },
         },

@@ -8,7 +8,7 @@
  * | input         | `DUEL#<duelId>`               | `IN#<key>`                  |                             |                             | `key` (the input's order, `input-keys.ts`), `inputId`, `command` (JSON S), `events` (JSON S) |
  * | post mark     | `DUEL#<duelId>`               | `POST#<postId>`             |                             |                             | `mark` (S, absent once removed), `seen` (SS: dedup keys of its deliveries) |
  * | outbox entry  | `DUEL#<duelId>`               | `OUT#<createdAt>#<id>`      | `OUTBOX` / `OUTBOX#failed`  | `<nextAttemptAt>#<id>`      | entry fields, `effect` (JSON S); no gsi1 once done             |
- * | dedup key     | `DEDUP#<key>`                 | `DEDUP`                     |                             |                             | `duelId`, `createdAt`, `expiresAt` (TTL, now + 30 days)        |
+ * | dedup key     | `DEDUP#<key>` (`dedup-keys.ts`) | `DEDUP`                     |                             |                             | `duelId`, `createdAt`, `expiresAt` (TTL, now + 30 days)        |
  * | forum         | `FORUM#<forumId>`             | `CONFIG`                    | `FORUMS`                    | `<forumId>`                 | `forumId`, `config` (ForumConfig as JSON S), `updatedAt`       |
  * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN#<duelId>`              |                             |                             | `bannedUntil`, `duelId`, `updatedAt`: one per duel that bans them, deleted when it ends |
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |

@@ -4,6 +4,7 @@ import type { DuelCommit } from "../../ports/duel-repository.js";
 import type { DuelistChange } from "../../ports/duelist-store.js";
 import { MAX_TRANSACTION_ITEMS } from "../dynamodb/commit.js";
 import { lastOrderOf, markChangesOf } from "../dynamodb/commit-changes.js";
+import { encodeDedupKey } from "../dynamodb/dedup-keys.js";
 import { encodeOrder } from "../dynamodb/input-keys.js";
 import { encodeMark, snapshotMarks } from "../dynamodb/post-marks.js";
 import { rulesetHash } from "../dynamodb/rulesets.js";
@@ -107,7 +108,7 @@ function writesOf(commit: DuelCommit, rulesetStored: boolean): CommitWrites {
     rulesetStored,
     inputs: lastByKey(commit.inputs, (input) => encodeOrder(input.order)),
     marks: markWrites(commit),
-    dedupKeys: [...new Set(commit.dedupKeys)],
+    dedupKeys: [...new Set(commit.dedupKeys.map(encodeDedupKey))],
     outbox: lastByKey(commit.outbox, (entry) => `${entry.duelId}|${outboxKey(entry)}`),
     duelists: lastByKey(commit.duelists, (change) =>
       [change.type, duelistKey(change.forumId, change.userId), change.duelId].join("|"),
@@ -160,7 +161,11 @@ function markWrites(commit: DuelCommit): MarkWrite[] {
   }
   for (const { postId, keys } of commit.deliveries) {
     const previous = byPost.get(postId);
-    byPost.set(postId, { ...previous, postId, seen: [...new Set([...(previous?.seen ?? []), ...keys])] });
+    byPost.set(postId, {
+      ...previous,
+      postId,
+      seen: [...new Set([...(previous?.seen ?? []), ...keys.map(encodeDedupKey)])],
+    });
   }
   return [...byPost.values()];
 }

@@ -1,5 +1,6 @@
 import type { DuelState, PostMark } from "../../domain/state.js";
 import type { ClubRead } from "../../ports/club-store.js";
+import type { DedupKey } from "../../ports/dedup-key.js";
 import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../ports/duel-repository.js";
 import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
 import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
@@ -116,7 +117,7 @@ export class MemoryStore implements DuelStore, TimerStore {
     return outbox.updateOutbox(this.tables, entry, expectedAttempts);
   }
 
-  async enqueue(entries: readonly OutboxEntry[], dedupKey: string): Promise<boolean> {
+  async enqueue(entries: readonly OutboxEntry[], dedupKey: DedupKey): Promise<boolean> {
     return outbox.enqueue(this.tables, entries, dedupKey);
   }
 

@@ -1,4 +1,6 @@
+import type { DedupKey } from "../../ports/dedup-key.js";
 import type { OutboxEntry } from "../../ports/outbox-store.js";
+import { encodeDedupKey } from "../dynamodb/dedup-keys.js";
 import { dueBound, sortInstant } from "../dynamodb/table.js";
 import { byKey, inKeyOrder, type MemoryTables, outboxKey, parsed, within } from "./tables.js";
 
@@ -41,9 +43,10 @@ export function updateOutbox(tables: MemoryTables, entry: OutboxEntry, expectedA
 }
 
 /** Writes the entries with their dedup key, or nothing when the key is already there (false). */
-export function enqueue(tables: MemoryTables, entries: readonly OutboxEntry[], dedupKey: string): boolean {
-  if (tables.dedup.has(dedupKey)) return false;
-  tables.dedup.add(dedupKey);
+export function enqueue(tables: MemoryTables, entries: readonly OutboxEntry[], dedupKey: DedupKey): boolean {
+  const key = encodeDedupKey(dedupKey);
+  if (tables.dedup.has(key)) return false;
+  tables.dedup.add(key);
   for (const entry of entries)
     within(tables.outbox, entry.duelId).set(outboxKey(entry), JSON.stringify(entry));
   return true;

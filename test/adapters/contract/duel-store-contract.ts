@@ -7,7 +7,7 @@ import type { PostMark } from "../../../shared/domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import type { AccessStore, Credential, SessionReveal } from "../../../shared/ports/access-store.js";
 import type { DuelStore, TimerStore } from "../../../shared/ports/duel-store.js";
-import { aCommit, aForum, aMark, anEntry, anInput, aState, aTimer } from "./fixtures.js";
+import { aCommit, aForum, aKey, aMark, anEntry, anInput, aState, aTimer, storedKey } from "./fixtures.js";
 
 /** What the suite asks of a store: every port of `DuelStore`, the timers, and its access store. */
 export type ContractStore = DuelStore & TimerStore & { accessStore(): AccessStore };
@@ -77,7 +77,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
 
       const stale = aCommit("stale", 1, {
         inputs: [anInput("late")],
-        dedupKeys: ["delivery-stale"],
+        dedupKeys: [aKey("delivery-stale")],
         outbox: [anEntry("stale", "o1")],
         duelists: [
           {
@@ -103,43 +103,43 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.listAccounts("poudlard")).toEqual([]);
       expect((await store.club("poudlard")).records).toEqual([]);
       // The dedup key was not written: a fresh commit may still use it.
-      await store.commit(aCommit("stale", 2, { dedupKeys: ["delivery-stale"] }));
+      await store.commit(aCommit("stale", 2, { dedupKeys: [aKey("delivery-stale")] }));
     });
 
     it("a commit repeating a dedup key throws DuplicateError and writes nothing", async () => {
-      await store.commit(aCommit("dup", 0, { dedupKeys: ["delivery-1"] }));
+      await store.commit(aCommit("dup", 0, { dedupKeys: [aKey("delivery-1")] }));
 
       const again = aCommit("dup", 1, {
         inputs: [anInput("k2")],
-        dedupKeys: ["content-2", "delivery-1"],
+        dedupKeys: [aKey("content-2"), aKey("delivery-1")],
         outbox: [anEntry("dup", "o2")],
       });
       const error = await store.commit(again).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DuplicateError);
-      expect((error as DuplicateError).key).toBe("delivery-1");
+      expect((error as DuplicateError).key).toBe(storedKey("delivery-1"));
 
       expect((await store.loadDuel("dup"))?.version).toBe(1);
       expect(await store.listInputs("dup")).toEqual([]);
       expect(await store.listOutbox("dup")).toEqual([]);
-      await store.commit(aCommit("dup", 1, { dedupKeys: ["content-2"] }));
+      await store.commit(aCommit("dup", 1, { dedupKeys: [aKey("content-2")] }));
     });
 
     it("dedup keys are shared by every duel and by hiboux enqueued outside a decision", async () => {
-      await store.commit(aCommit("first", 0, { dedupKeys: ["shared-key"] }));
-      await expect(store.commit(aCommit("second", 0, { dedupKeys: ["shared-key"] }))).rejects.toEqual(
-        new DuplicateError("shared-key"),
+      await store.commit(aCommit("first", 0, { dedupKeys: [aKey("shared-key")] }));
+      await expect(store.commit(aCommit("second", 0, { dedupKeys: [aKey("shared-key")] }))).rejects.toEqual(
+        new DuplicateError(storedKey("shared-key")),
       );
-      expect(await store.enqueue([anEntry("third", "e1")], "shared-key")).toBe(false);
-      expect(await store.enqueue([anEntry("third", "e1")], "enqueued-key")).toBe(true);
-      await expect(store.commit(aCommit("third", 0, { dedupKeys: ["enqueued-key"] }))).rejects.toEqual(
-        new DuplicateError("enqueued-key"),
+      expect(await store.enqueue([anEntry("third", "e1")], aKey("shared-key"))).toBe(false);
+      expect(await store.enqueue([anEntry("third", "e1")], aKey("enqueued-key"))).toBe(true);
+      await expect(store.commit(aCommit("third", 0, { dedupKeys: [aKey("enqueued-key")] }))).rejects.toEqual(
+        new DuplicateError(storedKey("enqueued-key")),
       );
     });
 
     it("a dedup key already written wins over a stale version: the delivery was applied", async () => {
-      await store.commit(aCommit("both", 0, { dedupKeys: ["delivery-both"] }));
-      await expect(store.commit(aCommit("both", 0, { dedupKeys: ["delivery-both"] }))).rejects.toEqual(
-        new DuplicateError("delivery-both"),
+      await store.commit(aCommit("both", 0, { dedupKeys: [aKey("delivery-both")] }));
+      await expect(store.commit(aCommit("both", 0, { dedupKeys: [aKey("delivery-both")] }))).rejects.toEqual(
+        new DuplicateError(storedKey("delivery-both")),
       );
     });
 
@@ -156,9 +156,11 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
     });
 
     it("an input's order taken wins over a dedup key and a stale version, in the commit's order", async () => {
-      await store.commit(aCommit("order-dup", 0, { inputs: [anInput("k1", "in-a")], dedupKeys: ["d1"] }));
+      await store.commit(
+        aCommit("order-dup", 0, { inputs: [anInput("k1", "in-a")], dedupKeys: [aKey("d1")] }),
+      );
       await expect(
-        store.commit(aCommit("order-dup", 0, { inputs: [anInput("k1", "in-b")], dedupKeys: ["d1"] })),
+        store.commit(aCommit("order-dup", 0, { inputs: [anInput("k1", "in-b")], dedupKeys: [aKey("d1")] })),
       ).rejects.toEqual(new DuplicateError(encodeOrder(anInput("k1").order)));
     });
 
@@ -169,7 +171,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       const done = { ...entry, doneAt: "2026-12-01T10:00:00.000Z" };
       const commit = aCommit("repeat", 0, {
         inputs: [first, last],
-        dedupKeys: ["d1", "d1"],
+        dedupKeys: [aKey("d1"), aKey("d1")],
         outbox: [entry, done],
       });
       // The snapshot, its ruleset, one input, one dedup key, one outbox entry.
@@ -288,7 +290,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.commit(
         aCommit("pm-duel", 0, {
           state: { ...aState("pm-duel"), posts: { p1: a, p2: b } },
-          deliveries: [{ postId: "p2", keys: ["delivery#a"] }],
+          deliveries: [{ postId: "p2", keys: [aKey("delivery#a")] }],
         }),
       );
       const loaded = await store.loadForumAndDuel("pm-forum", "pm-duel", ["p2", "p3", "p2"]);
@@ -312,7 +314,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
         store.commit(
           aCommit("pm-duel", 2, {
             state: { ...aState("pm-duel"), posts: { p2: aMark("x") } },
-            deliveries: [{ postId: "p2", keys: ["delivery#a"] }],
+            deliveries: [{ postId: "p2", keys: [aKey("delivery#a")] }],
           }),
         ),
       ).rejects.toBeInstanceOf(DuplicateError);
@@ -360,14 +362,17 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       const posts = (mark: PostMark) => ({ state: { ...aState("pm-dup"), posts: { p1: mark } } });
       const [m1, m2, m3] = [aMark("1"), aMark("2"), aMark("3")];
       await store.commit(
-        aCommit("pm-dup", 0, { ...posts(m1), deliveries: [{ postId: "p1", keys: ["k1", "k2"] }] }),
+        aCommit("pm-dup", 0, {
+          ...posts(m1),
+          deliveries: [{ postId: "p1", keys: [aKey("k1"), aKey("k2")] }],
+        }),
       );
       // The same delivery deciding again on a newer version: its key is refused before the version.
       await store.commit(aCommit("pm-dup", 1));
       const again = aCommit("pm-dup", 1, {
         ...posts(m2),
         read: { duel: null, marks: { p1: m1 } },
-        deliveries: [{ postId: "p1", keys: ["k2"] }],
+        deliveries: [{ postId: "p1", keys: [aKey("k2")] }],
         inputs: [anInput("k")],
       });
       await expect(store.commit(again)).rejects.toBeInstanceOf(DuplicateError);
@@ -375,18 +380,18 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.listInputs("pm-dup")).toEqual([]);
       // New keys for the same post are recorded beside the old ones.
       await store.commit(
-        aCommit("pm-dup", 2, { ...posts(m3), deliveries: [{ postId: "p1", keys: ["k3"] }] }),
+        aCommit("pm-dup", 2, { ...posts(m3), deliveries: [{ postId: "p1", keys: [aKey("k3")] }] }),
       );
       await expect(
-        store.commit(aCommit("pm-dup", 3, { deliveries: [{ postId: "p1", keys: ["k1"] }] })),
+        store.commit(aCommit("pm-dup", 3, { deliveries: [{ postId: "p1", keys: [aKey("k1")] }] })),
       ).rejects.toBeInstanceOf(DuplicateError);
       expect(await store.listPostMarks("pm-dup")).toEqual({ p1: m3 });
     });
 
     it("a delivery's keys belong to their post and duel: the same key on another post is no duplicate", async () => {
-      await store.commit(aCommit("pm-own", 0, { deliveries: [{ postId: "p1", keys: ["same"] }] }));
-      await store.commit(aCommit("pm-own", 1, { deliveries: [{ postId: "p2", keys: ["same"] }] }));
-      await store.commit(aCommit("pm-other", 0, { deliveries: [{ postId: "p1", keys: ["same"] }] }));
+      await store.commit(aCommit("pm-own", 0, { deliveries: [{ postId: "p1", keys: [aKey("same")] }] }));
+      await store.commit(aCommit("pm-own", 1, { deliveries: [{ postId: "p2", keys: [aKey("same")] }] }));
+      await store.commit(aCommit("pm-other", 0, { deliveries: [{ postId: "p1", keys: [aKey("same")] }] }));
       expect((await store.loadDuel("pm-own"))?.version).toBe(2);
     });
   });
@@ -698,8 +703,10 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
 
     it("CONTRACT 6 enqueues hiboux outside a decision once per key: a retry writes nothing more", async () => {
       const entry = anEntry("f1.77", "opening.1.c0");
-      expect(await store.enqueue([entry], "opening#f1#1#abc")).toBe(true);
-      expect(await store.enqueue([entry, anEntry("f1.77", "opening.1.c1")], "opening#f1#1#abc")).toBe(false);
+      expect(await store.enqueue([entry], aKey("opening#f1#1#abc"))).toBe(true);
+      expect(await store.enqueue([entry, anEntry("f1.77", "opening.1.c1")], aKey("opening#f1#1#abc"))).toBe(
+        false,
+      );
       expect((await store.listOutbox("f1.77")).map((e) => e.id)).toEqual(["opening.1.c0"]);
       expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([entry]);
     });

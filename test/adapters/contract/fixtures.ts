@@ -1,7 +1,9 @@
+import { encodeDedupKey } from "../../../shared/adapters/dynamodb/dedup-keys.js";
 import type { DuelCommand } from "../../../shared/domain/commands.js";
 import type { DuelEvent } from "../../../shared/domain/events.js";
 import type { InputOrder } from "../../../shared/domain/input-order.js";
 import type { Duel, DuelBase, PostMark } from "../../../shared/domain/state.js";
+import type { DedupKey } from "../../../shared/ports/dedup-key.js";
 import type { DuelCommit, StoredInput } from "../../../shared/ports/duel-repository.js";
 import type { ForumConfig } from "../../../shared/ports/forum-store.js";
 import type { OutboxEntry } from "../../../shared/ports/outbox-store.js";
@@ -162,4 +164,14 @@ export function aCommit(
     duelists: [],
     ...rest,
   };
+}
+
+/** A forum delivery's dedup key named `name`, as a commit carries it. */
+export function aKey(name: string): DedupKey {
+  return { kind: "delivery", forumId: "poudlard", deliveryKey: name };
+}
+
+/** `aKey(name)` as the stores record it: what a DuplicateError names. */
+export function storedKey(name: string): string {
+  return encodeDedupKey(aKey(name));
 }

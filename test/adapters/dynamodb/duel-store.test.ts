@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { marshall, unmarshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { keys, tableDefinition } from "../../../shared/adapters/dynamodb/table.js";
-import { aCommit, aMark, aState, freshStore } from "./fixtures.js";
+import { aCommit, aKey, aMark, aState, freshStore, storedKey } from "./fixtures.js";
 
 /*
  * What only the DynamoDB store has: its items' shapes and their expiry. What every store does
@@ -30,11 +30,15 @@ describe("DuelStore on DynamoDB: items", () => {
     const { client, tableName } = await freshStore();
     const now = new Date("2026-12-01T10:00:00Z");
     await new DynamoDbStore({ client, tableName, now: () => now }).commit(
-      aCommit("ttl", 0, { dedupKeys: ["d1"] }),
+      aCommit("ttl", 0, { dedupKeys: [aKey("d1")] }),
     );
 
     const { Item } = await client.send(
-      new GetItemCommand({ TableName: tableName, Key: marshall(keys.dedup("d1")), ConsistentRead: true }),
+      new GetItemCommand({
+        TableName: tableName,
+        Key: marshall(keys.dedup(storedKey("d1"))),
+        ConsistentRead: true,
+      }),
     );
     const expiresAt = Item ? unmarshall(Item).expiresAt : undefined;
     expect(expiresAt).toBe(now.getTime() / 1000 + 30 * 24 * 3600);

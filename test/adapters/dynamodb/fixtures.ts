@@ -3,7 +3,17 @@ import { marshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { freshTable } from "../../support/harness.js";
 
-export { aCommit, aForum, aMark, anEntry, anInput, aState, aTimer } from "../contract/fixtures.js";
+export {
+  aCommit,
+  aForum,
+  aKey,
+  aMark,
+  anEntry,
+  anInput,
+  aState,
+  aTimer,
+  storedKey,
+} from "../contract/fixtures.js";
 
 /** A store on a table of its own, made for the calling test file. */
 export async function freshStore(): Promise<{

@@ -5,7 +5,7 @@ import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.
 import { createTable } from "../../../shared/adapters/dynamodb/table.js";
 import { StorageUnavailableError } from "../../../shared/errors.js";
 import { localClient } from "../../support/harness.js";
-import { aCommit, aForum, anEntry, aTimer } from "./fixtures.js";
+import { aCommit, aForum, aKey, anEntry, aTimer } from "./fixtures.js";
 
 describe("DynamoDB tables", () => {
   it("createTable is idempotent", async () => {
@@ -31,7 +31,7 @@ describe("DuelStore on DynamoDB: storage down", () => {
       ["ping", () => down.ping()],
       ["loadDuel", () => down.loadDuel("d")],
       ["loadForumAndDuel", () => down.loadForumAndDuel("f", "d")],
-      ["commit", () => down.commit(aCommit("d", 0, { dedupKeys: ["k"] }))],
+      ["commit", () => down.commit(aCommit("d", 0, { dedupKeys: [aKey("k")] }))],
       ["listInputs", () => down.listInputs("d")],
       ["listDuels", () => down.listDuels("active")],
       ["dueOutbox", () => down.dueOutbox("2026-12-01T00:00:00Z", 10)],
