@@ -12,7 +12,7 @@ import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../po
 import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
 import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
-import type { OutboxEntry } from "../../ports/outbox-store.js";
+import { entriesOf, type OutboxEntry } from "../../ports/outbox-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
 import type { StoreCounts } from "../../ports/store-health.js";
 import type { SecretSealer } from "../secrets/envelope.js";
@@ -226,7 +226,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   listOutbox(duelId: string): Promise<OutboxEntry[]> {
     return guarded(async () => {
       const items = await this.queryPrefix(keys.duel(duelId).pk, "OUT#");
-      return items.map(outboxOf);
+      return items.flatMap((item) => entriesOf(outboxOf(item)));
     });
   }
 
@@ -342,6 +342,34 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   listAccounts(forumId: string): Promise<ForumAccount[]> {
     return guarded(async () => (await this.queryPrefix(keys.accounts(forumId), "USER#")).map(accountOf));
+  }
+
+  async splitOutbox(
+    entry: OutboxEntry,
+    expectedAttempts: number,
+    split: readonly OutboxEntry[],
+  ): Promise<boolean> {
+    const TransactItems = [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: outboxItem(entry),
+          ConditionExpression: "#attempts = :expected",
+          ExpressionAttributeNames: { "#attempts": "attempts" },
+          ExpressionAttributeValues: { ":expected": { N: String(expectedAttempts) } },
+        },
+      },
+      ...split.map((part) => ({ Put: { TableName: this.tableName, Item: outboxItem(part) } })),
+    ];
+    try {
+      await this.client.send(
+        new TransactWriteItemsCommand({ TransactItems, ClientRequestToken: randomUUID() }),
+      );
+      return true;
+    } catch (error) {
+      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return false;
+      throw storageError(error);
+    }
   }
 
   async enqueue(entries: readonly OutboxEntry[], dedupKey: string): Promise<boolean> {
