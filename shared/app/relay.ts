@@ -116,8 +116,8 @@ export class OutboxRelay {
       try {
         await this.perform(part.effect, entry.attempts, forums);
       } catch (error) {
-        await this.split(entry, parts, i, error);
-        return false;
+        // The entry is done once split: what is left of it is in the entries split from it.
+        return this.split(entry, parts, i, error);
       }
       this.count(part.effect, "delivered");
       parts[i] = { ...part, doneAt: this.options.now().toISOString() };
@@ -134,14 +134,14 @@ export class OutboxRelay {
   /**
    * Part `failedAt` failed: the entry is done with the parts done, and every part not done becomes
    * an entry of its own, the failed one with this attempt recorded as its own (its backoff, its
-   * progress, or given up), the others due now.
+   * progress, or given up), the others due now (this run goes on with them). True once written.
    */
   private async split(
     entry: OutboxEntry,
     parts: readonly EffectPart[],
     failedAt: number,
     error: unknown,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const now = this.options.now().toISOString();
     const split: OutboxEntry[] = [];
     parts.forEach((part, i) => {
@@ -159,7 +159,7 @@ export class OutboxRelay {
       doneAt: now,
       lastError: null,
     };
-    await this.options.store.splitOutbox(done, entry.attempts, split);
+    return this.options.store.splitOutbox(done, entry.attempts, split);
   }
 
   private async perform(
