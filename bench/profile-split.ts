@@ -23,12 +23,15 @@ const PARTS: readonly (readonly [string, RegExp])[] = [
   ["(idle)", /^\(idle\)$/],
   ["(garbage collector)", /^\(garbage collector\)$/],
   ["(program)", /^\(program\)$/],
+  [
+    "loading modules (start-up)",
+    /^node:internal\/(modules|worker|vm)|node_modules\/(tsx|esbuild|get-tsconfig)\//,
+  ],
   ["AWS SDK: marshalling, middleware, HTTP", /node_modules\/(@aws-sdk|@smithy|@aws-crypto)\//],
   ["Hono", /node_modules\/hono\//],
   ["@hono/node-server", /node_modules\/@hono\/node-server\//],
   ["zod", /node_modules\/zod\//],
   ["Powertools (logs, metrics)", /node_modules\/@aws-lambda-powertools\//],
-  ["tsx (loader)", /node_modules\/(tsx|esbuild|get-tsconfig)\//],
   ["other packages", /node_modules\//],
   ["ours: DynamoDB adapter", /shared\/adapters\/dynamodb\//],
   ["ours: decision (domain, rules)", /shared\/(domain|rules)\//],
@@ -45,8 +48,18 @@ const PARTS: readonly (readonly [string, RegExp])[] = [
   ["V8 and natives (JSON, RegExp, builtins)", /^$/],
 ];
 
-function partOf(node: ProfileNode): string {
+/** Natives named by what they do: a socket's write is where a request to DynamoDB Local leaves. */
+const NATIVES: readonly (readonly [string, RegExp])[] = [
+  ["socket writes (requests leaving)", /^(writev|writeUtf8String|writeBuffer|writeLatin1String)$/],
+  [
+    "loading modules (start-up)",
+    /^(compileFunction|compileSourceTextModule|internalModuleStat|readFileUtf8|receiveMessageOnPort)$/,
+  ],
+];
+
+export function partOf(node: Pick<ProfileNode, "callFrame">): string {
   const { functionName, url } = node.callFrame;
+  if (url === "") for (const [name, pattern] of NATIVES) if (pattern.test(functionName)) return name;
   const subject = url === "" ? functionName : url;
   for (const [name, pattern] of PARTS) {
     if (name.startsWith("(") ? pattern.test(functionName) && url === "" : pattern.test(subject)) return name;
