@@ -15,6 +15,9 @@ import { round } from "./stats.js";
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 const load = () => (loadavg()[0] ?? 0).toFixed(2);
+/** A ratio against its target (`bench/report.ts`'s), said to hold or not. */
+const target = (ratio: number, most: number) =>
+  `${round(ratio, 3)} (target ≤ ${most}: ${ratio <= most ? "holds" : "MISSED"})`;
 const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
 try {
   const table = await createBenchTable(dynamo.endpoint);
@@ -29,7 +32,7 @@ try {
   process.stdout.write(
     [
       `In process (${latency.posts} posts, load ${at} → ${load()}): floor p50 ${latency.floor.p50Ms} ms, atomic floor ${latency.atomicFloor.p50Ms} ms, webhook ${latency.webhook.p50Ms} ms`,
-      `  webhook / atomic floor ${round(latency.webhook.p50Ms / latency.atomicFloor.p50Ms, 3)}; outbox entries per post ${round(latency.effects.entries / latency.posts, 2)}; DynamoDB ms per post ${round(latency.dynamoMsPerPost.webhook, 2)} (${Object.entries(
+      `  webhook / atomic floor ${target(latency.webhook.p50Ms / latency.atomicFloor.p50Ms, 1.75)}; outbox entries per post ${round(latency.effects.entries / latency.posts, 2)}; DynamoDB ms per post ${round(latency.dynamoMsPerPost.webhook, 2)} (${Object.entries(
         requests.msByCommand,
       )
         .map(([c, ms]) => `${c.replace("Command", "")} ${round(ms / latency.posts, 2)}`)
@@ -46,7 +49,7 @@ try {
     ...(process.env.RELAY_BLOCKS ? { relayBlocks: Number(process.env.RELAY_BLOCKS) } : {}),
   });
   process.stdout.write(
-    `${printableEndToEnd(e2e)}\n  load ${at} → ${load()}, Node ${process.versions.node}\n`,
+    `${printableEndToEnd(e2e)}\n  end to end ours / floor server ${target(e2e.ratioP50, 1.4)}; load ${at} → ${load()}, Node ${process.versions.node}\n`,
   );
 } finally {
   await dynamo.stop();
