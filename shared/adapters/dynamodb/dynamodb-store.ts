@@ -226,7 +226,9 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   listOutbox(duelId: string): Promise<OutboxEntry[]> {
     return guarded(async () => {
       const items = await this.queryPrefix(keys.duel(duelId).pk, "OUT#");
-      return items.flatMap((item) => entriesOf(outboxOf(item)));
+      // A decision's parts are listed where their entries of their own would sort: the table's order.
+      const sk = (e: OutboxEntry) => Buffer.from(keys.outbox(duelId, e.createdAt, e.id).sk, "utf8");
+      return items.flatMap((item) => entriesOf(outboxOf(item))).sort((a, b) => Buffer.compare(sk(a), sk(b)));
     });
   }
 

@@ -4,7 +4,10 @@ import { byKey, inKeyOrder, type MemoryTables, outboxKey, parsed, within } from 
 
 /** A duel's entries, oldest first. */
 export function listOutbox(tables: MemoryTables, duelId: string): OutboxEntry[] {
-  return inKeyOrder(tables.outbox.get(duelId)).flatMap((json) => entriesOf(parsed<OutboxEntry>(json)));
+  // A decision's parts are listed where their entries of their own would sort, as the table orders them.
+  return inKeyOrder(tables.outbox.get(duelId))
+    .flatMap((json) => entriesOf(parsed<OutboxEntry>(json)))
+    .sort((a, b) => byKey(outboxKey(a), outboxKey(b)));
 }
 
 function allEntries(tables: MemoryTables): OutboxEntry[] {

@@ -629,8 +629,10 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([b]);
     });
 
-    it("CONTRACT 6.1 a decision's entry of parts is listed part by part, each with its own delivery", async () => {
+    it("CONTRACT 6.1 a decision's entry of parts is listed part by part, each with its own delivery, where it would sort alone", async () => {
       const [t, n] = [anEntry("ob-parts", "v2.timers"), anEntry("ob-parts", "v2.other")];
+      const older = anEntry("ob-parts", "h0.c0", { createdAt: "2026-12-01T09:00:00.000Z" });
+      const alone = anEntry("ob-parts", "v2.b");
       const parts = anEntry("ob-parts", "v2.effects", {
         effect: {
           type: "parts",
@@ -641,13 +643,16 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
         },
         attempts: 1,
       });
-      await store.commit(aCommit("ob-parts", 0, { outbox: [parts] }));
+      await store.commit(aCommit("ob-parts", 0, { outbox: [parts, older, alone] }));
+      // By creation, then id, as entries of their own were always listed.
       expect(await store.listOutbox("ob-parts")).toEqual([
-        { ...t, attempts: 1, doneAt: "2026-12-01T10:00:01.000Z" },
+        older,
+        alone,
         { ...n, attempts: 1 },
+        { ...t, attempts: 1, doneAt: "2026-12-01T10:00:01.000Z" },
       ]);
       // The relay reads the entry whole: one item, one claim.
-      expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([parts]);
+      expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([older, alone, parts]);
     });
 
     it("splits an entry only against the attempts read, its parts left to do written with it", async () => {
