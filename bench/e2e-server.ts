@@ -10,17 +10,23 @@ import { ADMIN_TOKEN, localClient, START } from "./referee-app.js";
  * `tsx bench/e2e-server.ts ours|floor <DynamoDB endpoint> <table>`; prints `LISTENING <url>`.
  *
  * - `ours`: `npm start`'s app (startLocalStack: the HTTP server, the relay and the scheduler), on
- *   the bench's DynamoDB Local and table, the manual clock at START as the in-process bench has it.
+ *   the bench's DynamoDB Local and table, the manual clock at START as the in-process bench has it
+ *   (so the scheduler's loop sleeps, as it does when no timer is due).
  * - `floor`: the least an HTTP webhook receiver does, with node:http alone: read the body, one
  *   consistent GetItem (the forum's secret), the Standard Webhooks check, one PutItem (the
  *   delivery), answer.
  */
 const [mode, endpoint, tableName] = process.argv.slice(2);
+// Killed by the bench: exit as a normal end, so that `--cpu-prof` writes its profile.
+process.once("SIGTERM", () => process.exit(0));
 if (!endpoint || !tableName || (mode !== "ours" && mode !== "floor")) {
   throw new Error("usage: e2e-server.ts ours|floor <endpoint> <table>");
 }
 
 if (mode === "ours") {
+  // `E2E_RELAY=toggle`: the relay polls as `npm start`'s does, but only while told to (lines
+  // `relay on` / `relay off` on stdin), so its share of a post's latency can be measured.
+  const toggled = process.env.E2E_RELAY === "toggle";
   const stack = await startLocalStack({
     port: 0,
     adminToken: ADMIN_TOKEN,
@@ -32,7 +38,29 @@ if (mode === "ours") {
     hibouLog: () => {},
     // The in-process bench's dice: every attack deflected, so no duel ends before its last post.
     rollDice: () => [1, 6] as const,
+    ...(toggled ? { relayPollMs: 2 ** 31 - 1 } : {}),
   });
+  if (toggled) {
+    let on = false;
+    let timer: NodeJS.Timeout | undefined;
+    // The same loop as the local stack's: a run, then 250 ms, then the next run.
+    const poll = () => {
+      void stack.relay
+        .runDue()
+        .catch(() => undefined)
+        .finally(() => {
+          if (on) timer = setTimeout(poll, 250);
+        });
+    };
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (line: string) => {
+      const wanted = line.includes("relay on");
+      if (wanted === on) return;
+      on = wanted;
+      clearTimeout(timer);
+      if (on) poll();
+    });
+  }
   process.stdout.write(`LISTENING ${stack.url}\n`);
 } else {
   const client = localClient(endpoint);

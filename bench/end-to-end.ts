@@ -32,6 +32,12 @@ export interface EndToEndResult {
   readonly logLineUs: number;
   /** One metric point of the functions' sink (an EMF line of its own), µs, median of batches. */
   readonly metricPointUs: number;
+  /**
+   * With `relayBlocks`: our posts while the relay ran (`ours` is then those) and while it was
+   * paused, in alternate blocks of that many posts, each against the floor posts beside it.
+   */
+  readonly relayPaused?: LatencySummary;
+  readonly relayPausedRatioP50?: number;
 }
 
 interface Server {
@@ -40,11 +46,26 @@ interface Server {
   lines: number;
 }
 
-async function startServer(mode: "ours" | "floor", endpoint: string, tableName: string): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER, mode, endpoint, tableName], {
-    env: { ...process.env, LOG_LEVEL: "INFO", POWERTOOLS_DEV: "", HIBOUX_LOG_TEXTS: "0" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+async function startServer(
+  mode: "ours" | "floor",
+  endpoint: string,
+  tableName: string,
+  relay: "running" | "toggle" = "running",
+): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags(mode), "--import", "tsx", SERVER, mode, endpoint, tableName],
+    {
+      env: {
+        ...process.env,
+        LOG_LEVEL: "INFO",
+        POWERTOOLS_DEV: "",
+        HIBOUX_LOG_TEXTS: "0",
+        ...(relay === "toggle" ? { E2E_RELAY: "toggle" } : {}),
+      },
+      stdio: [relay === "toggle" ? "pipe" : "ignore", "pipe", "pipe"],
+    },
+  );
   let err = "";
   child.stderr?.on("data", (d: Buffer) => {
     err += d.toString();
@@ -66,6 +87,12 @@ async function startServer(mode: "ours" | "floor", endpoint: string, tableName: 
     });
     child.once("exit", (code) => reject(new Error(`${mode} server exited (${code}): ${err}`)));
   });
+}
+
+/** `E2E_PROFILE=<dir>`: our server's process writes a CPU profile there when it exits. */
+function nodeFlags(mode: "ours" | "floor"): string[] {
+  const dir = process.env.E2E_PROFILE;
+  return dir && mode === "ours" ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
 }
 
 /** The helpers of duel-posts.ts speak to a Hono app: this one forwards to a server over HTTP. */
@@ -108,7 +135,7 @@ function perCall(call: () => void, n = 2000, batches = 7): number {
  */
 export async function measureEndToEnd(
   endpoint: string,
-  options: { warmup: number; measured: number; duels: number; firstThread: number },
+  options: { warmup: number; measured: number; duels: number; firstThread: number; relayBlocks?: number },
 ): Promise<EndToEndResult> {
   // A table of its own: our server seals the forum's secrets with its own process's key, which the
   // other phases' apps could not open on a forum they share.
@@ -117,7 +144,7 @@ export async function measureEndToEnd(
   await putFloorForum(client, tableName, FORUM_ID, BENCH_SECRET);
   client.destroy();
   const [ours, floor] = await Promise.all([
-    startServer("ours", endpoint, tableName),
+    startServer("ours", endpoint, tableName, options.relayBlocks ? "toggle" : "running"),
     startServer("floor", endpoint, tableName),
   ]);
   try {
@@ -136,6 +163,8 @@ export async function measureEndToEnd(
     };
     const floorPost = (i: number) => post(floor.url, signedDelivery(turnPayload(options.firstThread, i)));
 
+    const relay = (on: boolean) => ours.child.stdin?.write(on ? "relay on\n" : "relay off\n");
+    if (options.relayBlocks) relay(true);
     for (let i = 0; i < options.warmup; i++) {
       await floorPost(i);
       await ourPost(warmupThreads, i);
@@ -143,13 +172,25 @@ export async function measureEndToEnd(
     const linesBefore = ours.lines;
     const floorMs: number[] = [];
     const oursMs: number[] = [];
+    const floorPausedMs: number[] = [];
+    const pausedMs: number[] = [];
     for (let i = 0; i < options.measured; i++) {
-      floorMs.push(await floorPost(options.warmup + i));
-      oursMs.push(await ourPost(measuredThreads, i));
+      const block = options.relayBlocks ? Math.floor(i / options.relayBlocks) : 0;
+      if (options.relayBlocks && i % options.relayBlocks === 0) relay(block % 2 === 0);
+      const running = block % 2 === 0;
+      (running ? floorMs : floorPausedMs).push(await floorPost(options.warmup + i));
+      (running ? oursMs : pausedMs).push(await ourPost(measuredThreads, i));
     }
     const logLines = ours.lines - linesBefore;
     const floorSummary = summarize(floorMs);
     const oursSummary = summarize(oursMs);
+    const paused =
+      pausedMs.length > 0
+        ? {
+            relayPaused: summarize(pausedMs),
+            relayPausedRatioP50: round(summarize(pausedMs).p50Ms / summarize(floorPausedMs).p50Ms, 3),
+          }
+        : {};
 
     const log = logLine(createLogger("duel-referee-bench", { LOG_LEVEL: "INFO" }));
     const sink = createMetricSink("duel-referee-bench", {});
@@ -157,6 +198,7 @@ export async function measureEndToEnd(
       floor: floorSummary,
       ours: oursSummary,
       ratioP50: round(oursSummary.p50Ms / floorSummary.p50Ms, 3),
+      ...paused,
       posts: options.measured,
       logLinesPerPost: round(logLines / options.measured, 2),
       logLineUs: perCall(() =>
@@ -190,6 +232,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       measured: Number(process.env.MEASURED ?? 300),
       duels: 10,
       firstThread: 5000,
+      ...(process.env.RELAY_BLOCKS ? { relayBlocks: Number(process.env.RELAY_BLOCKS) } : {}),
     });
     process.stdout.write(
       `${printableEndToEnd(r)}\nNode ${process.versions.node}, load average ${loadAtStart.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)}\n`,
@@ -204,5 +247,10 @@ export function printableEndToEnd(r: EndToEndResult): string {
   return [
     `End to end over HTTP (${r.posts} signed posts each, in turn): floor p50 ${r.floor.p50Ms} ms (p95 ${r.floor.p95Ms}), ours p50 ${r.ours.p50Ms} ms (p95 ${r.ours.p95Ms}), ratio ${r.ratioP50}`,
     `  our server's log lines per post ${r.logLinesPerPost}; one log line ${r.logLineUs} µs, one metric point ${r.metricPointUs} µs (stdout muted)`,
+    ...(r.relayPaused
+      ? [
+          `  the relay paused (alternate blocks): ours p50 ${r.relayPaused.p50Ms} ms (p95 ${r.relayPaused.p95Ms}), ratio ${r.relayPausedRatioP50}; running: ratio ${r.ratioP50}`,
+        ]
+      : []),
   ].join("\n");
 }

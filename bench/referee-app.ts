@@ -9,6 +9,7 @@ import { DuelService } from "../shared/app/duel-service.js";
 import { createApp } from "../shared/http/app.js";
 import { hashToken } from "../shared/http/auth.js";
 import type { DuelCommit } from "../shared/ports/duel-repository.js";
+import { entriesOf } from "../shared/ports/outbox-store.js";
 import { benchDataKeys } from "./fake-kms.js";
 import { RequestCounter } from "./request-counter.js";
 
@@ -35,12 +36,13 @@ export class EffectTally {
 
   add(commit: DuelCommit): void {
     this.commits++;
-    for (const { effect } of commit.outbox) {
+    for (const entry of commit.outbox) {
       this.entries++;
-      if (effect.type === "notify" || effect.type === "announce") this.notify++;
-      else {
-        this.schedule += effect.schedule.length;
-        this.cancel += effect.cancel.length;
+      for (const { effect } of entriesOf(entry)) {
+        if (effect.type === "timers") {
+          this.schedule += effect.schedule.length;
+          this.cancel += effect.cancel.length;
+        } else this.notify++;
       }
     }
   }

@@ -8,7 +8,7 @@ import { channelIndexes } from "../hiboux/routing.js";
 import type { StoredInput } from "../ports/duel-repository.js";
 import type { ForumConfig } from "../ports/forum-store.js";
 import type { ChannelConfig, Hibou, Recipient } from "../ports/notifier.js";
-import type { OutboxEntry } from "../ports/outbox-store.js";
+import type { EffectPart, OutboxEntry } from "../ports/outbox-store.js";
 import type { TimerSpec } from "../ports/scheduler.js";
 import { texts } from "../texts/hiboux.js";
 
@@ -127,12 +127,58 @@ export function effectsOf(input: {
         after,
       });
   const link = input.deskUrl ? deskLinked(input.deskUrl, duelId) : (d: HibouDraft) => d;
-  return [
+  return asParts(duelId, version, now, [
     ...out,
     ...notifyEntries(input.forum, after, version, now, own.map(link), false),
     ...notifyEntries(input.forum, after, version, now, announced.map(link), true),
     ...thread,
-  ];
+  ]);
+}
+
+/**
+ * What one entry of parts may carry, in characters of its hiboux and replies: well under the
+ * 400 KB of a DynamoDB item, whatever the texts' encoding.
+ */
+const PARTS_BUDGET = 100_000;
+
+/** What a part weighs against `PARTS_BUDGET`: its texts, and a margin for the rest of it. */
+function weight(effect: OutboxEntry["effect"]): number {
+  if (effect.type === "notify") return effect.hibou.text.length + effect.hibou.title.length + 1000;
+  if (effect.type === "announce") return JSON.stringify(effect.reply).length + 200;
+  return 1000;
+}
+
+/**
+ * A decision's effects as one entry of parts (CONTRACT.md 6.1 lists them one by one still): one
+ * item in the turn's transaction instead of one per timer change, hibou and channel. A decision
+ * whose texts outweigh one item (a late post revising many verdicts) takes a few; a single effect
+ * stays an entry of its own.
+ */
+function asParts(
+  duelId: string,
+  version: number,
+  now: string,
+  entries: readonly OutboxEntry[],
+): OutboxEntry[] {
+  if (entries.length <= 1) return [...entries];
+  const chunks: EffectPart[][] = [];
+  let chunk: EffectPart[] = [];
+  let weighed = 0;
+  for (const entry of entries) {
+    if (entry.effect.type === "parts") throw new Error(`entry ${entry.id} is already made of parts`);
+    const w = weight(entry.effect);
+    if (chunk.length > 0 && weighed + w > PARTS_BUDGET) {
+      chunks.push(chunk);
+      chunk = [];
+      weighed = 0;
+    }
+    chunk.push({ id: entry.id, effect: entry.effect, doneAt: null });
+    weighed += w;
+  }
+  chunks.push(chunk);
+  return chunks.map((parts, i) =>
+    outboxEntry(`v${version}.effects${i === 0 ? "" : `.${i}`}`, duelId, now, { type: "parts", parts }),
+  );
 }
 
 /**

@@ -1,14 +1,14 @@
 import { threadBotOf } from "../announce/thread-bot-of.js";
 import { DeliveryError } from "../errors.js";
 import { effectMetrics, type MetricPoint } from "../observability/business-metrics.js";
-import type { ForumStore } from "../ports/forum-store.js";
+import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { Notifier } from "../ports/notifier.js";
-import type { Effect, OutboxEntry, OutboxStore } from "../ports/outbox-store.js";
+import type { Effect, EffectPart, OutboxEntry, OutboxStore, PartEffect } from "../ports/outbox-store.js";
 import type { SchedulerPort } from "../ports/scheduler.js";
 import type { ThreadPoster } from "../ports/thread-bot.js";
 import { announceTexts } from "../texts/announce.js";
 import { deliveryForumOf } from "./delivery-forum.js";
-import { channelsOf } from "./effects.js";
+import { channelsOf, outboxEntry } from "./effects.js";
 
 export interface RelayOptions {
   readonly store: OutboxStore & Pick<ForumStore, "getForum">;
@@ -88,28 +88,102 @@ export class OutboxRelay {
       nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString(),
     };
     if (!(await this.options.store.updateOutbox(claimed, entry.attempts))) return false;
+    if (claimed.effect.type === "parts") return this.performParts(claimed, claimed.effect.parts);
     try {
-      await this.perform(claimed);
+      await this.perform(claimed.effect, claimed.attempts, new Map());
     } catch (error) {
-      await this.failed(claimed, error);
+      await this.options.store.updateOutbox(this.failure(claimed, error), claimed.attempts);
       return false;
     }
-    this.count(claimed, "delivered");
+    this.count(claimed.effect, "delivered");
     const doneAt = this.options.now().toISOString();
     await this.options.store.updateOutbox({ ...claimed, doneAt, lastError: null }, claimed.attempts);
     return true;
   }
 
-  private async perform(entry: OutboxEntry): Promise<void> {
-    const { effect } = entry;
+  /**
+   * A decision's parts in order, each recorded done before the next starts (timers excepted: doing
+   * them again is harmless), so a retry resumes after the last one done. The first part that fails
+   * leaves the entry with the parts after it, as entries of their own, retried one by one.
+   */
+  private async performParts(entry: OutboxEntry, stored: readonly EffectPart[]): Promise<boolean> {
+    const parts = [...stored];
+    const forums = new Map<string, Promise<ForumConfig | null>>();
+    const withParts = (): OutboxEntry => ({ ...entry, effect: { type: "parts", parts: [...parts] } });
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      if (!part || part.doneAt) continue;
+      try {
+        await this.perform(part.effect, entry.attempts, forums);
+      } catch (error) {
+        // The entry is done once split: what is left of it is in the entries split from it.
+        return this.split(entry, parts, i, error);
+      }
+      this.count(part.effect, "delivered");
+      parts[i] = { ...part, doneAt: this.options.now().toISOString() };
+      const last = parts.every((p) => p.doneAt);
+      if (last) break;
+      if (part.effect.type === "timers") continue;
+      if (!(await this.options.store.updateOutbox(withParts(), entry.attempts))) return false;
+    }
+    const doneAt = this.options.now().toISOString();
+    await this.options.store.updateOutbox({ ...withParts(), doneAt, lastError: null }, entry.attempts);
+    return true;
+  }
+
+  /**
+   * Part `failedAt` failed: the entry is done with the parts done, and every part not done becomes
+   * an entry of its own, the failed one with this attempt recorded as its own (its backoff, its
+   * progress, or given up), the others due now (this run goes on with them). True once written.
+   */
+  private async split(
+    entry: OutboxEntry,
+    parts: readonly EffectPart[],
+    failedAt: number,
+    error: unknown,
+  ): Promise<boolean> {
+    const now = this.options.now().toISOString();
+    const split: OutboxEntry[] = [];
+    parts.forEach((part, i) => {
+      if (part.doneAt) return;
+      const alone = outboxEntry(part.id, entry.duelId, entry.createdAt, part.effect);
+      split.push(
+        i === failedAt
+          ? this.failure({ ...alone, attempts: entry.attempts, nextAttemptAt: entry.nextAttemptAt }, error)
+          : { ...alone, nextAttemptAt: now },
+      );
+    });
+    const done: OutboxEntry = {
+      ...entry,
+      effect: { type: "parts", parts: parts.filter((p) => p.doneAt) },
+      doneAt: now,
+      lastError: null,
+    };
+    return this.options.store.splitOutbox(done, entry.attempts, split);
+  }
+
+  private async perform(
+    effect: PartEffect,
+    attempts: number,
+    forums: Map<string, Promise<ForumConfig | null>>,
+  ): Promise<void> {
     if (effect.type === "timers") {
       // Old timers go first: a retry repeats what was done, which the scheduler takes as done.
       for (const timer of effect.cancel) await this.options.scheduler.cancel(timer);
       for (const timer of effect.schedule) await this.options.scheduler.schedule(timer);
       return;
     }
-    if (effect.type === "announce") return this.announce(effect, entry.attempts);
-    const forum = await this.options.store.getForum(effect.hibou.forumId);
+    // One read of a forum for all the parts of an entry that go through it.
+    const forumOf = (forumId: string) => {
+      let forum = forums.get(forumId);
+      if (!forum) {
+        forum = this.options.store.getForum(forumId);
+        forums.set(forumId, forum);
+      }
+      return forum;
+    };
+    if (effect.type === "announce") return this.announce(effect, attempts, await forumOf(effect.forumId));
+    const forum = await forumOf(effect.hibou.forumId);
     const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };
     await this.options.notifier.deliver(effect.hibou, channel, deliveryForumOf(forum), effect.progress ?? 0);
   }
@@ -120,10 +194,11 @@ export class OutboxRelay {
    * latest posts are searched for the reply's marker first, so it is never posted twice.
    */
   private async announce(
-    effect: Extract<OutboxEntry["effect"], { type: "announce" }>,
+    effect: Extract<PartEffect, { type: "announce" }>,
     attempts: number,
+    forum: ForumConfig | null,
   ): Promise<void> {
-    const bot = threadBotOf(await this.options.store.getForum(effect.forumId));
+    const bot = threadBotOf(forum);
     const poster = this.options.threadPoster;
     if (!bot) throw new DeliveryError(announceTexts.noBot, false);
     if (!poster) throw new DeliveryError(announceTexts.noPoster, false);
@@ -131,15 +206,15 @@ export class OutboxRelay {
     await poster.post(effect.reply, bot);
   }
 
-  private count(entry: OutboxEntry, result: "delivered" | "retried" | "failed"): void {
-    const { effect } = entry;
+  private count(effect: PartEffect, result: "delivered" | "retried" | "failed"): void {
     // A hibou by its channel's type, not its index in `notify`: one series per kind of forum channel.
     const channel =
       effect.type === "notify" ? effect.channelType : effect.type === "announce" ? "thread" : "scheduler";
     this.options.metrics?.(effectMetrics(effect.type, channel, result));
   }
 
-  private async failed(entry: OutboxEntry, error: unknown): Promise<void> {
+  /** The entry as a failed attempt leaves it: its backoff (or given up), its error, its progress. */
+  private failure(entry: OutboxEntry, error: unknown): OutboxEntry {
     const retryable = !(error instanceof DeliveryError) || error.retryable;
     const message = error instanceof Error ? error.message : String(error);
     const now = this.options.now();
@@ -148,7 +223,7 @@ export class OutboxRelay {
       error instanceof DeliveryError && error.retryAfterMs !== undefined
         ? error.retryAfterMs
         : backoffMs(entry.attempts);
-    this.count(entry, giveUp ? "failed" : "retried");
+    if (entry.effect.type !== "parts") this.count(entry.effect, giveUp ? "failed" : "retried");
     this.options.log?.({
       level: giveUp ? "error" : "warn",
       msg: "effect failed",
@@ -160,16 +235,13 @@ export class OutboxRelay {
     });
     // The progress goes in the write that records the attempt, conditioned on the claim: a relay
     // racing for the entry cannot roll it back, and it is never recorded without its attempt.
-    await this.options.store.updateOutbox(
-      {
-        ...entry,
-        effect: withReportedProgress(entry.effect, error),
-        lastError: message.slice(0, 500),
-        nextAttemptAt: new Date(now.getTime() + wait).toISOString(),
-        failedAt: giveUp ? now.toISOString() : null,
-      },
-      entry.attempts,
-    );
+    return {
+      ...entry,
+      effect: withReportedProgress(entry.effect, error),
+      lastError: message.slice(0, 500),
+      nextAttemptAt: new Date(now.getTime() + wait).toISOString(),
+      failedAt: giveUp ? now.toISOString() : null,
+    };
   }
 }
 

@@ -4,7 +4,10 @@ import type { TimerSpec } from "./scheduler.js";
 import type { ThreadReply } from "./thread-bot.js";
 
 /** Something to do outside once the transaction that decided it has committed. */
-export type Effect =
+export type Effect = PartEffect | PartsEffect;
+
+/** One thing to do outside: an entry of its own, or a part of a decision's one entry. */
+export type PartEffect =
   /**
    * The schedules one decision creates and deletes, performed together: each call is idempotent
    * (creating a schedule that exists, deleting one that is gone, both succeed), so a retry after a
@@ -30,6 +33,26 @@ export type Effect =
     }
   /** A verdict posted in the duel's thread by the forum's bot (CONTRACT.md 3, `announce`). */
   | { readonly type: "announce"; readonly forumId: string; readonly reply: ThreadReply };
+
+/**
+ * A decision's effects in one entry (its timers, each hibou through each channel, its thread
+ * replies), so that a turn writes one outbox item. The relay performs the parts in order and
+ * records each one done before the next (`doneAt`), so a retry resumes after the last one done and
+ * never performs a part twice; a part that fails leaves the entry, with the parts after it, as
+ * entries of their own (each `id` is the id that part would have had alone), which are retried
+ * and given up one by one.
+ */
+export interface PartsEffect {
+  readonly type: "parts";
+  readonly parts: readonly EffectPart[];
+}
+
+export interface EffectPart {
+  readonly id: string;
+  readonly effect: PartEffect;
+  /** When the part was performed; null until then. */
+  readonly doneAt: string | null;
+}
 
 /** An effect in the outbox, with its delivery state (CONTRACT.md 6.1 `deliveredAt`). */
 export interface OutboxEntry {
@@ -57,4 +80,26 @@ export interface OutboxStore {
    * written with their dedup key, or not at all when the key is already there (false).
    */
   enqueue(entries: readonly OutboxEntry[], dedupKey: DedupKey): Promise<boolean>;
+  /**
+   * Writes `entry` if it is still at `expectedAttempts` and, in the same write, the entries split
+   * from it (its parts left to do, each an entry of its own); false, and nothing written, when
+   * another relay wrote the entry first.
+   */
+  splitOutbox(entry: OutboxEntry, expectedAttempts: number, split: readonly OutboxEntry[]): Promise<boolean>;
+}
+
+/**
+ * The entries an entry stands for: a decision's combined entry as one entry per part (with the
+ * part's delivery state; the attempts, lease and errors of the entry), any other entry as itself.
+ * What the duel's page lists (CONTRACT.md 6.1): the same whether a decision wrote one entry or many.
+ */
+export function entriesOf(entry: OutboxEntry): OutboxEntry[] {
+  const { effect } = entry;
+  if (effect.type !== "parts") return [entry];
+  return effect.parts.map((part) => ({
+    ...entry,
+    id: part.id,
+    effect: part.effect,
+    doneAt: part.doneAt,
+  }));
 }

@@ -190,6 +190,136 @@ describe("the outbox relay", () => {
     expect(delivered).toEqual([hibou.id]);
   });
 
+  /** A decision's entry: its timers, then three hiboux. */
+  const decision = () =>
+    entry("v2.effects", {
+      type: "parts",
+      parts: [
+        { id: "v2.timers", effect: { type: "timers", cancel: [], schedule: [timer] }, doneAt: null },
+        ...["h1", "h2", "h3"].map((id) => ({
+          id: `${id}.c0`,
+          effect: {
+            type: "notify" as const,
+            hibou: { ...hibou, id },
+            channel: 0,
+            channelType: "log" as const,
+          },
+          doneAt: null,
+        })),
+      ],
+    });
+
+  it("performs a decision's parts in order, each once, recording each; one claim and one forum read", async () => {
+    const delivered: string[] = [];
+    const scheduled: string[] = [];
+    const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
+    const writes: number[] = [];
+    let forumReads = 0;
+    const store: typeof h.store = Object.create(h.store);
+    store.updateOutbox = async (e, expected) => {
+      writes.push(expected);
+      return h.store.updateOutbox(e, expected);
+    };
+    store.getForum = async (id) => {
+      forumReads++;
+      return h.store.getForum(id);
+    };
+    const relay = new OutboxRelay({
+      store,
+      scheduler: { schedule: async (t) => void scheduled.push(t.name), cancel: async () => {} },
+      notifier: { deliver: async (hb) => void delivered.push(hb.id) },
+      now: () => clock.now(),
+    });
+    await put(decision());
+    expect(await relay.runDue()).toBe(1);
+    expect(delivered).toEqual(["h1", "h2", "h3"]);
+    expect(scheduled).toEqual([timer.name]);
+    // The claim, a record after each hibou but the last, and the entry done.
+    expect(writes).toEqual([0, 1, 1, 1]);
+    expect(forumReads).toBe(1);
+    const listed = await h.store.listOutbox("poudlard.1234");
+    expect(listed.map((e) => [e.id, e.doneAt !== null])).toEqual([
+      ["h1.c0", true],
+      ["h2.c0", true],
+      ["h3.c0", true],
+      ["v2.timers", true],
+    ]);
+    expect(await relay.runDue()).toBe(0);
+  });
+
+  it("a relay stopped after a part leaves it done: the next relay resumes after it", async () => {
+    const delivered: string[] = [];
+    const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
+    // The first relay's process stops while it delivers h2 (its delivery never answers).
+    const stopped = new OutboxRelay({
+      store: h.store,
+      scheduler: noScheduler,
+      notifier: {
+        deliver: async (hb) => {
+          if (hb.id === "h2") await new Promise(() => {});
+          delivered.push(hb.id);
+        },
+      },
+      now: () => clock.now(),
+    });
+    await put(decision());
+    void stopped.runDue();
+    await expect.poll(() => delivered).toEqual(["h1"]);
+    await new Promise((r) => setTimeout(r, 100));
+    // Until its claim's lease runs out, no other relay takes the entry.
+    const next = new OutboxRelay({
+      store: h.store,
+      scheduler: noScheduler,
+      notifier: { deliver: async (hb) => void delivered.push(hb.id) },
+      now: () => clock.now(),
+    });
+    expect(await next.runDue()).toBe(0);
+    clock.advance("PT61S");
+    expect(await next.runDue()).toBe(1);
+    expect(delivered).toEqual(["h1", "h2", "h3"]);
+  });
+
+  it("a part that fails leaves the entry: it is retried alone, those after it go now, those before never again", async () => {
+    const calls: string[] = [];
+    const { h, clock, relay, put } = await setup(
+      {
+        async deliver(hb) {
+          calls.push(hb.id);
+          if (hb.id === "h2" && calls.filter((c) => c === "h2").length === 1)
+            throw new DeliveryError("503", true);
+          if (hb.id === "h3") throw new DeliveryError("403", false);
+        },
+      },
+      noScheduler,
+    );
+    await put(decision());
+    // The entry is done once split; h3 went at once and failed for good.
+    expect(await relay.runDue()).toBe(1);
+    expect(calls).toEqual(["h1", "h2", "h3"]);
+    const byId = async () => new Map((await h.store.listOutbox("poudlard.1234")).map((e) => [e.id, e]));
+    let listed = await byId();
+    expect(listed.get("h1.c0")?.doneAt).not.toBeNull();
+    expect(listed.get("v2.timers")?.doneAt).not.toBeNull();
+    expect(listed.get("h2.c0")).toMatchObject({
+      attempts: 1,
+      lastError: "503",
+      doneAt: null,
+      failedAt: null,
+    });
+    expect(Date.parse(listed.get("h2.c0")?.nextAttemptAt ?? "") - clock.now().getTime()).toBe(backoffMs(1));
+    expect(listed.get("h3.c0")).toMatchObject({ attempts: 1, lastError: "403", doneAt: null });
+    expect(listed.get("h3.c0")?.failedAt).not.toBeNull();
+    expect((await h.store.counts()).failedEffects).toBe(1);
+    clock.advance("PT3S");
+    expect(await relay.runDue()).toBe(1);
+    listed = await byId();
+    expect(listed.get("h2.c0")).toMatchObject({ attempts: 2, lastError: null });
+    expect(calls).toEqual(["h1", "h2", "h3", "h2"]);
+    clock.advance("PT1H");
+    expect(await relay.runDue()).toBe(0);
+    expect(calls).toEqual(["h1", "h2", "h3", "h2"]);
+  });
+
   it("a schedule that could not be created is retried until it is", async () => {
     let attempts = 0;
     const created: string[] = [];

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { effectsOf } from "../../shared/app/effects.js";
 import { composeHiboux, composeRevisedNotice } from "../../shared/hiboux/index.js";
 import type { ForumConfig } from "../../shared/ports/forum-store.js";
+import { entriesOf, type OutboxEntry } from "../../shared/ports/outbox-store.js";
 import {
   ALICE,
   aliceToPlay,
@@ -325,11 +326,13 @@ describe("many verdicts revised at once", () => {
       now: T,
     } as const;
     const told = (maxEntries: number) =>
-      effectsOf({ ...base, maxEntries }).flatMap((e) =>
-        e.effect.type === "notify"
-          ? [`${e.effect.hibou.kind}>${e.effect.hibou.to.role}:${e.effect.hibou.to.id}`]
-          : [],
-      );
+      effectsOf({ ...base, maxEntries })
+        .flatMap(entriesOf)
+        .flatMap((e) =>
+          e.effect.type === "notify"
+            ? [`${e.effect.hibou.kind}>${e.effect.hibou.to.role}:${e.effect.hibou.to.id}`]
+            : [],
+        );
     expect(told(100)).toEqual(["verdict.revised>referee:7", "verdict.revised>duelist:43"]);
     // Too many for one transaction: the notice and the summary, never the referee alone.
     expect(told(0)).toEqual(["verdict.revised>referee:7", "verdict.revised>duelist:43"]);
@@ -377,5 +380,46 @@ describe("events no hibou knows", () => {
       { type: "post.dequeued", rule: "R-6.7", postId: "p3" },
     ]);
     expect(composeHiboux(given(aliceToPlay, quiet))).toEqual([]);
+  });
+});
+
+describe("a decision's outbox", () => {
+  const forum = { referees: [], notify: [{ type: "log" }, { type: "log" }] } as unknown as ForumConfig;
+  const timer = { name: "t", duelId: "d", kind: "reply-deadline", at: DEADLINE, ref: "2" } as const;
+  const outbox = (text = "") =>
+    effectsOf({
+      forum,
+      ...given(aliceToPlay, hitTurn),
+      events: hitTurn,
+      revised: [],
+      timers: { schedule: [timer], cancel: [] },
+      version: 3,
+      now: T,
+      ...(text ? { deskUrl: `https://example.org/${text}` } : {}),
+    });
+
+  it("is one entry: its timers first, then each hibou through each channel, as they would be alone", () => {
+    const [entry, ...more] = outbox();
+    expect(more).toEqual([]);
+    expect(entry?.id).toBe("v3.effects");
+    const parts = entry?.effect.type === "parts" ? entry.effect.parts : [];
+    expect(parts.map((p) => p.id)).toEqual([
+      "v3.timers",
+      ...parts
+        .slice(1)
+        .map((p) => (p.effect.type === "notify" ? `${p.effect.hibou.id}.c${p.effect.channel}` : "")),
+    ]);
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    expect(parts.every((p) => p.doneAt === null)).toBe(true);
+    expect(entriesOf(entry as OutboxEntry).map((e) => e.id)).toEqual(parts.map((p) => p.id));
+  });
+
+  it("takes several entries when its texts would outgrow one DynamoDB item", () => {
+    // The referee's hiboux end with the desk's address: a very long one weighs each of them.
+    const entries = outbox("x".repeat(60_000));
+    expect(entries.length).toBeGreaterThan(1);
+    expect(entries.map((e) => e.id)).toContain("v3.effects.1");
+    for (const e of entries) expect(JSON.stringify(e).length).toBeLessThan(250_000);
+    expect(entries.flatMap(entriesOf).length).toBe(outbox().flatMap(entriesOf).length);
   });
 });

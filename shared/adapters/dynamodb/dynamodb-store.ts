@@ -13,7 +13,7 @@ import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../po
 import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
 import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
-import type { OutboxEntry } from "../../ports/outbox-store.js";
+import { entriesOf, type OutboxEntry } from "../../ports/outbox-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
 import type { StoreCounts } from "../../ports/store-health.js";
 import type { SecretSealer } from "../secrets/envelope.js";
@@ -228,7 +228,9 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   listOutbox(duelId: string): Promise<OutboxEntry[]> {
     return guarded(async () => {
       const items = await this.queryPrefix(keys.duel(duelId).pk, "OUT#");
-      return items.map(outboxOf);
+      // A decision's parts are listed where their entries of their own would sort: the table's order.
+      const sk = (e: OutboxEntry) => Buffer.from(keys.outbox(duelId, e.createdAt, e.id).sk, "utf8");
+      return items.flatMap((item) => entriesOf(outboxOf(item))).sort((a, b) => Buffer.compare(sk(a), sk(b)));
     });
   }
 
@@ -344,6 +346,34 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   listAccounts(forumId: string): Promise<ForumAccount[]> {
     return guarded(async () => (await this.queryPrefix(keys.accounts(forumId), "USER#")).map(accountOf));
+  }
+
+  async splitOutbox(
+    entry: OutboxEntry,
+    expectedAttempts: number,
+    split: readonly OutboxEntry[],
+  ): Promise<boolean> {
+    const TransactItems = [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: outboxItem(entry),
+          ConditionExpression: "#attempts = :expected",
+          ExpressionAttributeNames: { "#attempts": "attempts" },
+          ExpressionAttributeValues: { ":expected": { N: String(expectedAttempts) } },
+        },
+      },
+      ...split.map((part) => ({ Put: { TableName: this.tableName, Item: outboxItem(part) } })),
+    ];
+    try {
+      await this.client.send(
+        new TransactWriteItemsCommand({ TransactItems, ClientRequestToken: randomUUID() }),
+      );
+      return true;
+    } catch (error) {
+      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return false;
+      throw storageError(error);
+    }
   }
 
   async enqueue(entries: readonly OutboxEntry[], dedupKey: DedupKey): Promise<boolean> {

@@ -117,6 +117,14 @@ export class MemoryStore implements DuelStore, TimerStore {
     return outbox.updateOutbox(this.tables, entry, expectedAttempts);
   }
 
+  async splitOutbox(
+    entry: OutboxEntry,
+    expectedAttempts: number,
+    split: readonly OutboxEntry[],
+  ): Promise<boolean> {
+    return outbox.splitOutbox(this.tables, entry, expectedAttempts, split);
+  }
+
   async enqueue(entries: readonly OutboxEntry[], dedupKey: DedupKey): Promise<boolean> {
     return outbox.enqueue(this.tables, entries, dedupKey);
   }

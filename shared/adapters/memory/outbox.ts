@@ -1,12 +1,15 @@
 import type { DedupKey } from "../../ports/dedup-key.js";
-import type { OutboxEntry } from "../../ports/outbox-store.js";
+import { entriesOf, type OutboxEntry } from "../../ports/outbox-store.js";
 import { encodeDedupKey } from "../dynamodb/dedup-keys.js";
 import { dueBound, sortInstant } from "../dynamodb/table.js";
 import { byKey, inKeyOrder, type MemoryTables, outboxKey, parsed, within } from "./tables.js";
 
 /** A duel's entries, oldest first. */
 export function listOutbox(tables: MemoryTables, duelId: string): OutboxEntry[] {
-  return inKeyOrder(tables.outbox.get(duelId)).map((json) => parsed<OutboxEntry>(json));
+  // A decision's parts are listed where their entries of their own would sort, as the table orders them.
+  return inKeyOrder(tables.outbox.get(duelId))
+    .flatMap((json) => entriesOf(parsed<OutboxEntry>(json)))
+    .sort((a, b) => byKey(outboxKey(a), outboxKey(b)));
 }
 
 function allEntries(tables: MemoryTables): OutboxEntry[] {
@@ -39,6 +42,18 @@ export function updateOutbox(tables: MemoryTables, entry: OutboxEntry, expectedA
   if (entries === undefined || stored === undefined) return false;
   if (parsed<OutboxEntry>(stored).attempts !== expectedAttempts) return false;
   entries.set(key, JSON.stringify(entry));
+  return true;
+}
+
+/** Writes the entry if it is still at `expectedAttempts`, and with it the entries split from it. */
+export function splitOutbox(
+  tables: MemoryTables,
+  entry: OutboxEntry,
+  expectedAttempts: number,
+  split: readonly OutboxEntry[],
+): boolean {
+  if (!updateOutbox(tables, entry, expectedAttempts)) return false;
+  for (const part of split) within(tables.outbox, part.duelId).set(outboxKey(part), JSON.stringify(part));
   return true;
 }
 

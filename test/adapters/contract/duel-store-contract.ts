@@ -7,6 +7,7 @@ import type { PostMark } from "../../../shared/domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import type { AccessStore, Credential, SessionReveal } from "../../../shared/ports/access-store.js";
 import type { DuelStore, TimerStore } from "../../../shared/ports/duel-store.js";
+import type { EffectPart } from "../../../shared/ports/outbox-store.js";
 import { aCommit, aForum, aKey, aMark, anEntry, anInput, aState, aTimer, storedKey } from "./fixtures.js";
 
 /** What the suite asks of a store: every port of `DuelStore`, the timers, and its access store. */
@@ -699,6 +700,46 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
         failedEffects: 1,
       });
       expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([b]);
+    });
+
+    it("CONTRACT 6.1 a decision's entry of parts is listed part by part, each with its own delivery, where it would sort alone", async () => {
+      const [t, n] = [anEntry("ob-parts", "v2.timers"), anEntry("ob-parts", "v2.other")];
+      const older = anEntry("ob-parts", "h0.c0", { createdAt: "2026-12-01T09:00:00.000Z" });
+      const alone = anEntry("ob-parts", "v2.b");
+      const parts = anEntry("ob-parts", "v2.effects", {
+        effect: {
+          type: "parts",
+          parts: [
+            { id: t.id, effect: t.effect as EffectPart["effect"], doneAt: "2026-12-01T10:00:01.000Z" },
+            { id: n.id, effect: n.effect as EffectPart["effect"], doneAt: null },
+          ],
+        },
+        attempts: 1,
+      });
+      await store.commit(aCommit("ob-parts", 0, { outbox: [parts, older, alone] }));
+      // By creation, then id, as entries of their own were always listed.
+      expect(await store.listOutbox("ob-parts")).toEqual([
+        older,
+        alone,
+        { ...n, attempts: 1 },
+        { ...t, attempts: 1, doneAt: "2026-12-01T10:00:01.000Z" },
+      ]);
+      // The relay reads the entry whole: one item, one claim.
+      expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([older, alone, parts]);
+    });
+
+    it("splits an entry only against the attempts read, its parts left to do written with it", async () => {
+      const entry = anEntry("ob-split", "v2.effects");
+      await store.commit(aCommit("ob-split", 0, { outbox: [entry] }));
+      const done = { ...entry, attempts: 1, doneAt: "2026-12-01T10:00:02.000Z" };
+      const left = anEntry("ob-split", "h1.c0", { attempts: 1, lastError: "503" });
+      const next = anEntry("ob-split", "h2.c0");
+      // A relay that read the entry before another claimed it writes nothing.
+      expect(await store.splitOutbox(done, 1, [left, next])).toBe(false);
+      expect(await store.listOutbox("ob-split")).toEqual([entry]);
+      expect(await store.splitOutbox(done, 0, [left, next])).toBe(true);
+      expect(await store.listOutbox("ob-split")).toEqual([left, next, done]);
+      expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([left, next]);
     });
 
     it("CONTRACT 6 enqueues hiboux outside a decision once per key: a retry writes nothing more", async () => {
