@@ -391,6 +391,12 @@ export async function storedState(h: Harness | MemoryHarness): Promise<string[]>
   return tableItems(h.client, h.tableName);
 }
 
+/** Drops the table of a harness made by `recordedHarness`; a memory harness has none. */
+export async function release(h: MemoryHarness): Promise<void> {
+  const table = tables.find((t) => (t as object) === h);
+  if (table) await dropTable(table);
+}
+
 /**
  * Drops a harness's table. DynamoDB Local slows down with every table it keeps (each has a stream
  * it maintains on every write), so a suite that makes many tables drops them once done with them.
