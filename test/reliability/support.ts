@@ -288,7 +288,7 @@ export function deliverGeneric(h: Pick<Harness, "generic">, post: ThreadPost, we
 }
 
 /** A Discourse `post_created` delivery of a post under a given `X-Discourse-Event-Id`. */
-export function deliverDiscourse(h: Harness, post: ThreadPost, eventId: string) {
+export function deliverDiscourse(h: MemoryHarness, post: ThreadPost, eventId: string) {
   const fixture = withPost(
     discourseFixture("post_created"),
     {
