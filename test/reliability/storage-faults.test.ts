@@ -17,6 +17,7 @@ import {
   duelSnapshot,
   openDuel,
   recordedHarness,
+  recordedMemoryHarness,
   recordedPosts,
   recordedProcess,
   report,
@@ -99,8 +100,8 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     const posts = stream();
     const threads = [...new Set(posts.map((p) => p.threadId))];
 
-    // The same stream, uninterrupted.
-    const reference = await recordedHarness({ start: T0 });
+    // The same stream, uninterrupted, on the memory store: the duels as they must end.
+    const reference = await recordedMemoryHarness({ start: T0 });
     await reference.forum();
     for (const t of threads) await openDuel(reference, t, { dice: "forum" });
     for (const p of posts) expect((await deliverGeneric(reference, p, `m-${p.postId}`)).status).toBe(200);
@@ -189,7 +190,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
   }, 120_000);
 
   it("CONTRACT 2 a commit that was written but whose answer was lost: the redelivery is a duplicate, applied once", async () => {
-    const reference = await recordedHarness({ start: T0 });
+    const reference = await recordedMemoryHarness({ start: T0 });
     await reference.forum();
     await openDuel(reference, "8100", { dice: "forum" });
     const posts = threadPosts(rng(SEED + 4), {
