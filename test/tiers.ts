@@ -30,7 +30,6 @@ export const TIERS = {
     files: [
       "test/adapters/contract/dynamodb-store.test.ts",
       "test/forumactif/chain-watchdog.test.ts",
-      "test/forumactif/section-polls.test.ts",
       "test/hiboux/desk-link.test.ts",
       "test/hiboux/french.test.ts",
       "test/hiboux/slips.test.ts",
@@ -125,7 +124,6 @@ export const LONGEST_FIRST = [
   "test/browser/admin-page.test.ts",
   "test/reliability/concurrency.test.ts",
   "test/reliability/access.test.ts",
-  "test/forumactif/section-polls.test.ts",
   "test/hiboux/french.test.ts",
   "test/forumactif/chain-watchdog.test.ts",
   "test/adapters/contract/dynamodb-store.test.ts",
