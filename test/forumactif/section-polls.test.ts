@@ -25,7 +25,11 @@ async function watchedBoard(
   sections: Readonly<Record<string, number>>,
   template: TemplateVersion = "modernbb",
   topicsPerPage = 50,
-): Promise<{ h: MemoryHarness; fake: FakeBoard; duels: { duelId: string; topicId: string; section: string }[] }> {
+): Promise<{
+  h: MemoryHarness;
+  fake: FakeBoard;
+  duels: { duelId: string; topicId: string; section: string }[];
+}> {
   const h = await memoryHarness({ forumactif: { reader: topicReader } });
   const fake = await FakeBoard.start({ template, topicsPerPage, now: () => h.clock.now().toISOString() });
   board = fake;
