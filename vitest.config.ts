@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./test/support/sequencer.js";
 import { filesOf } from "./test/tiers.js";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
@@ -17,6 +18,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // The longest files first, in every tier (test/tiers.ts, LONGEST_FIRST).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

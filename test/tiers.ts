@@ -30,7 +30,6 @@ export const TIERS = {
     files: [
       "test/adapters/contract/dynamodb-store.test.ts",
       "test/forumactif/chain-watchdog.test.ts",
-      "test/forumactif/section-polls.test.ts",
       "test/hiboux/desk-link.test.ts",
       "test/hiboux/french.test.ts",
       "test/hiboux/slips.test.ts",
@@ -100,6 +99,38 @@ export const TIERS = {
 } as const;
 
 export type Tier = keyof typeof TIERS;
+
+/**
+ * The longest test files, longest first: `test/support/sequencer.ts` starts them first in their
+ * tier, so that the two workers end together rather than one waiting on a long file started last.
+ * A clean clone has no record of past runs; vitest alone would order them by file size. Files not
+ * listed follow in vitest's order (durations it recorded on this machine, then size). Keep the list
+ * to files of seconds, ordered by what a run prints.
+ */
+export const LONGEST_FIRST = [
+  "test/e2e/doc-examples.test.ts",
+  "test/reliability/bad-input.test.ts",
+  "test/reliability/storage-faults.test.ts",
+  "test/e2e/npm-start.test.ts",
+  "test/browser/access-desk.test.ts",
+  "test/reliability/duplicates.test.ts",
+  "test/browser/access.test.ts",
+  "test/reliability/burst.test.ts",
+  "test/reliability/order.test.ts",
+  "test/browser/forumactif-source.test.ts",
+  "test/aws/code-cache.test.ts",
+  "test/browser/desk-phone.test.ts",
+  "test/browser/club-page.test.ts",
+  "test/parsing/word-count.property.test.ts",
+  "test/forumactif/chain-watchdog.test.ts",
+  "test/e2e/forumactif-duel.test.ts",
+  "test/browser/register-duel.test.ts",
+  "test/hiboux/french.test.ts",
+  "test/browser/admin-page.test.ts",
+  "test/adapters/contract/dynamodb-store.test.ts",
+  "test/reliability/concurrency.test.ts",
+  "test/reliability/access.test.ts",
+] as const;
 
 /** What a unit test that asks for DynamoDB Local is told (test/support/unit-guard.ts). */
 export const NO_DYNAMODB_IN_UNIT =

@@ -4,7 +4,7 @@ import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import type { TemplateVersion } from "../../shared/forumactif/types.js";
 import { auditOf, DUEL_BODY, registerAndTop, turnContent } from "../support/duels.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
-import { createHarness, type Harness } from "../support/harness.js";
+import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
 let board: FakeBoard | undefined;
 afterEach(async () => {
@@ -25,8 +25,12 @@ async function watchedBoard(
   sections: Readonly<Record<string, number>>,
   template: TemplateVersion = "modernbb",
   topicsPerPage = 50,
-): Promise<{ h: Harness; fake: FakeBoard; duels: { duelId: string; topicId: string; section: string }[] }> {
-  const h = await createHarness({ forumactif: { reader: topicReader } });
+): Promise<{
+  h: MemoryHarness;
+  fake: FakeBoard;
+  duels: { duelId: string; topicId: string; section: string }[];
+}> {
+  const h = await memoryHarness({ forumactif: { reader: topicReader } });
   const fake = await FakeBoard.start({ template, topicsPerPage, now: () => h.clock.now().toISOString() });
   board = fake;
   await h.forum({ source: { type: "forumactif", baseUrl: fake.url } });
@@ -45,14 +49,14 @@ async function watchedBoard(
 }
 
 /** The next instant of the poll grid after the clock's, where `due` says whether `duelId` reads whole. */
-function nextInstant(h: Harness, duelId?: string, due = false): Date {
+function nextInstant(h: MemoryHarness, duelId?: string, due = false): Date {
   let at = h.clock.now().getTime() - (h.clock.now().getTime() % EVERY_MS) + EVERY_MS;
   while (duelId !== undefined && wholeReadDue(duelId, new Date(at), "PT2M") !== due) at += EVERY_MS;
   return new Date(at);
 }
 
 /** Every watched duel's chain read at `at`, as the timers of one poll would run them. */
-async function chainReads(h: Harness, duelIds: readonly string[], at: Date) {
+async function chainReads(h: MemoryHarness, duelIds: readonly string[], at: Date) {
   h.clock.set(at.toISOString());
   const results = [];
   for (const duelId of duelIds) {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { LONG_RP, turnContent } from "../support/duels.js";
-import type { Harness } from "../support/harness.js";
+import type { MemoryHarness } from "../support/harness.js";
 import { ALICE, BOB, deliverGeneric, openDuel, recordedHarness, SPELLS, type ThreadPost } from "./support.js";
 
 /**
@@ -95,8 +95,11 @@ export function arrivals(s: Scenario, posts: readonly ThreadPost[]): { post: Thr
   });
 }
 
-export async function duel(): Promise<Harness> {
-  const h = await recordedHarness({ start: T0 });
+/** How a run gets its harness: on DynamoDB Local (`recordedHarness`) or the memory store. */
+export type MakeHarness = (options: { start: string }) => Promise<MemoryHarness>;
+
+export async function duel(make: MakeHarness = recordedHarness): Promise<MemoryHarness> {
+  const h = await make({ start: T0 });
   await h.forum();
   await openDuel(h, THREAD, { dice: "forum" });
   await h.settle();
@@ -107,7 +110,7 @@ export async function duel(): Promise<Harness> {
  * Moves the clock to `at` and fires what fell due. When the clock is there already, what is due is
  * still fired: a replay may have put a deadline in the past, which a scheduler fires at once.
  */
-export async function moveTo(h: Harness, at: number): Promise<void> {
+export async function moveTo(h: MemoryHarness, at: number): Promise<void> {
   if (at <= h.clock.now().getTime()) {
     await h.settle();
     return;
@@ -117,9 +120,9 @@ export async function moveTo(h: Harness, at: number): Promise<void> {
 }
 
 /** The thread's order: each post arrives as it is made, deadlines fire as time passes. */
-export async function playInOrder(s: Scenario): Promise<Harness> {
+export async function playInOrder(s: Scenario, make: MakeHarness = recordedHarness): Promise<MemoryHarness> {
   const posts = threadOf(s);
-  const h = await duel();
+  const h = await duel(make);
   for (const post of posts) {
     await moveTo(h, Date.parse(post.createdAt));
     expect((await deliverGeneric(h, post, `m-${post.postId}`)).status).toBe(200);

@@ -17,6 +17,7 @@ import {
   duelSnapshot,
   openDuel,
   recordedHarness,
+  recordedMemoryHarness,
   recordedPosts,
   recordedProcess,
   report,
@@ -37,16 +38,31 @@ const POSTS = 12;
 /** The stream is cut after this share of its deliveries. */
 const CUT = 0.4;
 
+/**
+ * The file's own DynamoDB Local, keeping its data in a directory so it can be stopped and started
+ * again on the same port: one for the file (each Java start costs seconds), each test on its table.
+ */
 const dataDir = mkdtempSync(join(tmpdir(), "duel-reliability-"));
-const killedDir = mkdtempSync(join(tmpdir(), "duel-reliability-killed-"));
-let dynamo: DynamoDbLocal | null = null;
-let killed: DynamoDbLocal | null = null;
+let own: { port: number; dynamo: DynamoDbLocal | null } | null = null;
 afterAll(async () => {
-  await dynamo?.stop();
-  await killed?.stop();
+  await own?.dynamo?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(killedDir, { recursive: true, force: true });
 });
+
+/** The file's DynamoDB Local, started if it is not running. */
+async function ownDynamoDb(): Promise<{ port: number; dynamo: DynamoDbLocal }> {
+  own ??= { port: await freePort(), dynamo: null };
+  own.dynamo ??= await startDynamoDbLocal({ dataDir, port: own.port, shortLived: true });
+  return { port: own.port, dynamo: own.dynamo };
+}
+
+/** Stops the file's DynamoDB Local (with `graceMs`, as `DynamoDbLocal.stop`). */
+function stopOwn(options?: { graceMs: number }): Promise<void> | null {
+  const dynamo = own?.dynamo;
+  if (!own || !dynamo) return null;
+  own.dynamo = null;
+  return dynamo.stop(options);
+}
 
 /** The threads, interleaved as a forum would send them: by time across duels. */
 function stream(): ThreadPost[] {
@@ -84,15 +100,13 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     const posts = stream();
     const threads = [...new Set(posts.map((p) => p.threadId))];
 
-    // The same stream, uninterrupted.
-    const reference = await recordedHarness({ start: T0 });
+    // The same stream, uninterrupted, on the memory store: the duels as they must end.
+    const reference = await recordedMemoryHarness({ start: T0 });
     await reference.forum();
     for (const t of threads) await openDuel(reference, t, { dice: "forum" });
     for (const p of posts) expect((await deliverGeneric(reference, p, `m-${p.postId}`)).status).toBe(200);
 
-    // Our own DynamoDB Local, keeping its data in a directory, so it can be stopped and started again.
-    const port = await freePort();
-    dynamo = await startDynamoDbLocal({ dataDir, port, shortLived: true });
+    const { dynamo } = await ownDynamoDb();
     const client = localClient({
       endpoint: dynamo.endpoint,
       maxAttempts: 1,
@@ -113,7 +127,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     const sender = async () => {
       for (let i = next++; i < posts.length; i = next++) {
         const p = posts[i] as ThreadPost;
-        if (i === cut) stopping = dynamo?.stop() ?? null;
+        if (i === cut) stopping = stopOwn();
         const answer = await deliverGeneric(h, p, `m-${p.postId}`);
         answers.set(p.postId, answer.status);
         // Each post is new to its duel: a 200 is its verdict stored, never an `ignored` or `duplicate`.
@@ -132,7 +146,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
 
     // Back on the same port and the same data.
     const restartStarted = performance.now();
-    dynamo = await startDynamoDbLocal({ dataDir, port, shortLived: true });
+    await ownDynamoDb();
     const restartMs = since(restartStarted);
     for (const t of threads) await consistent(store, `poudlard.${t}`);
     const appliedBefore = posts.filter((p) => answers.get(p.postId) === 200);
@@ -176,7 +190,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
   }, 120_000);
 
   it("CONTRACT 2 a commit that was written but whose answer was lost: the redelivery is a duplicate, applied once", async () => {
-    const reference = await recordedHarness({ start: T0 });
+    const reference = await recordedMemoryHarness({ start: T0 });
     await reference.forum();
     await openDuel(reference, "8100", { dice: "forum" });
     const posts = threadPosts(rng(SEED + 4), {
@@ -229,10 +243,9 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
     // DynamoDB Local answers a TransactWriteItems before its SQLite COMMIT has run: killed at that
     // moment (SIGKILL once the stop's grace is over, which a loaded machine reaches), it came back
     // without a transaction it had answered, as a post answered 200 that its duel no longer held.
-    const port = await freePort();
-    killed = await startDynamoDbLocal({ dataDir: killedDir, port, shortLived: true });
+    const { dynamo } = await ownDynamoDb();
     const client = localClient({
-      endpoint: killed.endpoint,
+      endpoint: dynamo.endpoint,
       maxAttempts: 1,
       requestHandler: { connectionTimeout: 1000, requestTimeout: 5000 },
     });
@@ -257,7 +270,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
           try {
             await client.send(new TransactWriteItemsCommand({ TransactItems }));
             answered.push(id);
-            if (answered.length >= cut && stopping === null) stopping = killed?.stop({ graceMs: 0 }) ?? null;
+            if (answered.length >= cut && stopping === null) stopping = stopOwn({ graceMs: 0 });
           } catch {
             failed++;
           }
@@ -265,7 +278,7 @@ describe("CONTRACT 2 storage stopped in the middle of a stream of posts", () => 
       };
       await Promise.all([writer(), writer(), writer(), writer()]);
       await stopping;
-      killed = await startDynamoDbLocal({ dataDir: killedDir, port, shortLived: true });
+      await ownDynamoDb();
       const stored = new Map<string, number>();
       for (const item of await tableItems(client, "acks")) {
         const pk = (JSON.parse(item) as { pk: { S: string } }).pk.S;

@@ -8,6 +8,7 @@ import {
 import type { Hono } from "hono";
 import { afterAll, expect } from "vitest";
 import type { ManualClock } from "../../infra/local/clock.js";
+import { MemoryStore } from "../../shared/adapters/memory/memory-store.js";
 import { hashToken } from "../../shared/http/auth.js";
 import { discourseFixture, sendDiscourse, withPost } from "../support/discourse.js";
 import { type AuditEvent, DUEL_BODY, postPayload, registerAndTop, turnContent } from "../support/duels.js";
@@ -15,6 +16,7 @@ import {
   createHarness,
   type Harness,
   type MemoryHarness,
+  memoryHarness,
   pipelineOn,
   type Table,
 } from "../support/harness.js";
@@ -58,6 +60,19 @@ export function recordAnswers(app: Hono): void {
     seen.bodies.push(await res.clone().text());
     return res;
   };
+}
+
+/**
+ * The app on the memory store, its log lines and answers recorded: for a property whose bulk
+ * needs no DynamoDB (the store contract suite proves the two stores alike), beside a sample on
+ * `recordedHarness`.
+ */
+export async function recordedMemoryHarness(
+  options: Parameters<typeof memoryHarness>[0] = {},
+): Promise<MemoryHarness> {
+  const h = await memoryHarness({ ...options, log: captureLog });
+  recordAnswers(h.app);
+  return h;
 }
 
 /** Tables made by this file's harnesses, dropped after the file. */
@@ -273,7 +288,7 @@ export function deliverGeneric(h: Pick<Harness, "generic">, post: ThreadPost, we
 }
 
 /** A Discourse `post_created` delivery of a post under a given `X-Discourse-Event-Id`. */
-export function deliverDiscourse(h: Harness, post: ThreadPost, eventId: string) {
+export function deliverDiscourse(h: MemoryHarness, post: ThreadPost, eventId: string) {
   const fixture = withPost(
     discourseFixture("post_created"),
     {
@@ -346,6 +361,40 @@ export async function tableItems(client: DynamoDBClient, tableName: string): Pro
     start = page.LastEvaluatedKey;
   } while (start);
   return items.sort();
+}
+
+/** A value with its Maps and Sets as sorted entries and its keys sorted: two snapshots compare as JSON. */
+function plain(value: unknown): unknown {
+  if (value instanceof Map) {
+    return [...value.entries()]
+      .map(([k, v]) => [k, plain(v)] as const)
+      .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1));
+  }
+  if (value instanceof Set) return [...value].map(plain).sort();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, plain((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** Everything a harness's store holds, comparable across time: its table's items, or its memory. */
+export async function storedState(h: Harness | MemoryHarness): Promise<string[]> {
+  if (h.store instanceof MemoryStore) {
+    return Object.entries(h.store.tables).map(([name, table]) => JSON.stringify([name, plain(table)]));
+  }
+  if (!("tableName" in h)) throw new Error("a harness on neither DynamoDB nor the memory store");
+  return tableItems(h.client, h.tableName);
+}
+
+/** Drops the table of a harness made by `recordedHarness`; a memory harness has none. */
+export async function release(h: MemoryHarness): Promise<void> {
+  const table = tables.find((t) => (t as object) === h);
+  if (table) await dropTable(table);
 }
 
 /**
