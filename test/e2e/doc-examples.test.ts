@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DocExample, docExamples, type ReaderValues, runExamples } from "../support/doc-examples.js";
 
 /*
@@ -117,6 +117,15 @@ const failures = (doc: string, runs: Awaited<ReturnType<typeof runExamples>>) =>
   runs.flatMap((run) => (run.failure ? [`${doc}:${run.example.line} ${run.failure}\n${run.stdout}`] : []));
 
 describe("the guides' examples run as written", () => {
+  // Every document's stack starts at once, each on its own port and data folder: a stack's start
+  // is mostly waiting (Java, tsx), so the documents do not wait for each other's.
+  beforeAll(() => {
+    for (const doc of DOCUMENTS) {
+      const markdown = readFileSync(join(root, doc), "utf8");
+      if (docExamples(markdown).examples.length > 0) stackFor(directivesOf(markdown)).catch(() => {});
+    }
+  });
+
   for (const doc of DOCUMENTS) {
     it(`${doc}: every sh example exits 0 and prints what the document shows`, async () => {
       const markdown = readFileSync(join(root, doc), "utf8");

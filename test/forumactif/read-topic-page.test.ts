@@ -212,7 +212,7 @@ describe("Hostile pages are refused with a code", () => {
     expect(codeOf(() => readTopicPage(wrap(nested), board))).toBe("too_complex");
   });
 
-  it("1 MB of unbalanced tags is read or refused in under a second", () => {
+  it("1 MB of unbalanced tags is read or refused in linear time (far under 3 s of CPU each)", () => {
     const MB = 1 << 20;
     const page = (unit: string) =>
       `<html><head><script src="https://illiweb.com/x.js"></script></head><body><div class="post post--5">${unit.repeat(MB / unit.length)}</div></body></html>`;
@@ -226,12 +226,14 @@ describe("Hostile pages are refused with a code", () => {
       '<a href="/u1">x</b></i>',
       "<p class='postbody'>Mer 20 Aoû - 12:39 ",
     ]) {
-      // CPU time, not wall time: the machine running the tests may be shared.
+      // CPU time, not wall time: the machine running the tests may be shared. The process's CPU
+      // counts the other test threads' too, hence a bound far above one page's work: quadratic work
+      // on a megabyte would take minutes.
       const before = process.cpuUsage();
       const code = codeOf(() => readTopicPage(page(unit), board));
       const used = process.cpuUsage(before);
       expect(["too_complex", "unknown_template"]).toContain(code);
-      expect((used.user + used.system) / 1000, unit).toBeLessThan(1000);
+      expect((used.user + used.system) / 1000, unit).toBeLessThan(3000);
     }
   });
 });
