@@ -3,6 +3,7 @@ import {
   DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
+  type Put,
   PutItemCommand,
   TransactWriteItemsCommand,
 } from "@aws-sdk/client-dynamodb";
@@ -348,45 +349,39 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     return guarded(async () => (await this.queryPrefix(keys.accounts(forumId), "USER#")).map(accountOf));
   }
 
-  async splitOutbox(
-    entry: OutboxEntry,
-    expectedAttempts: number,
-    split: readonly OutboxEntry[],
-  ): Promise<boolean> {
-    const TransactItems = [
+  splitOutbox(entry: OutboxEntry, expectedAttempts: number, split: readonly OutboxEntry[]): Promise<boolean> {
+    return this.putWithEntries(
       {
-        Put: {
-          TableName: this.tableName,
-          Item: outboxItem(entry),
-          ConditionExpression: "#attempts = :expected",
-          ExpressionAttributeNames: { "#attempts": "attempts" },
-          ExpressionAttributeValues: { ":expected": { N: String(expectedAttempts) } },
-        },
+        TableName: this.tableName,
+        Item: outboxItem(entry),
+        ConditionExpression: "#attempts = :expected",
+        ExpressionAttributeNames: { "#attempts": "attempts" },
+        ExpressionAttributeValues: { ":expected": { N: String(expectedAttempts) } },
       },
-      ...split.map((part) => ({ Put: { TableName: this.tableName, Item: outboxItem(part) } })),
-    ];
-    try {
-      await this.client.send(
-        new TransactWriteItemsCommand({ TransactItems, ClientRequestToken: randomUUID() }),
-      );
-      return true;
-    } catch (error) {
-      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return false;
-      throw storageError(error);
-    }
+      split,
+    );
   }
 
-  async enqueue(entries: readonly OutboxEntry[], dedupKey: DedupKey): Promise<boolean> {
+  enqueue(entries: readonly OutboxEntry[], dedupKey: DedupKey): Promise<boolean> {
     const duelId = entries[0]?.duelId ?? "";
-    const TransactItems = [
+    return this.putWithEntries(
       {
-        Put: {
-          TableName: this.tableName,
-          Item: dedupItem(encodeDedupKey(dedupKey), duelId, this.now(), this.dedupTtlSeconds),
-          ConditionExpression: "attribute_not_exists(#pk)",
-          ExpressionAttributeNames: { "#pk": "pk" },
-        },
+        TableName: this.tableName,
+        Item: dedupItem(encodeDedupKey(dedupKey), duelId, this.now(), this.dedupTtlSeconds),
+        ConditionExpression: "attribute_not_exists(#pk)",
+        ExpressionAttributeNames: { "#pk": "pk" },
       },
+      entries,
+    );
+  }
+
+  /**
+   * A conditioned put and outbox entries, in one transaction: false, and nothing written, when the
+   * put's condition (the only one) does not hold.
+   */
+  private async putWithEntries(guarded: Put, entries: readonly OutboxEntry[]): Promise<boolean> {
+    const TransactItems = [
+      { Put: guarded },
       ...entries.map((entry) => ({ Put: { TableName: this.tableName, Item: outboxItem(entry) } })),
     ];
     try {
@@ -395,7 +390,6 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       );
       return true;
     } catch (error) {
-      // The dedup key is the only condition: a cancelled transaction means it was already written.
       if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return false;
       throw storageError(error);
     }
