@@ -185,20 +185,26 @@ describe("the bundles, built as deployed", () => {
   }
 });
 
+/** A fresh table on the run's DynamoDB Local, for a bundle run in another process to use. */
+async function tableOnDynamoDbLocal(prefix: string): Promise<string> {
+  const client = new DynamoDBClient({
+    endpoint: inject("dynamoEndpoint"),
+    region: "eu-west-3",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
+  const tableName = `${prefix}-${Date.now()}`;
+  await createTable(client, tableName);
+  client.destroy();
+  return tableName;
+}
+
 describe("the SDK's credentials in the bundles", () => {
   const dir = join(outdir, "credentials");
   const bundle = join(dir, BUNDLE.outputFile);
   let tableName: string;
   beforeAll(async () => {
     await build(esbuildOptions(FUNCTION_ENTRIES.relay, dir, PROJECT_ROOT));
-    const client = new DynamoDBClient({
-      endpoint: inject("dynamoEndpoint"),
-      region: "eu-west-3",
-      credentials: { accessKeyId: "local", secretAccessKey: "local" },
-    });
-    tableName = `bundle-${Date.now()}`;
-    await createTable(client, tableName);
-    client.destroy();
+    tableName = await tableOnDynamoDbLocal("bundle");
   });
 
   /** The relay's sweep of an empty outbox, in a fresh process: one signed Query. */
@@ -260,14 +266,7 @@ describe("the SDK's event streams, left out of the bundles", () => {
 describe("the webhook function's HTTP classes (shared/aws/light-fetch.ts)", () => {
   let tableName: string;
   beforeAll(async () => {
-    const client = new DynamoDBClient({
-      endpoint: inject("dynamoEndpoint"),
-      region: "eu-west-3",
-      credentials: { accessKeyId: "local", secretAccessKey: "local" },
-    });
-    tableName = `webhook-${Date.now()}`;
-    await createTable(client, tableName);
-    client.destroy();
+    tableName = await tableOnDynamoDbLocal("webhook");
   });
 
   it("answer through the staged bundle, from its code cache, and never load Node's undici", () => {
