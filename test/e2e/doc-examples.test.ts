@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHORT_LIVED } from "../../infra/local/dynamodb-local.js";
 import { type DocExample, docExamples, type ReaderValues, runExamples } from "../support/doc-examples.js";
 
 /*
@@ -45,7 +46,7 @@ function folder(prefix: string): string {
 function launch(script: string, env: Record<string, string>): Promise<string> {
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, JDK_JAVA_OPTIONS: SHORT_LIVED.join(" "), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);

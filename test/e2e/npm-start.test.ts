@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { SHORT_LIVED } from "../../infra/local/dynamodb-local.js";
 
 /*
  * The README's quick start as a user runs it: `npm start` (infra/local/start.ts) in a process of its
@@ -24,6 +25,7 @@ async function start(): Promise<{ child: ChildProcess; banner: string; url: stri
     cwd: root,
     env: {
       ...process.env,
+      JDK_JAVA_OPTIONS: SHORT_LIVED.join(" "),
       PORT: "0",
       DATA_DIR: relative(root, dataDir),
       ADMIN_TOKEN: "start-test-token-long-enough-42",
