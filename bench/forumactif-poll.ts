@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { ManualClock } from "../infra/local/clock.js";
 import { DynamoDbStore } from "../shared/adapters/dynamodb/dynamodb-store.js";
 import { DynamoDbPollStore } from "../shared/adapters/dynamodb/poll-store.js";
@@ -60,26 +61,17 @@ const turn = (target: string) =>
   `${LONG_RP}<br />[duel]<br />Sort : Rictusempra<br />Cible : ${target}<br />Zone : torse<br />Pari : 4<br />[/duel]`;
 
 /**
- * The cost of reading Forumactif topics, with the real poller, page reader and
- * DynamoDB Local, against the tests' fake board on loopback: `duels` active duels of a forum whose
- * topics already hold `postsPerTopic` posts, each polled as its timer would poll it.
+ * The real poller of a Forumactif forum of its own on `tableName`, reading the tests' fake board
+ * on loopback every `pollEvery`, on a manual clock.
  */
-export async function measureForumactifPoll(
-  endpoint: string,
-  tableName: string,
-  plan: { duels: number; postsPerTopic: number; board?: BoardPlan },
-): Promise<ForumactifPollResults> {
-  const client = localClient(endpoint);
-  const counter = new RequestCounter();
-  counter.attach(client);
+async function pollingRig(client: DynamoDBClient, tableName: string, pollEvery: string) {
   const clock = new ManualClock(START);
   const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
   const duels = new DuelService({ store, now: () => clock.now() });
-  const polls = new DynamoDbPollStore(client, tableName);
   const board = await FakeBoard.start({ now: () => clock.now().toISOString() });
   const poller = new TopicPoller({
     store,
-    polls,
+    polls: new DynamoDbPollStore(client, tableName),
     duels,
     clock,
     rollDice: () => [1, 6],
@@ -95,10 +87,32 @@ export async function measureForumactifPoll(
       webhookSecrets: {},
       referees: [],
       notify: [{ type: "log" }],
-      source: { type: "forumactif", baseUrl: board.url, timeZone: "Europe/Paris", pollEvery: "PT2M" },
+      source: { type: "forumactif", baseUrl: board.url, timeZone: "Europe/Paris", pollEvery },
       createdAt: START,
       updatedAt: START,
     });
+  } catch (error) {
+    await board.close();
+    throw error;
+  }
+  return { clock, duels, board, poller, forumId };
+}
+
+/**
+ * The cost of reading Forumactif topics, with the real poller, page reader and
+ * DynamoDB Local, against the tests' fake board on loopback: `duels` active duels of a forum whose
+ * topics already hold `postsPerTopic` posts, each polled as its timer would poll it.
+ */
+export async function measureForumactifPoll(
+  endpoint: string,
+  tableName: string,
+  plan: { duels: number; postsPerTopic: number; board?: BoardPlan },
+): Promise<ForumactifPollResults> {
+  const client = localClient(endpoint);
+  const counter = new RequestCounter();
+  counter.attach(client);
+  const { clock, duels, board, poller, forumId } = await pollingRig(client, tableName, "PT2M");
+  try {
     const ids: string[] = [];
     for (let i = 0; i < plan.duels; i++) {
       const topicId = String(5000 + i);
@@ -169,32 +183,8 @@ export async function measureBoardPoll(
   const polls = Math.round(WHOLE_READ_EVERY_MS / 120_000);
   const perPoll = async (sections: boolean): Promise<{ total: number; whole: number }[]> => {
     const client = localClient(endpoint);
-    const clock = new ManualClock(START);
-    const store = new DynamoDbStore({ client, tableName, now: () => clock.now() });
-    const duels = new DuelService({ store, now: () => clock.now() });
-    const board = await FakeBoard.start({ now: () => clock.now().toISOString() });
-    const poller = new TopicPoller({
-      store,
-      polls: new DynamoDbPollStore(client, tableName),
-      duels,
-      clock,
-      rollDice: () => [1, 6],
-      board: new BoardClient({ policy: { allowLoopback: true }, minIntervalMs: 0 }),
-      reader: topicReader,
-      log: () => {},
-    });
-    const forumId = `fb${randomUUID().slice(0, 8)}`;
+    const { clock, duels, board, poller, forumId } = await pollingRig(client, tableName, pollEvery);
     try {
-      await store.putForum({
-        forumId,
-        name: "Bench Forumactif",
-        webhookSecrets: {},
-        referees: [],
-        notify: [{ type: "log" }],
-        source: { type: "forumactif", baseUrl: board.url, timeZone: "Europe/Paris", pollEvery },
-        createdAt: START,
-        updatedAt: START,
-      });
       const topics: string[] = [];
       for (let i = 0; i < plan.duels; i++) {
         const topicId = String(7000 + i);

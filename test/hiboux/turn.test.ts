@@ -82,6 +82,20 @@ function incomingTo(attack: number, modifier: number): string {
   return next?.text ?? "";
 }
 
+/** Bob's post p9, out of turn: his first action fault (R-1.5). */
+const bobOutOfTurn = events("post-p9", [
+  {
+    type: "fault.action",
+    rule: "R-1.5",
+    duelistId: BOB,
+    postId: "p9",
+    violations: ["out-of-turn"],
+    rules: ["R-1.5"],
+    count: 1,
+    by: "system",
+  },
+]);
+
 describe("R-3.2 the defence to make, with its modifiers (R-3.5)", () => {
   it("R-3.2 without a modifier, the die must beat the attack", () => {
     expect(incomingTo(4, 0)).toContain("Ton dé de défense doit faire plus de 4 pour l'éviter (R-3.2).");
@@ -254,19 +268,7 @@ describe("a verdict revised", () => {
   });
 
   it("CONTRACT 4.3 without a turn, the referee still gets one verdict.revised notice first", () => {
-    const fault = events("post-p9", [
-      {
-        type: "fault.action",
-        rule: "R-1.5",
-        duelistId: BOB,
-        postId: "p9",
-        violations: ["out-of-turn"],
-        rules: ["R-1.5"],
-        count: 1,
-        by: "system",
-      },
-    ]);
-    const hiboux = composeHiboux({ ...given(aliceToPlay, fault), revised: true });
+    const hiboux = composeHiboux({ ...given(aliceToPlay, bobOutOfTurn), revised: true });
     expect(kinds(hiboux)).toEqual([
       "verdict.revised>referee:7",
       "fault.action>referee:7",
@@ -280,19 +282,7 @@ describe("a verdict revised", () => {
 
 describe("many verdicts revised at once", () => {
   /** Bob's out-of-turn fault and its sanction, as first decided; a re-ordering decides nothing of it now. */
-  const faulted = events("post-p9", [
-    {
-      type: "fault.action",
-      rule: "R-1.5",
-      duelistId: BOB,
-      postId: "p9",
-      violations: ["out-of-turn"],
-      rules: ["R-1.5"],
-      count: 1,
-      by: "system",
-    },
-  ]);
-  const revised = [{ events: [], previous: faulted }];
+  const revised = [{ events: [], previous: bobOutOfTurn }];
 
   it("CONTRACT 4.3 each duelist told an old verdict gets a short summary with the referee's notice", () => {
     const hiboux = composeRevisedNotice({ revised, before: aliceToPlay, after: aliceToPlay });
@@ -317,7 +307,7 @@ describe("many verdicts revised at once", () => {
           inputId: "post-p9",
           command: { type: "post.deleted", now: T, postId: "p9", authorId: BOB, deletedAt: T },
           events: [],
-          previous: faulted,
+          previous: bobOutOfTurn,
           states: { before: aliceToPlay, after: aliceToPlay },
         },
       ],
