@@ -209,7 +209,7 @@ describe("the outbox relay", () => {
       ],
     });
 
-  it("performs a decision's parts in order, each once, recording each; one claim and one forum read", async () => {
+  it("CONTRACT 6.1 performs a decision's parts in order, each once, recording each; one claim and one forum read", async () => {
     const delivered: string[] = [];
     const scheduled: string[] = [];
     const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
@@ -247,7 +247,7 @@ describe("the outbox relay", () => {
     expect(await relay.runDue()).toBe(0);
   });
 
-  it("a relay stopped after a part leaves it done: the next relay resumes after it", async () => {
+  it("CONTRACT 6.1 a relay stopped after a part leaves it done: the next relay resumes after it", async () => {
     const delivered: string[] = [];
     const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
     // The first relay's process stops while it delivers h2 (its delivery never answers).
@@ -279,7 +279,7 @@ describe("the outbox relay", () => {
     expect(delivered).toEqual(["h1", "h2", "h3"]);
   });
 
-  it("a part that fails leaves the entry: it is retried alone, those after it go now, those before never again", async () => {
+  it("CONTRACT 6.1 a part that fails leaves the entry: it is retried alone, those after it go now, those before never again", async () => {
     const calls: string[] = [];
     const { h, clock, relay, put } = await setup(
       {
