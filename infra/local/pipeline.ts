@@ -44,6 +44,8 @@ export interface LocalPipelineOptions {
   readonly allowLoopbackChannels?: boolean;
   /** The desk's public address, linked from the referee's hiboux (none: no link). */
   readonly deskUrl?: string;
+  /** Items one commit may hold, when fewer than the store's transaction takes (tests). */
+  readonly maxCommitItems?: number;
   /** Forumactif forums (CONTRACT.md 4.4): where the poller keeps its state, and how it reads pages. */
   readonly forumactif?: {
     readonly polls: PollStore;
@@ -67,6 +69,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     store,
     now: () => clock.now(),
     ...(options.deskUrl ? { deskUrl: options.deskUrl } : {}),
+    ...(options.maxCommitItems ? { maxCommitItems: options.maxCommitItems } : {}),
     ...(observed ? { observer: observed.decisions } : {}),
   });
   const forumactif = options.forumactif ? forumactifParts(options, duels) : undefined;

@@ -46,16 +46,16 @@ function withUsername(to: Recipient, forum: ForumConfig | null, after: Duel): Re
 }
 
 /**
- * The outbox of one decision: the timers to schedule and cancel, as one entry (its id carries the
- * version, so timers changed again by a later decision are a distinct entry), and each hibou
- * through each of the forum's channels (one entry per channel, so a channel that failed is
- * retried alone and the others are never sent twice).
+ * The outbox of one decision: the timers to schedule and cancel (ids carrying the version, so
+ * timers changed again by a later decision are distinct), each hibou through each of the forum's
+ * channels and the thread's replies, as parts of one entry (`asParts`): the relay records each part
+ * done, so a channel that failed is retried alone and the others are never sent twice.
  *
- * Revised inputs re-announce their verdicts, each as it now stands. When that would make more
- * than `maxEntries` entries (a post so late that it rewrote a long stretch of the duel, on a forum
- * with several channels), the referee gets one notice naming every verdict that changed instead,
- * and each duelist concerned one short summary: the decision must fit in one transaction, or it
- * could never be stored at all.
+ * Revised inputs re-announce their verdicts, each as it now stands. When their entries of parts
+ * would be more than `maxEntries` (a post so late that it rewrote nearly a whole transaction's worth
+ * of the duel), the referee gets one notice naming every verdict that changed instead, and each
+ * duelist concerned one short summary: the decision must fit in one transaction, or it could never
+ * be stored at all.
  */
 export function effectsOf(input: {
   readonly forum: ForumConfig | null;
@@ -113,26 +113,23 @@ export function effectsOf(input: {
     after,
     events: input.events,
   }).map((a) => outboxEntry(a.id, duelId, now, a.effect));
-  const channels = channelsOf(input.forum);
-  const deliveries = (drafts: readonly HibouDraft[]) =>
-    drafts.reduce((n, d) => n + channelIndexes(channels, d).length, 0);
-  const fits =
-    input.maxEntries === undefined ||
-    out.length + thread.length + deliveries(own) + deliveries(revised) <= input.maxEntries;
-  const announced = fits
-    ? revised
-    : composeRevisedNotice({
-        revised: input.revised.map((i) => ({ ...i, ...around(i.states, before, after) })),
-        before,
-        after,
-      });
   const link = input.deskUrl ? deskLinked(input.deskUrl, duelId) : (d: HibouDraft) => d;
-  return asParts(duelId, version, now, [
-    ...out,
-    ...notifyEntries(input.forum, after, version, now, own.map(link), false),
-    ...notifyEntries(input.forum, after, version, now, announced.map(link), true),
-    ...thread,
-  ]);
+  const entries = (announced: readonly HibouDraft[]) =>
+    asParts(duelId, version, now, [
+      ...out,
+      ...notifyEntries(input.forum, after, version, now, own.map(link), false),
+      ...notifyEntries(input.forum, after, version, now, announced.map(link), true),
+      ...thread,
+    ]);
+  const whole = entries(revised);
+  if (input.maxEntries === undefined || whole.length <= input.maxEntries) return whole;
+  return entries(
+    composeRevisedNotice({
+      revised: input.revised.map((i) => ({ ...i, ...around(i.states, before, after) })),
+      before,
+      after,
+    }),
+  );
 }
 
 /**

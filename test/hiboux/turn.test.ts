@@ -327,6 +327,41 @@ describe("many verdicts revised at once", () => {
     // Too many for one transaction: the notice and the summary, never the referee alone.
     expect(told(0)).toEqual(["verdict.revised>referee:7", "verdict.revised>duelist:43"]);
   });
+
+  it("CONTRACT 4.3 revised verdicts weigh the entries of parts they fill, not one item per hibou and channel", () => {
+    const channels = [{ type: "log" }, { type: "log" }, { type: "log" }];
+    const forum = { referees: [], notify: channels } as unknown as ForumConfig;
+    const told = (maxEntries: number) =>
+      effectsOf({
+        forum,
+        before: aliceToPlay,
+        after: aliceToPlay,
+        events: [],
+        revised: [
+          {
+            order: { rank: "post", instant: T, post: { id: "p9", change: { type: "delete" } } },
+            inputId: "post-p9",
+            command: { type: "post.deleted", now: T, postId: "p9", authorId: BOB, deletedAt: T },
+            events: bobOutOfTurn,
+            previous: [],
+            states: { before: aliceToPlay, after: aliceToPlay },
+          },
+        ],
+        timers: { schedule: [], cancel: [] },
+        version: 7,
+        now: T,
+        maxEntries,
+      })
+        .flatMap(entriesOf)
+        .flatMap((e) => (e.effect.type === "notify" ? [e.effect.hibou.kind] : []));
+    // Nine deliveries, one entry of parts: they fit where one entry is left.
+    const whole = ["verdict.revised", "fault.action", "fault.action"].flatMap((kind) =>
+      channels.map(() => kind),
+    );
+    expect(told(1).sort()).toEqual(whole.sort());
+    // No entry left: the short notice stands in (and the decision still needs its one entry).
+    expect(told(0)).not.toContain("fault.action");
+  });
 });
 
 describe("events no hibou knows", () => {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DuelEvent } from "../../shared/domain/events.js";
+import { texts } from "../../shared/texts/hiboux.js";
 import {
   arrivals,
   DUEL,
@@ -197,50 +198,89 @@ describe("CONTRACT 4.3 the thread's order, whatever the arrival order", () => {
 });
 
 describe("CONTRACT 4.3 a post overtaken by a whole duel", () => {
-  it("CONTRACT 4.3 still fits in one transaction on a forum with three channels: one revised notice for the referee and one for each duelist", async () => {
-    const threadId = "4310";
+  /** Three channels: every hibou is sent three times, so revised verdicts weigh three times more. */
+  const notify = [{ type: "log" }, { type: "log" }, { type: "log" }];
+
+  /**
+   * A duel of 26 posts played in the thread's order, and the same duel with its first post
+   * delivered last: what the late post wrote to the outbox, and which inputs it changed.
+   */
+  async function overtakenByTheDuel(
+    threadId: string,
+    firstPostId: number,
+    options: { maxCommitItems?: number },
+  ) {
     const posts = threadPosts(rng(SEED + 6), {
       threadId,
-      firstPostId: 43_100,
-      // Enough turns that a hibou per revised verdict cannot fit: the single notice must stand in.
+      firstPostId,
       count: 26,
       start: "2026-11-30T10:00:00.000Z",
       gapMinutes: 45,
     });
-    const notify = [{ type: "log" }, { type: "log" }, { type: "log" }];
     const inOrder = await recordedHarness();
     await inOrder.forum({ notify });
     await openDuel(inOrder, threadId, { dice: "forum" });
     for (const p of posts) await deliverGeneric(inOrder, p, `m-${p.postId}`);
 
-    const late = await recordedHarness();
+    const late = await recordedHarness(options);
     await late.forum({ notify });
     const duelId = await openDuel(late, threadId, { dice: "forum" });
     const [first, ...rest] = posts;
     if (!first) throw new Error("no posts");
     for (const p of rest) expect((await deliverGeneric(late, p, `m-${p.postId}`)).status).toBe(200);
     const before = new Set((await late.store.listOutbox(duelId)).map((e) => e.id));
+    const told = new Map((await late.store.listInputs(duelId)).map((i) => [i.inputId, i.events]));
     expect(await deliverGeneric(late, first, `m-${first.postId}`)).toEqual({
       status: 200,
       body: { result: "applied", duelId },
     });
     expect(await duelSnapshot(late, duelId)).toEqual(await duelSnapshot(inOrder, duelId));
     const added = (await late.store.listOutbox(duelId)).filter((e) => !before.has(e.id));
-    const revised = added.filter(
-      (e) => e.effect.type === "notify" && e.effect.hibou.kind === "verdict.revised",
+    // A revised hibou's id ends with the version that revised it (`.r<version>`).
+    const revised = added.flatMap((e) =>
+      e.effect.type === "notify" && /\.r\d+$/.test(e.effect.hibou.id) ? [e.effect.hibou] : [],
     );
-    // One summary for the referee and one for each duelist told a verdict it changed, on each of
-    // the forum's three channels, instead of one notice per revised verdict.
-    const roles = revised.map((e) => (e.effect.type === "notify" ? e.effect.hibou.to.role : ""));
+    const changed = (await late.store.listInputs(duelId)).filter((i) => {
+      const previous = told.get(i.inputId);
+      return previous && JSON.stringify(previous) !== JSON.stringify(i.events);
+    });
+    return { overtakenBy: rest.length, added, revised, changed };
+  }
+
+  it("CONTRACT 4.3 every verdict the late post changed is told again as it now stands, on each of the forum's three channels", async () => {
+    const { overtakenBy, added, revised, changed } = await overtakenByTheDuel("4310", 43_100, {});
+    expect(changed.length).toBeGreaterThan(1);
+    // The referee hears each changed input again, once per channel; no summary stands in for them.
+    const toReferee = revised.filter((h) => h.to.role === "referee");
+    expect(toReferee.filter((h) => h.kind === "verdict.revised")).toHaveLength(
+      changed.length * notify.length,
+    );
+    expect(toReferee.filter((h) => h.title === texts.revised.noticeTitle)).toEqual([]);
+    // Each changed input's referee notice names the event it now decides.
+    const events = new Set(changed.flatMap((i) => i.events.map((e) => e.id)));
+    expect(toReferee.every((h) => events.has(h.eventId))).toBe(true);
+    expect(revised.some((h) => h.to.role === "duelist")).toBe(true);
+    report("order overtaken by a whole duel", {
+      overtakenBy,
+      channels: notify.length,
+      inputsChanged: changed.length,
+      outboxEntriesOfTheLatePost: added.length,
+      revisedHiboux: revised.length,
+    });
+  });
+
+  it("CONTRACT 4.3 still fits in one transaction when the verdicts would not: one revised notice for the referee and one for each duelist", async () => {
+    // A transaction of 33 items stands for a duel long enough to fill DynamoDB's 100: the late
+    // post's own items (its snapshot, input and mark, the inputs it rewrote) leave room for one
+    // entry of parts, where every revised verdict on three channels needs more.
+    const { revised, changed } = await overtakenByTheDuel("4311", 43_200, { maxCommitItems: 33 });
+    expect(changed.length).toBeGreaterThan(1);
+    const roles = revised.map((h) => h.to.role);
     expect(roles.filter((role) => role === "referee")).toHaveLength(3);
     expect(roles.filter((role) => role === "duelist")).toHaveLength(6);
-    expect(roles).toHaveLength(9);
-    report("order overtaken by a whole duel", {
-      overtakenBy: rest.length,
-      channels: notify.length,
-      outboxEntriesOfTheLatePost: added.length,
-      revisedNotices: revised.length,
-    });
+    expect(revised.filter((h) => h.to.role === "referee").map((h) => h.title)).toEqual(
+      notify.map(() => texts.revised.noticeTitle),
+    );
   });
 });
 

@@ -67,6 +67,8 @@ export interface PipelineOptions {
   readonly forumactif?: { readonly reader: TopicReader };
   /** The deployment's public address (`DESK_URL`). */
   readonly deskUrl?: string;
+  /** Items one commit may hold, fewer than DynamoDB's transaction: a duel that fills one, in short. */
+  readonly maxCommitItems?: number;
 }
 
 /**
@@ -91,6 +93,7 @@ function pipelineWith<S extends LocalStore, P extends PollStore>(
     allowLoopbackChannels: options.allowLoopbackChannels ?? false,
     ...(options.wallNow ? { wallNow: options.wallNow } : {}),
     ...(options.deskUrl ? { deskUrl: options.deskUrl } : {}),
+    ...(options.maxCommitItems ? { maxCommitItems: options.maxCommitItems } : {}),
     ...(options.forumactif
       ? { forumactif: { polls, reader: options.forumactif.reader, allowLoopback: true, minIntervalMs: 0 } }
       : {}),
