@@ -9,7 +9,13 @@ import { arrivalOrder, type InputStates, inputOrderOf, isThreadOrdered } from ".
 import { type Duel, type DuelState, initialState, isOpened, postMark } from "../domain/state.js";
 import { timerChanges, timersOf } from "../domain/timers.js";
 import type { DedupKey } from "../ports/dedup-key.js";
-import type { DecidedCommit, DuelCommit, DuelRepository, LoadedDuel } from "../ports/duel-repository.js";
+import type {
+  DecidedCommit,
+  DuelCommit,
+  DuelRepository,
+  LoadedDuel,
+  StoredInput,
+} from "../ports/duel-repository.js";
 import type { ForumAccount } from "../ports/duelist-store.js";
 import type { OutboxEntry } from "../ports/outbox-store.js";
 import { duelistChanges } from "./duelist-changes.js";
@@ -40,8 +46,12 @@ export interface ExecuteOptions {
  * What one decision reads and writes of the store: the decisions staged on it (`StagedCommits`),
  * which keeps what they read, so that a decision commits only what it decided.
  */
-export interface DecisionStore
-  extends Pick<DuelRepository, "loadPostMarks" | "listInputs" | "listPostMarks" | "maxCommitItems"> {
+export interface DecisionStore extends Pick<DuelRepository, "loadPostMarks" | "maxCommitItems"> {
+  /**
+   * Every input of the duel in their order, for a late input's replay: it decides every post
+   * again, so every mark is read with them, and the commit then tells which marks it removes.
+   */
+  readWholeDuel(duelId: string): Promise<StoredInput[]>;
   /** The items this decision's commit makes, on the duel as the decision read it. */
   commitItems(commit: DecidedCommit): number;
   commit(commit: DecidedCommit): Promise<void>;

@@ -3,7 +3,7 @@ import type { DuelEvent } from "../domain/events.js";
 import { compareOrder, type InputOrder } from "../domain/input-order.js";
 import { arrivalOrder, type InputStates, isThreadOrdered, replay } from "../domain/replay.js";
 import type { DuelState } from "../domain/state.js";
-import type { DuelRepository, LoadedDuel, StoredInput } from "../ports/duel-repository.js";
+import type { LoadedDuel, StoredInput } from "../ports/duel-repository.js";
 
 /** An input whose events a late post changed, with the events it had before. */
 export interface RevisedInput extends StoredInput {
@@ -53,17 +53,15 @@ function verdicts(events: readonly DuelEvent[] | undefined): string {
  * be rewritten and announced as such). Null when the input is already stored: a duplicate.
  */
 export async function replayLatePost(
-  store: Pick<DuelRepository, "listInputs" | "listPostMarks">,
+  store: { readWholeDuel(duelId: string): Promise<StoredInput[]> },
   duelId: string,
   command: DuelCommand,
   inputId: string,
   order: InputOrder,
   sequence: number,
 ): Promise<LateReplay | null> {
-  const stored = await store.listInputs(duelId);
+  const stored = await store.readWholeDuel(duelId);
   if (stored.some((i) => i.inputId === inputId)) return null;
-  // The replay decides every post again: the store then compares the marks with every stored one.
-  await store.listPostMarks(duelId);
   const placed = arrivalOrder(
     order,
     command,

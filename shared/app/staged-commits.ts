@@ -87,7 +87,7 @@ export class StagedCommits implements DecisionStore {
     return { ...out, ...read };
   }
 
-  async listInputs(duelId: string): Promise<StoredInput[]> {
+  private async listInputs(duelId: string): Promise<StoredInput[]> {
     this.storedInputs ??= this.store.listInputs(duelId);
     // A staged input takes the place of the one stored at its order (a revised verdict).
     const staged = this.staged.flatMap((c) => c.inputs);
@@ -98,7 +98,12 @@ export class StagedCommits implements DecisionStore {
     return [...stored, ...inputs].sort((a, b) => compareOrder(a.order, b.order));
   }
 
-  async listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
+  async readWholeDuel(duelId: string): Promise<StoredInput[]> {
+    const [inputs] = await Promise.all([this.listInputs(duelId), this.listPostMarks(duelId)]);
+    return inputs;
+  }
+
+  private async listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
     const last = this.staged.at(-1)?.snapshot.state.posts;
     if (this.replayed() && last) return { ...last };
     this.storedMarks ??= this.store.listPostMarks(duelId);
