@@ -301,6 +301,17 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     await h.admin("POST", "/duels", DUEL_BODY);
     const anonymous = await h.app.request("/forums/poudlard/poll", { method: "POST" });
     expect(anonymous.status).toBe(401);
+    const referee = await h.admin("POST", "/forums/poudlard/credentials", {
+      role: "referee",
+      name: "Minerva",
+    });
+    const asReferee = await h.app.request("/forums/poudlard/poll", {
+      method: "POST",
+      headers: { authorization: `Bearer ${String(referee.body.token)}` },
+    });
+    expect(asReferee.status).toBe(403);
+    expect(((await asReferee.json()) as { error: { code: string } }).error.code).toBe("forbidden_role");
+    expect(fake.topicRequests("1234")).toHaveLength(0);
     fake.addPost("1234", { authorId: "43", authorName: "Bob Martin", html: "Bonjour Alice" });
     const polled = await h.admin("POST", "/forums/poudlard/poll");
     expect(polled.body).toEqual({ polled: 1, failed: 0, posts: { created: 2, edited: 0, deleted: 0 } });

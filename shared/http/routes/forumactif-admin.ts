@@ -35,6 +35,8 @@ export function forumactifAdminRoutes(deps: AppDeps, forumactif: ForumactifDeps)
   });
   app.post("/:forumId/poll", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));
+    // Each watched topic costs the board a request: its admins decide when, not its referees.
+    requireForumAdmin(c.get("principal"), forumId);
     const forum = await deps.store.getForum(forumId);
     if (!forum) throw new ApiError(404, "forum_not_found", errorTexts.forum_not_found);
     if (!forumactifSource(forum)) throw new ApiError(409, "not_forumactif", errorTexts.not_forumactif);
