@@ -7,6 +7,7 @@ export const registerTexts = {
   thread: "Le fil",
   forumId: "Forum (identifiant)",
   threadId: "Fil (identifiant du sujet)",
+  threadTitle: "Titre du sujet (facultatif : sinon celui que le forum donne)",
   refereeId: "Arbitre (numéro de compte)",
   refereeName: "Nom de l'arbitre (laissez vide pour celui déclaré par le forum)",
   referees: (names: string) => `Arbitres du forum : ${names}.`,

@@ -78,6 +78,20 @@ describe("CONTRACT 6 registering a duel on the desk", () => {
     expect(page).toContain("Duel inscrit.");
   });
 
+  it("CONTRACT 4.2 the thread's title typed on the form names the duel; too long, it is refused on its field", async () => {
+    const long = await submit({ ...VALID, threadTitle: "D".repeat(1001) });
+    expect(long.status).toBeGreaterThanOrEqual(400);
+    expect(errorFor(await long.text(), "threadTitle")).toBe("1000 caractères au plus");
+    expect((await h.admin("GET", "/duels/poudlard.1234")).status).toBe(404);
+
+    const res = await submit({ ...VALID, threadTitle: "  Duel de Noël : Alice contre Bob  " });
+    expect(res.status).toBe(303);
+    const duel = await h.admin("GET", "/duels/poudlard.1234");
+    expect(duel.body).toMatchObject({ threadTitle: "Duel de Noël : Alice contre Bob" });
+    const form = decoded(await (await b.get("/admin/duels/new?forum=poudlard")).text());
+    expect(form).toContain("Titre du sujet");
+  });
+
   it("CONTRACT 6 each error of the form shows next to its field, in French, and registers nothing", async () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ threadId: "" }, "threadId", "identifiant de fil invalide"],

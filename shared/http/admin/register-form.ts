@@ -89,6 +89,8 @@ export function parseRegisterForm(
   }
   const stakes = field(form, "stakes");
   if (stakes) body.stakes = stakes;
+  const title = field(form, "threadTitle");
+  if (title) body.threadTitle = title;
 
   const parsed = registerBodySchema.safeParse(body);
   if (!parsed.success) {

@@ -95,6 +95,7 @@ export function RegisterPage(props: {
           <legend>{t.thread}</legend>
           <Text name="forumId" label={t.forumId} required {...common} />
           <Text name="threadId" label={t.threadId} required {...common} />
+          <Text name="threadTitle" label={t.threadTitle} {...common} />
           <Text name="refereeId" label={t.refereeId} required {...common} />
           {referees.length > 0 ? (
             <p class="muted">{t.referees(referees.map((r) => `${r.name} (${r.id})`).join(", "))}</p>
