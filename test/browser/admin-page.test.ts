@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeDuel, DUEL_BODY, duelistOf } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
+import { docsScreenshot } from "../support/screenshots.js";
 import { openDesk } from "./desk-browser.js";
 
 const HOSTILE = "<img src=x onerror=alert(1)>";
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
-const README_SHOT = fileURLToPath(new URL("../../docs/admin.png", import.meta.url));
 
 describe("the admin page in a real browser", () => {
   let h: Harness;
@@ -84,7 +84,7 @@ describe("the admin page in a real browser", () => {
       "Incantation mal orthographiée",
     );
     await page.screenshot({ path: `${ARTIFACTS}admin-duel.png`, fullPage: true });
-    await page.screenshot({ path: README_SHOT }); // the viewport only: small enough for the README
+    await page.screenshot({ path: docsScreenshot("admin.png") }); // the viewport only: small enough for the README
   }, 60_000);
 
   it("ran without a CSP violation or a console error", () => {

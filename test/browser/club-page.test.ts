@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DUEL_BODY, registerAndTop } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
+import { docsScreenshot } from "../support/screenshots.js";
 import { type DeskBrowser, openDesk } from "./desk-browser.js";
 
 describe("CONTRACT 8 the club's public page on a phone and a desktop", () => {
@@ -53,7 +54,7 @@ describe("CONTRACT 8 the club's public page on a phone and a desktop", () => {
       await expect(
         page.getByText("Carolina Maria Weasley-Londubat de la Tour").first().isVisible(),
       ).resolves.toBe(true);
-      if (width === 390) await page.screenshot({ path: "docs/club-page-390.png", fullPage: true });
+      if (width === 390) await page.screenshot({ path: docsScreenshot("club-page-390.png"), fullPage: true });
       expect(errors).toEqual([]);
       await page.close();
     });

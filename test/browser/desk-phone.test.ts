@@ -1,12 +1,10 @@
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeDuel } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
+import { docsScreenshot } from "../support/screenshots.js";
 import { openDesk } from "./desk-browser.js";
-
-const DOCS = fileURLToPath(new URL("../../docs/", import.meta.url));
 
 /** Every desk page a referee, a forum admin or the operator opens. */
 const PAGES = {
@@ -114,7 +112,7 @@ describe("every desk page on a phone (390 px) and a desktop (1280 px)", () => {
           expect(control.contrast, control.text).toBeGreaterThanOrEqual(4.5);
         }
         if (width === 390 && SHOTS.includes(name as keyof typeof PAGES))
-          await page.screenshot({ path: `${DOCS}desk-phone-${name}.png` });
+          await page.screenshot({ path: docsScreenshot(`desk-phone-${name}.png`) });
       }, 60_000);
     }
   }
