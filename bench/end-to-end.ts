@@ -15,6 +15,7 @@ import {
 } from "./duel-posts.js";
 import { putFloorForum } from "./floor-app.js";
 import { createBenchTable, localClient } from "./referee-app.js";
+import { perPost } from "./request-kinds.js";
 import { type LatencySummary, median, round, summarize } from "./stats.js";
 
 const SERVER = fileURLToPath(new URL("./e2e-server.ts", import.meta.url));
@@ -38,12 +39,19 @@ export interface EndToEndResult {
    */
   readonly relayPaused?: LatencySummary;
   readonly relayPausedRatioP50?: number;
+  /**
+   * DynamoDB requests per measured post, by operation and what they touch: our server's process
+   * (the request path, the relay and the scheduler together) and the floor server's.
+   */
+  readonly requestsPerPost: { readonly ours: Record<string, number>; readonly floor: Record<string, number> };
 }
 
 interface Server {
   readonly url: string;
   readonly child: ChildProcess;
   lines: number;
+  /** Every DynamoDB request the server's process sent so far, by kind (`request-kinds.ts`). */
+  counts(): Promise<Record<string, number>>;
 }
 
 async function startServer(
@@ -63,26 +71,34 @@ async function startServer(
         HIBOUX_LOG_TEXTS: "0",
         ...(relay === "toggle" ? { E2E_RELAY: "toggle" } : {}),
       },
-      stdio: [relay === "toggle" ? "pipe" : "ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     },
   );
   let err = "";
   child.stderr?.on("data", (d: Buffer) => {
     err += d.toString();
   });
+  const asked: ((counts: Record<string, number>) => void)[] = [];
+  const counts = () =>
+    new Promise<Record<string, number>>((resolve) => {
+      asked.push(resolve);
+      child.stdin?.write("counts\n");
+    });
   return new Promise((resolve, reject) => {
     let buffered = "";
     let server: Server | undefined;
     child.stdout?.on("data", (d: Buffer) => {
-      if (server) {
-        for (const byte of d) if (byte === 10) server.lines++;
-        return;
-      }
       buffered += d.toString();
-      const url = /LISTENING (\S+)/.exec(buffered)?.[1];
-      if (url) {
-        server = { url, child, lines: 0 };
-        resolve(server);
+      for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        const url = /^LISTENING (\S+)/.exec(line)?.[1];
+        if (line.startsWith("COUNTS ")) asked.shift()?.(JSON.parse(line.slice(7)) as Record<string, number>);
+        else if (server) server.lines++;
+        else if (url) {
+          server = { url, child, lines: 0, counts };
+          resolve(server);
+        }
       }
     });
     child.once("exit", (code) => reject(new Error(`${mode} server exited (${code}): ${err}`)));
@@ -170,6 +186,7 @@ export async function measureEndToEnd(
       await ourPost(warmupThreads, i);
     }
     const linesBefore = ours.lines;
+    const [oursBefore, floorBefore] = await Promise.all([ours.counts(), floor.counts()]);
     const floorMs: number[] = [];
     const oursMs: number[] = [];
     const floorPausedMs: number[] = [];
@@ -181,6 +198,9 @@ export async function measureEndToEnd(
       (running ? floorMs : floorPausedMs).push(await floorPost(options.warmup + i));
       (running ? oursMs : pausedMs).push(await ourPost(measuredThreads, i));
     }
+    // The relay's work for the last posts, which runs after their answers, is counted with them.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const [oursAfter, floorAfter] = await Promise.all([ours.counts(), floor.counts()]);
     const logLines = ours.lines - linesBefore;
     const floorSummary = summarize(floorMs);
     const oursSummary = summarize(oursMs);
@@ -200,6 +220,10 @@ export async function measureEndToEnd(
       ratioP50: round(oursSummary.p50Ms / floorSummary.p50Ms, 3),
       ...paused,
       posts: options.measured,
+      requestsPerPost: {
+        ours: perPost(oursBefore, oursAfter, options.measured),
+        floor: perPost(floorBefore, floorAfter, options.measured),
+      },
       logLinesPerPost: round(logLines / options.measured, 2),
       logLineUs: perCall(() =>
         log({
@@ -246,6 +270,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
 export function printableEndToEnd(r: EndToEndResult): string {
   return [
     `End to end over HTTP (${r.posts} signed posts each, in turn): floor p50 ${r.floor.p50Ms} ms (p95 ${r.floor.p95Ms}), ours p50 ${r.ours.p50Ms} ms (p95 ${r.ours.p95Ms}), ratio ${r.ratioP50}`,
+    ...(["ours", "floor"] as const).map((side) => {
+      const kinds = r.requestsPerPost[side];
+      const total = Math.round(Object.values(kinds).reduce((a, b) => a + b, 0) * 100) / 100;
+      const list = Object.entries(kinds)
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(", ");
+      return `  DynamoDB requests per post, ${side === "ours" ? "our server (request path, relay, scheduler)" : "the floor server"}: ${total} (${list})`;
+    }),
     `  our server's log lines per post ${r.logLinesPerPost}; one log line ${r.logLineUs} µs, one metric point ${r.metricPointUs} µs (stdout muted)`,
     ...(r.relayPaused
       ? [
