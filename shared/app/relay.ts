@@ -4,7 +4,7 @@ import { effectMetrics, type MetricPoint } from "../observability/business-metri
 import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { Notifier } from "../ports/notifier.js";
 import type { Effect, EffectPart, OutboxEntry, OutboxStore, PartEffect } from "../ports/outbox-store.js";
-import type { SchedulerPort } from "../ports/scheduler.js";
+import { changeTimers, type SchedulerPort } from "../ports/scheduler.js";
 import type { ThreadPoster } from "../ports/thread-bot.js";
 import { announceTexts } from "../texts/announce.js";
 import { deliveryForumOf } from "./delivery-forum.js";
@@ -167,12 +167,7 @@ export class OutboxRelay {
     attempts: number,
     forums: Map<string, Promise<ForumConfig | null>>,
   ): Promise<void> {
-    if (effect.type === "timers") {
-      // Old timers go first: a retry repeats what was done, which the scheduler takes as done.
-      for (const timer of effect.cancel) await this.options.scheduler.cancel(timer);
-      for (const timer of effect.schedule) await this.options.scheduler.schedule(timer);
-      return;
-    }
+    if (effect.type === "timers") return changeTimers(this.options.scheduler, effect);
     // One read of a forum for all the parts of an entry that go through it.
     const forumOf = (forumId: string) => {
       let forum = forums.get(forumId);

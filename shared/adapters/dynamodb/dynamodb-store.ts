@@ -43,7 +43,16 @@ import {
   timerOf,
 } from "./items.js";
 import { type ReadKeys, ReadsInFlight } from "./reads-in-flight.js";
-import { batchGetAll, countAll, dueQuery, partitionQuery, prefixQuery, queryAll } from "./requests.js";
+import {
+  type BatchWrite,
+  batchGetAll,
+  batchWriteAll,
+  countAll,
+  dueQuery,
+  partitionQuery,
+  prefixQuery,
+  queryAll,
+} from "./requests.js";
 import { RulesetMemory, rulesetHash } from "./rulesets.js";
 import { keys, partitions } from "./table.js";
 
@@ -449,6 +458,20 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       await this.client.send(
         new DeleteItemCommand({ TableName: this.tableName, Key: marshall(keys.timer(name)) }),
       );
+    });
+  }
+
+  /** One BatchWriteItem for up to 25 timers (a decision changes a handful). */
+  changeTimers(put: readonly TimerSpec[], remove: readonly string[]): Promise<void> {
+    return guarded(async () => {
+      const puts = new Map(put.map((timer) => [timer.name, timer]));
+      const writes: BatchWrite[] = [
+        ...[...new Set(remove)]
+          .filter((name) => !puts.has(name))
+          .map((name) => ({ DeleteRequest: { Key: marshall(keys.timer(name)) } })),
+        ...[...puts.values()].map((timer) => ({ PutRequest: { Item: timerItem(timer) } })),
+      ];
+      await batchWriteAll(this.client, this.tableName, writes);
     });
   }
 
