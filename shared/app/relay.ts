@@ -26,6 +26,15 @@ export interface RelayOptions {
   readonly metrics?: (points: readonly MetricPoint[]) => void;
 }
 
+/**
+ * How long a forum the relay read serves the entries after it in the same run: a change of the
+ * forum's channels or bot reaches the entries of the next run, or of this one after this long.
+ */
+export const RELAY_FORUM_MAX_AGE_MS = 5_000;
+
+/** A forum as the relay needs it for one part, read or reused (`OutboxRelay.forumReads`). */
+type ForumOf = (forumId: string) => Promise<ForumConfig | null>;
+
 /** Exponential backoff: 2 s, 4 s, 8 s … capped at 15 minutes. */
 export function backoffMs(attempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
@@ -62,12 +71,13 @@ export class OutboxRelay {
 
   private async drain(limit: number): Promise<number> {
     let done = 0;
+    const forumOf = this.forumReads();
     for (let round = 0; round < 20; round++) {
       const due = await this.options.store.dueOutbox(this.options.now().toISOString(), limit);
       if (due.length === 0) break;
       let progressed = false;
       for (const entry of due) {
-        if (await this.process(entry)) {
+        if (await this.process(entry, forumOf)) {
           done++;
           progressed = true;
         }
@@ -77,8 +87,27 @@ export class OutboxRelay {
     return done;
   }
 
+  /**
+   * The forums of one run: each read once for every part of the run's entries that goes through
+   * it, and again once that read is `RELAY_FORUM_MAX_AGE_MS` old. A read that failed is not kept.
+   */
+  private forumReads(): ForumOf {
+    const reads = new Map<string, { readonly forum: Promise<ForumConfig | null>; readonly at: number }>();
+    return (forumId) => {
+      const now = this.options.now().getTime();
+      const kept = reads.get(forumId);
+      if (kept && now - kept.at < RELAY_FORUM_MAX_AGE_MS) return kept.forum;
+      const forum = this.options.store.getForum(forumId);
+      reads.set(forumId, { forum, at: now });
+      forum.catch(() => {
+        if (reads.get(forumId)?.forum === forum) reads.delete(forumId);
+      });
+      return forum;
+    };
+  }
+
   /** Claims and performs one entry; true when it is done. */
-  async process(entry: OutboxEntry): Promise<boolean> {
+  private async process(entry: OutboxEntry, forumOf: ForumOf): Promise<boolean> {
     if (entry.doneAt || entry.failedAt) return false;
     const now = this.options.now();
     if (Date.parse(entry.nextAttemptAt) > now.getTime()) return false;
@@ -88,9 +117,9 @@ export class OutboxRelay {
       nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString(),
     };
     if (!(await this.options.store.updateOutbox(claimed, entry.attempts))) return false;
-    if (claimed.effect.type === "parts") return this.performParts(claimed, claimed.effect.parts);
+    if (claimed.effect.type === "parts") return this.performParts(claimed, claimed.effect.parts, forumOf);
     try {
-      await this.perform(claimed.effect, claimed.attempts, new Map());
+      await this.perform(claimed.effect, claimed.attempts, forumOf);
     } catch (error) {
       await this.options.store.updateOutbox(this.failure(claimed, error), claimed.attempts);
       return false;
@@ -106,15 +135,18 @@ export class OutboxRelay {
    * them again is harmless), so a retry resumes after the last one done. The first part that fails
    * leaves the entry with the parts after it, as entries of their own, retried one by one.
    */
-  private async performParts(entry: OutboxEntry, stored: readonly EffectPart[]): Promise<boolean> {
+  private async performParts(
+    entry: OutboxEntry,
+    stored: readonly EffectPart[],
+    forumOf: ForumOf,
+  ): Promise<boolean> {
     const parts = [...stored];
-    const forums = new Map<string, Promise<ForumConfig | null>>();
     const withParts = (): OutboxEntry => ({ ...entry, effect: { type: "parts", parts: [...parts] } });
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
       if (!part || part.doneAt) continue;
       try {
-        await this.perform(part.effect, entry.attempts, forums);
+        await this.perform(part.effect, entry.attempts, forumOf);
       } catch (error) {
         // The entry is done once split: what is left of it is in the entries split from it.
         return this.split(entry, parts, i, error);
@@ -162,21 +194,8 @@ export class OutboxRelay {
     return this.options.store.splitOutbox(done, entry.attempts, split);
   }
 
-  private async perform(
-    effect: PartEffect,
-    attempts: number,
-    forums: Map<string, Promise<ForumConfig | null>>,
-  ): Promise<void> {
+  private async perform(effect: PartEffect, attempts: number, forumOf: ForumOf): Promise<void> {
     if (effect.type === "timers") return changeTimers(this.options.scheduler, effect);
-    // One read of a forum for all the parts of an entry that go through it.
-    const forumOf = (forumId: string) => {
-      let forum = forums.get(forumId);
-      if (!forum) {
-        forum = this.options.store.getForum(forumId);
-        forums.set(forumId, forum);
-      }
-      return forum;
-    };
     if (effect.type === "announce") return this.announce(effect, attempts, await forumOf(effect.forumId));
     const forum = await forumOf(effect.hibou.forumId);
     const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };
