@@ -35,6 +35,13 @@ export const RELAY_FORUM_MAX_AGE_MS = 5_000;
 /** A forum as the relay needs it for one part, read or reused (`OutboxRelay.forumReads`). */
 type ForumOf = (forumId: string) => Promise<ForumConfig | null>;
 
+/** What one run of the relay shares between its entries. */
+interface Run {
+  readonly forumOf: ForumOf;
+  /** Entries split from a failed one and due now, which the run goes on with. */
+  splitDue: boolean;
+}
+
 /** Exponential backoff: 2 s, 4 s, 8 s … capped at 15 minutes. */
 export function backoffMs(attempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
@@ -69,20 +76,26 @@ export class OutboxRelay {
     return run;
   }
 
+  /**
+   * Asks for the due entries again only when there may be more than it saw: its answer was full, or
+   * a failed part split an entry into entries due now. Entries committed meanwhile go to the next
+   * run, which spares a poll that would mostly find nothing a query of its own.
+   */
   private async drain(limit: number): Promise<number> {
     let done = 0;
-    const forumOf = this.forumReads();
+    const run: Run = { forumOf: this.forumReads(), splitDue: false };
     for (let round = 0; round < 20; round++) {
+      run.splitDue = false;
       const due = await this.options.store.dueOutbox(this.options.now().toISOString(), limit);
       if (due.length === 0) break;
       let progressed = false;
       for (const entry of due) {
-        if (await this.process(entry, forumOf)) {
+        if (await this.process(entry, run)) {
           done++;
           progressed = true;
         }
       }
-      if (!progressed) break;
+      if (!progressed || (due.length < limit && !run.splitDue)) break;
     }
     return done;
   }
@@ -107,7 +120,7 @@ export class OutboxRelay {
   }
 
   /** Claims and performs one entry; true when it is done. */
-  private async process(entry: OutboxEntry, forumOf: ForumOf): Promise<boolean> {
+  private async process(entry: OutboxEntry, run: Run): Promise<boolean> {
     if (entry.doneAt || entry.failedAt) return false;
     const now = this.options.now();
     if (Date.parse(entry.nextAttemptAt) > now.getTime()) return false;
@@ -117,9 +130,9 @@ export class OutboxRelay {
       nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString(),
     };
     if (!(await this.options.store.updateOutbox(claimed, entry.attempts))) return false;
-    if (claimed.effect.type === "parts") return this.performParts(claimed, claimed.effect.parts, forumOf);
+    if (claimed.effect.type === "parts") return this.performParts(claimed, claimed.effect.parts, run);
     try {
-      await this.perform(claimed.effect, claimed.attempts, forumOf);
+      await this.perform(claimed.effect, claimed.attempts, run.forumOf);
     } catch (error) {
       await this.options.store.updateOutbox(this.failure(claimed, error), claimed.attempts);
       return false;
@@ -135,21 +148,19 @@ export class OutboxRelay {
    * them again is harmless), so a retry resumes after the last one done. The first part that fails
    * leaves the entry with the parts after it, as entries of their own, retried one by one.
    */
-  private async performParts(
-    entry: OutboxEntry,
-    stored: readonly EffectPart[],
-    forumOf: ForumOf,
-  ): Promise<boolean> {
+  private async performParts(entry: OutboxEntry, stored: readonly EffectPart[], run: Run): Promise<boolean> {
     const parts = [...stored];
     const withParts = (): OutboxEntry => ({ ...entry, effect: { type: "parts", parts: [...parts] } });
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
       if (!part || part.doneAt) continue;
       try {
-        await this.perform(part.effect, entry.attempts, forumOf);
+        await this.perform(part.effect, entry.attempts, run.forumOf);
       } catch (error) {
         // The entry is done once split: what is left of it is in the entries split from it.
-        return this.split(entry, parts, i, error);
+        const split = await this.split(entry, parts, i, error);
+        run.splitDue ||= split && parts.some((p, j) => j > i && !p.doneAt);
+        return split;
       }
       this.count(part.effect, "delivered");
       parts[i] = { ...part, doneAt: this.options.now().toISOString() };

@@ -375,6 +375,29 @@ describe("the outbox relay", () => {
     expect(reads.forum).toBe(2);
   });
 
+  it("asks for due entries again only when its answer was full: a run of fewer makes one query", async () => {
+    const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
+    let queries = 0;
+    const store: typeof h.store = Object.create(h.store);
+    store.dueOutbox = async (now, limit) => {
+      queries++;
+      return h.store.dueOutbox(now, limit);
+    };
+    const relay = new OutboxRelay({
+      store,
+      scheduler: noScheduler,
+      notifier: { deliver: async () => {} },
+      now: () => clock.now(),
+    });
+    for (const id of ["a", "b", "c"]) await put(notifyEntry(id));
+    expect(await relay.runDue(5)).toBe(3);
+    expect(queries).toBe(1);
+    for (const id of ["d", "e", "f"]) await put(notifyEntry(id));
+    // Two full answers, then the last entry.
+    expect(await relay.runDue(2)).toBe(3);
+    expect(queries).toBe(1 + 2);
+  });
+
   it("a schedule that could not be created is retried until it is", async () => {
     let attempts = 0;
     const created: string[] = [];
