@@ -46,7 +46,7 @@ export interface EndToEndResult {
   readonly requestsPerPost: { readonly ours: Record<string, number>; readonly floor: Record<string, number> };
 }
 
-interface Server {
+export interface Server {
   readonly url: string;
   readonly child: ChildProcess;
   lines: number;
@@ -54,15 +54,17 @@ interface Server {
   counts(): Promise<Record<string, number>>;
 }
 
-async function startServer(
+/** One of `e2e-server.ts`'s servers in a process of its own (`script`: another tree's copy of it). */
+export async function startServer(
   mode: "ours" | "floor",
   endpoint: string,
   tableName: string,
   relay: "running" | "toggle" = "running",
+  script = SERVER,
 ): Promise<Server> {
   const child = spawn(
     process.execPath,
-    [...nodeFlags(mode), "--import", "tsx", SERVER, mode, endpoint, tableName],
+    [...nodeFlags(mode), "--import", "tsx", script, mode, endpoint, tableName],
     {
       env: {
         ...process.env,
@@ -112,11 +114,11 @@ function nodeFlags(mode: "ours" | "floor"): string[] {
 }
 
 /** The helpers of duel-posts.ts speak to a Hono app: this one forwards to a server over HTTP. */
-function overHttp(base: string): Hono {
+export function overHttp(base: string): Hono {
   return { request: (path: string, init?: RequestInit) => fetch(`${base}${path}`, init) } as unknown as Hono;
 }
 
-async function post(base: string, delivery: SignedDelivery): Promise<number> {
+export async function post(base: string, delivery: SignedDelivery): Promise<number> {
   const start = performance.now();
   const res = await fetch(`${base}${delivery.path}`, delivery.init);
   const body = (await res.json()) as { result?: unknown };
