@@ -18,7 +18,8 @@ import { countRequestKinds } from "./request-kinds.js";
  *   delivery), answer.
  *
  * Either answers a line `counts` on stdin with `COUNTS <json>` on stdout: every DynamoDB request
- * the process sent so far, by operation and what it touched (`request-kinds.ts`).
+ * the process sent so far, by operation and what it touched (`request-kinds.ts`), and the CPU time
+ * the process used so far (user and system, ms).
  */
 const [mode, endpoint, tableName] = process.argv.slice(2);
 // Killed by the bench: exit as a normal end, so that `--cpu-prof` writes its profile.
@@ -41,7 +42,9 @@ process.stdin.on("data", (chunk: string) => {
 });
 const answerCounts = (counts: () => Record<string, number>) =>
   commands.push((line) => {
-    if (line === "counts") process.stdout.write(`COUNTS ${JSON.stringify(counts())}\n`);
+    if (line !== "counts") return;
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`COUNTS ${JSON.stringify({ requests: counts(), cpuMs: (user + system) / 1000 })}\n`);
   });
 
 if (mode === "ours") {

@@ -77,13 +77,14 @@ try {
   const lines = [`${MEASURED} posts each after ${WARMUP}, interleaved: floor server p50 ${floorP50} ms`];
   sides.forEach((side, i) => {
     const s = summarize(side.ms);
-    const kinds = perPost(before[i] ?? {}, after[i] ?? {}, MEASURED);
+    const kinds = perPost(before[i]?.requests ?? {}, after[i]?.requests ?? {}, MEASURED);
+    const cpu = round(((after[i]?.cpuMs ?? 0) - (before[i]?.cpuMs ?? 0)) / MEASURED, 2);
     const total = round(
       Object.values(kinds).reduce((a, b) => a + b, 0),
       2,
     );
     lines.push(
-      `  ${side.name}: p50 ${s.p50Ms} ms (p95 ${s.p95Ms}), ratio ${round(s.p50Ms / floorP50, 3)}; DynamoDB requests per post ${total}`,
+      `  ${side.name}: p50 ${s.p50Ms} ms (p95 ${s.p95Ms}), ratio ${round(s.p50Ms / floorP50, 3)}; DynamoDB requests per post ${total}; CPU per post ${cpu} ms`,
     );
   });
   lines.push(`Node ${process.versions.node}, load average ${loadAtStart} → ${load()}`);

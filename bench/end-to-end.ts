@@ -44,14 +44,22 @@ export interface EndToEndResult {
    * (the request path, the relay and the scheduler together) and the floor server's.
    */
   readonly requestsPerPost: { readonly ours: Record<string, number>; readonly floor: Record<string, number> };
+  /** CPU time of each server's process per measured post (ms; ours with its relay's work). */
+  readonly cpuMsPerPost: { readonly ours: number; readonly floor: number };
+}
+
+export interface ServerCounts {
+  readonly requests: Record<string, number>;
+  /** User and system CPU time of the server's process so far. */
+  readonly cpuMs: number;
 }
 
 export interface Server {
   readonly url: string;
   readonly child: ChildProcess;
   lines: number;
-  /** Every DynamoDB request the server's process sent so far, by kind (`request-kinds.ts`). */
-  counts(): Promise<Record<string, number>>;
+  /** Every DynamoDB request the server's process sent so far, by kind (`request-kinds.ts`), and its CPU time. */
+  counts(): Promise<ServerCounts>;
 }
 
 /** One of `e2e-server.ts`'s servers in a process of its own (`script`: another tree's copy of it). */
@@ -80,9 +88,9 @@ export async function startServer(
   child.stderr?.on("data", (d: Buffer) => {
     err += d.toString();
   });
-  const asked: ((counts: Record<string, number>) => void)[] = [];
+  const asked: ((counts: ServerCounts) => void)[] = [];
   const counts = () =>
-    new Promise<Record<string, number>>((resolve) => {
+    new Promise<ServerCounts>((resolve) => {
       asked.push(resolve);
       child.stdin?.write("counts\n");
     });
@@ -95,7 +103,7 @@ export async function startServer(
         const line = buffered.slice(0, end);
         buffered = buffered.slice(end + 1);
         const url = /^LISTENING (\S+)/.exec(line)?.[1];
-        if (line.startsWith("COUNTS ")) asked.shift()?.(JSON.parse(line.slice(7)) as Record<string, number>);
+        if (line.startsWith("COUNTS ")) asked.shift()?.(JSON.parse(line.slice(7)) as ServerCounts);
         else if (server) server.lines++;
         else if (url) {
           server = { url, child, lines: 0, counts };
@@ -223,8 +231,12 @@ export async function measureEndToEnd(
       ...paused,
       posts: options.measured,
       requestsPerPost: {
-        ours: perPost(oursBefore, oursAfter, options.measured),
-        floor: perPost(floorBefore, floorAfter, options.measured),
+        ours: perPost(oursBefore.requests, oursAfter.requests, options.measured),
+        floor: perPost(floorBefore.requests, floorAfter.requests, options.measured),
+      },
+      cpuMsPerPost: {
+        ours: round((oursAfter.cpuMs - oursBefore.cpuMs) / options.measured, 2),
+        floor: round((floorAfter.cpuMs - floorBefore.cpuMs) / options.measured, 2),
       },
       logLinesPerPost: round(logLines / options.measured, 2),
       logLineUs: perCall(() =>
@@ -280,6 +292,7 @@ export function printableEndToEnd(r: EndToEndResult): string {
         .join(", ");
       return `  DynamoDB requests per post, ${side === "ours" ? "our server (request path, relay, scheduler)" : "the floor server"}: ${total} (${list})`;
     }),
+    `  CPU per post: our server's process ${r.cpuMsPerPost.ours} ms, the floor server's ${r.cpuMsPerPost.floor} ms`,
     `  our server's log lines per post ${r.logLinesPerPost}; one log line ${r.logLineUs} µs, one metric point ${r.metricPointUs} µs (stdout muted)`,
     ...(r.relayPaused
       ? [
