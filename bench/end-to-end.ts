@@ -161,7 +161,15 @@ function perCall(call: () => void, n = 2000, batches = 7): number {
  */
 export async function measureEndToEnd(
   endpoint: string,
-  options: { warmup: number; measured: number; duels: number; firstThread: number; relayBlocks?: number },
+  options: {
+    warmup: number;
+    measured: number;
+    duels: number;
+    firstThread: number;
+    relayBlocks?: number;
+    /** Our server's relay never runs (its entries wait): the request path's own cost. */
+    relayOff?: boolean;
+  },
 ): Promise<EndToEndResult> {
   // A table of its own: our server seals the forum's secrets with its own process's key, which the
   // other phases' apps could not open on a forum they share.
@@ -170,7 +178,7 @@ export async function measureEndToEnd(
   await putFloorForum(client, tableName, FORUM_ID, BENCH_SECRET);
   client.destroy();
   const [ours, floor] = await Promise.all([
-    startServer("ours", endpoint, tableName, options.relayBlocks ? "toggle" : "running"),
+    startServer("ours", endpoint, tableName, options.relayBlocks || options.relayOff ? "toggle" : "running"),
     startServer("floor", endpoint, tableName),
   ]);
   try {
@@ -258,7 +266,8 @@ export async function measureEndToEnd(
   }
 }
 
-// `npx tsx bench/end-to-end.ts`: this phase alone (WARMUP, default 300; MEASURED, default 300).
+// `npx tsx bench/end-to-end.ts`: this phase alone (WARMUP, default 300; MEASURED, default 300;
+// RELAY_BLOCKS=n, our server's relay running and paused in turn; RELAY=off, never running).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const { startDynamoDbLocal } = await import("../infra/local/dynamodb-local.js");
@@ -271,6 +280,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       duels: 10,
       firstThread: 5000,
       ...(process.env.RELAY_BLOCKS ? { relayBlocks: Number(process.env.RELAY_BLOCKS) } : {}),
+      ...(process.env.RELAY === "off" ? { relayOff: true } : {}),
     });
     process.stdout.write(
       `${printableEndToEnd(r)}\nNode ${process.versions.node}, load average ${loadAtStart.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)}\n`,
