@@ -4,6 +4,7 @@ import { GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { startLocalStack } from "../infra/local/stack.js";
 import { standardWebhookRefusal } from "../shared/http/standard-webhooks.js";
 import { ADMIN_TOKEN, localClient, START } from "./referee-app.js";
+import { countRequestKinds } from "./request-kinds.js";
 
 /**
  * One server of `bench/end-to-end.ts`, in a process of its own, on loopback:
@@ -15,6 +16,10 @@ import { ADMIN_TOKEN, localClient, START } from "./referee-app.js";
  * - `floor`: the least an HTTP webhook receiver does, with node:http alone: read the body, one
  *   consistent GetItem (the forum's secret), the Standard Webhooks check, one PutItem (the
  *   delivery), answer.
+ *
+ * Either answers a line `counts` on stdin with `COUNTS <json>` on stdout: every DynamoDB request
+ * the process sent so far, by operation and what it touched (`request-kinds.ts`), and the CPU time
+ * the process used so far (user and system, ms).
  */
 const [mode, endpoint, tableName] = process.argv.slice(2);
 // Killed by the bench: exit as a normal end, so that `--cpu-prof` writes its profile.
@@ -22,6 +27,25 @@ process.once("SIGTERM", () => process.exit(0));
 if (!endpoint || !tableName || (mode !== "ours" && mode !== "floor")) {
   throw new Error("usage: e2e-server.ts ours|floor <endpoint> <table>");
 }
+
+/** Lines on stdin, each handed to every listener. */
+const commands: ((line: string) => void)[] = [];
+process.stdin.setEncoding("utf8");
+let pending = "";
+process.stdin.on("data", (chunk: string) => {
+  pending += chunk;
+  for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {
+    const line = pending.slice(0, end);
+    pending = pending.slice(end + 1);
+    for (const command of commands) command(line);
+  }
+});
+const answerCounts = (counts: () => Record<string, number>) =>
+  commands.push((line) => {
+    if (line !== "counts") return;
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`COUNTS ${JSON.stringify({ requests: counts(), cpuMs: (user + system) / 1000 })}\n`);
+  });
 
 if (mode === "ours") {
   // `E2E_RELAY=toggle`: the relay polls as `npm start`'s does, but only while told to (lines
@@ -40,6 +64,7 @@ if (mode === "ours") {
     rollDice: () => [1, 6] as const,
     ...(toggled ? { relayPollMs: 2 ** 31 - 1 } : {}),
   });
+  answerCounts(countRequestKinds(stack.client));
   if (toggled) {
     let on = false;
     let timer: NodeJS.Timeout | undefined;
@@ -52,9 +77,9 @@ if (mode === "ours") {
           if (on) timer = setTimeout(poll, 250);
         });
     };
-    process.stdin.setEncoding("utf8");
-    process.stdin.on("data", (line: string) => {
-      const wanted = line.includes("relay on");
+    commands.push((line) => {
+      if (line !== "relay on" && line !== "relay off") return;
+      const wanted = line === "relay on";
       if (wanted === on) return;
       on = wanted;
       clearTimeout(timer);
@@ -64,6 +89,7 @@ if (mode === "ours") {
   process.stdout.write(`LISTENING ${stack.url}\n`);
 } else {
   const client = localClient(endpoint);
+  answerCounts(countRequestKinds(client));
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -15,6 +15,7 @@ import {
 } from "./duel-posts.js";
 import { putFloorForum } from "./floor-app.js";
 import { createBenchTable, localClient } from "./referee-app.js";
+import { perPost } from "./request-kinds.js";
 import { type LatencySummary, median, round, summarize } from "./stats.js";
 
 const SERVER = fileURLToPath(new URL("./e2e-server.ts", import.meta.url));
@@ -38,23 +39,40 @@ export interface EndToEndResult {
    */
   readonly relayPaused?: LatencySummary;
   readonly relayPausedRatioP50?: number;
+  /**
+   * DynamoDB requests per measured post, by operation and what they touch: our server's process
+   * (the request path, the relay and the scheduler together) and the floor server's.
+   */
+  readonly requestsPerPost: { readonly ours: Record<string, number>; readonly floor: Record<string, number> };
+  /** CPU time of each server's process per measured post (ms; ours with its relay's work). */
+  readonly cpuMsPerPost: { readonly ours: number; readonly floor: number };
 }
 
-interface Server {
+export interface ServerCounts {
+  readonly requests: Record<string, number>;
+  /** User and system CPU time of the server's process so far. */
+  readonly cpuMs: number;
+}
+
+export interface Server {
   readonly url: string;
   readonly child: ChildProcess;
   lines: number;
+  /** Every DynamoDB request the server's process sent so far, by kind (`request-kinds.ts`), and its CPU time. */
+  counts(): Promise<ServerCounts>;
 }
 
-async function startServer(
+/** One of `e2e-server.ts`'s servers in a process of its own (`script`: another tree's copy of it). */
+export async function startServer(
   mode: "ours" | "floor",
   endpoint: string,
   tableName: string,
   relay: "running" | "toggle" = "running",
+  script = SERVER,
 ): Promise<Server> {
   const child = spawn(
     process.execPath,
-    [...nodeFlags(mode), "--import", "tsx", SERVER, mode, endpoint, tableName],
+    [...nodeFlags(mode), "--import", "tsx", script, mode, endpoint, tableName],
     {
       env: {
         ...process.env,
@@ -63,26 +81,34 @@ async function startServer(
         HIBOUX_LOG_TEXTS: "0",
         ...(relay === "toggle" ? { E2E_RELAY: "toggle" } : {}),
       },
-      stdio: [relay === "toggle" ? "pipe" : "ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     },
   );
   let err = "";
   child.stderr?.on("data", (d: Buffer) => {
     err += d.toString();
   });
+  const asked: ((counts: ServerCounts) => void)[] = [];
+  const counts = () =>
+    new Promise<ServerCounts>((resolve) => {
+      asked.push(resolve);
+      child.stdin?.write("counts\n");
+    });
   return new Promise((resolve, reject) => {
     let buffered = "";
     let server: Server | undefined;
     child.stdout?.on("data", (d: Buffer) => {
-      if (server) {
-        for (const byte of d) if (byte === 10) server.lines++;
-        return;
-      }
       buffered += d.toString();
-      const url = /LISTENING (\S+)/.exec(buffered)?.[1];
-      if (url) {
-        server = { url, child, lines: 0 };
-        resolve(server);
+      for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        const url = /^LISTENING (\S+)/.exec(line)?.[1];
+        if (line.startsWith("COUNTS ")) asked.shift()?.(JSON.parse(line.slice(7)) as ServerCounts);
+        else if (server) server.lines++;
+        else if (url) {
+          server = { url, child, lines: 0, counts };
+          resolve(server);
+        }
       }
     });
     child.once("exit", (code) => reject(new Error(`${mode} server exited (${code}): ${err}`)));
@@ -96,11 +122,11 @@ function nodeFlags(mode: "ours" | "floor"): string[] {
 }
 
 /** The helpers of duel-posts.ts speak to a Hono app: this one forwards to a server over HTTP. */
-function overHttp(base: string): Hono {
+export function overHttp(base: string): Hono {
   return { request: (path: string, init?: RequestInit) => fetch(`${base}${path}`, init) } as unknown as Hono;
 }
 
-async function post(base: string, delivery: SignedDelivery): Promise<number> {
+export async function post(base: string, delivery: SignedDelivery): Promise<number> {
   const start = performance.now();
   const res = await fetch(`${base}${delivery.path}`, delivery.init);
   const body = (await res.json()) as { result?: unknown };
@@ -135,7 +161,15 @@ function perCall(call: () => void, n = 2000, batches = 7): number {
  */
 export async function measureEndToEnd(
   endpoint: string,
-  options: { warmup: number; measured: number; duels: number; firstThread: number; relayBlocks?: number },
+  options: {
+    warmup: number;
+    measured: number;
+    duels: number;
+    firstThread: number;
+    relayBlocks?: number;
+    /** Our server's relay never runs (its entries wait): the request path's own cost. */
+    relayOff?: boolean;
+  },
 ): Promise<EndToEndResult> {
   // A table of its own: our server seals the forum's secrets with its own process's key, which the
   // other phases' apps could not open on a forum they share.
@@ -144,7 +178,7 @@ export async function measureEndToEnd(
   await putFloorForum(client, tableName, FORUM_ID, BENCH_SECRET);
   client.destroy();
   const [ours, floor] = await Promise.all([
-    startServer("ours", endpoint, tableName, options.relayBlocks ? "toggle" : "running"),
+    startServer("ours", endpoint, tableName, options.relayBlocks || options.relayOff ? "toggle" : "running"),
     startServer("floor", endpoint, tableName),
   ]);
   try {
@@ -170,6 +204,7 @@ export async function measureEndToEnd(
       await ourPost(warmupThreads, i);
     }
     const linesBefore = ours.lines;
+    const [oursBefore, floorBefore] = await Promise.all([ours.counts(), floor.counts()]);
     const floorMs: number[] = [];
     const oursMs: number[] = [];
     const floorPausedMs: number[] = [];
@@ -181,6 +216,9 @@ export async function measureEndToEnd(
       (running ? floorMs : floorPausedMs).push(await floorPost(options.warmup + i));
       (running ? oursMs : pausedMs).push(await ourPost(measuredThreads, i));
     }
+    // The relay's work for the last posts, which runs after their answers, is counted with them.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const [oursAfter, floorAfter] = await Promise.all([ours.counts(), floor.counts()]);
     const logLines = ours.lines - linesBefore;
     const floorSummary = summarize(floorMs);
     const oursSummary = summarize(oursMs);
@@ -200,6 +238,14 @@ export async function measureEndToEnd(
       ratioP50: round(oursSummary.p50Ms / floorSummary.p50Ms, 3),
       ...paused,
       posts: options.measured,
+      requestsPerPost: {
+        ours: perPost(oursBefore.requests, oursAfter.requests, options.measured),
+        floor: perPost(floorBefore.requests, floorAfter.requests, options.measured),
+      },
+      cpuMsPerPost: {
+        ours: round((oursAfter.cpuMs - oursBefore.cpuMs) / options.measured, 2),
+        floor: round((floorAfter.cpuMs - floorBefore.cpuMs) / options.measured, 2),
+      },
       logLinesPerPost: round(logLines / options.measured, 2),
       logLineUs: perCall(() =>
         log({
@@ -220,7 +266,8 @@ export async function measureEndToEnd(
   }
 }
 
-// `npx tsx bench/end-to-end.ts`: this phase alone (WARMUP, default 300; MEASURED, default 300).
+// `npx tsx bench/end-to-end.ts`: this phase alone (WARMUP, default 300; MEASURED, default 300;
+// RELAY_BLOCKS=n, our server's relay running and paused in turn; RELAY=off, never running).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const { startDynamoDbLocal } = await import("../infra/local/dynamodb-local.js");
@@ -233,6 +280,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       duels: 10,
       firstThread: 5000,
       ...(process.env.RELAY_BLOCKS ? { relayBlocks: Number(process.env.RELAY_BLOCKS) } : {}),
+      ...(process.env.RELAY === "off" ? { relayOff: true } : {}),
     });
     process.stdout.write(
       `${printableEndToEnd(r)}\nNode ${process.versions.node}, load average ${loadAtStart.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)}\n`,
@@ -246,6 +294,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
 export function printableEndToEnd(r: EndToEndResult): string {
   return [
     `End to end over HTTP (${r.posts} signed posts each, in turn): floor p50 ${r.floor.p50Ms} ms (p95 ${r.floor.p95Ms}), ours p50 ${r.ours.p50Ms} ms (p95 ${r.ours.p95Ms}), ratio ${r.ratioP50}`,
+    ...(["ours", "floor"] as const).map((side) => {
+      const kinds = r.requestsPerPost[side];
+      const total = Math.round(Object.values(kinds).reduce((a, b) => a + b, 0) * 100) / 100;
+      const list = Object.entries(kinds)
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(", ");
+      return `  DynamoDB requests per post, ${side === "ours" ? "our server (request path, relay, scheduler)" : "the floor server"}: ${total} (${list})`;
+    }),
+    `  CPU per post: our server's process ${r.cpuMsPerPost.ours} ms, the floor server's ${r.cpuMsPerPost.floor} ms`,
     `  our server's log lines per post ${r.logLinesPerPost}; one log line ${r.logLineUs} µs, one metric point ${r.metricPointUs} µs (stdout muted)`,
     ...(r.relayPaused
       ? [

@@ -1,6 +1,6 @@
 import type { Clock } from "../../shared/ports/clock.js";
 import type { TimerStore } from "../../shared/ports/duel-store.js";
-import type { SchedulerPort, TimerSpec } from "../../shared/ports/scheduler.js";
+import type { SchedulerPort, TimerChanges, TimerSpec } from "../../shared/ports/scheduler.js";
 
 export interface LocalSchedulerOptions {
   /** Where timers are kept (the DynamoDB table), so they survive a restart of `npm start`. */
@@ -53,6 +53,20 @@ export class LocalScheduler implements SchedulerPort {
 
   async cancel(timer: Pick<TimerSpec, "name" | "duelId">): Promise<void> {
     await this.timers.deleteTimer(timer.name);
+  }
+
+  /**
+   * A decision's changes in one write to the table (BatchWriteItem: not all or nothing, and
+   * repeating it is harmless, as one by one). Local only: EventBridge Scheduler has no such call.
+   */
+  async change(changes: TimerChanges): Promise<void> {
+    for (const timer of changes.schedule) {
+      if (Number.isNaN(Date.parse(timer.at))) throw new RangeError(`Invalid timer instant: ${timer.at}`);
+    }
+    await this.timers.changeTimers(
+      changes.schedule,
+      changes.cancel.map((timer) => timer.name),
+    );
   }
 
   /** Starts the polling loop (a system clock only); the loop does not keep the process alive. */

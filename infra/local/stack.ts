@@ -63,6 +63,8 @@ export interface LocalStack {
   readonly generatedToken: boolean;
   readonly clock: SystemClock | ManualClock;
   readonly store: DynamoDbStore;
+  /** The one DynamoDB client every part of the stack sends through (a bench counts its requests). */
+  readonly client: DynamoDBClient;
   readonly relay: OutboxRelay;
   readonly scheduler: LocalScheduler;
   /** Performs every due effect and fires every due timer until nothing is left; returns timers fired. */
@@ -172,6 +174,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     generatedToken,
     clock,
     store,
+    client,
     relay,
     scheduler,
     settle,

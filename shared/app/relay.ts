@@ -4,7 +4,7 @@ import { effectMetrics, type MetricPoint } from "../observability/business-metri
 import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { Notifier } from "../ports/notifier.js";
 import type { Effect, EffectPart, OutboxEntry, OutboxStore, PartEffect } from "../ports/outbox-store.js";
-import type { SchedulerPort } from "../ports/scheduler.js";
+import { changeTimers, type SchedulerPort } from "../ports/scheduler.js";
 import type { ThreadPoster } from "../ports/thread-bot.js";
 import { announceTexts } from "../texts/announce.js";
 import { deliveryForumOf } from "./delivery-forum.js";
@@ -24,6 +24,22 @@ export interface RelayOptions {
   readonly log?: (line: Record<string, unknown>) => void;
   /** Publishes what became of each attempt (hiboux delivered, retried, failed for good by channel). */
   readonly metrics?: (points: readonly MetricPoint[]) => void;
+}
+
+/**
+ * How long a forum the relay read serves the entries after it in the same run: a change of the
+ * forum's channels or bot reaches the entries of the next run, or of this one after this long.
+ */
+export const RELAY_FORUM_MAX_AGE_MS = 5_000;
+
+/** A forum as the relay needs it for one part, read or reused (`OutboxRelay.forumReads`). */
+type ForumOf = (forumId: string) => Promise<ForumConfig | null>;
+
+/** What one run of the relay shares between its entries. */
+interface Run {
+  readonly forumOf: ForumOf;
+  /** Entries split from a failed one and due now, which the run goes on with. */
+  splitDue: boolean;
 }
 
 /** Exponential backoff: 2 s, 4 s, 8 s … capped at 15 minutes. */
@@ -60,25 +76,51 @@ export class OutboxRelay {
     return run;
   }
 
+  /**
+   * Asks for the due entries again only when there may be more than it saw: its answer was full, or
+   * a failed part split an entry into entries due now. Entries committed meanwhile go to the next
+   * run, which spares a poll that would mostly find nothing a query of its own.
+   */
   private async drain(limit: number): Promise<number> {
     let done = 0;
+    const run: Run = { forumOf: this.forumReads(), splitDue: false };
     for (let round = 0; round < 20; round++) {
+      run.splitDue = false;
       const due = await this.options.store.dueOutbox(this.options.now().toISOString(), limit);
       if (due.length === 0) break;
       let progressed = false;
       for (const entry of due) {
-        if (await this.process(entry)) {
+        if (await this.process(entry, run)) {
           done++;
           progressed = true;
         }
       }
-      if (!progressed) break;
+      if (!progressed || (due.length < limit && !run.splitDue)) break;
     }
     return done;
   }
 
+  /**
+   * The forums of one run: each read once for every part of the run's entries that goes through
+   * it, and again once that read is `RELAY_FORUM_MAX_AGE_MS` old. A read that failed is not kept.
+   */
+  private forumReads(): ForumOf {
+    const reads = new Map<string, { readonly forum: Promise<ForumConfig | null>; readonly at: number }>();
+    return (forumId) => {
+      const now = this.options.now().getTime();
+      const kept = reads.get(forumId);
+      if (kept && now - kept.at < RELAY_FORUM_MAX_AGE_MS) return kept.forum;
+      const forum = this.options.store.getForum(forumId);
+      reads.set(forumId, { forum, at: now });
+      forum.catch(() => {
+        if (reads.get(forumId)?.forum === forum) reads.delete(forumId);
+      });
+      return forum;
+    };
+  }
+
   /** Claims and performs one entry; true when it is done. */
-  async process(entry: OutboxEntry): Promise<boolean> {
+  private async process(entry: OutboxEntry, run: Run): Promise<boolean> {
     if (entry.doneAt || entry.failedAt) return false;
     const now = this.options.now();
     if (Date.parse(entry.nextAttemptAt) > now.getTime()) return false;
@@ -88,9 +130,9 @@ export class OutboxRelay {
       nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString(),
     };
     if (!(await this.options.store.updateOutbox(claimed, entry.attempts))) return false;
-    if (claimed.effect.type === "parts") return this.performParts(claimed, claimed.effect.parts);
+    if (claimed.effect.type === "parts") return this.performParts(claimed, claimed.effect.parts, run);
     try {
-      await this.perform(claimed.effect, claimed.attempts, new Map());
+      await this.perform(claimed.effect, claimed.attempts, run.forumOf);
     } catch (error) {
       await this.options.store.updateOutbox(this.failure(claimed, error), claimed.attempts);
       return false;
@@ -106,18 +148,19 @@ export class OutboxRelay {
    * them again is harmless), so a retry resumes after the last one done. The first part that fails
    * leaves the entry with the parts after it, as entries of their own, retried one by one.
    */
-  private async performParts(entry: OutboxEntry, stored: readonly EffectPart[]): Promise<boolean> {
+  private async performParts(entry: OutboxEntry, stored: readonly EffectPart[], run: Run): Promise<boolean> {
     const parts = [...stored];
-    const forums = new Map<string, Promise<ForumConfig | null>>();
     const withParts = (): OutboxEntry => ({ ...entry, effect: { type: "parts", parts: [...parts] } });
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
       if (!part || part.doneAt) continue;
       try {
-        await this.perform(part.effect, entry.attempts, forums);
+        await this.perform(part.effect, entry.attempts, run.forumOf);
       } catch (error) {
         // The entry is done once split: what is left of it is in the entries split from it.
-        return this.split(entry, parts, i, error);
+        const split = await this.split(entry, parts, i, error);
+        run.splitDue ||= split && parts.some((p, j) => j > i && !p.doneAt);
+        return split;
       }
       this.count(part.effect, "delivered");
       parts[i] = { ...part, doneAt: this.options.now().toISOString() };
@@ -162,26 +205,8 @@ export class OutboxRelay {
     return this.options.store.splitOutbox(done, entry.attempts, split);
   }
 
-  private async perform(
-    effect: PartEffect,
-    attempts: number,
-    forums: Map<string, Promise<ForumConfig | null>>,
-  ): Promise<void> {
-    if (effect.type === "timers") {
-      // Old timers go first: a retry repeats what was done, which the scheduler takes as done.
-      for (const timer of effect.cancel) await this.options.scheduler.cancel(timer);
-      for (const timer of effect.schedule) await this.options.scheduler.schedule(timer);
-      return;
-    }
-    // One read of a forum for all the parts of an entry that go through it.
-    const forumOf = (forumId: string) => {
-      let forum = forums.get(forumId);
-      if (!forum) {
-        forum = this.options.store.getForum(forumId);
-        forums.set(forumId, forum);
-      }
-      return forum;
-    };
+  private async perform(effect: PartEffect, attempts: number, forumOf: ForumOf): Promise<void> {
+    if (effect.type === "timers") return changeTimers(this.options.scheduler, effect);
     if (effect.type === "announce") return this.announce(effect, attempts, await forumOf(effect.forumId));
     const forum = await forumOf(effect.hibou.forumId);
     const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };

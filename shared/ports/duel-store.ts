@@ -16,6 +16,12 @@ export type DuelStore = DuelRepository & ForumStore & DuelistStore & OutboxStore
 export interface TimerStore {
   putTimer(timer: TimerSpec): Promise<void>;
   deleteTimer(name: string): Promise<void>;
+  /**
+   * Puts `put` and deletes the timers named `remove`, in as few requests as the store allows (not
+   * all or nothing: a failure may leave some written; writing them all again is harmless). A name
+   * in both is put; of two timers of one name in `put`, the last.
+   */
+  changeTimers(put: readonly TimerSpec[], remove: readonly string[]): Promise<void>;
   /** Timers due at or before `now`, soonest first. */
   dueTimers(now: string, limit: number): Promise<TimerSpec[]>;
   countTimers(): Promise<number>;

@@ -22,10 +22,31 @@ export interface TimerFiring {
   readonly timer: TimerSpec;
 }
 
-/** Creates and deletes one-time timers. Both operations are idempotent. */
+/** One decision's timer changes: the timers it deletes, then those it creates. */
+export interface TimerChanges {
+  readonly cancel: readonly Pick<TimerSpec, "name" | "duelId">[];
+  readonly schedule: readonly TimerSpec[];
+}
+
+/** Creates and deletes one-time timers. Every operation is idempotent. */
 export interface SchedulerPort {
   /** Creates the timer; a timer already due is fired at once instead of scheduled. */
   schedule(timer: TimerSpec): Promise<void>;
   /** Deletes the timer by name; a timer that does not exist (fired, or never made) counts as deleted. */
   cancel(timer: Pick<TimerSpec, "name" | "duelId">): Promise<void>;
+  /**
+   * A decision's changes at once, where the scheduler can make them in fewer calls than one per
+   * timer (the local scheduler: one write). Leaves the timers as `cancel` of each, then `schedule`
+   * of each, would; a failure part-way leaves some done, and doing them all again is harmless.
+   * Absent: the caller makes them one by one.
+   */
+  change?(changes: TimerChanges): Promise<void>;
+}
+
+/** Makes a decision's timer changes: in one call where the scheduler offers it, else one by one, old ones first. */
+export async function changeTimers(scheduler: SchedulerPort, changes: TimerChanges): Promise<void> {
+  if (scheduler.change) return scheduler.change(changes);
+  // Old timers go first: a retry repeats what was done, which the scheduler takes as done.
+  for (const timer of changes.cancel) await scheduler.cancel(timer);
+  for (const timer of changes.schedule) await scheduler.schedule(timer);
 }

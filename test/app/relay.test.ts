@@ -2,7 +2,7 @@ import { PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
 import { outboxItem } from "../../shared/adapters/dynamodb/items.js";
-import { backoffMs, OutboxRelay } from "../../shared/app/relay.js";
+import { backoffMs, OutboxRelay, RELAY_FORUM_MAX_AGE_MS } from "../../shared/app/relay.js";
 import { DeliveryError } from "../../shared/errors.js";
 import type { Hibou, Notifier } from "../../shared/ports/notifier.js";
 import type { OutboxEntry } from "../../shared/ports/outbox-store.js";
@@ -318,6 +318,84 @@ describe("the outbox relay", () => {
     clock.advance("PT1H");
     expect(await relay.runDue()).toBe(0);
     expect(calls).toEqual(["h1", "h2", "h3", "h2"]);
+  });
+
+  /** An entry of its own: one hibou through the forum's first channel. */
+  const notifyEntry = (id: string) =>
+    entry(id, { type: "notify", hibou: { ...hibou, id }, channel: 0, channelType: "log" });
+
+  /** A relay whose forum reads are counted, and which keeps the generic secret each delivery was given. */
+  function countingRelay(h: Awaited<ReturnType<typeof setup>>["h"], clock: ManualClock, during?: () => void) {
+    const secrets: (string | undefined)[] = [];
+    const reads = { forum: 0 };
+    const store: typeof h.store = Object.create(h.store);
+    store.getForum = async (id) => {
+      reads.forum++;
+      return h.store.getForum(id);
+    };
+    const relay = new OutboxRelay({
+      store,
+      scheduler: noScheduler,
+      notifier: {
+        deliver: async (_hibou, _channel, forum) => {
+          secrets.push(forum.forumWebhookSecret);
+          during?.();
+        },
+      },
+      now: () => clock.now(),
+    });
+    return { relay, reads, secrets };
+  }
+
+  it("CONTRACT 6.1 reads a forum once for the entries of one run; a change of its settings reaches the next run", async () => {
+    const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
+    const { relay, reads, secrets } = countingRelay(h, clock);
+    for (const id of ["a", "b", "c"]) await put(notifyEntry(id));
+    expect(await relay.runDue()).toBe(3);
+    expect(reads.forum).toBe(1);
+
+    const forum = await h.store.getForum("poudlard");
+    if (!forum) throw new Error("the harness's forum is missing");
+    const changed = "whsec_Y2hhbmdlZCBzZWNyZXQgb2YgdGhlIGZvcnVt";
+    await h.store.putForum({ ...forum, webhookSecrets: { ...forum.webhookSecrets, generic: changed } });
+    await put(notifyEntry("d"));
+    expect(await relay.runDue()).toBe(1);
+    expect(reads.forum).toBe(2);
+    expect(secrets).toEqual([...Array(3).fill(forum.webhookSecrets.generic), changed]);
+  });
+
+  it("reads a forum again in a run once its read is RELAY_FORUM_MAX_AGE_MS old", async () => {
+    const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
+    // Each delivery takes long: the run's clock moves past the bound between the first two.
+    const { relay, reads } = countingRelay(h, clock, () =>
+      clock.advance(`PT${RELAY_FORUM_MAX_AGE_MS / 1000}S`),
+    );
+    for (const id of ["a", "b"]) await put(notifyEntry(id));
+    expect(await relay.runDue()).toBe(2);
+    expect(reads.forum).toBe(2);
+  });
+
+  it("asks for due entries again only when its answer was full: a run of fewer makes one query", async () => {
+    const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
+    let queries = 0;
+    const store: typeof h.store = Object.create(h.store);
+    store.dueOutbox = async (now, limit) => {
+      queries++;
+      return h.store.dueOutbox(now, limit);
+    };
+    const relay = new OutboxRelay({
+      store,
+      scheduler: noScheduler,
+      notifier: { deliver: async () => {} },
+      now: () => clock.now(),
+    });
+    for (const id of ["a", "b", "c"]) await put(notifyEntry(id));
+    expect(await relay.runDue(5)).toBe(3);
+    expect(queries).toBe(1);
+    for (const id of ["d", "e", "f"]) await put(notifyEntry(id));
+    // Two full answers, then the last entry.
+    expect(await relay.runDue(2)).toBe(3);
+    expect(queries).toBe(1 + 2);
   });
 
   it("a schedule that could not be created is retried until it is", async () => {

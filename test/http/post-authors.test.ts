@@ -24,8 +24,15 @@ describe("CONTRACT 6 a post's author is remembered with the post's own read and 
     const requests: { command: string; accounts: number }[] = [];
     h.client.middlewareStack.add(
       (next, context) => async (args) => {
-        const items = (args.input as { TransactItems?: TransactWriteItem[] }).TransactItems ?? [];
-        const accounts = items.filter((i) => i.Put?.Item?.pk?.S?.startsWith("ACCOUNTS#")).length;
+        const input = args.input as {
+          TransactItems?: TransactWriteItem[];
+          RequestItems?: Record<string, { Keys?: Record<string, { S?: string }>[] }>;
+        };
+        const written = (input.TransactItems ?? []).map((i) => i.Put?.Item?.pk?.S);
+        const read = Object.values(input.RequestItems ?? {}).flatMap((t) =>
+          (t.Keys ?? []).map((k) => k.pk?.S),
+        );
+        const accounts = [...written, ...read].filter((pk) => pk?.startsWith("ACCOUNTS#")).length;
         requests.push({ command: context.commandName ?? "?", accounts });
         return next(args);
       },
@@ -37,21 +44,33 @@ describe("CONTRACT 6 a post's author is remembered with the post's own read and 
       return [...requests];
     };
 
-    const oneReadOneWrite = (accounts: number) => [
-      { command: "BatchGetItemCommand", accounts: 0 },
-      { command: "TransactWriteItemsCommand", accounts },
+    const oneReadOneWrite = (read: number, written: number) => [
+      { command: "BatchGetItemCommand", accounts: read },
+      { command: "TransactWriteItemsCommand", accounts: written },
     ];
-    // Each duelist's first post: their account is new, written in the post's own transaction. The
-    // process's first delivery reads the forum to check its signature; the next ones are checked
-    // against the forum it read last, confirmed by the post's one read.
+    // Each duelist's first post: their account is read, found new, and written in the post's own
+    // transaction. The process's first delivery reads the forum to check its signature; the next
+    // ones are checked against the forum it read last, confirmed by the post's one read.
     expect(await deliver(turn("1001", alice, "2026-11-30T10:05:00Z", "Bob"))).toEqual([
       { command: "GetItemCommand", accounts: 0 },
-      ...oneReadOneWrite(1),
+      ...oneReadOneWrite(1, 1),
     ]);
-    expect(await deliver(turn("1002", bob, "2026-11-30T10:10:00Z", "Alice"))).toEqual(oneReadOneWrite(1));
-    // Known now: the read finds them, nothing more is written.
-    expect(await deliver(turn("1003", alice, "2026-11-30T10:15:00Z", "Bob"))).toEqual(oneReadOneWrite(0));
-    expect(await deliver(turn("1004", bob, "2026-11-30T10:20:00Z", "Alice"))).toEqual(oneReadOneWrite(0));
-    expect((await h.store.listAccounts("poudlard")).map((a) => a.userId).sort()).toEqual(["42", "43"]);
+    expect(await deliver(turn("1002", bob, "2026-11-30T10:10:00Z", "Alice"))).toEqual(oneReadOneWrite(1, 1));
+    // Known now to this process, which wrote them: neither read nor written again.
+    expect(await deliver(turn("1003", alice, "2026-11-30T10:15:00Z", "Bob"))).toEqual(oneReadOneWrite(0, 0));
+    expect(await deliver(turn("1004", bob, "2026-11-30T10:20:00Z", "Alice"))).toEqual(oneReadOneWrite(0, 0));
+    // A new name on the forum is written at once.
+    const renamed = { ...alice, name: "Alice Dubois-Weasley" };
+    expect(await deliver(turn("1005", renamed, "2026-11-30T10:25:00Z", "Bob"))).toEqual(
+      oneReadOneWrite(0, 1),
+    );
+    expect(await deliver(turn("1006", bob, "2026-11-30T10:30:00Z", "Alice"))).toEqual(oneReadOneWrite(0, 0));
+    expect(await deliver(turn("1007", renamed, "2026-11-30T10:35:00Z", "Bob"))).toEqual(
+      oneReadOneWrite(0, 0),
+    );
+    expect((await h.store.listAccounts("poudlard")).map((a) => [a.userId, a.name]).sort()).toEqual([
+      ["42", renamed.name],
+      ["43", bob.name],
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, SystemClock } from "../../infra/local/clock.js";
 import { LocalScheduler } from "../../infra/local/local-scheduler.js";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
-import type { TimerSpec } from "../../shared/ports/scheduler.js";
+import { changeTimers, type TimerSpec } from "../../shared/ports/scheduler.js";
 import { aTimer, freshStore } from "../adapters/dynamodb/fixtures.js";
 
 const T0 = "2026-12-01T10:00:00.000Z";
@@ -100,6 +100,46 @@ describe("LocalScheduler with a manual clock", () => {
     await local.cancel({ name: "doomed", duelId: "duel-1" });
     await local.cancel({ name: "doomed", duelId: "duel-1" });
     expect(await local.runDue()).toBe(0);
+  });
+
+  it("makes a decision's timer changes in one write, which can be made again: the old ones gone, the new ones due", async () => {
+    const local = scheduler();
+    await local.schedule(aTimer("deadline.1", "2026-12-02T10:00:00Z"));
+    await local.schedule(aTimer("reminder.1", "2026-12-02T09:00:00Z"));
+    const sent: string[] = [];
+    table.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        sent.push(context.commandName ?? "");
+        return next(args);
+      },
+      { step: "initialize", name: "countTimerWrites" },
+    );
+    const changes = {
+      cancel: [
+        { name: "deadline.1", duelId: "duel-1" },
+        { name: "reminder.1", duelId: "duel-1" },
+      ],
+      schedule: [aTimer("deadline.2", "2026-12-03T10:00:00Z"), aTimer("reminder.2", "2026-12-03T09:00:00Z")],
+    };
+    await changeTimers(local, changes);
+    expect(sent).toEqual(["BatchWriteItemCommand"]);
+    // A relay that stopped before recording the part does it again.
+    await changeTimers(local, changes);
+    clock.set("2026-12-04T00:00:00Z");
+    expect(await local.runDue()).toBe(2);
+    expect(fired).toEqual(["reminder.2", "deadline.2"]);
+  });
+
+  it("refuses a decision's changes with an invalid instant before writing any", async () => {
+    const local = scheduler();
+    await local.schedule(aTimer("deadline.1", "2026-12-02T10:00:00Z"));
+    await expect(
+      local.change({
+        cancel: [{ name: "deadline.1", duelId: "duel-1" }],
+        schedule: [aTimer("later", "not an instant")],
+      }),
+    ).rejects.toThrow(RangeError);
+    expect(await timers.countTimers()).toBe(1);
   });
 
   it("keeps timers across a new scheduler on the same table", async () => {

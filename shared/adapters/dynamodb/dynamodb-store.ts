@@ -21,6 +21,7 @@ import type { SecretSealer } from "../secrets/envelope.js";
 import { joinSecrets, type SecretFields, splitSecrets } from "../secrets/forum-secrets.js";
 import { processSealer } from "../secrets/local-data-keys.js";
 import { DynamoDbAccessStore } from "./access-store.js";
+import { AccountMemory } from "./account-memory.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
 import { commitFailure, commitItems, commitTransaction, MAX_TRANSACTION_ITEMS } from "./commit.js";
 import { encodeDedupKey } from "./dedup-keys.js";
@@ -43,7 +44,16 @@ import {
   timerOf,
 } from "./items.js";
 import { type ReadKeys, ReadsInFlight } from "./reads-in-flight.js";
-import { batchGetAll, countAll, dueQuery, partitionQuery, prefixQuery, queryAll } from "./requests.js";
+import {
+  type BatchWrite,
+  batchGetAll,
+  batchWriteAll,
+  countAll,
+  dueQuery,
+  partitionQuery,
+  prefixQuery,
+  queryAll,
+} from "./requests.js";
 import { RulesetMemory, rulesetHash } from "./rulesets.js";
 import { keys, partitions } from "./table.js";
 
@@ -93,6 +103,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly secrets: SecretSealer;
   private readonly rulesets = new RulesetMemory();
   private readonly reads = new ReadsInFlight();
+  private readonly accounts = new AccountMemory();
 
   constructor(options: DynamoDbStoreOptions) {
     this.client = options.client;
@@ -128,22 +139,24 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       const forumKey = keys.forum(forumId);
       const postsRead = [...new Set(asked.postIds)];
       const authors = [...new Set(asked.authorIds)];
-      // The authors' accounts ride on the same request: knowing them costs no read of its own.
+      const accounts: Record<string, ForumAccount | null> = {};
+      for (const userId of authors) accounts[userId] = this.accounts.recall(forumId, userId) ?? null;
+      // The authors' accounts ride on the same request, those this store saw lately on none.
+      const unknown = authors.filter((userId) => accounts[userId] === null);
       const { duels, others } = await this.readDuels(
         [duelId],
         [
           marshall(forumKey),
           ...postsRead.map((postId) => marshall(keys.post(duelId, postId))),
-          ...authors.map((userId) => marshall(keys.account(forumId, userId))),
+          ...unknown.map((userId) => marshall(keys.account(forumId, userId))),
         ],
       );
       const forum = others.find((item) => item.pk?.S === forumKey.pk);
-      const accounts: Record<string, ForumAccount | null> = {};
-      for (const userId of authors) accounts[userId] = null;
       for (const item of others) {
         if (item.pk?.S !== keys.accounts(forumId)) continue;
         const account = accountOf(item);
         accounts[account.userId] = account;
+        this.accounts.remember(forumId, account);
       }
       return {
         forum: forum ? await this.forumOf(forum) : null,
@@ -207,6 +220,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       this.reads.wroteDuel(commit.duelId);
     }
     this.rulesets.wrote(commit.duelId, commit.snapshot.version, commit.snapshot.state.ruleset);
+    for (const account of commit.accounts ?? []) this.accounts.remember(commit.forumId, account);
   }
 
   listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
@@ -322,6 +336,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       await this.client.send(
         new PutItemCommand({ TableName: this.tableName, Item: accountItem(forumId, account) }),
       );
+      this.accounts.remember(forumId, account);
     });
   }
 
@@ -449,6 +464,20 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       await this.client.send(
         new DeleteItemCommand({ TableName: this.tableName, Key: marshall(keys.timer(name)) }),
       );
+    });
+  }
+
+  /** One BatchWriteItem for up to 25 timers (a decision changes a handful). */
+  changeTimers(put: readonly TimerSpec[], remove: readonly string[]): Promise<void> {
+    return guarded(async () => {
+      const puts = new Map(put.map((timer) => [timer.name, timer]));
+      const writes: BatchWrite[] = [
+        ...[...new Set(remove)]
+          .filter((name) => !puts.has(name))
+          .map((name) => ({ DeleteRequest: { Key: marshall(keys.timer(name)) } })),
+        ...[...puts.values()].map((timer) => ({ PutRequest: { Item: timerItem(timer) } })),
+      ];
+      await batchWriteAll(this.client, this.tableName, writes);
     });
   }
 

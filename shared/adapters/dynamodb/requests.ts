@@ -1,5 +1,6 @@
 import {
   BatchGetItemCommand,
+  BatchWriteItemCommand,
   type DynamoDBClient,
   QueryCommand,
   type QueryCommandInput,
@@ -49,6 +50,7 @@ export async function countAll(client: DynamoDBClient, input: QueryCommandInput)
 }
 
 const BATCH_GET_MAX = 100;
+const BATCH_WRITE_MAX = 25;
 const UNPROCESSED_ATTEMPTS = 8;
 
 /**
@@ -79,6 +81,39 @@ export async function batchGetAll(
     }
   }
   return items;
+}
+
+/** One write of a `BatchWriteItem`: an item to put, or the key of one to delete. */
+export type BatchWrite =
+  | { readonly PutRequest: { readonly Item: Item } }
+  | { readonly DeleteRequest: { readonly Key: Item } };
+
+/**
+ * These writes in batches of 25 (no key twice in one call: DynamoDB refuses it). Writes DynamoDB
+ * leaves unprocessed (throttling) are sent again with a short backoff; if they stay unprocessed
+ * storage is, for the caller, unavailable. Not all or nothing: a batch that failed may have written
+ * part of itself.
+ */
+export async function batchWriteAll(
+  client: DynamoDBClient,
+  tableName: string,
+  writes: readonly BatchWrite[],
+): Promise<void> {
+  for (let i = 0; i < writes.length; i += BATCH_WRITE_MAX) {
+    let pending = writes.slice(i, i + BATCH_WRITE_MAX);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= UNPROCESSED_ATTEMPTS) {
+        throw new StorageUnavailableError(
+          new Error(`${pending.length} writes left unprocessed by BatchWriteItem`),
+        );
+      }
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const answer = await client.send(
+        new BatchWriteItemCommand({ RequestItems: { [tableName]: [...pending] } }),
+      );
+      pending = (answer.UnprocessedItems?.[tableName] ?? []) as BatchWrite[];
+    }
+  }
 }
 
 /** A partition's items whose sort key starts with `prefix`, in sort-key order, read consistently. */

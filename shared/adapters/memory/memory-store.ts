@@ -149,6 +149,11 @@ export class MemoryStore implements DuelStore, TimerStore {
     timers.deleteTimer(this.tables, name);
   }
 
+  async changeTimers(put: readonly TimerSpec[], remove: readonly string[]): Promise<void> {
+    for (const name of remove) timers.deleteTimer(this.tables, name);
+    for (const timer of put) timers.putTimer(this.tables, timer);
+  }
+
   async dueTimers(now: string, limit: number): Promise<TimerSpec[]> {
     return timers.dueTimers(this.tables, now, limit);
   }

@@ -26,16 +26,21 @@ const bytes = (text: string) => Buffer.from(text, "base64");
 export const DATA_KEY_CACHE_MS = 5 * 60_000;
 /** Data keys kept at once: one per forum item saved, far more than a container ever sees. */
 const DATA_KEY_CACHE_SIZE = 500;
+/** Opened values kept at once (a forum's secrets are one value). */
+const OPENED_CACHE_SIZE = 500;
 
 /**
  * Envelope encryption of small secrets: each `seal` asks for a fresh data key, encrypts with
  * AES-256-GCM (`context`, e.g. the forum's id, is authenticated data: a sealed value copied to
  * another item does not open there) and stores the encrypted data key beside. `open` asks for the
  * data key's plaintext once, then keeps it for `DATA_KEY_CACHE_MS`, so reading a forum on each
- * post does not call KMS on each post.
+ * post does not call KMS on each post. What it opened is kept as long as its data key would be,
+ * by the whole sealed value and its context: the same item read on the next post is not deciphered
+ * again, and anything else (another value, an altered one, another context) is opened and checked.
  */
 export class SecretSealer {
   private readonly opened = new Map<string, { readonly key: Uint8Array; readonly until: number }>();
+  private readonly plaintexts = new Map<string, { readonly text: string; readonly until: number }>();
 
   constructor(
     private readonly keys: DataKeys,
@@ -61,31 +66,42 @@ export class SecretSealer {
 
   /** The plaintext of a sealed value; throws if it was altered or sealed for another context. */
   async open(sealed: string, context: string): Promise<string> {
+    // The context's length first: no two pairs of context and value make one key.
+    const cacheKey = `${context.length}:${context}${sealed}`;
+    const cached = this.plaintexts.get(cacheKey);
+    if (cached && cached.until > this.now()) return cached.text;
     const envelope = JSON.parse(sealed) as Envelope;
     if (envelope.v !== 1) throw new Error(`unknown sealed format ${String(envelope.v)}`);
-    const key = await this.dataKey(envelope.dk);
+    const { key, until } = await this.dataKey(envelope.dk);
     const decipher = createDecipheriv("aes-256-gcm", key, bytes(envelope.iv));
     decipher.setAAD(Buffer.from(context, "utf8"));
     decipher.setAuthTag(bytes(envelope.tag));
-    return Buffer.concat([decipher.update(bytes(envelope.ct)), decipher.final()]).toString("utf8");
+    const text = Buffer.concat([decipher.update(bytes(envelope.ct)), decipher.final()]).toString("utf8");
+    // Kept no longer than its data key: a key KMS no longer opens stops opening it as soon.
+    bounded(this.plaintexts, cacheKey, { text, until }, OPENED_CACHE_SIZE);
+    return text;
   }
 
-  private async dataKey(encrypted: string): Promise<Uint8Array> {
+  private async dataKey(encrypted: string): Promise<{ readonly key: Uint8Array; readonly until: number }> {
     const cached = this.opened.get(encrypted);
-    if (cached && cached.until > this.now()) return cached.key;
-    const key = await this.keys.decrypt(bytes(encrypted));
-    this.remember(encrypted, key);
-    return key;
+    if (cached && cached.until > this.now()) return cached;
+    return this.remember(encrypted, await this.keys.decrypt(bytes(encrypted)));
   }
 
-  private remember(encrypted: string, key: Uint8Array): void {
-    this.opened.delete(encrypted);
-    // The oldest first out: a Map iterates in insertion order.
-    while (this.opened.size >= DATA_KEY_CACHE_SIZE) {
-      const oldest = this.opened.keys().next().value;
-      if (oldest === undefined) break;
-      this.opened.delete(oldest);
-    }
-    this.opened.set(encrypted, { key, until: this.now() + DATA_KEY_CACHE_MS });
+  private remember(encrypted: string, key: Uint8Array): { readonly key: Uint8Array; readonly until: number } {
+    const entry = { key, until: this.now() + DATA_KEY_CACHE_MS };
+    bounded(this.opened, encrypted, entry, DATA_KEY_CACHE_SIZE);
+    return entry;
   }
+}
+
+/** Sets `key` last in `map`, the oldest first out beyond `size` (a Map iterates in insertion order). */
+function bounded<V>(map: Map<string, V>, key: string, value: V, size: number): void {
+  map.delete(key);
+  while (map.size >= size) {
+    const oldest = map.keys().next().value;
+    if (oldest === undefined) break;
+    map.delete(oldest);
+  }
+  map.set(key, value);
 }

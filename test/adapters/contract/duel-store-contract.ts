@@ -780,6 +780,27 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.deleteTimer("never");
       expect(await store.dueTimers("2030-01-01T00:00:00Z", 10)).toEqual([t3, moved]);
     });
+
+    it("changes timers together: puts and deletes at once, a name put and deleted stays, repeating changes nothing", async () => {
+      const old = aTimer("old", "2026-12-01T10:00:00Z");
+      const kept = aTimer("kept", "2026-12-02T10:00:00Z");
+      await store.changeTimers([old, kept], []);
+      const moved = { ...kept, at: "2026-12-05T10:00:00Z" };
+      const fresh = aTimer("fresh", "2026-12-03T10:00:00Z");
+      const change = () => store.changeTimers([fresh, kept, moved], ["old", "kept", "never"]);
+      await change();
+      await change();
+      expect(await store.dueTimers("2030-01-01T00:00:00Z", 10)).toEqual([fresh, moved]);
+
+      // More than one request's worth (25 writes a BatchWriteItem).
+      const many = Array.from({ length: 30 }, (_, i) =>
+        aTimer(`many-${String(i).padStart(2, "0")}`, "2026-12-06T10:00:00Z"),
+      );
+      await store.changeTimers(many, ["fresh"]);
+      expect(await store.countTimers()).toBe(31);
+      await store.changeTimers([], [...many.map((t) => t.name), "kept"]);
+      expect(await store.countTimers()).toBe(0);
+    });
   });
 
   describe(`AccessStore contract on ${name}`, () => {

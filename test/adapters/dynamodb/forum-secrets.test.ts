@@ -151,6 +151,29 @@ describe("the forums' secrets sealed at rest (envelope encryption, DynamoDB Loca
     expect(calls).toEqual({ decrypt: 2, generate: 0 });
   });
 
+  it("a value opened once still opens only for its own forum, and an altered copy of it is refused", async () => {
+    const { client, tableName } = await freshTable();
+    const store = new DynamoDbStore({ client, tableName });
+    await store.putForum(forum("poudlard"));
+    await store.putForum(forum("beauxbatons"));
+    expect((await store.getForum("poudlard"))?.webhookSecrets.generic).toBe(SECRETS.generic);
+    const read = itemReader(client, tableName);
+    const sealed = (await read(keys.forum("poudlard")))?.sealed?.S ?? "";
+    const envelope = JSON.parse(sealed) as { ct: string };
+    const flipped = Buffer.from(envelope.ct, "base64");
+    flipped[0] = (flipped[0] ?? 0) ^ 1;
+    const own = await read(keys.forum("poudlard"));
+    const other = await read(keys.forum("beauxbatons"));
+    const altered = JSON.stringify({ ...envelope, ct: flipped.toString("base64") });
+    for (const [forumId, item, copy] of [
+      ["beauxbatons", other, sealed],
+      ["poudlard", own, altered],
+    ] as const) {
+      await client.send(new PutItemCommand({ TableName: tableName, Item: { ...item, sealed: { S: copy } } }));
+      await expect(store.getForum(forumId)).rejects.toThrow();
+    }
+  });
+
   it("locally, the key is a file under DATA_DIR created at first start, readable by its owner only", () => {
     const dir = join(mkdtempSync(join(tmpdir(), "arbitre-")), "data");
     const first = localMasterKey(dir);
