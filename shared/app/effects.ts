@@ -52,10 +52,10 @@ function withUsername(to: Recipient, forum: ForumConfig | null, after: Duel): Re
  * done, so a channel that failed is retried alone and the others are never sent twice.
  *
  * Revised inputs re-announce their verdicts, each as it now stands. When their entries of parts
- * would be more than `maxEntries` (a post so late that it rewrote nearly a whole transaction's worth
- * of the duel), the referee gets one notice naming every verdict that changed instead, and each
- * duelist concerned one short summary: the decision must fit in one transaction, or it could never
- * be stored at all.
+ * would be more than `maxEntries`, or weigh more than `REVISED_BUDGET` (a post so late that it
+ * rewrote a long stretch of the duel), the referee gets one notice naming every verdict that changed
+ * instead, and each duelist concerned one short summary: the decision must fit in one transaction,
+ * or it could never be stored at all.
  */
 export function effectsOf(input: {
   readonly forum: ForumConfig | null;
@@ -122,7 +122,10 @@ export function effectsOf(input: {
       ...thread,
     ]);
   const whole = entries(revised);
-  if (input.maxEntries === undefined || whole.length <= input.maxEntries) return whole;
+  const fits =
+    input.maxEntries === undefined ||
+    (whole.length <= input.maxEntries && (revised.length === 0 || textsOf(whole) <= REVISED_BUDGET));
+  if (fits) return whole;
   return entries(
     composeRevisedNotice({
       revised: input.revised.map((i) => ({ ...i, ...around(i.states, before, after) })),
@@ -130,6 +133,19 @@ export function effectsOf(input: {
       after,
     }),
   );
+}
+
+/**
+ * What a decision that revises verdicts may write to the outbox, in characters: a quarter of the
+ * 4 MB one DynamoDB transaction holds whatever the texts' encoding, the rest left to the inputs the
+ * replay rewrites. A late post that rewrote a long duel on a forum with many channels would
+ * otherwise fit in the transaction's items and not in its bytes, and could never be stored.
+ */
+const REVISED_BUDGET = 1_000_000;
+
+/** The characters of entries as stored. */
+function textsOf(entries: readonly OutboxEntry[]): number {
+  return entries.reduce((n, e) => n + JSON.stringify(e.effect).length, 0);
 }
 
 /**

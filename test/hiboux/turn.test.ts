@@ -362,6 +362,43 @@ describe("many verdicts revised at once", () => {
     // No entry left: the short notice stands in (and the decision still needs its one entry).
     expect(told(0)).not.toContain("fault.action");
   });
+
+  it("CONTRACT 4.3 revised verdicts that fit in the transaction's items but not in its bytes: the summaries stand in", () => {
+    const channels = Array.from({ length: 10 }, () => ({ type: "log" }));
+    const forum = { referees: [], notify: channels } as unknown as ForumConfig;
+    const revisedInput = (n: number) => ({
+      order: { rank: "post", instant: T, post: { id: `p${n}`, change: { type: "delete" } } },
+      inputId: `post-p${n}`,
+      command: { type: "post.deleted", now: T, postId: `p${n}`, authorId: BOB, deletedAt: T },
+      events: bobOutOfTurn,
+      previous: [],
+      states: { before: aliceToPlay, after: aliceToPlay },
+    });
+    const told = (revisedInputs: number) => {
+      const entries = effectsOf({
+        forum,
+        before: aliceToPlay,
+        after: aliceToPlay,
+        events: [],
+        revised: Array.from({ length: revisedInputs }, (_, n) => revisedInput(n)) as never,
+        timers: { schedule: [], cancel: [] },
+        version: 7,
+        now: T,
+        maxEntries: 90,
+      });
+      const kinds = entries
+        .flatMap(entriesOf)
+        .flatMap((e) => (e.effect.type === "notify" ? [e.effect.hibou.kind] : []));
+      return { entries: entries.length, kinds, chars: JSON.stringify(entries).length };
+    };
+    // A few revised inputs: each told again on the ten channels.
+    expect(told(3).kinds.filter((k) => k === "fault.action")).toHaveLength(3 * 2 * channels.length);
+    // Enough of them to outweigh a quarter of a transaction's 4 MB, in few enough entries: summed up.
+    const many = told(40);
+    expect(many.kinds).not.toContain("fault.action");
+    expect(many.kinds.filter((k) => k === "verdict.revised")).toHaveLength(2 * channels.length);
+    expect(many.chars).toBeLessThan(100_000);
+  });
 });
 
 describe("events no hibou knows", () => {
