@@ -68,6 +68,10 @@ describe("CONTRACT 6 a post's author is remembered with the post's own read and 
     expect(await deliver(turn("1007", renamed, "2026-11-30T10:35:00Z", "Bob"))).toEqual(
       oneReadOneWrite(0, 0),
     );
+    // A minute later (the store's clock) the process reads the account again, as another process's
+    // rename may have changed it; the same name is not written.
+    h.clock.advance("PT61S");
+    expect(await deliver(turn("1008", bob, "2026-11-30T10:40:00Z", "Alice"))).toEqual(oneReadOneWrite(1, 0));
     expect((await h.store.listAccounts("poudlard")).map((a) => [a.userId, a.name]).sort()).toEqual([
       ["42", renamed.name],
       ["43", bob.name],

@@ -103,12 +103,13 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly secrets: SecretSealer;
   private readonly rulesets = new RulesetMemory();
   private readonly reads = new ReadsInFlight();
-  private readonly accounts = new AccountMemory();
+  private readonly accounts: AccountMemory;
 
   constructor(options: DynamoDbStoreOptions) {
     this.client = options.client;
     this.tableName = options.tableName;
     this.now = options.now ?? (() => new Date());
+    this.accounts = new AccountMemory(() => this.now().getTime());
     this.dedupTtlSeconds = options.dedupTtlSeconds ?? THIRTY_DAYS_SECONDS;
     this.secrets = options.secrets ?? processSealer();
   }
