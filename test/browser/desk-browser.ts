@@ -17,11 +17,33 @@ const ARGS = [
 export interface DeskBrowser {
   readonly base: string;
   readonly browser: Browser;
-  /** Closes the browser, then the server. */
+  /** Closes the file's pages and their contexts, then the server. */
   stop(): Promise<void>;
 }
 
-/** Serves `app` on a free loopback port and launches Chromium (the browser tests' one set-up). */
+/**
+ * One Chromium per test worker. The slow tier's workers keep their modules from file to file, so
+ * the browser the first browser file launches serves the next ones: a launch costs more CPU than
+ * most of these files' tests. Each file opens its pages in contexts of their own (`newPage` and
+ * `newContext` each make one), with their own cookies and storage, and closes them all when it
+ * stops, so the next file finds a browser with nothing open. Playwright ends the browser with the
+ * worker (on its exit or on the SIGTERM vitest stops it with).
+ */
+let launched: Promise<Browser> | undefined;
+
+async function workerBrowser(): Promise<Browser> {
+  launched ??= chromium.launch({ executablePath: CHROMIUM, args: ARGS }).catch((error: unknown) => {
+    launched = undefined;
+    throw error;
+  });
+  const browser = await launched;
+  if (browser.isConnected()) return browser;
+  // Crashed or closed since: the next file gets a new one.
+  launched = undefined;
+  return workerBrowser();
+}
+
+/** Serves `app` on a free loopback port and opens the worker's Chromium (the browser tests' one set-up). */
 export async function openDesk(app: {
   fetch: (request: Request) => Response | Promise<Response>;
 }): Promise<DeskBrowser> {
@@ -31,12 +53,13 @@ export async function openDesk(app: {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await workerBrowser();
   return {
     base,
     browser,
     async stop() {
-      await browser.close();
+      // Files of one worker run one after the other: every context open now is this file's.
+      await Promise.all(browser.contexts().map((context) => context.close()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -1,7 +1,9 @@
 import fc from "fast-check";
+import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import type { Harness, MemoryHarness } from "../support/harness.js";
-import { type BadRequest, DUEL_ID, FAMILIES } from "./bad-requests.js";
+import { GENERIC_SECRET } from "../support/requests.js";
+import { type BadRequest, DUEL_ID, FAMILIES, librarySignature } from "./bad-requests.js";
 import {
   afterTheFile,
   deliverGeneric,
@@ -117,6 +119,22 @@ async function sendFamilies(h: Harness | MemoryHarness, batches: (planned: numbe
     ms: since(started),
   };
 }
+
+describe("the bad requests' generator", () => {
+  it("signs its webhooks as the standardwebhooks library does", () => {
+    const secrets = [
+      GENERIC_SECRET,
+      `whsec_${Buffer.from("another-forum-secret-32-bytes!!!").toString("base64")}`,
+    ];
+    const bodies = ["", '{"type":"post.created"}', "é\u{1F9D9}\uFFFD", "x".repeat(70_000)];
+    for (const secret of secrets) {
+      for (const body of bodies) {
+        const at = new Date("2026-11-30T10:00:00.999Z");
+        expect(librarySignature(secret, "msg_1", at, body)).toBe(new Webhook(secret).sign("msg_1", at, body));
+      }
+    }
+  });
+});
 
 describe("CONTRACT 2 bad input: only 4xx, never a 5xx, never a change of state", () => {
   it("CONTRACT 2 forged, stale, malformed, oversized, mis-typed and misrouted requests on every endpoint", async () => {
