@@ -366,12 +366,14 @@ describe("the outbox relay", () => {
 
   it("reads a forum again in a run once its read is RELAY_FORUM_MAX_AGE_MS old", async () => {
     const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
-    // Each delivery takes long: the run's clock moves past the bound between the first two.
-    const { relay, reads } = countingRelay(h, clock, () =>
-      clock.advance(`PT${RELAY_FORUM_MAX_AGE_MS / 1000}S`),
-    );
-    for (const id of ["a", "b"]) await put(notifyEntry(id));
-    expect(await relay.runDue()).toBe(2);
+    // The second delivery takes long: the run's clock moves past the bound before the third entry.
+    let deliveries = 0;
+    const { relay, reads } = countingRelay(h, clock, () => {
+      if (++deliveries === 2) clock.advance(`PT${RELAY_FORUM_MAX_AGE_MS / 1000}S`);
+    });
+    for (const id of ["a", "b", "c"]) await put(notifyEntry(id));
+    expect(await relay.runDue()).toBe(3);
+    // The first two share one read; the third, after the bound, reads the forum again.
     expect(reads.forum).toBe(2);
   });
 
