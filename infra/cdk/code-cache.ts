@@ -37,8 +37,8 @@ export async function runModuleScript(
  * time: a fresh `node` imports the function's `index.mjs` without a cache, handles the function's
  * warm-up events as its first request would, and writes what V8 compiled for them.
  *
- * The events meet no AWS: every endpoint is a local port (`env`), closed or the webhook's warm-up
- * world (./warmup-world.ts), where its first turn runs whole. What the events compile on the way is
+ * The events meet no AWS: every endpoint is a local port (`env`), closed or the warm-up world
+ * (./warmup-world.ts), where a first request runs whole. What the events compile on the way is
  * what a cold first request then finds compiled; the answers are returned, so that a test can check
  * the warm-up went where it should.
  *
@@ -81,20 +81,24 @@ export interface WarmupAnswer {
 
 /**
  * Function `name`'s cache, as the bundling writes it: its warm-up events in its warm-up
- * environment; the webhook's against its warm-up world (a real first turn), the others offline.
+ * environment. The webhook's and the timer's against the warm-up world (./warmup-world.ts): a real
+ * first turn of the world's duel, a stale timer of that duel. The relay's sweep and the HTTP
+ * function's `GET /healthz` offline: for the relay's sweep of an empty outbox the world paid
+ * nothing measurable (bench/README.md), and `GET /healthz` reads nothing.
  */
 export async function writeFunctionCodeCache(
   dir: string,
   name: FunctionName,
   node: string = process.execPath,
 ) {
-  if (name !== "webhook") return produceCodeCache(dir, warmupEvents(name), warmupEnvironment(name), node);
+  if (name === "http" || name === "relay")
+    return produceCodeCache(dir, warmupEvents(name), warmupEnvironment(name), node);
   const { startWarmupWorld } = await import("./warmup-world.js");
   const world = await startWarmupWorld();
   try {
     return await produceCodeCache(
       dir,
-      [...warmupEvents(name), world.firstTurn()],
+      [...warmupEvents(name), ...(name === "webhook" ? [world.firstTurn()] : [])],
       { ...warmupEnvironment(name), AWS_ENDPOINT_URL: world.endpoint, TABLE_NAME: world.tableName },
       node,
     );
@@ -138,6 +142,7 @@ export function warmupEvents(name: FunctionName): unknown[] {
     case "http":
       return [httpEvent("GET", "/healthz")];
     case "timer": {
+      // A stale timer of the warm-up world's duel (`warmup.1`): read, found stale, dropped.
       const at = new Date().toISOString();
       return [
         {

@@ -15,7 +15,8 @@ import { signStandardWebhook } from "../../shared/http/standard-webhooks.js";
  * a loopback stand-in for DynamoDB and KMS, on which the project's own store and API create a forum
  * and a duel, and a signed post that is that duel's first turn. The warm-up process then reads the
  * forum, opens its secret through the KMS client, checks the signature, reads the duel, decides and
- * commits, as a cold first turn does: V8 compiles all of it, and the cache holds it.
+ * commits, as a cold first turn does: V8 compiles all of it, and the cache holds it. The timer's
+ * warm-up reads the same duel for a stale timer.
  *
  * The stand-in keeps items by key and answers what a first turn and its setup send: `PutItem`,
  * `GetItem`, `BatchGetItem`, `TransactWriteItems` (puts and deletes; conditions and updates are not
