@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
+import { makeBundleAscii } from "../infra/cdk/ascii-bundle.js";
 import { BUNDLE, CODE_CACHED, codeCachedEsbuildOptions, esbuildOptions } from "../infra/cdk/bundling.js";
 import { PROJECT_ROOT } from "../infra/cdk/paths.js";
 
@@ -61,6 +62,8 @@ export async function codeCachedBundle(name: string, entry: string, outdir: stri
   const file = join(dir, CODE_CACHED.bundleFile);
   renameSync(join(dir, CODE_CACHED.builtFile), file);
   renameSync(join(dir, `${CODE_CACHED.builtFile}.map`), `${file}.map`);
+  // As the bundling's last step makes it (infra/cdk/code-cache.ts), before its cache is written.
+  makeBundleAscii(file);
   return {
     name,
     entry,

@@ -67,7 +67,17 @@ export interface ColdStart {
    * costs when it need not wait for a core, for a machine too loaded for wall times to compare.
    */
   readonly cpuMs: number;
+  /**
+   * With INSTRUCTIONS=1 only: the instructions the process ran, counted by Valgrind's callgrind (user
+   * space; the kernel's work is not in it). Unlike times, the count does not move with the machine's
+   * load, so a change of a few percent shows on a machine too busy for CPU times to show it; the
+   * times of such a run mean nothing (Valgrind runs the process fifty times slower).
+   */
+  readonly instructions?: number;
 }
+
+/** Valgrind in front of `node` (INSTRUCTIONS=1): its JIT-safe setting, no output file. */
+const VALGRIND = ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--smc-check=all-non-file"];
 
 function script(c: ColdCase): string {
   return [
@@ -87,19 +97,28 @@ function script(c: ColdCase): string {
 }
 
 async function once(c: ColdCase, execArgv: readonly string[]): Promise<ColdStart> {
+  const counted = process.env.INSTRUCTIONS === "1";
   const start = performance.now();
-  const { status: code, out, err } = await runModuleScript(process.execPath, script(c), c.env, execArgv);
+  const {
+    status: code,
+    out,
+    err,
+  } = counted
+    ? await runModuleScript("valgrind", script(c), c.env, [...VALGRIND, process.execPath, ...execArgv])
+    : await runModuleScript(process.execPath, script(c), c.env, execArgv);
   const wallMs = performance.now() - start;
   if (code !== 0) throw new Error(`cold start of ${c.name} failed (${code}): ${err || out}`);
   const line = out.split("\n").find((l) => l.startsWith("BENCH "));
   if (!line) throw new Error(`cold start of ${c.name} printed no timing: ${out}`);
   const inside = JSON.parse(line.slice("BENCH ".length)) as Omit<ColdStart, "wallMs">;
-  return { wallMs, ...inside };
+  const instructions = Number(err.match(/Collected : (\d+)/)?.[1] ?? Number.NaN);
+  return { wallMs, ...inside, ...(counted ? { instructions } : {}) };
 }
 
 /**
  * Median cold starts of each case over `runs` fresh processes; the cases take turns within each
- * round so that a busy moment of the machine is shared rather than landing on one bundle.
+ * round so that a busy moment of the machine is shared rather than landing on one bundle, and each
+ * round starts one case further on, so that no case always runs first or always after the same one.
  */
 export async function coldStarts(
   cases: readonly ColdCase[],
@@ -110,7 +129,10 @@ export async function coldStarts(
   const samples = new Map<string, ColdStart[]>(cases.map((c) => [c.name, []]));
   for (const c of cases) await once(c, execArgv); // the files into the page cache, once
   for (let r = 0; r < runs; r++) {
-    for (const c of cases) samples.get(c.name)?.push(await once(c, execArgv));
+    for (let i = 0; i < cases.length; i++) {
+      const c = cases[(r + i) % cases.length];
+      if (c) samples.get(c.name)?.push(await once(c, execArgv));
+    }
   }
   const result = new Map<string, ColdStart>();
   for (const [name, list] of samples) {
@@ -119,6 +141,9 @@ export async function coldStarts(
       importMs: round(median(list.map((s) => s.importMs)), 1),
       handleMs: round(median(list.map((s) => s.handleMs)), 1),
       cpuMs: round(median(list.map((s) => s.cpuMs)), 1),
+      ...(list[0]?.instructions === undefined
+        ? {}
+        : { instructions: median(list.map((s) => s.instructions ?? Number.NaN)) }),
     });
   }
   return result;

@@ -11,7 +11,9 @@ import { coldStartRatios } from "./report.js";
  * hello, hello-powertools and the yardsticks bare, dynamodb-sdk and dynamodb-by-hand); KEEP=1 leaves the bundles in a temporary folder, for
  * profiling; PROFILE=<folder> writes a CPU profile of each cold start there (`--cpu-prof`);
  * OTHER=name=<index.mjs>,… adds the first turn of other builds of the webhook (kept bundles, say of
- * the commit before a change), as `webhook-turn@name`, in turn with the other cases.
+ * the commit before a change), as `webhook-turn@name`, in turn with the other cases. INSTRUCTIONS=1
+ * runs each process under Valgrind and prints the instructions it ran instead of its times: a
+ * figure the machine's load does not move (bench/cold-start.ts), for changes of a few percent.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
@@ -50,6 +52,10 @@ try {
   const sdk = result.references.find((b) => b.name === "dynamodb-sdk");
   const lines = rows.map((b) => {
     const ratios = coldStartRatios(b, hello, sdk);
+    if (b.instructions !== undefined) {
+      const base = sdk?.instructions;
+      return `${b.name.padEnd(19)} ${(b.bytes / 1000).toFixed(1).padStart(7)} kB  ${(b.instructions / 1e6).toFixed(1).padStart(7)} M instructions${base ? `  ${(b.instructions / base).toFixed(3)}× dynamodb-sdk` : ""}`;
+    }
     return (
       `${b.name.padEnd(19)} ${(b.bytes / 1000).toFixed(1).padStart(7)} kB  ${b.coldStartMs.toFixed(1).padStart(6)} ms` +
       ` (import ${b.importMs.toFixed(1)}, request ${b.handleMs.toFixed(1)}; CPU ${b.cpuMs.toFixed(1)})` +

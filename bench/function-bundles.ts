@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { produceCodeCache, warmupEnvironment, warmupEvents } from "../infra/cdk/code-cache.js";
+import { produceCodeCache, writeFunctionCodeCache } from "../infra/cdk/code-cache.js";
 import { FUNCTION_ENTRIES } from "../infra/cdk/paths.js";
 import { type Bundle, bundle, codeCachedBundle } from "./bundles.js";
 import { type ColdCase, type ColdStart, coldStarts, httpApiEvent } from "./cold-start.js";
@@ -41,7 +41,7 @@ const REFERENCES = {
 /** A function bundled and given its code cache as the stack's bundling does (lambdaBundling). */
 async function deployedBundle(name: (typeof FUNCTIONS)[number], outdir: string): Promise<Bundle> {
   const built = await codeCachedBundle(name, FUNCTION_ENTRIES[name], outdir);
-  await produceCodeCache(join(outdir, name), warmupEvents(name), warmupEnvironment(name));
+  await writeFunctionCodeCache(join(outdir, name), name);
   return built;
 }
 
@@ -53,6 +53,8 @@ export interface FunctionBundle extends Omit<Bundle, "file" | "entry"> {
   readonly importMs: number;
   readonly handleMs: number;
   readonly cpuMs: number;
+  /** Instructions run (median), when counted (INSTRUCTIONS=1, bench/cold-start.ts). */
+  readonly instructions?: number;
   /** What the one request of the cold start was. */
   readonly request: string;
 }
@@ -185,7 +187,7 @@ export async function measureBundles(
     const healthz = () => httpApiEvent("GET", "/healthz");
     const webhookEnv = env("webhook", { TABLE_NAME: withDuel.tableName });
     // The same bundle, its cache written after a real first turn (DynamoDB Local, the fake KMS)
-    // instead of the offline warm-up: what the warm-up leaves out, if anything.
+    // instead of the warm-up world's (infra/cdk/warmup-world.ts): what that leaves out, if anything.
     // Only when asked for by name (CASES=…,webhook-turn-realcache).
     const realCache = options.only?.includes("webhook-turn-realcache")
       ? await codeCachedBundle("webhook-realcache", FUNCTION_ENTRIES.webhook, outdir)
@@ -243,7 +245,7 @@ export async function measureBundles(
               expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
               env: webhookEnv,
               request:
-                "the first turn, the cache written after a real first turn instead of the offline warm-up",
+                "the first turn, the cache written after a real first turn on DynamoDB Local instead of the warm-up world",
             },
           ]
         : []),
@@ -313,6 +315,7 @@ export async function measureBundles(
         importMs: start.importMs,
         handleMs: start.handleMs,
         cpuMs: start.cpuMs,
+        ...(start.instructions === undefined ? {} : { instructions: start.instructions }),
         request: cases.find((c) => c.name === coldCase)?.request ?? "",
       };
     };

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { makeBundleAscii } from "./ascii-bundle.js";
 import { CODE_CACHED } from "./bundling.js";
 import type { FunctionName } from "./paths.js";
 
@@ -36,11 +37,10 @@ export async function runModuleScript(
  * time: a fresh `node` imports the function's `index.mjs` without a cache, handles the function's
  * warm-up events as its first request would, and writes what V8 compiled for them.
  *
- * Offline: the events meet no AWS (every endpoint is a closed local port, one attempt), so the
- * requests fail where they would reach DynamoDB or KMS. What they compile on the way (routing, the
- * body's reading, the SDK's serialisation, middleware and signing, logging, the error paths) is
- * most of what a real first turn compiles: measured against a cache written after a real first
- * turn on DynamoDB Local, the two give the same cold start (bench/README.md).
+ * The events meet no AWS: every endpoint is a local port (`env`), closed or the warm-up world
+ * (./warmup-world.ts), where a first request runs whole. What the events compile on the way is
+ * what a cold first request then finds compiled; the answers are returned, so that a test can check
+ * the warm-up went where it should.
  *
  * V8 takes the cache only from the same Node build on the same architecture as the one that wrote
  * it (see `codeCacheTarget`); any other runtime compiles the bundle as if there were no cache.
@@ -50,22 +50,61 @@ export async function produceCodeCache(
   events: readonly unknown[],
   env: NodeJS.ProcessEnv,
   node: string = process.execPath,
-): Promise<{ bytes: number }> {
+): Promise<{ bytes: number; answers: readonly WarmupAnswer[] }> {
   const cacheFile = join(dir, `${CODE_CACHED.bundleFile}.cache`);
   rmSync(cacheFile, { force: true });
   const script = [
     `const m = await import(${JSON.stringify(pathToFileURL(join(dir, "index.mjs")).href)});`,
     'const context = { awsRequestId: "code-cache", functionName: "code-cache", getRemainingTimeInMillis: () => 30000 };',
-    // A warm-up request may fail (it reaches no AWS): what it compiled on the way is what counts.
-    `for (const event of ${JSON.stringify(events)}) { try { await m.handler(event, context); } catch {} }`,
+    // A warm-up request may fail (one that reaches a closed port): what it compiled counts.
+    "const answers = [];",
+    `for (const event of ${JSON.stringify(events)}) {`,
+    "  try { const res = await m.handler(event, context); answers.push({ status: res?.statusCode, body: res?.body }); }",
+    "  catch (error) { answers.push({ error: String(error) }); }",
+    "}",
     `const bytes = m.codeCache.write(${JSON.stringify(cacheFile)});`,
-    'process.stdout.write("\\nCODE-CACHE " + bytes + "\\n");',
+    'process.stdout.write("\\nCODE-CACHE " + JSON.stringify({ bytes, answers }) + "\\n");',
     "process.exit(0);",
   ].join("\n");
   const { status, out, err } = await runModuleScript(node, script, env);
   const line = out.split("\n").find((l) => l.startsWith("CODE-CACHE "));
   if (status !== 0 || !line) throw new Error(`code cache of ${dir} not written (${status}): ${err || out}`);
-  return { bytes: Number(line.slice("CODE-CACHE ".length)) };
+  return JSON.parse(line.slice("CODE-CACHE ".length)) as { bytes: number; answers: WarmupAnswer[] };
+}
+
+/** What a warm-up event got: the handler's status and body, or the error it threw. */
+export interface WarmupAnswer {
+  readonly status?: number;
+  readonly body?: string;
+  readonly error?: string;
+}
+
+/**
+ * Function `name`'s cache, as the bundling writes it: its warm-up events in its warm-up
+ * environment. The webhook's and the timer's against the warm-up world (./warmup-world.ts): a real
+ * first turn of the world's duel, a stale timer of that duel. The relay's sweep and the HTTP
+ * function's `GET /healthz` offline: for the relay's sweep of an empty outbox the world paid
+ * nothing measurable (bench/README.md), and `GET /healthz` reads nothing.
+ */
+export async function writeFunctionCodeCache(
+  dir: string,
+  name: FunctionName,
+  node: string = process.execPath,
+) {
+  if (name === "http" || name === "relay")
+    return produceCodeCache(dir, warmupEvents(name), warmupEnvironment(name), node);
+  const { startWarmupWorld } = await import("./warmup-world.js");
+  const world = await startWarmupWorld();
+  try {
+    return await produceCodeCache(
+      dir,
+      [...warmupEvents(name), ...(name === "webhook" ? [world.firstTurn()] : [])],
+      { ...warmupEnvironment(name), AWS_ENDPOINT_URL: world.endpoint, TABLE_NAME: world.tableName },
+      node,
+    );
+  } finally {
+    await world.stop();
+  }
 }
 
 /** An API Gateway HTTP API (payload 2.0) event, as the webhook and HTTP functions receive it. */
@@ -94,42 +133,16 @@ function httpEvent(method: string, path: string, headers: Record<string, string>
   };
 }
 
-/** A forum's post as a first turn sends it: read, then refused at the forum's read (no DynamoDB). */
-function webhookPost() {
-  const at = new Date().toISOString();
-  const body = JSON.stringify({
-    type: "post.created",
-    timestamp: at,
-    data: {
-      threadId: "1",
-      postId: "1",
-      author: { id: "1", name: "Warm-up" },
-      createdAt: at,
-      format: "bbcode",
-      content: "Un tour.\n[duel]\nSort : Rictusempra\nCible : Personne\nZone : torse\nPari : 4\n[/duel]",
-    },
-  });
-  return httpEvent(
-    "POST",
-    "/webhooks/warmup/generic",
-    {
-      "content-type": "application/json",
-      "webhook-id": "msg_warmup",
-      "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
-      "webhook-signature": "v1,d2FybXVw",
-    },
-    body,
-  );
-}
-
 /** Each function's warm-up: what its first request runs, as far as it goes without AWS. */
 export function warmupEvents(name: FunctionName): unknown[] {
   switch (name) {
     case "webhook":
-      return [httpEvent("GET", "/healthz"), webhookPost()];
+      // And a signed first turn of a duel of its warm-up world (writeFunctionCodeCache).
+      return [httpEvent("GET", "/healthz")];
     case "http":
       return [httpEvent("GET", "/healthz")];
     case "timer": {
+      // A stale timer of the warm-up world's duel (`warmup.1`): read, found stale, dropped.
       const at = new Date().toISOString();
       return [
         {
@@ -174,9 +187,11 @@ export function warmupEnvironment(name: FunctionName): NodeJS.ProcessEnv {
   };
 }
 
-// `tsx infra/cdk/code-cache.ts <folder> <function>`: the bundling's last step (lambdaBundling).
+// `tsx infra/cdk/code-cache.ts <folder> <function>`: the bundling's last step (lambdaBundling): the
+// bundle made ASCII-only (./ascii-bundle.ts), then its cache written.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [dir, name] = process.argv.slice(2) as [string, FunctionName];
-  const { bytes } = await produceCodeCache(dir, warmupEvents(name), warmupEnvironment(name));
+  makeBundleAscii(join(dir, CODE_CACHED.bundleFile));
+  const { bytes } = await writeFunctionCodeCache(dir, name);
   process.stdout.write(`${name}: code cache of ${bytes} bytes, Node ${process.version} ${process.arch}\n`);
 }

@@ -34,8 +34,10 @@ export function isGameMasterPost(post: TopicPost): boolean {
 }
 
 const QUOTE = `['‘’"«»]`;
+// `\u00e9` (é) and `\u2018` (‘) written as escapes, which the RegExp reads: a raw template keeps its
+// characters as written, and the bundles are ASCII-only (infra/cdk/ascii-bundle.ts).
 const HEADER = new RegExp(
-  String.raw`(?:membre|member)\s{0,5}${QUOTE}\s{0,5}([^\n]{1,80}?)\s{0,5}${QUOTE}\s{0,5}(?:a\s+effectu[ée]|has\s+(?:done|made|performed))[^:\n]{0,80}:\s{0,5}(?:Lancer\s+de\s+d[ée]s|Dice\s+roll|[^#'‘\n]{0,60})`,
+  String.raw`(?:membre|member)\s{0,5}${QUOTE}\s{0,5}([^\n]{1,80}?)\s{0,5}${QUOTE}\s{0,5}(?:a\s+effectu[e\u00e9]|has\s+(?:done|made|performed))[^:\n]{0,80}:\s{0,5}(?:Lancer\s+de\s+d[e\u00e9]s|Dice\s+roll|[^#'\u2018\n]{0,60})`,
   "i",
 );
 const LABEL = new RegExp(String.raw`${QUOTE}([^\n]{1,80}?)${QUOTE}\s{0,5}:`, "g");
