@@ -98,6 +98,10 @@ export class StagedCommits implements DecisionStore {
     return [...stored, ...inputs].sort((a, b) => compareOrder(a.order, b.order));
   }
 
+  /**
+   * The inputs and every mark, read together: one round trip for a late post, at the price of the
+   * marks' read for a late post already stored (a duplicate, found in the inputs).
+   */
   async readWholeDuel(duelId: string): Promise<StoredInput[]> {
     const [inputs] = await Promise.all([this.listInputs(duelId), this.listPostMarks(duelId)]);
     return inputs;

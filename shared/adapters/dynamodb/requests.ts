@@ -89,7 +89,8 @@ export type BatchWrite =
   | { readonly DeleteRequest: { readonly Key: Item } };
 
 /**
- * These writes in batches of 25 (no key twice in one call: DynamoDB refuses it). Writes DynamoDB
+ * These writes in batches of 25; the caller names each key once (DynamoDB refuses a call that
+ * names one twice). Writes DynamoDB
  * leaves unprocessed (throttling) are sent again with a short backoff; if they stay unprocessed
  * storage is, for the caller, unavailable. Not all or nothing: a batch that failed may have written
  * part of itself.
