@@ -4,8 +4,11 @@ import { TABLE_DATA_ACTIONS } from "../../infra/cdk/table-access.js";
 
 const ADAPTER_DIR = new URL("../../shared/adapters/dynamodb/", import.meta.url);
 
-/** Control-plane calls made only by the local stack's createTable; the cloud table comes from CDK. */
-const LOCAL_ONLY = new Set(["CreateTable", "DescribeTable", "UpdateTimeToLive"]);
+/**
+ * Calls made only by the local stack: its createTable (the cloud table comes from CDK), and its
+ * scheduler's timer changes in the table (`changeTimers`; in AWS, timers are EventBridge schedules).
+ */
+const LOCAL_ONLY = new Set(["CreateTable", "DescribeTable", "UpdateTimeToLive", "BatchWriteItem"]);
 
 /** What the DynamoDB adapter sends, read from its sources, as IAM actions. */
 function actionsTheAdapterNeeds(): string[] {
