@@ -10,7 +10,8 @@ const FAST_CHECK = "test/support/fast-check-setup.ts";
 /**
  * Three tiers (test/tiers.ts says which file goes where): `npm run test:unit` is the inner loop,
  * `npm test` runs them all. Two workers suit the two-core CI machine, and every tier's workers keep
- * their modules between files; the CDK synthesis of test/infra runs once, in one worker (`slow-cdk`).
+ * their modules between files; the CDK synthesis of test/infra runs once, in the worker that runs
+ * test/infra/stack.test.ts.
  */
 export default defineConfig({
   test: {
@@ -54,23 +55,11 @@ export default defineConfig({
           name: "slow",
           sequence: { groupOrder: 1 },
           // As `integration`: the reliability suite's record of what it saw is emptied after each file.
+          // The CDK stack's suites are one file (test/infra/stack.test.ts): one worker synthesizes once.
           isolate: false,
-          include: filesOf("slow", ROOT).filter((file) => !file.startsWith("test/infra/")),
+          include: filesOf("slow", ROOT),
           globalSetup: [DYNAMODB_LOCAL],
           setupFiles: [FAST_CHECK],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "slow-cdk",
-          include: filesOf("slow", ROOT).filter((file) => file.startsWith("test/infra/")),
-          globalSetup: [DYNAMODB_LOCAL],
-          // One worker that keeps its modules from file to file: test/infra/synth.ts synthesizes once.
-          isolate: false,
-          maxWorkers: 1,
-          // First, alone: `npm test` types the code meanwhile on the other core.
-          sequence: { groupOrder: 0 },
         },
       },
     ],

@@ -108,6 +108,7 @@ export type Tier = keyof typeof TIERS;
  * to files of seconds, ordered by what a run prints.
  */
 export const LONGEST_FIRST = [
+  "test/infra/stack.test.ts",
   "test/e2e/doc-examples.test.ts",
   "test/reliability/bad-input.test.ts",
   "test/reliability/storage-faults.test.ts",

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
  * point there), a string, an identifier or a comment, and the bundle decodes as one-byte text.
  *
  * The one place an escape would not mean the same is a tagged template's raw text (esbuild leaves
- * those characters too), and a regular expression's `source` shows the escape: test/infra/bundles.test.ts
+ * those characters too), and a regular expression's `source` shows the escape: test/infra/bundles.cases.ts
  * checks that every non-ASCII character esbuild leaves in a function's bundle is in a regular
  * expression literal, so that a module that starts putting one elsewhere is looked at.
  */

@@ -19,7 +19,7 @@ export const REQUIRE_BANNER =
 /**
  * Modules replaced in the bundles, each by a module of ours (paths from the project root, where
  * esbuild runs). Only for code that cannot run in these functions; each replacement says why in its
- * own file, and test/infra/bundles.test.ts checks both the reason and the result.
+ * own file, and test/infra/bundles.cases.ts checks both the reason and the result.
  *
  * - The SDK's default credential chain: in Lambda the role's credentials are always in the
  *   environment, the chain's first link; its other links and their STS, SSO and sign-in clients are
@@ -51,7 +51,7 @@ function injectFor(entry: string): string[] {
 
 /**
  * How every function is bundled, in one place: the stack turns it into NodejsFunction options and
- * test/infra/bundles.test.ts into esbuild options, so the bundle under test is the one deployed.
+ * test/infra/bundles.cases.ts into esbuild options, so the bundle under test is the one deployed.
  *
  * `external` is empty on purpose: the AWS SDK v3 clients are bundled at the version pinned in
  * package-lock.json rather than taken from the Lambda runtime, whose SDK AWS updates on its own

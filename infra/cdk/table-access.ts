@@ -1,6 +1,6 @@
 /**
  * Every DynamoDB data-plane action the functions use, listed so no policy needs `dynamodb:*`.
- * It mirrors what shared/adapters/dynamodb sends (test/infra/iam.test.ts keeps the two in step):
+ * It mirrors what shared/adapters/dynamodb sends (test/infra/iam.cases.ts keeps the two in step):
  * transactions have no action of their own, TransactWriteItems is authorised per item as PutItem,
  * UpdateItem, DeleteItem or ConditionCheckItem. No Scan: listings query gsi1.
  */

@@ -2,7 +2,7 @@
  * Stands for `@smithy/core/event-streams` in the Lambda bundles (infra/cdk/bundling.ts). The SDK's
  * protocols import that module, lazily, only for an operation whose input or output has an event
  * stream member; no operation of DynamoDB or EventBridge Scheduler has one
- * (test/infra/bundles.test.ts checks every operation of both clients, the way the SDK itself
+ * (test/infra/bundles.cases.ts checks every operation of both clients, the way the SDK itself
  * tells), so in these bundles it is dead code: codecs and stream marshallers.
  * Should an operation with an event stream ever get here, it fails at once, saying why.
  */

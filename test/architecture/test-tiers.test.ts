@@ -45,14 +45,14 @@ describe("the test tiers (test/tiers.ts)", () => {
       spec("test/e2e/local-stack.test.ts", "slow"),
       spec("test/reliability/order.test.ts", "slow"),
       spec("test/reliability/storage-faults.test.ts", "slow"),
-      spec("test/infra/table.test.ts", "slow-cdk", 0),
+      spec("test/infra/table.cases.ts", "slow-cdk", 0),
     ];
     // No record of past runs, as in a clean clone.
     const cache = { getFileTestResults: () => undefined, getFileStats: () => undefined };
     const ctx = { config: { root: ROOT }, cache } as unknown as Vitest;
     const sorted = await new LongestFirst(ctx).sort(files);
     expect(sorted.map((s) => `${s.project.name} ${s.moduleId.slice(ROOT.length)}`)).toEqual([
-      "slow-cdk test/infra/table.test.ts",
+      "slow-cdk test/infra/table.cases.ts",
       "slow test/reliability/storage-faults.test.ts",
       "slow test/reliability/order.test.ts",
       "slow test/e2e/local-stack.test.ts",

@@ -6,7 +6,7 @@ import { LONGEST_FIRST } from "../tiers.js";
  * The tiers in the order they start within a group: the slow tier's long files first, the unit
  * tier's short ones last, where they fill whichever worker frees first.
  */
-const PROJECTS = ["slow-cdk", "slow", "integration", "unit"];
+const PROJECTS = ["slow", "integration", "unit"];
 
 /**
  * Vitest's order (by `sequence.groupOrder`, then its recorded durations or file size), with the
