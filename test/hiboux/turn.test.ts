@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { effectsOf } from "../../shared/app/effects.js";
+import type { DuelEvent } from "../../shared/domain/events.js";
 import { composeHiboux, composeRevisedNotice } from "../../shared/hiboux/index.js";
 import type { ForumConfig } from "../../shared/ports/forum-store.js";
 import { entriesOf, type OutboxEntry } from "../../shared/ports/outbox-store.js";
@@ -283,6 +284,19 @@ describe("a verdict revised", () => {
 describe("many verdicts revised at once", () => {
   /** Bob's out-of-turn fault and its sanction, as first decided; a re-ordering decides nothing of it now. */
   const revised = [{ events: [], previous: bobOutOfTurn }];
+  /** Post `id`'s deletion, stored before and decided again: `events` now, where it decided `previous`. */
+  const revisedPost = (
+    id: string,
+    events: readonly DuelEvent[],
+    previous: readonly DuelEvent[],
+  ): Parameters<typeof effectsOf>[0]["revised"][number] => ({
+    order: { rank: "post", instant: T, post: { id, change: { type: "delete" } } },
+    inputId: `post-${id}`,
+    command: { type: "post.deleted", now: T, postId: id, authorId: BOB, deletedAt: T },
+    events,
+    previous,
+    states: { before: aliceToPlay, after: aliceToPlay },
+  });
 
   it("CONTRACT 4.3 each duelist told an old verdict gets a short summary with the referee's notice", () => {
     const hiboux = composeRevisedNotice({ revised, before: aliceToPlay, after: aliceToPlay });
@@ -301,16 +315,7 @@ describe("many verdicts revised at once", () => {
       before: aliceToPlay,
       after: aliceToPlay,
       events: [],
-      revised: [
-        {
-          order: { rank: "post", instant: T, post: { id: "p9", change: { type: "delete" } } },
-          inputId: "post-p9",
-          command: { type: "post.deleted", now: T, postId: "p9", authorId: BOB, deletedAt: T },
-          events: [],
-          previous: bobOutOfTurn,
-          states: { before: aliceToPlay, after: aliceToPlay },
-        },
-      ],
+      revised: [revisedPost("p9", [], bobOutOfTurn)],
       timers: { schedule: [], cancel: [] },
       version: 7,
       now: T,
@@ -337,16 +342,7 @@ describe("many verdicts revised at once", () => {
         before: aliceToPlay,
         after: aliceToPlay,
         events: [],
-        revised: [
-          {
-            order: { rank: "post", instant: T, post: { id: "p9", change: { type: "delete" } } },
-            inputId: "post-p9",
-            command: { type: "post.deleted", now: T, postId: "p9", authorId: BOB, deletedAt: T },
-            events: bobOutOfTurn,
-            previous: [],
-            states: { before: aliceToPlay, after: aliceToPlay },
-          },
-        ],
+        revised: [revisedPost("p9", bobOutOfTurn, [])],
         timers: { schedule: [], cancel: [] },
         version: 7,
         now: T,
@@ -366,21 +362,13 @@ describe("many verdicts revised at once", () => {
   it("CONTRACT 4.3 revised verdicts that fit in the transaction's items but not in its bytes: the summaries stand in", () => {
     const channels = Array.from({ length: 10 }, () => ({ type: "log" }));
     const forum = { referees: [], notify: channels } as unknown as ForumConfig;
-    const revisedInput = (n: number) => ({
-      order: { rank: "post", instant: T, post: { id: `p${n}`, change: { type: "delete" } } },
-      inputId: `post-p${n}`,
-      command: { type: "post.deleted", now: T, postId: `p${n}`, authorId: BOB, deletedAt: T },
-      events: bobOutOfTurn,
-      previous: [],
-      states: { before: aliceToPlay, after: aliceToPlay },
-    });
     const told = (revisedInputs: number) => {
       const entries = effectsOf({
         forum,
         before: aliceToPlay,
         after: aliceToPlay,
         events: [],
-        revised: Array.from({ length: revisedInputs }, (_, n) => revisedInput(n)) as never,
+        revised: Array.from({ length: revisedInputs }, (_, n) => revisedPost(`p${n}`, bobOutOfTurn, [])),
         timers: { schedule: [], cancel: [] },
         version: 7,
         now: T,

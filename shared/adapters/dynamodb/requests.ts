@@ -54,9 +54,26 @@ const BATCH_WRITE_MAX = 25;
 const UNPROCESSED_ATTEMPTS = 8;
 
 /**
- * Strongly consistent reads of these keys, in batches of 100. Keys DynamoDB leaves unprocessed
- * (throttling) are asked again with a short backoff; if they stay unprocessed storage is, for the
- * caller, unavailable. Items come back in no particular order; missing items are simply absent.
+ * Sends `first`, then what each answer left unprocessed (throttling), with a short backoff; if some
+ * stay unprocessed, storage is, for the caller, unavailable.
+ */
+async function untilProcessed<T>(
+  what: string,
+  first: readonly T[],
+  send: (pending: readonly T[]) => Promise<readonly T[]>,
+): Promise<void> {
+  let pending = first;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt >= UNPROCESSED_ATTEMPTS)
+      throw new StorageUnavailableError(new Error(`${pending.length} ${what} left unprocessed`));
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+    pending = await send(pending);
+  }
+}
+
+/**
+ * Strongly consistent reads of these keys, in batches of 100 (`untilProcessed`). Items come back
+ * in no particular order; missing items are simply absent.
  */
 export async function batchGetAll(
   client: DynamoDBClient,
@@ -65,20 +82,15 @@ export async function batchGetAll(
 ): Promise<Item[]> {
   const items: Item[] = [];
   for (let i = 0; i < keys.length; i += BATCH_GET_MAX) {
-    let pending: Item[] = keys.slice(i, i + BATCH_GET_MAX);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= UNPROCESSED_ATTEMPTS) {
-        throw new StorageUnavailableError(
-          new Error(`${pending.length} keys left unprocessed by BatchGetItem`),
-        );
-      }
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+    await untilProcessed("keys of a BatchGetItem", keys.slice(i, i + BATCH_GET_MAX), async (pending) => {
       const answer = await client.send(
-        new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+        new BatchGetItemCommand({
+          RequestItems: { [tableName]: { Keys: [...pending], ConsistentRead: true } },
+        }),
       );
       items.push(...(answer.Responses?.[tableName] ?? []));
-      pending = answer.UnprocessedKeys?.[tableName]?.Keys ?? [];
-    }
+      return answer.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    });
   }
   return items;
 }
@@ -89,11 +101,9 @@ export type BatchWrite =
   | { readonly DeleteRequest: { readonly Key: Item } };
 
 /**
- * These writes in batches of 25; the caller names each key once (DynamoDB refuses a call that
- * names one twice). Writes DynamoDB
- * leaves unprocessed (throttling) are sent again with a short backoff; if they stay unprocessed
- * storage is, for the caller, unavailable. Not all or nothing: a batch that failed may have written
- * part of itself.
+ * These writes in batches of 25 (`untilProcessed`); the caller names each key once (DynamoDB refuses
+ * a call that names one twice). Not all or nothing: a batch that failed may have written part of
+ * itself.
  */
 export async function batchWriteAll(
   client: DynamoDBClient,
@@ -101,19 +111,16 @@ export async function batchWriteAll(
   writes: readonly BatchWrite[],
 ): Promise<void> {
   for (let i = 0; i < writes.length; i += BATCH_WRITE_MAX) {
-    let pending = writes.slice(i, i + BATCH_WRITE_MAX);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= UNPROCESSED_ATTEMPTS) {
-        throw new StorageUnavailableError(
-          new Error(`${pending.length} writes left unprocessed by BatchWriteItem`),
+    await untilProcessed(
+      "writes of a BatchWriteItem",
+      writes.slice(i, i + BATCH_WRITE_MAX),
+      async (pending) => {
+        const answer = await client.send(
+          new BatchWriteItemCommand({ RequestItems: { [tableName]: [...pending] } }),
         );
-      }
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const answer = await client.send(
-        new BatchWriteItemCommand({ RequestItems: { [tableName]: [...pending] } }),
-      );
-      pending = (answer.UnprocessedItems?.[tableName] ?? []) as BatchWrite[];
-    }
+        return (answer.UnprocessedItems?.[tableName] ?? []) as BatchWrite[];
+      },
+    );
   }
 }
 
