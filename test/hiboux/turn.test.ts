@@ -433,7 +433,7 @@ describe("events no hibou knows", () => {
   });
 });
 
-describe("a decision's outbox", () => {
+describe("CONTRACT 6.1 a decision's outbox", () => {
   const forum = { referees: [], notify: [{ type: "log" }, { type: "log" }] } as unknown as ForumConfig;
   const timer = { name: "t", duelId: "d", kind: "reply-deadline", at: DEADLINE, ref: "2" } as const;
   const outbox = (text = "") =>

@@ -56,7 +56,7 @@ const item = (n: number) => ({
 });
 const key = (n: number) => ({ pk: { S: "BATCH" }, sk: { S: `item#${String(n).padStart(3, "0")}` } });
 
-describe("batch requests left partly unprocessed", () => {
+describe("CONTRACT 2 batch requests left partly unprocessed", () => {
   it("writes sent again until every one is processed, in batches of 25", async () => {
     const { client, tableName } = await freshTable();
     const calls = throttled(client, 3);
@@ -94,7 +94,7 @@ describe("batch requests left partly unprocessed", () => {
     expect(new Set(read.map((i) => i.sk?.S)).size).toBe(120);
   });
 
-  it("storage unavailable when the writes stay unprocessed", async () => {
+  it("CONTRACT 2 storage unavailable (the error a 503 answers) when the writes stay unprocessed", async () => {
     const { client, tableName } = await freshTable();
     // DynamoDB answering every write as unprocessed, every time.
     client.middlewareStack.add(
