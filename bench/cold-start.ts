@@ -71,7 +71,7 @@ export interface ColdStart {
    * With INSTRUCTIONS=1 only: the instructions the process ran, counted by Valgrind's callgrind (user
    * space; the kernel's work is not in it). Unlike times, the count does not move with the machine's
    * load, so a change of a few percent shows on a machine too busy for CPU times to show it; the
-   * times of such a run mean nothing (Valgrind runs the process fifty times slower).
+   * times of such a run mean nothing (Valgrind runs the process many times slower).
    */
   readonly instructions?: number;
 }

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
  * character of strings, templates and identifiers, but leaves those of regular expression literals
  * as they are (the post's parsing has many: `[’‘ʼ]`, `[:：]`, `[«“"—–]`…). One such character makes
  * V8 hold the whole bundle as a two-byte string: a cold start then decodes it through UTF-8's slow
- * path into twice the memory, for a few hundred characters. Written `\uXXXX` they mean the same in
+ * path into twice the memory. Written `\uXXXX` they mean the same in
  * a regular expression (with or without the `u` flag: a surrogate pair's two escapes are one code
  * point there), a string, an identifier or a comment, and the bundle decodes as one-byte text.
  *

@@ -35,7 +35,7 @@ export const ALIASES: Readonly<Record<string, string>> = {
 /**
  * The functions whose bundle takes `Headers`, `Request` and `Response` from
  * shared/aws/light-fetch.ts (esbuild `inject`, paths from the project root) in place of Node's
- * undici, whose first use costs a cold start more CPU than the rest of its HTTP layer. The webhook
+ * undici (why: shared/aws/light-fetch.ts). The webhook
  * function only: a forum's delivery is bytes in and JSON out, which those classes hold themselves;
  * the HTTP function's desk (forms, cookies, redirects) keeps Node's.
  */

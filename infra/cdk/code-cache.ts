@@ -83,8 +83,8 @@ export interface WarmupAnswer {
  * Function `name`'s cache, as the bundling writes it: its warm-up events in its warm-up
  * environment. The webhook's and the timer's against the warm-up world (./warmup-world.ts): a real
  * first turn of the world's duel, a stale timer of that duel. The relay's sweep and the HTTP
- * function's `GET /healthz` offline: for the relay's sweep of an empty outbox the world paid
- * nothing measurable (bench/README.md), and `GET /healthz` reads nothing.
+ * function's `GET /healthz` offline: the sweep of an empty outbox runs the same code with the world
+ * or without it, and `GET /healthz` reads nothing.
  */
 export async function writeFunctionCodeCache(
   dir: string,

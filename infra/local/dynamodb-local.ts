@@ -106,7 +106,7 @@ export async function startDynamoDbLocal(options: {
 
 /**
  * Java flags for a DynamoDB Local that serves a test run, not a long session: the first compiler
- * tier only and the serial collector, which halve its start's CPU. Tests that start `npm start`
+ * tier only and the serial collector, which make its start cheaper. Tests that start `npm start`
  * give them to its Java through `JDK_JAVA_OPTIONS`.
  */
 export const SHORT_LIVED = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];

@@ -47,7 +47,7 @@ export class LocalScheduler implements SchedulerPort {
   }
 
   async schedule(timer: TimerSpec): Promise<void> {
-    if (Number.isNaN(Date.parse(timer.at))) throw new RangeError(`Invalid timer instant: ${timer.at}`);
+    assertInstant(timer.at);
     await this.timers.putTimer(timer);
   }
 
@@ -60,9 +60,7 @@ export class LocalScheduler implements SchedulerPort {
    * repeating it is harmless, as one by one). Local only: EventBridge Scheduler has no such call.
    */
   async change(changes: TimerChanges): Promise<void> {
-    for (const timer of changes.schedule) {
-      if (Number.isNaN(Date.parse(timer.at))) throw new RangeError(`Invalid timer instant: ${timer.at}`);
-    }
+    for (const timer of changes.schedule) assertInstant(timer.at);
     await this.timers.changeTimers(
       changes.schedule,
       changes.cancel.map((timer) => timer.name),
@@ -132,4 +130,9 @@ export class LocalScheduler implements SchedulerPort {
     // A stop and start during this run may have armed the loop already.
     if (this.started && this.handle === undefined) this.arm(this.pollMs);
   }
+}
+
+/** A timer's instant the clock can read, as EventBridge Scheduler refuses one it cannot. */
+function assertInstant(at: string): void {
+  if (Number.isNaN(Date.parse(at))) throw new RangeError(`Invalid timer instant: ${at}`);
 }

@@ -2,8 +2,7 @@
  * `Headers`, `Request` and `Response` for the webhook function's bundle, in place of Node's: the
  * bundling injects these three (esbuild `inject`, infra/cdk/bundling.ts `LIGHT_FETCH`) where the
  * bundled code (Hono, its Lambda adapter, ours) names the globals. Node's are undici's, and the first
- * use of any of them loads and runs the whole of undici: on a cold start, more CPU than the rest of
- * the request's HTTP layer together. A webhook request is a body of bytes in and JSON out, which
+ * use of any of them loads and runs the whole of undici, on every cold start. A webhook request is a body of bytes in and JSON out, which
  * these classes hold as they are; anything they do not do themselves (a form body, a `Blob`, a
  * stream given as a body) is handed to Node's own classes, built from the same parts, so it works as
  * it always did, undici loaded only then. Nothing global is replaced: the SDK and Node keep theirs.
