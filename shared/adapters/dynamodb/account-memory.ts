@@ -1,4 +1,5 @@
 import type { ForumAccount } from "../../ports/duelist-store.js";
+import { remember } from "../remember.js";
 
 /**
  * How long an account a store read or wrote answers for it in place of a read. A process that
@@ -24,13 +25,7 @@ export class AccountMemory {
 
   /** An account as it is stored now (read, or written by a commit that succeeded). */
   remember(forumId: string, account: ForumAccount): void {
-    const key = `${forumId}\n${account.userId}`;
-    this.known.delete(key);
-    while (this.known.size >= ACCOUNT_MEMORY_SIZE) {
-      const oldest = this.known.keys().next().value;
-      if (oldest === undefined) break;
-      this.known.delete(oldest);
-    }
-    this.known.set(key, { account, until: this.now() + ACCOUNT_MEMORY_MS });
+    const until = this.now() + ACCOUNT_MEMORY_MS;
+    remember(this.known, `${forumId}\n${account.userId}`, { account, until }, ACCOUNT_MEMORY_SIZE);
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Ruleset } from "../../rules/ruleset.js";
+import { remember } from "../remember.js";
 import { type Item, marshall } from "./attributes.js";
 import { keys } from "./table.js";
 
@@ -45,16 +46,6 @@ export function rulesetItem(duelId: string, ruleset: Ruleset): Item {
     hash: rulesetHash(ruleset),
     ruleset: JSON.stringify(ruleset),
   });
-}
-
-/** A Map that forgets its oldest entry beyond `limit` (insertion order; a `set` refreshes). */
-function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > limit) {
-    const oldest = map.keys().next();
-    if (!oldest.done) map.delete(oldest.value);
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { remember } from "../remember.js";
 
 /**
  * Where data keys come from: KMS in AWS (`kms-data-keys.ts`), a key file on this machine
@@ -78,7 +79,7 @@ export class SecretSealer {
     decipher.setAuthTag(bytes(envelope.tag));
     const text = Buffer.concat([decipher.update(bytes(envelope.ct)), decipher.final()]).toString("utf8");
     // Kept no longer than its data key: a key KMS no longer opens stops opening it as soon.
-    bounded(this.plaintexts, cacheKey, { text, until }, OPENED_CACHE_SIZE);
+    remember(this.plaintexts, cacheKey, { text, until }, OPENED_CACHE_SIZE);
     return text;
   }
 
@@ -90,18 +91,7 @@ export class SecretSealer {
 
   private remember(encrypted: string, key: Uint8Array): { readonly key: Uint8Array; readonly until: number } {
     const entry = { key, until: this.now() + DATA_KEY_CACHE_MS };
-    bounded(this.opened, encrypted, entry, DATA_KEY_CACHE_SIZE);
+    remember(this.opened, encrypted, entry, DATA_KEY_CACHE_SIZE);
     return entry;
   }
-}
-
-/** Sets `key` last in `map`, the oldest first out beyond `size` (a Map iterates in insertion order). */
-function bounded<V>(map: Map<string, V>, key: string, value: V, size: number): void {
-  map.delete(key);
-  while (map.size >= size) {
-    const oldest = map.keys().next().value;
-    if (oldest === undefined) break;
-    map.delete(oldest);
-  }
-  map.set(key, value);
 }
