@@ -1,8 +1,8 @@
-import { readFileSync, renameSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
-import { makeBundleAscii } from "../infra/cdk/ascii-bundle.js";
-import { BUNDLE, CODE_CACHED, codeCachedEsbuildOptions, esbuildOptions } from "../infra/cdk/bundling.js";
+import { BUNDLE, CODE_CACHED, esbuildOptions } from "../infra/cdk/bundling.js";
+import { stageCodeCachedBundle } from "../infra/cdk/code-cache.js";
 import { PROJECT_ROOT } from "../infra/cdk/paths.js";
 
 export interface Bundle {
@@ -55,15 +55,8 @@ export async function bundle(name: string, entry: string, outdir: string): Promi
 /** The code-cached form of an entry (CODE_CACHED): `bundle.js`, wrapped CommonJS, and its `index.mjs`. */
 export async function codeCachedBundle(name: string, entry: string, outdir: string): Promise<Bundle> {
   const dir = join(outdir, name);
-  const options = codeCachedEsbuildOptions(entry, dir, PROJECT_ROOT);
-  const result = await build({ ...options.bundle, metafile: true });
-  if (result.errors.length > 0) throw new Error(`${name}: ${JSON.stringify(result.errors)}`);
-  await build(options.entry);
+  const result = await stageCodeCachedBundle(entry, dir);
   const file = join(dir, CODE_CACHED.bundleFile);
-  renameSync(join(dir, CODE_CACHED.builtFile), file);
-  renameSync(join(dir, `${CODE_CACHED.builtFile}.map`), `${file}.map`);
-  // As the bundling's last step makes it (infra/cdk/code-cache.ts), before its cache is written.
-  makeBundleAscii(file);
   return {
     name,
     entry,

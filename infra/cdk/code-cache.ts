@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { type BuildResult, build } from "esbuild";
 import { makeBundleAscii } from "./ascii-bundle.js";
-import { CODE_CACHED } from "./bundling.js";
-import type { FunctionName } from "./paths.js";
+import { CODE_CACHED, codeCachedEsbuildOptions } from "./bundling.js";
+import { type FunctionName, PROJECT_ROOT } from "./paths.js";
 
 /**
  * Runs `script` as an ES module in a fresh `node` (with `execArgv` before it) and collects what it
@@ -77,6 +78,26 @@ export interface WarmupAnswer {
   readonly status?: number;
   readonly body?: string;
   readonly error?: string;
+}
+
+/**
+ * `entry` bundled in process into `dir` as the bundling stages a function (lambdaBundling runs
+ * esbuild's command line): the code-cached form, made ASCII-only, its cache not yet written. Benches
+ * and tests build what is deployed through this; the bundle's build result is returned.
+ */
+export async function stageCodeCachedBundle(
+  entry: string,
+  dir: string,
+): Promise<BuildResult<{ metafile: true }>> {
+  const options = codeCachedEsbuildOptions(entry, dir, PROJECT_ROOT);
+  const result = await build({ ...options.bundle, metafile: true });
+  if (result.errors.length > 0) throw new Error(`${entry}: ${JSON.stringify(result.errors)}`);
+  await build(options.entry);
+  const file = join(dir, CODE_CACHED.bundleFile);
+  renameSync(join(dir, CODE_CACHED.builtFile), file);
+  renameSync(join(dir, `${CODE_CACHED.builtFile}.map`), `${file}.map`);
+  makeBundleAscii(file);
+  return result;
 }
 
 /**

@@ -1,12 +1,9 @@
-import { mkdtempSync, renameSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeBundleAscii } from "../../infra/cdk/ascii-bundle.js";
-import { CODE_CACHED, codeCachedEsbuildOptions } from "../../infra/cdk/bundling.js";
-import { writeFunctionCodeCache } from "../../infra/cdk/code-cache.js";
-import { FUNCTION_ENTRIES, type FunctionName, PROJECT_ROOT } from "../../infra/cdk/paths.js";
+import { stageCodeCachedBundle, writeFunctionCodeCache } from "../../infra/cdk/code-cache.js";
+import { FUNCTION_ENTRIES, type FunctionName } from "../../infra/cdk/paths.js";
 
 const outdir = mkdtempSync(join(tmpdir(), "duel-warmup-"));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -14,12 +11,7 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 /** Function `name` as the bundling stages it (lambdaBundling), before its cache is written. */
 async function staged(name: FunctionName): Promise<string> {
   const dir = join(outdir, name);
-  const options = codeCachedEsbuildOptions(FUNCTION_ENTRIES[name], dir, PROJECT_ROOT);
-  expect((await build(options.bundle)).errors).toEqual([]);
-  await build(options.entry);
-  renameSync(join(dir, CODE_CACHED.builtFile), join(dir, CODE_CACHED.bundleFile));
-  renameSync(join(dir, `${CODE_CACHED.builtFile}.map`), join(dir, `${CODE_CACHED.bundleFile}.map`));
-  makeBundleAscii(join(dir, CODE_CACHED.bundleFile));
+  await stageCodeCachedBundle(FUNCTION_ENTRIES[name], dir);
   return dir;
 }
 
