@@ -1,7 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { DataKeys } from "../shared/adapters/secrets/envelope.js";
 
 /**
  * The bench's KMS: a data key's "encrypted" form is the key itself. The bench's apps seal the forums'
@@ -9,15 +7,7 @@ import type { DataKeys } from "../shared/adapters/secrets/envelope.js";
  * against `startFakeKms` (AWS_ENDPOINT_URL_KMS), which answers `Decrypt` with the blob it is given:
  * the request a cold first turn makes to KMS, without AWS.
  */
-export const benchDataKeys: DataKeys = {
-  async generate() {
-    const key = randomBytes(32);
-    return { plaintext: key, encrypted: key };
-  },
-  async decrypt(encrypted) {
-    return encrypted;
-  },
-};
+export { echoDataKeys as benchDataKeys } from "../infra/cdk/warmup-world.js";
 
 export async function startFakeKms(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const server = createServer((req, res) => {

@@ -26,8 +26,11 @@ import { signStandardWebhook } from "../../shared/http/standard-webhooks.js";
  * that the warm-up's turn is applied.
  */
 
-/** Data keys whose encrypted form is the key: what the stand-in's `Decrypt` gives back. */
-const echoDataKeys: DataKeys = {
+/**
+ * Data keys whose encrypted form is the key: what the stand-in's `Decrypt` gives back (and the
+ * bench's fake KMS, bench/fake-kms.ts).
+ */
+export const echoDataKeys: DataKeys = {
   async generate() {
     const key = randomBytes(32);
     return { plaintext: key, encrypted: key };
