@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { type BuildResult, build } from "esbuild";
 import { makeBundleAscii } from "./ascii-bundle.js";
 import { CODE_CACHED, codeCachedEsbuildOptions } from "./bundling.js";
+import { httpEvent } from "./lambda-events.js";
 import { type FunctionName, PROJECT_ROOT } from "./paths.js";
 
 /**
@@ -126,32 +127,6 @@ export async function writeFunctionCodeCache(
   } finally {
     await world.stop();
   }
-}
-
-/** An API Gateway HTTP API (payload 2.0) event, as the webhook and HTTP functions receive it. */
-function httpEvent(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
-  const now = new Date();
-  return {
-    version: "2.0",
-    routeKey: "$default",
-    rawPath: path,
-    rawQueryString: "",
-    headers: { host: "warmup.execute-api.eu-west-3.amazonaws.com", ...headers },
-    requestContext: {
-      accountId: "123456789012",
-      apiId: "warmup",
-      domainName: "warmup.execute-api.eu-west-3.amazonaws.com",
-      domainPrefix: "warmup",
-      http: { method, path, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "warmup" },
-      requestId: "warmup",
-      routeKey: "$default",
-      stage: "$default",
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
-    },
-    ...(body === undefined ? {} : { body }),
-    isBase64Encoded: false,
-  };
 }
 
 /** Each function's warm-up: what its first request runs, as far as it goes without AWS. */

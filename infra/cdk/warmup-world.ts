@@ -9,6 +9,7 @@ import { DuelService } from "../../shared/app/duel-service.js";
 import { createApp } from "../../shared/http/app.js";
 import { hashToken } from "../../shared/http/auth.js";
 import { signStandardWebhook } from "../../shared/http/standard-webhooks.js";
+import { httpEvent } from "./lambda-events.js";
 
 /**
  * A first turn for the webhook's code cache, at build time and offline (infra/cdk/code-cache.ts):
@@ -125,32 +126,11 @@ const TURN_TEXT = [
   "[duel]\nSort : Rictusempra\nCible : Bob Martin\nZone : torse\nPari : 4\n[/duel]",
 ].join("\n");
 
-/** An API Gateway HTTP API (payload 2.0) event of a signed generic webhook delivery. */
+/** A signed generic webhook delivery, as API Gateway hands it to the webhook function. */
 function deliveryEvent(body: string, at: Date) {
   const headers = signStandardWebhook(SECRET, `msg_${randomUUID()}`, at, body);
-  const host = "warmup.execute-api.eu-west-3.amazonaws.com";
   const path = `/webhooks/${FORUM_ID}/generic`;
-  return {
-    version: "2.0",
-    routeKey: "$default",
-    rawPath: path,
-    rawQueryString: "",
-    headers: { host, "content-type": "application/json", ...headers },
-    requestContext: {
-      accountId: "123456789012",
-      apiId: "warmup",
-      domainName: host,
-      domainPrefix: "warmup",
-      http: { method: "POST", path, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "warmup" },
-      requestId: "warmup",
-      routeKey: "$default",
-      stage: "$default",
-      time: at.toUTCString(),
-      timeEpoch: at.getTime(),
-    },
-    body,
-    isBase64Encoded: false,
-  };
+  return httpEvent("POST", path, { "content-type": "application/json", ...headers }, body, at);
 }
 
 export interface WarmupWorld {
