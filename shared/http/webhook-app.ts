@@ -1,5 +1,6 @@
 // Hono's smallest preset (its pattern router): a handful of routes; the full app keeps the default.
 
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { Hono } from "hono/tiny";
 import { errorTexts } from "../texts/errors.js";
@@ -19,16 +20,29 @@ export const PAYLOAD_TOO_LARGE = errorBody("payload_too_large", errorTexts.paylo
  * receivers, which authenticate by signature (CONTRACT.md 4.1, 4.2).
  */
 export function mountPublicRoutes(app: Hono, deps: WebhookDeps): void {
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(PAYLOAD_TOO_LARGE, 413),
-    }),
-  );
+  app.use("*", limitBodies(MAX_BODY_BYTES));
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.route("/webhooks", webhookRoutes(deps));
   if (deps.forumactifPolls) app.route("/webhooks", forumactifPingRoutes(deps, deps.forumactifPolls));
+}
+
+/**
+ * Hono's body limit, without its cost on a body whose length is declared. Hono's middleware asks
+ * for the request's body stream first, which makes `@hono/node-server` build a whole web `Request`
+ * and read the body through web streams; a declared length is judged from the header alone, as
+ * Hono's middleware judges it, and the body is then read once, straight from the socket. A body
+ * without a declared length (chunked) is counted as it arrives by Hono's middleware.
+ */
+function limitBodies(maxSize: number): MiddlewareHandler {
+  const counted = bodyLimit({ maxSize, onError: (c) => c.json(PAYLOAD_TOO_LARGE, 413) });
+  return (c, next) => {
+    const { method, headers } = c.req.raw;
+    const declared = headers.get("content-length");
+    if (method === "GET" || method === "HEAD" || declared === null || headers.has("transfer-encoding")) {
+      return counted(c, next);
+    }
+    return Number.parseInt(declared, 10) > maxSize ? Promise.resolve(c.json(PAYLOAD_TOO_LARGE, 413)) : next();
+  };
 }
 
 /** What every HTTP app ends with: unknown routes and errors answered the same way. */
