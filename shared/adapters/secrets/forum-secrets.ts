@@ -49,12 +49,30 @@ export function splitSecrets(forum: ForumConfig): {
   return { open: open as unknown as ForumConfig, secrets };
 }
 
-/** The forum with its secrets put back where `splitSecrets` took them. */
+/**
+ * The forum with its secrets put back where `splitSecrets` took them. Only the objects on the way
+ * to a secret are copied (the forum is read on every delivery, and most of it holds none); the
+ * rest is shared with `open`, which is left as it was.
+ */
 export function joinSecrets(open: ForumConfig, secrets: SecretFields): ForumConfig {
-  const forum = structuredClone(open) as unknown as Plain;
+  const forum: Plain = { ...(open as unknown as Plain) };
+  const copies = new Set<unknown>([forum]);
   for (const [where, value] of Object.entries(secrets)) {
     const path = where.split(".");
-    const parent = parentOf(forum, path);
+    let parent: Plain | undefined = forum;
+    for (const step of path.slice(0, -1)) {
+      const child: unknown = parent[step];
+      if (!isPlain(child)) {
+        parent = undefined;
+        break;
+      }
+      if (!copies.has(child)) {
+        const copy = Array.isArray(child) ? [...child] : { ...child };
+        copies.add(copy);
+        parent[step] = copy;
+        parent = copy as Plain;
+      } else parent = child;
+    }
     if (parent !== undefined) parent[path[path.length - 1] ?? ""] = value;
   }
   return forum as unknown as ForumConfig;

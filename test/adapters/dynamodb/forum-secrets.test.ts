@@ -7,6 +7,7 @@ import { marshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { keys, partitions } from "../../../shared/adapters/dynamodb/table.js";
 import { DATA_KEY_CACHE_MS, type DataKeys, SecretSealer } from "../../../shared/adapters/secrets/envelope.js";
+import { joinSecrets, splitSecrets } from "../../../shared/adapters/secrets/forum-secrets.js";
 import {
   LOCAL_KEY_FILE,
   localDataKeys,
@@ -93,6 +94,14 @@ describe("the forums' secrets sealed at rest (envelope encryption, DynamoDB Loca
     expect(await store.getForum("poudlard")).toEqual(forum("poudlard"));
     expect((await store.loadForumAndDuel("poudlard", "poudlard.1", [])).forum).toEqual(forum("poudlard"));
     expect(await store.listForums()).toEqual([forum("poudlard")]);
+  });
+
+  it("secrets split off a forum are put back where they were, the forum without them left as it was", () => {
+    const { open, secrets } = splitSecrets(forum("poudlard"));
+    const before = structuredClone(open);
+    expect(leaked(open)).toEqual([]);
+    expect(joinSecrets(open, secrets)).toEqual(forum("poudlard"));
+    expect(open).toEqual(before);
   });
 
   it("a forum saved in clear before secrets were sealed is read as it is, and sealed at its next save", async () => {
