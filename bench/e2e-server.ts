@@ -51,6 +51,7 @@ if (mode === "ours") {
   // `E2E_RELAY=toggle`: the relay polls as `npm start`'s does, but only while told to (lines
   // `relay on` / `relay off` on stdin), so its share of a post's latency can be measured.
   const toggled = process.env.E2E_RELAY === "toggle";
+  let requests: () => Record<string, number> = () => ({});
   const stack = await startLocalStack({
     port: 0,
     adminToken: ADMIN_TOKEN,
@@ -63,8 +64,11 @@ if (mode === "ours") {
     // The in-process bench's dice: every attack deflected, so no duel ends before its last post.
     rollDice: () => [1, 6] as const,
     ...(toggled ? { relayPollMs: 2 ** 31 - 1 } : {}),
+    onClient: (client) => {
+      requests = countRequestKinds(client);
+    },
   });
-  answerCounts(countRequestKinds(stack.client));
+  answerCounts(() => requests());
   if (toggled) {
     let on = false;
     let timer: NodeJS.Timeout | undefined;

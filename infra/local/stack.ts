@@ -55,6 +55,11 @@ export interface LocalStackOptions {
   readonly allowLoopbackBoards?: boolean;
   /** The address the desk is reached at: the referee's hiboux then link to the duel's page. */
   readonly publicUrl?: string;
+  /**
+   * Given the stack's DynamoDB client before it sends anything: a bench adds its own middleware
+   * there, since the client settles its middleware at each kind of request's first send.
+   */
+  readonly onClient?: (client: DynamoDBClient) => void;
 }
 
 export interface LocalStack {
@@ -63,7 +68,7 @@ export interface LocalStack {
   readonly generatedToken: boolean;
   readonly clock: SystemClock | ManualClock;
   readonly store: DynamoDbStore;
-  /** The one DynamoDB client every part of the stack sends through (a bench counts its requests). */
+  /** The one DynamoDB client every part of the stack sends through. */
   readonly client: DynamoDBClient;
   readonly relay: OutboxRelay;
   readonly scheduler: LocalScheduler;
@@ -98,7 +103,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     endpoint,
     region: "eu-west-3",
     credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    // As in the functions (shared/aws/runtime.ts).
+    cacheMiddleware: true,
   });
+  options.onClient?.(client);
   const tableName = options.tableName ?? "duel-referee";
   await createTable(client, tableName);
 

@@ -28,7 +28,9 @@ export function coreRuntime(
   /** Wraps the SDK clients (the tracer's capture, in the functions that carry it). */
   capture: <T>(client: T) => T = (client) => client,
 ) {
-  const client = capture(new DynamoDBClient({}));
+  // Every request of a kind goes through the same middleware (none is added after the first send):
+  // resolved once per kind instead of at every request, on the path of every delivery.
+  const client = capture(new DynamoDBClient({ cacheMiddleware: true }));
   const tableName = env("TABLE_NAME", source);
   // The forums' secrets are sealed with the stack's key (SECRETS_KEY_ARN), its data keys cached.
   const secrets = new SecretSealer(kmsDataKeys(capture(new KMSClient({})), env("SECRETS_KEY_ARN", source)));
