@@ -92,7 +92,8 @@ if (mode === "ours") {
   }
   process.stdout.write(`LISTENING ${stack.url}\n`);
 } else {
-  const client = localClient(endpoint);
+  // The floor's client is built as ours is (`infra/local/stack.ts`): the same SDK work per request.
+  const client = localClient(endpoint, { cacheMiddleware: true });
   answerCounts(countRequestKinds(client));
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

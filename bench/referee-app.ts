@@ -16,12 +16,20 @@ import { RequestCounter } from "./request-counter.js";
 export const ADMIN_TOKEN = "bench-admin-token";
 export const START = "2026-11-30T10:00:00.000Z";
 
-/** A DynamoDB client for DynamoDB Local, as the tests build it. */
-export function localClient(endpoint: string): DynamoDBClient {
+/**
+ * A DynamoDB client for DynamoDB Local, as the tests build it. `cacheMiddleware` as the functions'
+ * and `npm start`'s clients set it: only for a client whose middleware is all added before its first
+ * request (the SDK ignores any added later).
+ */
+export function localClient(
+  endpoint: string,
+  options: { readonly cacheMiddleware?: boolean } = {},
+): DynamoDBClient {
   return new DynamoDBClient({
     endpoint,
     region: "eu-west-3",
     credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    ...(options.cacheMiddleware ? { cacheMiddleware: true } : {}),
   });
 }
 
