@@ -124,12 +124,16 @@ export class OutboxRelay {
     if (entry.doneAt || entry.failedAt) return false;
     const now = this.options.now();
     if (Date.parse(entry.nextAttemptAt) > now.getTime()) return false;
-    const claimed: OutboxEntry = {
-      ...entry,
-      attempts: entry.attempts + 1,
-      nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString(),
-    };
-    if (!(await this.options.store.updateOutbox(claimed, entry.attempts))) return false;
+    // The entry as stored once claimed: the index's copy lacks the parts a former attempt recorded.
+    const claimed = await this.options.store.claimOutbox(
+      {
+        ...entry,
+        attempts: entry.attempts + 1,
+        nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString(),
+      },
+      entry.attempts,
+    );
+    if (claimed === null) return false;
     if (claimed.effect.type === "parts") return this.performParts(claimed, claimed.effect.parts, run);
     try {
       await this.perform(claimed.effect, claimed.attempts, run.forumOf);
@@ -139,7 +143,7 @@ export class OutboxRelay {
     }
     this.count(claimed.effect, "delivered");
     const doneAt = this.options.now().toISOString();
-    await this.options.store.updateOutbox({ ...claimed, doneAt, lastError: null }, claimed.attempts);
+    await this.options.store.recordOutbox({ ...claimed, doneAt, lastError: null }, claimed.attempts);
     return true;
   }
 
@@ -167,10 +171,10 @@ export class OutboxRelay {
       const last = parts.every((p) => p.doneAt);
       if (last) break;
       if (part.effect.type === "timers") continue;
-      if (!(await this.options.store.updateOutbox(withParts(), entry.attempts))) return false;
+      if (!(await this.options.store.recordOutbox(withParts(), entry.attempts))) return false;
     }
     const doneAt = this.options.now().toISOString();
-    await this.options.store.updateOutbox({ ...withParts(), doneAt, lastError: null }, entry.attempts);
+    await this.options.store.recordOutbox({ ...withParts(), doneAt, lastError: null }, entry.attempts);
     return true;
   }
 

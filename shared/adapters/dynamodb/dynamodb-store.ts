@@ -6,6 +6,7 @@ import {
   type Put,
   PutItemCommand,
   TransactWriteItemsCommand,
+  UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
 import type { DuelState, PostMark } from "../../domain/state.js";
 import type { ClubRead } from "../../ports/club-store.js";
@@ -43,6 +44,7 @@ import {
   timerItem,
   timerOf,
 } from "./items.js";
+import { claimUpdate, recordUpdate } from "./outbox-writes.js";
 import { type ReadKeys, ReadsInFlight } from "./reads-in-flight.js";
 import {
   type BatchWrite,
@@ -265,6 +267,28 @@ export class DynamoDbStore implements DuelStore, TimerStore {
           ExpressionAttributeValues: { ":expected": { N: String(expectedAttempts) } },
         }),
       );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw storageError(error);
+    }
+  }
+
+  async claimOutbox(claimed: OutboxEntry, expectedAttempts: number): Promise<OutboxEntry | null> {
+    try {
+      const { Attributes } = await this.client.send(
+        new UpdateItemCommand(claimUpdate(this.tableName, claimed, expectedAttempts)),
+      );
+      return Attributes ? outboxOf(Attributes) : claimed;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return null;
+      throw storageError(error);
+    }
+  }
+
+  async recordOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
+    try {
+      await this.client.send(new UpdateItemCommand(recordUpdate(this.tableName, entry, expectedAttempts)));
       return true;
     } catch (error) {
       if (isConditionalCheckFailed(error)) return false;

@@ -117,6 +117,14 @@ export class MemoryStore implements DuelStore, TimerStore {
     return outbox.updateOutbox(this.tables, entry, expectedAttempts);
   }
 
+  async claimOutbox(claimed: OutboxEntry, expectedAttempts: number): Promise<OutboxEntry | null> {
+    return outbox.claimOutbox(this.tables, claimed, expectedAttempts);
+  }
+
+  async recordOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
+    return outbox.recordOutbox(this.tables, entry, expectedAttempts);
+  }
+
   async splitOutbox(
     entry: OutboxEntry,
     expectedAttempts: number,
