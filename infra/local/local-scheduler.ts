@@ -81,6 +81,20 @@ export class LocalScheduler implements SchedulerPort {
     this.scheduled(changes.schedule);
   }
 
+  /**
+   * Whether the relay may write a decision's changes itself to the table this scheduler reads,
+   * with the claim of their outbox entry (`RelayOptions.timersInStore`): not when an instant is
+   * invalid, which `change` refuses.
+   */
+  accepts(changes: TimerChanges): boolean {
+    return changes.schedule.every((timer) => !Number.isNaN(Date.parse(timer.at)));
+  }
+
+  /** Changes the relay wrote with a claim: the loop wakes for them as for those of `change`. */
+  written(changes: TimerChanges): void {
+    this.scheduled(changes.schedule);
+  }
+
   /** Starts the polling loop (a system clock only); the loop does not keep the process alive. */
   start(): void {
     if (this.started) return;

@@ -1,6 +1,6 @@
 import type { DedupKey } from "./dedup-key.js";
 import type { ChannelConfig, Hibou } from "./notifier.js";
-import type { TimerSpec } from "./scheduler.js";
+import type { TimerChanges, TimerSpec } from "./scheduler.js";
 import type { ThreadReply } from "./thread-bot.js";
 
 /** Something to do outside once the transaction that decided it has committed. */
@@ -82,9 +82,15 @@ export interface OutboxStore {
    * Claims a pending entry for an attempt: writes `claimed`'s attempt count and next attempt (the
    * lease) and nothing else, if the entry is still pending at `expectedAttempts`. Returns the entry
    * as stored once claimed, with the parts a former attempt recorded done, or null when another
-   * relay wrote it first (or it is done or given up).
+   * relay wrote it first (or it is done or given up). With `timers` (a store that also keeps the
+   * local scheduler's timers, `TimerStore`), their changes are made in the claim's write, all or
+   * nothing with it: a claim lost changes no timer.
    */
-  claimOutbox(claimed: OutboxEntry, expectedAttempts: number): Promise<OutboxEntry | null>;
+  claimOutbox(
+    claimed: OutboxEntry,
+    expectedAttempts: number,
+    timers?: TimerChanges,
+  ): Promise<OutboxEntry | null>;
   /**
    * Records the parts of `entry` done and, when its `doneAt` is set, the entry done (its error
    * cleared), without writing its effect again; conditioned on `expectedAttempts` (the claim's).

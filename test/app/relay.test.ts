@@ -1,6 +1,7 @@
 import { PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
+import { LocalScheduler } from "../../infra/local/local-scheduler.js";
 import { outboxItem } from "../../shared/adapters/dynamodb/items.js";
 import { backoffMs, OutboxRelay, RELAY_FORUM_MAX_AGE_MS } from "../../shared/app/relay.js";
 import { DeliveryError } from "../../shared/errors.js";
@@ -274,6 +275,46 @@ describe("the outbox relay", () => {
     const listed = await h.store.listOutbox("poudlard.1234");
     expect(listed.every((e) => e.doneAt !== null && e.lastError === null)).toBe(true);
     expect((await h.store.counts()).pendingEffects).toBe(0);
+  });
+
+  it("CONTRACT 6.1 locally, a decision's timer changes are written with the first claim of its entry, and never again", async () => {
+    const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
+    const fired: string[] = [];
+    const scheduler = new LocalScheduler({
+      timers: h.store,
+      clock,
+      fire: async (t) => void fired.push(t.name),
+    });
+    const relay = new OutboxRelay({
+      store: h.store,
+      scheduler,
+      timersInStore: scheduler,
+      notifier: { deliver: async () => {} },
+      now: () => clock.now(),
+    });
+    await put(decision());
+    const sent: string[] = [];
+    h.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        sent.push(context.commandName ?? "");
+        return next(args);
+      },
+      { step: "initialize", name: "relay-requests" },
+    );
+    expect(await relay.runDue()).toBe(1);
+    // The claim and the timers, the record after the first hibou, done; no write of the timers apart.
+    expect(sent.filter((c) => !/^(Get|Query|BatchGet)/.test(c))).toEqual([
+      "TransactWriteItemsCommand",
+      "UpdateItemCommand",
+      "UpdateItemCommand",
+      "UpdateItemCommand",
+    ]);
+    expect(await h.store.countTimers()).toBe(1);
+    const listed = await h.store.listOutbox("poudlard.1234");
+    expect(listed.every((e) => e.doneAt !== null)).toBe(true);
+    clock.set(timer.at);
+    expect(await scheduler.runDue()).toBe(1);
+    expect(fired).toEqual([timer.name]);
   });
 
   it("CONTRACT 6.1 resumes an entry stored with its parts done inside its effect, as relays before recorded them", async () => {

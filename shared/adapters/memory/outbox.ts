@@ -66,9 +66,11 @@ export function claimOutbox(
   tables: MemoryTables,
   claimed: OutboxEntry,
   expectedAttempts: number,
+  changeTimers: () => void = () => {},
 ): OutboxEntry | null {
   const stored = storedAt(tables, claimed, expectedAttempts);
   if (stored === undefined || !isPending(stored)) return null;
+  changeTimers();
   const entry = { ...stored, attempts: claimed.attempts, nextAttemptAt: claimed.nextAttemptAt };
   write(tables, entry);
   return entry;

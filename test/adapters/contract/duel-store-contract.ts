@@ -789,6 +789,22 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.counts()).toMatchObject({ pendingEffects: 0 });
     });
 
+    it("makes the timer changes given with a claim in the claim's write: none when the claim is lost", async () => {
+      const entry = anEntry("ob-timers", "v2.effects");
+      await store.commit(aCommit("ob-timers", 0, { outbox: [entry] }));
+      await store.putTimer(aTimer("deadline.1", "2026-12-02T10:00:00.000Z", "ob-timers"));
+      const changes = {
+        cancel: [{ name: "deadline.1", duelId: "ob-timers" }],
+        schedule: [aTimer("deadline.2", "2026-12-03T10:00:00.000Z", "ob-timers")],
+      };
+      const claimed = { ...entry, attempts: 1, nextAttemptAt: "2026-12-01T10:01:00.000Z" };
+      expect(await store.claimOutbox(claimed, 1, changes)).toBeNull();
+      expect((await store.dueTimers("2030-01-01T00:00:00Z", 10)).map((t) => t.name)).toEqual(["deadline.1"]);
+      expect(await store.claimOutbox(claimed, 0, changes)).toEqual(claimed);
+      expect((await store.dueTimers("2030-01-01T00:00:00Z", 10)).map((t) => t.name)).toEqual(["deadline.2"]);
+      expect((await store.listOutbox("ob-timers"))[0]?.attempts).toBe(1);
+    });
+
     it("never claims an entry given up", async () => {
       const entry = anEntry("ob-gone", "e1");
       await store.commit(aCommit("ob-gone", 0, { outbox: [entry] }));
