@@ -8,8 +8,14 @@ export interface LocalSchedulerOptions {
   readonly clock: Clock;
   /** Runs a due timer (the timer function's work); a timer whose firing throws is kept and retried. */
   readonly fire: (timer: TimerSpec) => Promise<void>;
-  /** How often the loop looks for due timers with a system clock; 1000 ms unless given. */
+  /**
+   * With a system clock, the longest the loop sleeps when it knows of no timer sooner (one written
+   * to the table by another process is fired within it); 60 s unless given. It sleeps until the
+   * next timer otherwise, and wakes sooner for a timer scheduled through it.
+   */
   readonly pollMs?: number;
+  /** How long a timer whose firing failed waits before it is tried again; 1000 ms unless given. */
+  readonly retryMs?: number;
   /** Where failed firings are reported; `console.error` unless given. */
   readonly log?: (message: string, error: unknown) => void;
 }
@@ -32,23 +38,30 @@ export class LocalScheduler implements SchedulerPort {
   private readonly clock: Clock;
   private readonly fire: (timer: TimerSpec) => Promise<void>;
   private readonly pollMs: number;
+  private readonly retryMs: number;
   private readonly log: (message: string, error: unknown) => void;
   /** The run in progress (or the last one): runs never overlap, so each timer fires once. */
   private idle: Promise<unknown> = Promise.resolve();
   private handle: NodeJS.Timeout | undefined;
+  /** When the armed loop wakes (epoch ms). */
+  private wakeAt = Number.POSITIVE_INFINITY;
+  /** The soonest timer scheduled through this scheduler since the loop's last run began. */
+  private soonestScheduled = Number.POSITIVE_INFINITY;
   private started = false;
 
   constructor(options: LocalSchedulerOptions) {
     this.timers = options.timers;
     this.clock = options.clock;
     this.fire = options.fire;
-    this.pollMs = options.pollMs ?? 1000;
+    this.pollMs = options.pollMs ?? 60_000;
+    this.retryMs = options.retryMs ?? 1000;
     this.log = options.log ?? ((message, error) => console.error(message, error));
   }
 
   async schedule(timer: TimerSpec): Promise<void> {
     assertInstant(timer.at);
     await this.timers.putTimer(timer);
+    this.scheduled([timer]);
   }
 
   async cancel(timer: Pick<TimerSpec, "name" | "duelId">): Promise<void> {
@@ -65,6 +78,21 @@ export class LocalScheduler implements SchedulerPort {
       changes.schedule,
       changes.cancel.map((timer) => timer.name),
     );
+    this.scheduled(changes.schedule);
+  }
+
+  /**
+   * Whether the relay may write a decision's changes itself to the table this scheduler reads,
+   * with the claim of their outbox entry (`RelayOptions.timersInStore`): not when an instant is
+   * invalid, which `change` refuses.
+   */
+  accepts(changes: TimerChanges): boolean {
+    return changes.schedule.every((timer) => !Number.isNaN(Date.parse(timer.at)));
+  }
+
+  /** Changes the relay wrote with a claim: the loop wakes for them as for those of `change`. */
+  written(changes: TimerChanges): void {
+    this.scheduled(changes.schedule);
   }
 
   /** Starts the polling loop (a system clock only); the loop does not keep the process alive. */
@@ -115,20 +143,50 @@ export class LocalScheduler implements SchedulerPort {
     return fired;
   }
 
+  /** Wakes the armed loop sooner when a timer just stored is due before it would have woken. */
+  private scheduled(timers: readonly TimerSpec[]): void {
+    for (const timer of timers) {
+      const at = Date.parse(timer.at);
+      if (at < this.soonestScheduled) this.soonestScheduled = at;
+      if (this.handle !== undefined && at < this.wakeAt) this.arm(at - this.clock.now().getTime());
+    }
+  }
+
   private arm(delayMs: number): void {
-    this.handle = setTimeout(() => void this.tick(), delayMs);
+    if (this.handle !== undefined) clearTimeout(this.handle);
+    const delay = Math.max(0, delayMs);
+    this.wakeAt = this.clock.now().getTime() + delay;
+    this.handle = setTimeout(() => void this.tick(), delay);
     this.handle.unref();
   }
 
   private async tick(): Promise<void> {
     this.handle = undefined;
+    this.wakeAt = Number.POSITIVE_INFINITY;
+    // The run's queries see every timer stored before it began.
+    this.soonestScheduled = Number.POSITIVE_INFINITY;
+    let sleepMs = this.retryMs;
     try {
       await this.runDue();
+      sleepMs = await this.untilNext();
     } catch (error) {
       this.log("local scheduler: run failed", error);
     }
     // A stop and start during this run may have armed the loop already.
-    if (this.started && this.handle === undefined) this.arm(this.pollMs);
+    if (this.started && this.handle === undefined) this.arm(sleepMs);
+  }
+
+  /**
+   * How long the loop may sleep: until the next timer stored (or scheduled through this scheduler
+   * during the run: at once when it is due), at most `pollMs`; a stored timer already due is one
+   * whose firing failed, tried again after `retryMs`.
+   */
+  private async untilNext(): Promise<number> {
+    const next = await this.timers.nextTimer();
+    const now = this.clock.now().getTime();
+    if (this.soonestScheduled <= now) return 0;
+    const at = Math.min(next ? Date.parse(next.at) : Number.POSITIVE_INFINITY, this.soonestScheduled);
+    return at <= now ? this.retryMs : Math.min(at - now, this.pollMs);
   }
 }
 

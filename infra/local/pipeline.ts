@@ -94,6 +94,8 @@ export function localPipeline(options: LocalPipelineOptions) {
   const relay = new OutboxRelay({
     store,
     scheduler,
+    // The scheduler's timers are items of this store: a decision's changes go with its claim.
+    timersInStore: scheduler,
     notifier: options.notifier,
     threadPoster:
       options.threadPoster ??

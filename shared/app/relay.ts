@@ -4,7 +4,7 @@ import { effectMetrics, type MetricPoint } from "../observability/business-metri
 import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { Notifier } from "../ports/notifier.js";
 import type { Effect, EffectPart, OutboxEntry, OutboxStore, PartEffect } from "../ports/outbox-store.js";
-import { changeTimers, type SchedulerPort } from "../ports/scheduler.js";
+import { changeTimers, type SchedulerPort, type TimerChanges } from "../ports/scheduler.js";
 import type { ThreadPoster } from "../ports/thread-bot.js";
 import { announceTexts } from "../texts/announce.js";
 import { deliveryForumOf } from "./delivery-forum.js";
@@ -22,6 +22,15 @@ export interface RelayOptions {
   /** How long a claimed effect is hidden from other relays while it is performed. */
   readonly leaseMs?: number;
   readonly log?: (line: Record<string, unknown>) => void;
+  /**
+   * Set where the scheduler keeps its timers in `store` (the local stack): the timer changes an
+   * entry starts with are then made in the write of its first claim when the scheduler `accepts`
+   * them (else through the scheduler, as a part), and told to it once `written`.
+   */
+  readonly timersInStore?: {
+    accepts(changes: TimerChanges): boolean;
+    written(changes: TimerChanges): void;
+  };
   /** Publishes what became of each attempt (hiboux delivered, retried, failed for good by channel). */
   readonly metrics?: (points: readonly MetricPoint[]) => void;
 }
@@ -124,23 +133,57 @@ export class OutboxRelay {
     if (entry.doneAt || entry.failedAt) return false;
     const now = this.options.now();
     if (Date.parse(entry.nextAttemptAt) > now.getTime()) return false;
-    const claimed: OutboxEntry = {
-      ...entry,
-      attempts: entry.attempts + 1,
-      nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString(),
-    };
-    if (!(await this.options.store.updateOutbox(claimed, entry.attempts))) return false;
-    if (claimed.effect.type === "parts") return this.performParts(claimed, claimed.effect.parts, run);
-    try {
-      await this.perform(claimed.effect, claimed.attempts, run.forumOf);
-    } catch (error) {
-      await this.options.store.updateOutbox(this.failure(claimed, error), claimed.attempts);
-      return false;
+    const timers = this.timersWithClaim(entry);
+    // The entry as stored once claimed: the index's copy lacks the parts a former attempt recorded.
+    const claimed = await this.options.store.claimOutbox(
+      {
+        ...entry,
+        attempts: entry.attempts + 1,
+        nextAttemptAt: new Date(now.getTime() + this.leaseMs).toISOString(),
+      },
+      entry.attempts,
+      timers,
+    );
+    if (claimed === null) return false;
+    if (timers) {
+      this.options.timersInStore?.written(timers);
+      this.count(timers, "delivered");
     }
-    this.count(claimed.effect, "delivered");
+    if (claimed.effect.type === "parts") {
+      const [first, ...rest] = claimed.effect.parts;
+      const parts =
+        timers && first
+          ? [{ ...first, doneAt: this.options.now().toISOString() }, ...rest]
+          : claimed.effect.parts;
+      return this.performParts(claimed, parts, run);
+    }
+    if (!timers) {
+      try {
+        await this.perform(claimed.effect, claimed.attempts, run.forumOf);
+      } catch (error) {
+        await this.options.store.updateOutbox(this.failure(claimed, error), claimed.attempts);
+        return false;
+      }
+      this.count(claimed.effect, "delivered");
+    }
     const doneAt = this.options.now().toISOString();
-    await this.options.store.updateOutbox({ ...claimed, doneAt, lastError: null }, claimed.attempts);
+    await this.options.store.recordOutbox({ ...claimed, doneAt, lastError: null }, claimed.attempts);
     return true;
+  }
+
+  /**
+   * The timer changes an entry starts with, when they can be written with its claim: the
+   * scheduler keeps its timers in the store (`timersInStore`) and accepts them, and the claim is
+   * the entry's first (a later one answers with what a former attempt recorded, which a write of
+   * several items cannot).
+   */
+  private timersWithClaim(entry: OutboxEntry): Extract<PartEffect, { type: "timers" }> | undefined {
+    const store = this.options.timersInStore;
+    if (store === undefined || entry.attempts !== 0) return undefined;
+    const { effect } = entry;
+    const first =
+      effect.type === "parts" ? (effect.parts[0]?.doneAt ? undefined : effect.parts[0]?.effect) : effect;
+    return first?.type === "timers" && store.accepts(first) ? first : undefined;
   }
 
   /**
@@ -167,10 +210,10 @@ export class OutboxRelay {
       const last = parts.every((p) => p.doneAt);
       if (last) break;
       if (part.effect.type === "timers") continue;
-      if (!(await this.options.store.updateOutbox(withParts(), entry.attempts))) return false;
+      if (!(await this.options.store.recordOutbox(withParts(), entry.attempts))) return false;
     }
     const doneAt = this.options.now().toISOString();
-    await this.options.store.updateOutbox({ ...withParts(), doneAt, lastError: null }, entry.attempts);
+    await this.options.store.recordOutbox({ ...withParts(), doneAt, lastError: null }, entry.attempts);
     return true;
   }
 

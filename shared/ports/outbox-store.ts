@@ -1,6 +1,6 @@
 import type { DedupKey } from "./dedup-key.js";
 import type { ChannelConfig, Hibou } from "./notifier.js";
-import type { TimerSpec } from "./scheduler.js";
+import type { TimerChanges, TimerSpec } from "./scheduler.js";
 import type { ThreadReply } from "./thread-bot.js";
 
 /** Something to do outside once the transaction that decided it has committed. */
@@ -73,8 +73,29 @@ export interface OutboxStore {
   listOutbox(duelId: string): Promise<OutboxEntry[]>;
   /** Effects not done whose next attempt is due, oldest first. */
   dueOutbox(now: string, limit: number): Promise<OutboxEntry[]>;
-  /** Records an attempt's outcome; conditioned on `attempts` so two relays cannot both send. */
+  /**
+   * Records an attempt's outcome, the entry whole (its effect with the progress a failure
+   * reported); conditioned on `attempts` so two relays cannot both send.
+   */
   updateOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean>;
+  /**
+   * Claims a pending entry for an attempt: writes `claimed`'s attempt count and next attempt (the
+   * lease) and nothing else, if the entry is still pending at `expectedAttempts`. Returns the entry
+   * as stored once claimed, with the parts a former attempt recorded done, or null when another
+   * relay wrote it first (or it is done or given up). With `timers` (a store that also keeps the
+   * local scheduler's timers, `TimerStore`), their changes are made in the claim's write, all or
+   * nothing with it: a claim lost changes no timer.
+   */
+  claimOutbox(
+    claimed: OutboxEntry,
+    expectedAttempts: number,
+    timers?: TimerChanges,
+  ): Promise<OutboxEntry | null>;
+  /**
+   * Records the parts of `entry` done and, when its `doneAt` is set, the entry done (its error
+   * cleared), without writing its effect again; conditioned on `expectedAttempts` (the claim's).
+   */
+  recordOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean>;
   /**
    * Outbox entries that belong to no decision (a hibou about a duel that could not be opened),
    * written with their dedup key, or not at all when the key is already there (false).
@@ -102,4 +123,22 @@ export function entriesOf(entry: OutboxEntry): OutboxEntry[] {
     effect: part.effect,
     doneAt: part.doneAt,
   }));
+}
+
+/** When each part of an entry of parts was done, by part id (none for any other entry). */
+export function partsDoneOf(effect: Effect): Record<string, string> {
+  const done: Record<string, string> = {};
+  if (effect.type === "parts") for (const part of effect.parts) if (part.doneAt) done[part.id] = part.doneAt;
+  return done;
+}
+
+/** The effect with these parts done (`partsDoneOf`); a part already done keeps its time. */
+export function withPartsDone(effect: Effect, done: Readonly<Record<string, string>>): Effect {
+  if (effect.type !== "parts" || Object.keys(done).length === 0) return effect;
+  return {
+    type: "parts",
+    parts: effect.parts.map((part) =>
+      part.doneAt || !done[part.id] ? part : { ...part, doneAt: done[part.id] ?? null },
+    ),
+  };
 }

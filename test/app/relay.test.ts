@@ -1,6 +1,7 @@
 import { PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../infra/local/clock.js";
+import { LocalScheduler } from "../../infra/local/local-scheduler.js";
 import { outboxItem } from "../../shared/adapters/dynamodb/items.js";
 import { backoffMs, OutboxRelay, RELAY_FORUM_MAX_AGE_MS } from "../../shared/app/relay.js";
 import { DeliveryError } from "../../shared/errors.js";
@@ -213,12 +214,16 @@ describe("the outbox relay", () => {
     const delivered: string[] = [];
     const scheduled: string[] = [];
     const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
-    const writes: number[] = [];
+    const writes: string[] = [];
     let forumReads = 0;
     const store: typeof h.store = Object.create(h.store);
-    store.updateOutbox = async (e, expected) => {
-      writes.push(expected);
-      return h.store.updateOutbox(e, expected);
+    store.claimOutbox = async (e, expected) => {
+      writes.push(`claim ${expected}`);
+      return h.store.claimOutbox(e, expected);
+    };
+    store.recordOutbox = async (e, expected) => {
+      writes.push(`${e.doneAt ? "done" : "record"} ${expected}`);
+      return h.store.recordOutbox(e, expected);
     };
     store.getForum = async (id) => {
       forumReads++;
@@ -235,7 +240,7 @@ describe("the outbox relay", () => {
     expect(delivered).toEqual(["h1", "h2", "h3"]);
     expect(scheduled).toEqual([timer.name]);
     // The claim, a record after each hibou but the last, and the entry done.
-    expect(writes).toEqual([0, 1, 1, 1]);
+    expect(writes).toEqual(["claim 0", "record 1", "record 1", "done 1"]);
     expect(forumReads).toBe(1);
     const listed = await h.store.listOutbox("poudlard.1234");
     expect(listed.map((e) => [e.id, e.doneAt !== null])).toEqual([
@@ -245,6 +250,133 @@ describe("the outbox relay", () => {
       ["v2.timers", true],
     ]);
     expect(await relay.runDue()).toBe(0);
+  });
+
+  it("CONTRACT 6.1 writes only an entry's attempt: its claim, each part done and the entry done are updates that never carry its effect", async () => {
+    const { h, relay, put } = await setup({ deliver: async () => {} }, noScheduler);
+    await put(decision());
+    const writes: { readonly command: string; readonly input: string }[] = [];
+    h.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!/^(Get|Query|BatchGet)/.test(context.commandName ?? ""))
+          writes.push({ command: context.commandName ?? "", input: JSON.stringify(args.input) });
+        return next(args);
+      },
+      { step: "initialize", name: "relay-writes" },
+    );
+    expect(await relay.runDue()).toBe(1);
+    expect(writes.map((w) => w.command)).toEqual([
+      "UpdateItemCommand",
+      "UpdateItemCommand",
+      "UpdateItemCommand",
+      "UpdateItemCommand",
+    ]);
+    for (const { input } of writes) expect(input).not.toContain(hibou.text);
+    const listed = await h.store.listOutbox("poudlard.1234");
+    expect(listed.every((e) => e.doneAt !== null && e.lastError === null)).toBe(true);
+    expect((await h.store.counts()).pendingEffects).toBe(0);
+  });
+
+  it("CONTRACT 6.1 locally, a decision's timer changes are written with the first claim of its entry, and never again", async () => {
+    const { h, clock, put } = await setup({ deliver: async () => {} }, noScheduler);
+    const fired: string[] = [];
+    const scheduler = new LocalScheduler({
+      timers: h.store,
+      clock,
+      fire: async (t) => void fired.push(t.name),
+    });
+    const relay = new OutboxRelay({
+      store: h.store,
+      scheduler,
+      timersInStore: scheduler,
+      notifier: { deliver: async () => {} },
+      now: () => clock.now(),
+    });
+    await put(decision());
+    const sent: string[] = [];
+    h.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        sent.push(context.commandName ?? "");
+        return next(args);
+      },
+      { step: "initialize", name: "relay-requests" },
+    );
+    expect(await relay.runDue()).toBe(1);
+    // The claim and the timers, the record after the first hibou, done; no write of the timers apart.
+    expect(sent.filter((c) => !/^(Get|Query|BatchGet)/.test(c))).toEqual([
+      "TransactWriteItemsCommand",
+      "UpdateItemCommand",
+      "UpdateItemCommand",
+      "UpdateItemCommand",
+    ]);
+    expect(await h.store.countTimers()).toBe(1);
+    const listed = await h.store.listOutbox("poudlard.1234");
+    expect(listed.every((e) => e.doneAt !== null)).toBe(true);
+    clock.set(timer.at);
+    expect(await scheduler.runDue()).toBe(1);
+    expect(fired).toEqual([timer.name]);
+  });
+
+  it("CONTRACT 6.1 resumes an entry stored with its parts done inside its effect, as relays before recorded them", async () => {
+    const delivered: string[] = [];
+    const { h, clock, relay, put } = await setup(
+      { deliver: async (hb) => void delivered.push(hb.id) },
+      noScheduler,
+    );
+    const stored = decision();
+    if (stored.effect.type !== "parts") throw new Error("a decision is made of parts");
+    const [timers, h1, ...rest] = stored.effect.parts;
+    if (!timers || !h1) throw new Error("a decision has its timers and hiboux");
+    // Claimed once, its timers and first hibou recorded done in the effect, the lease over.
+    await put({
+      ...stored,
+      attempts: 1,
+      effect: {
+        type: "parts",
+        parts: [
+          { ...timers, doneAt: "2026-11-30T09:59:00.000Z" },
+          { ...h1, doneAt: "2026-11-30T09:59:01.000Z" },
+          ...rest,
+        ],
+      },
+      nextAttemptAt: "2026-11-30T09:59:30.000Z",
+    });
+    expect(await relay.runDue()).toBe(1);
+    expect(delivered).toEqual(["h2", "h3"]);
+    const listed = await h.store.listOutbox("poudlard.1234");
+    expect(listed.map((e) => [e.id, e.doneAt])).toEqual([
+      ["h1.c0", "2026-11-30T09:59:01.000Z"],
+      ["h2.c0", clock.now().toISOString()],
+      ["h3.c0", clock.now().toISOString()],
+      ["v2.timers", "2026-11-30T09:59:00.000Z"],
+    ]);
+  });
+
+  it("CONTRACT 6.1 a relay holding a copy of an entry from before it was done never performs it again", async () => {
+    const delivered: string[] = [];
+    const { h, clock, relay, put } = await setup(
+      { deliver: async (hb) => void delivered.push(hb.id) },
+      noScheduler,
+    );
+    const notify = entry("n1", { type: "notify", hibou, channel: 0, channelType: "log" });
+    await put(notify);
+    expect(await relay.runDue()).toBe(1);
+    // Another relay's copy, read while the entry was claimed (an index that lags, a slow run).
+    const claimed = { ...notify, attempts: 1, nextAttemptAt: "2026-11-30T10:01:00.000Z" };
+    clock.advance("PT2M");
+    const store: typeof h.store = Object.create(h.store);
+    store.dueOutbox = async () => [claimed];
+    const late = new OutboxRelay({
+      store,
+      scheduler: noScheduler,
+      notifier: { deliver: async (hb) => void delivered.push(hb.id) },
+      now: () => clock.now(),
+    });
+    expect(await late.runDue()).toBe(0);
+    expect(delivered).toEqual([hibou.id]);
+    const [listed] = await h.store.listOutbox("poudlard.1234");
+    expect(listed?.doneAt).not.toBeNull();
+    expect((await h.store.counts()).pendingEffects).toBe(0);
   });
 
   it("CONTRACT 6.1 a relay stopped after a part leaves it done: the next relay resumes after it", async () => {

@@ -185,6 +185,51 @@ describe("LocalScheduler with the system clock", () => {
   });
 });
 
+describe("LocalScheduler with the system clock, sleeping until the next timer", () => {
+  /** A scheduler whose loop would look for due timers once an hour if it knew of none sooner. */
+  function sleepy() {
+    const queries: string[] = [];
+    table.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === "QueryCommand") queries.push(context.commandName);
+        return next(args);
+      },
+      { step: "initialize", name: "countTimerQueries" },
+    );
+    const local = new LocalScheduler({
+      timers,
+      clock: new SystemClock(),
+      pollMs: 3_600_000,
+      fire: async (timer) => void fired.push(timer.name),
+    });
+    return { local, queries };
+  }
+
+  it("wakes when the next stored timer is due", async () => {
+    const { local } = sleepy();
+    await timers.putTimer(aTimer("soon", new Date(Date.now() + 300).toISOString()));
+    local.start();
+    await expect.poll(() => fired, { timeout: 10_000 }).toEqual(["soon"]);
+    await local.stop();
+  });
+
+  it("wakes sooner for a timer scheduled through it while it sleeps, one by one or a decision's changes", async () => {
+    const { local, queries } = sleepy();
+    local.start();
+    // Its first run: nothing due, and no next timer.
+    await expect.poll(() => queries.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await local.schedule(aTimer("one", new Date(Date.now() + 200).toISOString()));
+    await expect.poll(() => fired, { timeout: 10_000 }).toEqual(["one"]);
+    await changeTimers(local, {
+      cancel: [],
+      schedule: [aTimer("two", new Date(Date.now() + 200).toISOString())],
+    });
+    await expect.poll(() => fired, { timeout: 10_000 }).toEqual(["one", "two"]);
+    await local.stop();
+    expect(await timers.countTimers()).toBe(0);
+  });
+});
+
 describe("ManualClock", () => {
   it("moves only when told, by calendar-aware durations", () => {
     const manual = new ManualClock("2026-01-31T12:00:00Z");

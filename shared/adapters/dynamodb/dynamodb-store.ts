@@ -6,6 +6,7 @@ import {
   type Put,
   PutItemCommand,
   TransactWriteItemsCommand,
+  UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
 import type { DuelState, PostMark } from "../../domain/state.js";
 import type { ClubRead } from "../../ports/club-store.js";
@@ -15,7 +16,7 @@ import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
 import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import { entriesOf, type OutboxEntry } from "../../ports/outbox-store.js";
-import type { TimerSpec } from "../../ports/scheduler.js";
+import type { TimerChanges, TimerSpec } from "../../ports/scheduler.js";
 import type { StoreCounts } from "../../ports/store-health.js";
 import type { SecretSealer } from "../secrets/envelope.js";
 import { joinSecrets, type SecretFields, splitSecrets } from "../secrets/forum-secrets.js";
@@ -43,6 +44,7 @@ import {
   timerItem,
   timerOf,
 } from "./items.js";
+import { claimUpdate, recordUpdate } from "./outbox-writes.js";
 import { type ReadKeys, ReadsInFlight } from "./reads-in-flight.js";
 import {
   type BatchWrite,
@@ -56,6 +58,20 @@ import {
 } from "./requests.js";
 import { RulesetMemory, rulesetHash } from "./rulesets.js";
 import { keys, partitions } from "./table.js";
+
+/**
+ * The writes that put `put` and delete the timers named `remove`, one per item: a name in both is
+ * put; of two timers of one name in `put`, the last.
+ */
+function timerWrites(put: readonly TimerSpec[], remove: readonly string[]): BatchWrite[] {
+  const puts = new Map(put.map((timer) => [timer.name, timer]));
+  return [
+    ...[...new Set(remove)]
+      .filter((name) => !puts.has(name))
+      .map((name) => ({ DeleteRequest: { Key: marshall(keys.timer(name)) } })),
+    ...[...puts.values()].map((timer) => ({ PutRequest: { Item: timerItem(timer) } })),
+  ];
+}
 
 /** The post marks among these items, by post id. */
 function marksOf(items: readonly Item[]): Record<string, PostMark> {
@@ -272,6 +288,73 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     }
   }
 
+  async claimOutbox(
+    claimed: OutboxEntry,
+    expectedAttempts: number,
+    timers?: TimerChanges,
+  ): Promise<OutboxEntry | null> {
+    if (timers !== undefined) {
+      const writes = timerWrites(
+        timers.schedule,
+        timers.cancel.map((timer) => timer.name),
+      );
+      if (writes.length < MAX_TRANSACTION_ITEMS)
+        return this.claimWithTimers(claimed, expectedAttempts, writes);
+      const claim = await this.claimOutbox(claimed, expectedAttempts);
+      if (claim !== null)
+        await this.changeTimers(
+          timers.schedule,
+          timers.cancel.map((timer) => timer.name),
+        );
+      return claim;
+    }
+    try {
+      const { Attributes } = await this.client.send(
+        new UpdateItemCommand(claimUpdate(this.tableName, claimed, expectedAttempts)),
+      );
+      return Attributes ? outboxOf(Attributes) : claimed;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return null;
+      throw storageError(error);
+    }
+  }
+
+  /** A first claim and its timer changes in one transaction (no former attempt to read back). */
+  private async claimWithTimers(
+    claimed: OutboxEntry,
+    expectedAttempts: number,
+    writes: readonly BatchWrite[],
+  ): Promise<OutboxEntry | null> {
+    const { ReturnValues: _, ...claim } = claimUpdate(this.tableName, claimed, expectedAttempts);
+    const TransactItems = [
+      { Update: { ...claim, UpdateExpression: claim.UpdateExpression ?? "" } },
+      ...writes.map((write) =>
+        "PutRequest" in write
+          ? { Put: { TableName: this.tableName, Item: write.PutRequest.Item } }
+          : { Delete: { TableName: this.tableName, Key: write.DeleteRequest.Key } },
+      ),
+    ];
+    try {
+      await this.client.send(
+        new TransactWriteItemsCommand({ TransactItems, ClientRequestToken: randomUUID() }),
+      );
+      return claimed;
+    } catch (error) {
+      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return null;
+      throw storageError(error);
+    }
+  }
+
+  async recordOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
+    try {
+      await this.client.send(new UpdateItemCommand(recordUpdate(this.tableName, entry, expectedAttempts)));
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw storageError(error);
+    }
+  }
+
   getForum(forumId: string): Promise<ForumConfig | null> {
     return guarded(async () => {
       const item = await this.get(keys.forum(forumId));
@@ -471,14 +554,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   /** One BatchWriteItem for up to 25 timers (a decision changes a handful). */
   changeTimers(put: readonly TimerSpec[], remove: readonly string[]): Promise<void> {
     return guarded(async () => {
-      const puts = new Map(put.map((timer) => [timer.name, timer]));
-      const writes: BatchWrite[] = [
-        ...[...new Set(remove)]
-          .filter((name) => !puts.has(name))
-          .map((name) => ({ DeleteRequest: { Key: marshall(keys.timer(name)) } })),
-        ...[...puts.values()].map((timer) => ({ PutRequest: { Item: timerItem(timer) } })),
-      ];
-      await batchWriteAll(this.client, this.tableName, writes);
+      await batchWriteAll(this.client, this.tableName, timerWrites(put, remove));
     });
   }
 

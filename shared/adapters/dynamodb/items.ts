@@ -5,7 +5,7 @@ import type { DuelState, PostMark } from "../../domain/state.js";
 import type { DuelSnapshot, StoredInput } from "../../ports/duel-repository.js";
 import type { DuelistChange, DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
-import type { OutboxEntry } from "../../ports/outbox-store.js";
+import { type OutboxEntry, withPartsDone } from "../../ports/outbox-store.js";
 import type { TimerSpec } from "../../ports/scheduler.js";
 import type { Ruleset } from "../../rules/ruleset.js";
 import {
@@ -156,19 +156,34 @@ export function outboxItem(entry: OutboxEntry): Item {
   });
 }
 
+/**
+ * An outbox entry read back: its parts done are those its effect says (an entry written whole)
+ * and those recorded apart in `partsDone` (`outbox-writes.ts`), which the index does not hold.
+ */
 export function outboxOf(item: Item): OutboxEntry {
   const plain = unmarshall(item);
+  const effect = jsonOf<OutboxEntry["effect"]>(plain, "effect");
+  const partsDone = plain.partsDone;
   return {
     id: stringOf(plain, "id"),
     duelId: stringOf(plain, "duelId"),
     createdAt: stringOf(plain, "createdAt"),
-    effect: jsonOf<OutboxEntry["effect"]>(plain, "effect"),
+    effect: isStringMap(partsDone) ? withPartsDone(effect, partsDone) : effect,
     attempts: numberOf(plain, "attempts"),
     nextAttemptAt: stringOf(plain, "nextAttemptAt"),
     doneAt: optionalStringOf(plain, "doneAt"),
     lastError: optionalStringOf(plain, "lastError"),
     failedAt: optionalStringOf(plain, "failedAt"),
   };
+}
+
+function isStringMap(value: JsonValue | undefined): value is Record<string, string> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "string")
+  );
 }
 
 export function dedupItem(key: string, duelId: string, now: Date, ttlSeconds: number): Item {

@@ -6,7 +6,7 @@ import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
 import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import type { OutboxEntry } from "../../ports/outbox-store.js";
-import type { TimerSpec } from "../../ports/scheduler.js";
+import type { TimerChanges, TimerSpec } from "../../ports/scheduler.js";
 import type { StoreCounts } from "../../ports/store-health.js";
 import { MAX_TRANSACTION_ITEMS } from "../dynamodb/commit.js";
 import { MemoryAccessStore } from "./access-store.js";
@@ -115,6 +115,22 @@ export class MemoryStore implements DuelStore, TimerStore {
 
   async updateOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
     return outbox.updateOutbox(this.tables, entry, expectedAttempts);
+  }
+
+  async claimOutbox(
+    claimed: OutboxEntry,
+    expectedAttempts: number,
+    changes?: TimerChanges,
+  ): Promise<OutboxEntry | null> {
+    return outbox.claimOutbox(this.tables, claimed, expectedAttempts, () => {
+      if (changes === undefined) return;
+      for (const timer of changes.cancel) timers.deleteTimer(this.tables, timer.name);
+      for (const timer of changes.schedule) timers.putTimer(this.tables, timer);
+    });
+  }
+
+  async recordOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
+    return outbox.recordOutbox(this.tables, entry, expectedAttempts);
   }
 
   async splitOutbox(

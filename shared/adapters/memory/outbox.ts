@@ -1,5 +1,5 @@
 import type { DedupKey } from "../../ports/dedup-key.js";
-import { entriesOf, type OutboxEntry } from "../../ports/outbox-store.js";
+import { entriesOf, type OutboxEntry, partsDoneOf, withPartsDone } from "../../ports/outbox-store.js";
 import { encodeDedupKey } from "../dynamodb/dedup-keys.js";
 import { dueBound, sortInstant } from "../dynamodb/table.js";
 import { byKey, inKeyOrder, type MemoryTables, outboxKey, parsed, within } from "./tables.js";
@@ -42,6 +42,51 @@ export function updateOutbox(tables: MemoryTables, entry: OutboxEntry, expectedA
   if (entries === undefined || stored === undefined) return false;
   if (parsed<OutboxEntry>(stored).attempts !== expectedAttempts) return false;
   entries.set(key, JSON.stringify(entry));
+  return true;
+}
+
+/** The entry as stored, if it is at `expectedAttempts` (undefined otherwise, or absent). */
+function storedAt(
+  tables: MemoryTables,
+  entry: OutboxEntry,
+  expectedAttempts: number,
+): OutboxEntry | undefined {
+  const stored = tables.outbox.get(entry.duelId)?.get(outboxKey(entry));
+  if (stored === undefined) return undefined;
+  const current = parsed<OutboxEntry>(stored);
+  return current.attempts === expectedAttempts ? current : undefined;
+}
+
+function write(tables: MemoryTables, entry: OutboxEntry): void {
+  within(tables.outbox, entry.duelId).set(outboxKey(entry), JSON.stringify(entry));
+}
+
+/** Claims the pending entry (its attempts and lease only); the entry as stored once claimed, or null. */
+export function claimOutbox(
+  tables: MemoryTables,
+  claimed: OutboxEntry,
+  expectedAttempts: number,
+  changeTimers: () => void = () => {},
+): OutboxEntry | null {
+  const stored = storedAt(tables, claimed, expectedAttempts);
+  if (stored === undefined || !isPending(stored)) return null;
+  changeTimers();
+  const entry = { ...stored, attempts: claimed.attempts, nextAttemptAt: claimed.nextAttemptAt };
+  write(tables, entry);
+  return entry;
+}
+
+/** Records the entry's parts done and, once `doneAt` is set, the entry done; its effect as stored. */
+export function recordOutbox(tables: MemoryTables, entry: OutboxEntry, expectedAttempts: number): boolean {
+  const stored = storedAt(tables, entry, expectedAttempts);
+  if (stored === undefined) return false;
+  const effect = withPartsDone(stored.effect, partsDoneOf(entry.effect));
+  write(
+    tables,
+    entry.doneAt === null
+      ? { ...stored, effect }
+      : { ...stored, effect, doneAt: entry.doneAt, lastError: null },
+  );
   return true;
 }
 

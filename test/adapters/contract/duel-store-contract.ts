@@ -728,6 +728,92 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([older, alone, parts]);
     });
 
+    it("CONTRACT 6.1 claims a pending entry once per attempt and records its parts done, then the entry, under that claim", async () => {
+      const [t, n] = [anEntry("ob-claim", "v2.timers"), anEntry("ob-claim", "h1.c0")];
+      const entry = anEntry("ob-claim", "v2.effects", {
+        effect: {
+          type: "parts",
+          parts: [
+            { id: t.id, effect: t.effect as EffectPart["effect"], doneAt: null },
+            { id: n.id, effect: n.effect as EffectPart["effect"], doneAt: null },
+          ],
+        },
+      });
+      await store.commit(aCommit("ob-claim", 0, { outbox: [entry] }));
+      const lease = "2026-12-01T10:01:00.000Z";
+      const claimed = { ...entry, attempts: 1, nextAttemptAt: lease };
+      expect(await store.claimOutbox(claimed, 0)).toEqual(claimed);
+      // A second relay that read the entry before the claim loses, and so does a record of it.
+      expect(await store.claimOutbox(claimed, 0)).toBeNull();
+      const withFirst = (doneAt: string | null) => ({
+        ...claimed,
+        effect: {
+          type: "parts" as const,
+          parts: [
+            { id: t.id, effect: t.effect as EffectPart["effect"], doneAt: "2026-12-01T10:00:01.000Z" },
+            { id: n.id, effect: n.effect as EffectPart["effect"], doneAt },
+          ],
+        },
+      });
+      expect(await store.recordOutbox(withFirst(null), 0)).toBe(false);
+      expect(await store.recordOutbox(withFirst(null), 1)).toBe(true);
+      expect(await store.dueOutbox("2026-12-01T10:00:59Z", 10)).toEqual([]);
+      expect((await store.listOutbox("ob-claim")).map((e) => [e.id, e.doneAt])).toEqual([
+        [n.id, null],
+        [t.id, "2026-12-01T10:00:01.000Z"],
+      ]);
+
+      // Once the lease is over, the next claim hands back the part recorded done.
+      const [due] = await store.dueOutbox("2026-12-01T10:01:00Z", 10);
+      expect(due?.attempts).toBe(1);
+      const again = { ...claimed, attempts: 2, nextAttemptAt: "2026-12-01T10:02:00.000Z" };
+      expect(await store.claimOutbox(again, 1)).toEqual({
+        ...withFirst(null),
+        ...again,
+        effect: withFirst(null).effect,
+      });
+
+      const done = {
+        ...withFirst("2026-12-01T10:01:01.000Z"),
+        attempts: 2,
+        doneAt: "2026-12-01T10:01:01.000Z",
+      };
+      expect(await store.recordOutbox(done, 2)).toBe(true);
+      expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toEqual([]);
+      expect((await store.listOutbox("ob-claim")).map((e) => [e.id, e.doneAt])).toEqual([
+        [n.id, "2026-12-01T10:01:01.000Z"],
+        [t.id, "2026-12-01T10:00:01.000Z"],
+      ]);
+      // A relay holding a copy from before the entry was done cannot claim it again.
+      expect(await store.claimOutbox({ ...again, attempts: 3 }, 2)).toBeNull();
+      expect(await store.counts()).toMatchObject({ pendingEffects: 0 });
+    });
+
+    it("makes the timer changes given with a claim in the claim's write: none when the claim is lost", async () => {
+      const entry = anEntry("ob-timers", "v2.effects");
+      await store.commit(aCommit("ob-timers", 0, { outbox: [entry] }));
+      await store.putTimer(aTimer("deadline.1", "2026-12-02T10:00:00.000Z", "ob-timers"));
+      const changes = {
+        cancel: [{ name: "deadline.1", duelId: "ob-timers" }],
+        schedule: [aTimer("deadline.2", "2026-12-03T10:00:00.000Z", "ob-timers")],
+      };
+      const claimed = { ...entry, attempts: 1, nextAttemptAt: "2026-12-01T10:01:00.000Z" };
+      expect(await store.claimOutbox(claimed, 1, changes)).toBeNull();
+      expect((await store.dueTimers("2030-01-01T00:00:00Z", 10)).map((t) => t.name)).toEqual(["deadline.1"]);
+      expect(await store.claimOutbox(claimed, 0, changes)).toEqual(claimed);
+      expect((await store.dueTimers("2030-01-01T00:00:00Z", 10)).map((t) => t.name)).toEqual(["deadline.2"]);
+      expect((await store.listOutbox("ob-timers"))[0]?.attempts).toBe(1);
+    });
+
+    it("never claims an entry given up", async () => {
+      const entry = anEntry("ob-gone", "e1");
+      await store.commit(aCommit("ob-gone", 0, { outbox: [entry] }));
+      const failed = { ...entry, attempts: 1, lastError: "404", failedAt: "2026-12-01T10:00:01Z" };
+      expect(await store.updateOutbox(failed, 0)).toBe(true);
+      expect(await store.claimOutbox({ ...failed, attempts: 2, failedAt: null }, 1)).toBeNull();
+      expect(await store.listOutbox("ob-gone")).toEqual([failed]);
+    });
+
     it("splits an entry only against the attempts read, its parts left to do written with it", async () => {
       const entry = anEntry("ob-split", "v2.effects");
       await store.commit(aCommit("ob-split", 0, { outbox: [entry] }));
