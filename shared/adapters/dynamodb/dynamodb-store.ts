@@ -58,6 +58,7 @@ import {
 } from "./items.js";
 import {
   encodeEntry,
+  type JournalEntry,
   journalInputs,
   journalOf,
   journalOutbox,
@@ -112,6 +113,19 @@ const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 /** Characters of a snapshot item (its state and journal) beyond which a turn is not journaled. */
 const MAX_JOURNALED_ITEM_SIZE = 300 * 1024;
 
+/** A snapshot item's version and journal. */
+interface JournaledState {
+  readonly version: number;
+  readonly journal: PendingJournal | null;
+}
+
+/** A turn's journal entry as stored, and the journal once it is appended. */
+interface Journaling {
+  readonly text: string;
+  readonly entries: readonly JournalEntry[];
+  readonly size: number;
+}
+
 /** Attempts of a fold that finds the journal grew (a turn journaled) between its read and its write. */
 const FOLD_ATTEMPTS = 5;
 
@@ -149,8 +163,12 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly accounts: AccountMemory;
   /** What each snapshot this store returned was read with, for the commits decided on it. */
   private readonly snapshotReads = new WeakMap<DuelSnapshot, SnapshotRead>();
-  /** Duels whose journal this store wrote and has not folded yet: the local relay folds them. */
-  private readonly journaled = new Set<string>();
+  /**
+   * Duels whose journal this store wrote and has not folded yet (the local relay folds them), with
+   * the snapshot's version and journal as its last write left them: a fold tries that first, and
+   * reads the snapshot only if it moved since.
+   */
+  private readonly journaled = new Map<string, JournaledState>();
 
   constructor(options: DynamoDbStoreOptions) {
     this.client = options.client;
@@ -277,7 +295,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     const read = commit.read.duel ? this.snapshotReads.get(commit.read.duel) : undefined;
     const known = read && commit.read.duel?.version === commit.expectedVersion ? read : undefined;
     const entry = known && rulesetStored ? this.journalEntry(commit, known) : null;
-    if (entry !== null) await this.journalTurn(commit, entry);
+    if (known && entry) await this.journalTurn(commit, known, entry);
     else await this.commitAll(commit, rulesetStored, known);
     this.rulesets.wrote(commit.duelId, commit.snapshot.version, commit.snapshot.state.ruleset);
     for (const account of commit.accounts ?? []) this.accounts.remember(commit.forumId, account);
@@ -292,7 +310,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
    * snapshot (items and journal): a key there is a delivery applied before, refused as the slow
    * path's condition would refuse it.
    */
-  private journalEntry(commit: DuelCommit, read: SnapshotRead): string | null {
+  private journalEntry(commit: DuelCommit, read: SnapshotRead): Journaling | null {
     const duel = commit.read.duel;
     if (
       duel === null ||
@@ -340,22 +358,24 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     ) {
       return null;
     }
-    return text;
+    return { text, entries: grown.entries, size };
   }
 
   /** A turn as one write of its snapshot item, the rest journaled on it. */
-  private async journalTurn(commit: DuelCommit, entry: string): Promise<void> {
+  private async journalTurn(commit: DuelCommit, read: SnapshotRead, entry: Journaling): Promise<void> {
+    const newId = randomUUID();
     try {
-      await this.client.send(
-        new UpdateItemCommand(journalUpdate(this.tableName, commit, entry, randomUUID())),
-      );
+      await this.client.send(new UpdateItemCommand(journalUpdate(this.tableName, commit, entry.text, newId)));
     } catch (error) {
       if (isConditionalCheckFailed(error)) throw new ConcurrencyError(commit.duelId);
       throw storageError(error);
     } finally {
       this.reads.wroteDuel(commit.duelId);
     }
-    this.journaled.add(commit.duelId);
+    // The journal read with this entry, unless a fold emptied it in between: then it holds this
+    // entry alone under the new id, and a fold of this guess fails on the id and reads it.
+    const journal = { id: read.journal?.id ?? newId, entries: entry.entries, size: entry.size };
+    this.journaled.set(commit.duelId, { version: commit.snapshot.version, journal });
   }
 
   /**
@@ -403,8 +423,9 @@ export class DynamoDbStore implements DuelStore, TimerStore {
    */
   foldJournal(duelId: string): Promise<boolean> {
     return guarded(async () => {
+      const written = this.journaled.get(duelId);
       for (let attempt = 1; attempt <= FOLD_ATTEMPTS; attempt++) {
-        const state = await this.readState(duelId);
+        const state = attempt === 1 && written ? written : await this.readState(duelId);
         if (!state?.journal) {
           this.journaled.delete(duelId);
           return false;
@@ -425,8 +446,14 @@ export class DynamoDbStore implements DuelStore, TimerStore {
    */
   async foldJournals(duelIds?: readonly string[]): Promise<number> {
     let folded = 0;
-    for (const duelId of new Set(duelIds ?? this.journaled)) {
-      if (await this.foldJournal(duelId)) folded++;
+    for (const duelId of new Set(duelIds ?? this.journaled.keys())) {
+      try {
+        if (await this.foldJournal(duelId)) folded++;
+      } catch (error) {
+        // A duel busy with turns is folded by a later run (or its next slow commit); the others
+        // and the relay's deliveries need not wait for it.
+        if (!(error instanceof ConcurrencyError)) throw error;
+      }
     }
     return folded;
   }
@@ -476,9 +503,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   }
 
   /** The snapshot item's version and journal, consistently read; null when the duel has none. */
-  private async readState(
-    duelId: string,
-  ): Promise<{ version: number; journal: PendingJournal | null } | null> {
+  private async readState(duelId: string): Promise<JournaledState | null> {
     const { Item } = await this.client.send(
       new GetItemCommand({
         TableName: this.tableName,

@@ -200,6 +200,31 @@ describe("the turn journal (DynamoDB)", () => {
     expect(await store.listPostMarks("j4")).toEqual({ p1: aMark("1"), p2: aMark("2") });
   });
 
+  it("folds what it journaled without reading it first, and reads it when another process moved it since", async () => {
+    const { store, client, tableName } = await freshStore();
+    const other = new DynamoDbStore({ client, tableName });
+    await aRunningDuel(store, "j9");
+    await aRunningDuel(store, "j10");
+    await playTurn(store, "j9", 1);
+    await playTurn(store, "j10", 1);
+    // Another process journals a turn of j10 after this one's.
+    await playTurn(other, "j10", 2);
+    const requests = countRequests(client);
+    expect(await store.foldJournals()).toBe(2);
+    // j9 as written; j10's guess fails on its version, then j10 is read and folded whole.
+    expect(requests.take()).toEqual({ TransactWriteItems: 3, GetItem: 1 });
+    expect((await due(store)).map((e) => `${e.duelId} ${e.id}`).sort()).toEqual([
+      "j10 e1",
+      "j10 e2",
+      "j9 e1",
+    ]);
+    // A journal another process folded meanwhile is not folded again.
+    await playTurn(store, "j9", 2);
+    expect(await other.foldJournal("j9")).toBe(true);
+    expect(await store.foldJournals()).toBe(0);
+    expect((await due(store)).filter((e) => e.duelId === "j9").map((e) => e.id)).toEqual(["e1", "e2"]);
+  });
+
   it("refuses a commit that would write out a journal folded since its read, and never puts a delivered hibou back", async () => {
     const { store, tableName, client } = await freshStore();
     await aRunningDuel(store, "j5");
