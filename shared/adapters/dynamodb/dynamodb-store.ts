@@ -308,7 +308,9 @@ export class DynamoDbStore implements DuelStore, TimerStore {
    * which the snapshot's last order already covers). Such a commit writes no key of its own, no
    * duelist, no account, no ruleset. Its deliveries' keys are checked against those read with the
    * snapshot (items and journal): a key there is a delivery applied before, refused as the slow
-   * path's condition would refuse it.
+   * path's condition would refuse it. That check alone would not do: a BatchGetItem reads its items
+   * one by one, so a transaction landing during the read (a slow commit, a fold) may show in the
+   * snapshot and not yet in a post's item; the order, on the snapshot item itself, cannot be torn.
    */
   private journalEntry(commit: DuelCommit, read: SnapshotRead): Journaling | null {
     const duel = commit.read.duel;
