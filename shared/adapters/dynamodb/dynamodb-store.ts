@@ -113,6 +113,9 @@ const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 /** Characters of a snapshot item (its state and journal) beyond which a turn is not journaled. */
 const MAX_JOURNALED_ITEM_SIZE = 300 * 1024;
 
+/** How many duels' journals a store keeps in mind for its relay (the latest written). */
+const MAX_JOURNALED_KEPT = 256;
+
 /** A snapshot item's version and journal. */
 interface JournaledState {
   readonly version: number;
@@ -377,7 +380,14 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     // The journal read with this entry, unless a fold emptied it in between: then it holds this
     // entry alone under the new id, and a fold of this guess fails on the id and reads it.
     const journal = { id: read.journal?.id ?? newId, entries: entry.entries, size: entry.size };
+    this.journaled.delete(commit.duelId);
     this.journaled.set(commit.duelId, { version: commit.snapshot.version, journal });
+    // A process with no relay of its own (the webhook's function) leaves its journals to the
+    // relay's stream: it keeps the latest few only.
+    for (const oldest of this.journaled.keys()) {
+      if (this.journaled.size <= MAX_JOURNALED_KEPT) break;
+      this.journaled.delete(oldest);
+    }
   }
 
   /**

@@ -225,6 +225,21 @@ describe("the turn journal (DynamoDB)", () => {
     expect((await due(store)).filter((e) => e.duelId === "j9").map((e) => e.id)).toEqual(["e1", "e2"]);
   });
 
+  it("keeps the latest 256 journals it wrote in mind for its relay, and leaves older ones to the sweep", async () => {
+    const { store, client, tableName } = await freshStore();
+    const ids = Array.from({ length: 257 }, (_, i) => `many-${String(i).padStart(3, "0")}`);
+    for (let i = 0; i < ids.length; i += 32) {
+      const chunk = ids.slice(i, i + 32);
+      await Promise.all(chunk.map((id) => aRunningDuel(store, id)));
+      // One after the other: the first written is the one forgotten.
+      for (const id of chunk) await playTurn(store, id, 1);
+    }
+    expect(await store.foldJournals()).toBe(256);
+    const leftOver = new DynamoDbStore({ client, tableName });
+    expect(await leftOver.sweepJournals()).toBe(1);
+    expect((await due(store)).length).toBe(100);
+  });
+
   it("refuses a commit that would write out a journal folded since its read, and never puts a delivered hibou back", async () => {
     const { store, tableName, client } = await freshStore();
     await aRunningDuel(store, "j5");
