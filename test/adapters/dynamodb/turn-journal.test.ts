@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { relayHandler } from "../../../functions/relay/compose.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { keys } from "../../../shared/adapters/dynamodb/table.js";
+import { OutboxRelay } from "../../../shared/app/relay.js";
 import type { ClubDuelRecord } from "../../../shared/domain/club-record.js";
 import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import type { LoadedDuel, StoredInput } from "../../../shared/ports/duel-repository.js";
@@ -223,6 +224,22 @@ describe("the turn journal (DynamoDB)", () => {
     expect(await other.foldJournal("j9")).toBe(true);
     expect(await store.foldJournals()).toBe(0);
     expect((await due(store)).filter((e) => e.duelId === "j9").map((e) => e.id)).toEqual(["e1", "e2"]);
+  });
+
+  it("is folded by the relay before its run, which then performs the turn's effects", async () => {
+    const { store } = await freshStore();
+    await aRunningDuel(store, "j11");
+    await playTurn(store, "j11", 1);
+    const scheduled: string[] = [];
+    const relay = new OutboxRelay({
+      store,
+      scheduler: { schedule: async (timer) => void scheduled.push(timer.name), cancel: async () => {} },
+      notifier: { deliver: async () => {} },
+      now: () => new Date("2026-12-01T10:02:00.000Z"),
+    });
+    expect(await relay.runDue()).toBe(1);
+    expect(scheduled).toEqual(["timer-e1"]);
+    expect((await store.listOutbox("j11")).map((e) => [e.id, e.doneAt !== null])).toEqual([["e1", true]]);
   });
 
   it("keeps the latest 256 journals it wrote in mind for its relay, and leaves older ones to the sweep", async () => {
