@@ -8,7 +8,11 @@ export interface StreamEvent {
 export interface StreamRecord {
   readonly eventName?: string;
   readonly dynamodb?: {
-    readonly Keys?: { readonly sk?: { readonly S?: string } };
+    readonly Keys?: { readonly pk?: { readonly S?: string }; readonly sk?: { readonly S?: string } };
+    readonly NewImage?: {
+      readonly duelId?: { readonly S?: string };
+      readonly journalId?: { readonly S?: string };
+    };
     readonly SequenceNumber?: string;
   };
 }
@@ -23,6 +27,19 @@ export function outboxRecords(event: StreamEvent): readonly StreamRecord[] {
   return (event.Records ?? []).filter(
     (r) => r.eventName !== "REMOVE" && r.dynamodb?.Keys?.sk?.S?.startsWith("OUT#"),
   );
+}
+
+/**
+ * The duels whose snapshot a batch wrote with a turn journal (the mapping filters those too): the
+ * relay folds them, which writes their outbox entries, whose own records then wake it.
+ */
+export function journaledDuels(event: StreamEvent): string[] {
+  const ids = (event.Records ?? []).flatMap((r) => {
+    const image = r.dynamodb?.NewImage;
+    const journaled = r.eventName !== "REMOVE" && r.dynamodb?.Keys?.sk?.S === "STATE" && image?.journalId?.S;
+    return journaled && image?.duelId?.S ? [image.duelId.S] : [];
+  });
+  return [...new Set(ids)];
 }
 
 /**

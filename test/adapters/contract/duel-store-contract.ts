@@ -254,6 +254,79 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
     });
   });
 
+  describe(`DuelStore contract on ${name}: a running duel's turns`, () => {
+    /** Post `n` of a running duel, decided on a read of its post. */
+    const turn = async (duelId: string, n: number) => {
+      const loaded = await store.loadForumAndDuel("poudlard", duelId, [`p${n}`]);
+      const duel = loaded.duel;
+      if (!duel) throw new Error("no duel");
+      const instant = `2026-12-01T10:0${n}:00.000Z`;
+      const command: DuelCommand = {
+        type: "post.received",
+        now: instant,
+        post: {
+          postId: `p${n}`,
+          authorId: "42",
+          authorName: "Harry",
+          createdAt: instant,
+          content: "…",
+          format: "text",
+          serverDice: [1, 2],
+        },
+      };
+      const club: ClubDuelRecord = {
+        duelId,
+        forumId: "poudlard",
+        threadId: `thread-${duelId}`,
+        status: "active",
+        createdAt: "2026-11-30T10:00:00.000Z",
+        duelists: [],
+        turn: { duelistId: "42", number: n, deadline: "2026-12-09T10:00:00.000Z" },
+        endedAt: null,
+        winnerId: null,
+        reason: null,
+        stakes: null,
+        stakesHonoured: null,
+        bans: [],
+      };
+      await store.commit(
+        aCommit(duelId, duel.version, {
+          state: { ...duel.state, posts: { ...duel.state.posts, [`p${n}`]: aMark(String(n)) } },
+          read: loaded,
+          inputs: [
+            {
+              order: { rank: "post", instant, post: { id: `p${n}` } },
+              inputId: `in-${n}`,
+              command,
+              events: [],
+            },
+          ],
+          deliveries: [{ postId: `p${n}`, keys: [aKey(`d${n}`)] }],
+          outbox: [anEntry(duelId, `e${n}`, { createdAt: instant, nextAttemptAt: instant })],
+          club,
+          updatedAt: instant,
+        }),
+      );
+      return club;
+    };
+
+    it("a turn's input, mark and hibou read back at once; its record and due hibou once the relay has run", async () => {
+      await store.commit(aCommit("turns", 0, { state: aState("turns", { status: "active" }) }));
+      await turn("turns", 1);
+      const club = await turn("turns", 2);
+      expect((await store.listInputs("turns")).map((i) => i.inputId)).toEqual(["in-1", "in-2"]);
+      expect(await store.listPostMarks("turns")).toEqual({ p1: aMark("1"), p2: aMark("2") });
+      expect(await store.loadPostMarks("turns", ["p1", "p2"])).toEqual({ p1: aMark("1"), p2: aMark("2") });
+      expect((await store.listOutbox("turns")).map((e) => e.id)).toEqual(["e1", "e2"]);
+      // What the relay does before each run.
+      await store.foldJournals?.();
+      expect((await store.dueOutbox("2026-12-02T00:00:00.000Z", 10)).map((e) => e.id)).toEqual(["e1", "e2"]);
+      expect((await store.club("poudlard")).records).toEqual([club]);
+      expect((await store.listInputs("turns")).map((i) => i.inputId)).toEqual(["in-1", "in-2"]);
+      await expect(turn("turns", 2)).rejects.toBeInstanceOf(DuplicateError);
+    });
+  });
+
   describe(`DuelStore contract on ${name}: values are copies`, () => {
     it("a caller changing what it committed or read never changes the store", async () => {
       const state = { ...aState("copies"), posts: {} };
