@@ -1,4 +1,4 @@
-import type { TransactWriteItem, UpdateItemCommandInput } from "@aws-sdk/client-dynamodb";
+import type { AttributeValue, TransactWriteItem, UpdateItemCommandInput } from "@aws-sdk/client-dynamodb";
 import { ConcurrencyError, DuplicateError, StorageUnavailableError } from "../../errors.js";
 import type { DuelCommit } from "../../ports/duel-repository.js";
 import type { DuelistChange } from "../../ports/duelist-store.js";
@@ -353,7 +353,7 @@ export function journalItems(journal: PendingJournal): number {
 export function journalUpdate(
   tableName: string,
   commit: DuelCommit,
-  entry: string,
+  entry: AttributeValue,
   newJournalId: string,
 ): UpdateItemCommandInput {
   const item: Item = snapshotItem(commit.forumId, commit.threadId, {
@@ -362,7 +362,7 @@ export function journalUpdate(
   });
   const names: Record<string, string> = { "#journal": "journal", "#journalId": "journalId" };
   const values: Item = {
-    ":entry": { L: [{ S: entry }] },
+    ":entry": { L: [entry] },
     ":empty": { L: [] },
     ":journalId": { S: newJournalId },
     ":expected": { N: String(commit.expectedVersion) },

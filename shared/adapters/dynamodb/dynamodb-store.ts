@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  type AttributeValue,
   DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
@@ -57,7 +58,6 @@ import {
   timerOf,
 } from "./items.js";
 import {
-  encodeEntry,
   type JournalEntry,
   journalInputs,
   journalOf,
@@ -67,6 +67,8 @@ import {
   MAX_JOURNAL_ITEMS,
   MAX_JOURNAL_SIZE,
   type PendingJournal,
+  packEntry,
+  packedSize,
   withJournalMarks,
 } from "./journal.js";
 import { claimUpdate, recordUpdate } from "./outbox-writes.js";
@@ -139,7 +141,8 @@ interface JournaledState {
 
 /** A turn's journal entry as stored, and the journal once it is appended. */
 interface Journaling {
-  readonly text: string;
+  /** The entry as the journal's list holds it (`packEntry`). */
+  readonly packed: AttributeValue;
   readonly entries: readonly JournalEntry[];
   readonly size: number;
 }
@@ -367,25 +370,27 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     }
     const journal = read.journal;
     const entry = journalEntryOf(commit);
-    const text = encodeEntry(entry);
-    const size = (journal?.size ?? 0) + text.length;
+    const packed = packEntry(entry);
+    const size = (journal?.size ?? 0) + packedSize(packed);
     const grown = { id: journal?.id ?? "", entries: [...(journal?.entries ?? []), entry], size };
     if (
       grown.entries.length > MAX_JOURNAL_ENTRIES ||
       size > MAX_JOURNAL_SIZE ||
-      read.size + text.length > MAX_JOURNALED_ITEM_SIZE ||
+      read.size + packedSize(packed) > MAX_JOURNALED_ITEM_SIZE ||
       journalItems(grown) > MAX_JOURNAL_ITEMS
     ) {
       return null;
     }
-    return { text, entries: grown.entries, size };
+    return { packed, entries: grown.entries, size };
   }
 
   /** A turn as one write of its snapshot item, the rest journaled on it. */
   private async journalTurn(commit: DuelCommit, read: SnapshotRead, entry: Journaling): Promise<void> {
     const newId = randomUUID();
     try {
-      await this.client.send(new UpdateItemCommand(journalUpdate(this.tableName, commit, entry.text, newId)));
+      await this.client.send(
+        new UpdateItemCommand(journalUpdate(this.tableName, commit, entry.packed, newId)),
+      );
     } catch (error) {
       if (isConditionalCheckFailed(error)) throw new ConcurrencyError(commit.duelId);
       throw storageError(error);

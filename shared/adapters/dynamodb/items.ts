@@ -71,7 +71,9 @@ export interface StoredSnapshot {
 }
 
 export function storedSnapshotOf(item: Item): StoredSnapshot {
-  const plain = unmarshall(item);
+  // The turn journal rides on the same item and is read apart (journal.ts).
+  const { journal: _journal, ...snapshot } = item;
+  const plain = unmarshall(snapshot);
   const duelId = stringOf(plain, "duelId");
   const version = numberOf(plain, "version");
   return {

@@ -1,9 +1,12 @@
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { ClubDuelRecord } from "../../domain/club-record.js";
 import type { DuelCommand } from "../../domain/commands.js";
 import type { DuelEvent } from "../../domain/events.js";
 import type { PostMark } from "../../domain/state.js";
 import type { StoredInput } from "../../ports/duel-repository.js";
 import type { OutboxEntry } from "../../ports/outbox-store.js";
+import { remember } from "../remember.js";
 import type { Item } from "./attributes.js";
 import { decodeOrder, encodeOrder } from "./input-keys.js";
 import { decodeMark, encodeMark } from "./post-marks.js";
@@ -15,7 +18,8 @@ import { decodeMark, encodeMark } from "./post-marks.js";
  * wait there, newer than the items they shadow, until a fold writes them out as those very items
  * (the relay folds before each run); every read of those items merges the journal first.
  *
- *   snapshot item:  journal   L of S (one compact JSON entry per commit, oldest first)
+ *   snapshot item:  journal   L of B (one compact JSON entry per commit, raw-deflated, oldest
+ *                                     first; an entry written as S is read too)
  *                   journalId S      (one per journal: a fold or a slow commit conditioned on it
  *                                     fails if the journal it read was folded since)
  */
@@ -110,13 +114,46 @@ export function decodeEntry(text: string): JournalEntry {
   };
 }
 
+/**
+ * An entry as the journal's list holds it: deflated, because every turn's write and every read of
+ * the duel carries the whole journal (the hiboux' texts and the post's events compress to about a
+ * third), and a journal's size is what its bound counts.
+ */
+export function packEntry(entry: JournalEntry): AttributeValue {
+  return { B: deflateRawSync(encodeEntry(entry)) };
+}
+
+/** The stored size of an entry as packed: what counts towards the journal's bound. */
+export function packedSize(value: AttributeValue): number {
+  return value.B?.byteLength ?? value.S?.length ?? 0;
+}
+
+/**
+ * Entries already decoded, by journal id and place: a journal's entries are only ever appended
+ * (a fold removes the whole journal, and the next one has a new id), so an entry read again is the
+ * same entry, and each read of a busy duel decodes only the entries appended since the last.
+ */
+const decoded = new Map<string, JournalEntry>();
+const DECODED_KEPT = 512;
+
+function unpack(id: string, index: number, value: AttributeValue): JournalEntry | undefined {
+  const key = `${id}#${index}#${packedSize(value)}`;
+  const known = decoded.get(key);
+  if (known !== undefined) return known;
+  const text = value.B !== undefined ? inflateRawSync(value.B).toString("utf8") : value.S;
+  if (text === undefined) return undefined;
+  const entry = decodeEntry(text);
+  remember(decoded, key, entry, DECODED_KEPT);
+  return entry;
+}
+
 /** The journal a snapshot item holds; null when it holds none (never journaled, or folded). */
 export function journalOf(item: Item): PendingJournal | null {
   const id = item.journalId?.S;
   const list = item.journal?.L;
   if (id === undefined || list === undefined || list.length === 0) return null;
-  const texts = list.flatMap((value) => (value.S === undefined ? [] : [value.S]));
-  return { id, entries: texts.map(decodeEntry), size: texts.reduce((sum, text) => sum + text.length, 0) };
+  const entries = list.flatMap((value, index) => unpack(id, index, value) ?? []);
+  return { id, entries, size: list.reduce((sum, value) => sum + packedSize(value), 0) };
 }
 
 /** The journal's inputs, the last written at each key winning, in no particular order. */
