@@ -63,7 +63,7 @@ if (mode === "ours") {
     hibouLog: () => {},
     // The in-process bench's dice: every attack deflected, so no duel ends before its last post.
     rollDice: () => [1, 6] as const,
-    ...(toggled ? { relayPollMs: 2 ** 31 - 1 } : process.env.POLLMS ? { relayPollMs: Number(process.env.POLLMS) } : {}),
+    ...(toggled ? { relayPollMs: 2 ** 31 - 1 } : {}),
     onClient: (client) => {
       requests = countRequestKinds(client);
     },
