@@ -1,4 +1,3 @@
-import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { ClubDuelRecord } from "../../domain/club-record.js";
 import type { DuelCommand } from "../../domain/commands.js";
@@ -18,8 +17,7 @@ import { decodeMark, encodeMark } from "./post-marks.js";
  * wait there, newer than the items they shadow, until a fold writes them out as those very items
  * (the relay folds before each run); every read of those items merges the journal first.
  *
- *   snapshot item:  journal   L of B (one compact JSON entry per commit, raw-deflated, oldest
- *                                     first; an entry written as S is read too)
+ *   snapshot item:  journal   L of S (one compact JSON entry per commit, oldest first)
  *                   journalId S      (one per journal: a fold or a slow commit conditioned on it
  *                                     fails if the journal it read was folded since)
  */
@@ -115,17 +113,17 @@ export function decodeEntry(text: string): JournalEntry {
 }
 
 /**
- * An entry as the journal's list holds it: deflated, because every turn's write and every read of
- * the duel carries the whole journal (the hiboux' texts and the post's events compress to about a
- * third), and a journal's size is what its bound counts.
+ * An entry as the journal's list holds it: compact JSON text. Not deflated: loading zlib and its
+ * first stream cost a cold function's first turn more than the bytes it would spare, and with the
+ * relay folding within a second of a turn a journal rarely holds more than the turn being written.
  */
 export function packEntry(entry: JournalEntry): AttributeValue {
-  return { B: deflateRawSync(encodeEntry(entry)) };
+  return { S: encodeEntry(entry) };
 }
 
 /** The stored size of an entry as packed: what counts towards the journal's bound. */
 export function packedSize(value: AttributeValue): number {
-  return value.B?.byteLength ?? value.S?.length ?? 0;
+  return value.S?.length ?? 0;
 }
 
 /**
@@ -140,7 +138,7 @@ function unpack(id: string, index: number, value: AttributeValue): JournalEntry 
   const key = `${id}#${index}#${packedSize(value)}`;
   const known = decoded.get(key);
   if (known !== undefined) return known;
-  const text = value.B !== undefined ? inflateRawSync(value.B).toString("utf8") : value.S;
+  const text = value.S;
   if (text === undefined) return undefined;
   const entry = decodeEntry(text);
   remember(decoded, key, entry, DECODED_KEPT);
