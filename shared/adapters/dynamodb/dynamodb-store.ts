@@ -127,7 +127,7 @@ export interface DynamoDbStoreOptions {
 
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
-/** Characters of a snapshot item (its state and journal) beyond which a turn is not journaled. */
+/** Bytes of a snapshot item (its state and journal) beyond which a turn is not journaled. */
 const MAX_JOURNALED_ITEM_SIZE = 300 * 1024;
 
 /** How many duels' journals a store keeps in mind for its relay (the latest written). */
@@ -267,13 +267,16 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     return guarded(async () => {
       const unique = [...new Set(postIds)];
       if (unique.length === 0) return {};
-      // The snapshot item rides along for its journal, which holds the newest marks.
-      const items = await batchGetAll(this.client, this.tableName, [
-        marshall(keys.duel(duelId)),
-        ...unique.map((postId) => marshall(keys.post(duelId, postId))),
-      ]);
-      const state = items.find((item) => item.sk?.S === "STATE");
-      return withJournalMarks(marksOf(items), state ? journalOf(state) : null, new Set(unique));
+      // The journal first, then the posts: a fold between the two only moves marks into the post
+      // items read after it. Read in one batch, a fold could land between them the other way round
+      // (a batch is not isolated from a transaction) and hide a journaled mark.
+      const journal = await this.readJournal(duelId);
+      const items = await batchGetAll(
+        this.client,
+        this.tableName,
+        unique.map((postId) => marshall(keys.post(duelId, postId))),
+      );
+      return withJournalMarks(marksOf(items), journal, new Set(unique));
     });
   }
 
@@ -455,20 +458,27 @@ export class DynamoDbStore implements DuelStore, TimerStore {
    */
   foldJournal(duelId: string): Promise<boolean> {
     return guarded(async () => {
-      const written = this.journaled.get(duelId);
       for (let attempt = 1; attempt <= FOLD_ATTEMPTS; attempt++) {
-        const state = attempt === 1 && written ? written : await this.readState(duelId);
+        // What this store knew before the attempt: a turn it journals meanwhile (a new journal,
+        // after this fold emptied the old one) is remembered in its place and must stay known.
+        const known = this.journaled.get(duelId);
+        const state = attempt === 1 && known ? known : await this.readState(duelId);
         if (!state?.journal) {
-          this.journaled.delete(duelId);
+          this.forgetJournal(duelId, known);
           return false;
         }
         if (await this.foldRead(duelId, state.version, state.journal)) {
-          this.journaled.delete(duelId);
+          this.forgetJournal(duelId, known);
           return true;
         }
       }
       throw new ConcurrencyError(duelId);
     });
+  }
+
+  /** Forgets the duel's journal as this store knew it, unless it has learnt of a newer one since. */
+  private forgetJournal(duelId: string, known: JournaledState | undefined): void {
+    if (this.journaled.get(duelId) === known) this.journaled.delete(duelId);
   }
 
   /**
@@ -960,7 +970,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     this.rulesets.saw(stored.duelId, stored.version, stored.rulesetHash);
     const snapshot = stored.withRuleset(ruleset);
     const journal = journalOf(item);
-    const size = (item.state?.S?.length ?? 0) + (journal?.size ?? 0);
+    const size = Buffer.byteLength(item.state?.S ?? "", "utf8") + (journal?.size ?? 0);
     this.snapshotReads.set(snapshot, { journal, seen: new Map(), size });
     return snapshot;
   }

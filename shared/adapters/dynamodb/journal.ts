@@ -121,9 +121,9 @@ export function packEntry(entry: JournalEntry): AttributeValue {
   return { S: encodeEntry(entry) };
 }
 
-/** The stored size of an entry as packed: what counts towards the journal's bound. */
+/** The stored size of an entry as packed, in bytes as DynamoDB counts them: what the journal's bound counts. */
 export function packedSize(value: AttributeValue): number {
-  return value.S?.length ?? 0;
+  return value.S === undefined ? 0 : Buffer.byteLength(value.S, "utf8");
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { relayHandler } from "../../../functions/relay/compose.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { keys } from "../../../shared/adapters/dynamodb/table.js";
@@ -224,6 +224,37 @@ describe("the turn journal (DynamoDB)", () => {
     expect(await other.foldJournal("j9")).toBe(true);
     expect(await store.foldJournals()).toBe(0);
     expect((await due(store)).filter((e) => e.duelId === "j9").map((e) => e.id)).toEqual(["e1", "e2"]);
+  });
+
+  it("keeps in mind a turn it journals while its fold of the journal before is in flight", async () => {
+    const { store, client } = await freshStore();
+    await aRunningDuel(store, "j15");
+    await playTurn(store, "j15", 1);
+    // The fold's transaction lands, and its answer is held while the next turn is journaled.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = true;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (holding && context.commandName === "TransactWriteItemsCommand") {
+          holding = false;
+          await held;
+        }
+        return result;
+      },
+      { step: "initialize", name: "holdFoldAnswer" },
+    );
+    const fold = store.foldJournals();
+    await vi.waitFor(() => expect(holding).toBe(false));
+    await playTurn(store, "j15", 2);
+    release();
+    expect(await fold).toBe(1);
+    // The second turn's journal is still this store's to fold, and its relay's next run folds it.
+    expect(await store.foldJournals()).toBe(1);
+    expect((await due(store)).map((e) => e.id)).toEqual(["e1", "e2"]);
   });
 
   it("is folded by the relay before its run, which then performs the turn's effects", async () => {
