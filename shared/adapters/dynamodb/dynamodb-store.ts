@@ -130,6 +130,9 @@ const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 /** Bytes of a snapshot item (its state and journal) beyond which a turn is not journaled. */
 const MAX_JOURNALED_ITEM_SIZE = 300 * 1024;
 
+/** Reads of a duel's items made again at most, while its journal keeps being written out under them. */
+const JOURNAL_READ_ATTEMPTS = 3;
+
 /** How many duels' journals a store keeps in mind for its relay (the latest written). */
 const MAX_JOURNALED_KEPT = 256;
 
@@ -282,8 +285,9 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
     return guarded(async () => {
-      const journal = await this.readJournal(duelId);
-      return withJournalMarks(marksOf(await this.queryPrefix(keys.duel(duelId).pk, "POST#")), journal);
+      return this.underJournal(duelId, async (journal) =>
+        withJournalMarks(marksOf(await this.queryPrefix(keys.duel(duelId).pk, "POST#")), journal),
+      );
     });
   }
 
@@ -293,17 +297,20 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   listInputs(duelId: string): Promise<StoredInput[]> {
     return guarded(async () => {
-      const journal = await this.readJournal(duelId);
-      const items = await this.queryPrefix(keys.duel(duelId).pk, "IN#");
-      const inputs = items.map(inputOf);
-      const journaled = journalInputs(journal);
-      if (journaled.length === 0) return inputs;
-      // Journaled inputs are newer than the items at their keys; the table's order is the keys'.
-      const byKey = new Map(inputs.map((input) => [keys.input(duelId, encodeOrder(input.order)).sk, input]));
-      for (const input of journaled) byKey.set(keys.input(duelId, encodeOrder(input.order)).sk, input);
-      return [...byKey.entries()]
-        .sort(([a], [b]) => Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8")))
-        .map(([, input]) => input);
+      return this.underJournal(duelId, async (journal) => {
+        const items = await this.queryPrefix(keys.duel(duelId).pk, "IN#");
+        const inputs = items.map(inputOf);
+        const journaled = journalInputs(journal);
+        if (journaled.length === 0) return inputs;
+        // Journaled inputs are newer than the items at their keys; the table's order is the keys'.
+        const byKey = new Map(
+          inputs.map((input) => [keys.input(duelId, encodeOrder(input.order)).sk, input]),
+        );
+        for (const input of journaled) byKey.set(keys.input(duelId, encodeOrder(input.order)).sk, input);
+        return [...byKey.entries()]
+          .sort(([a], [b]) => Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8")))
+          .map(([, input]) => input);
+      });
     });
   }
 
@@ -564,6 +571,26 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     return (await this.readState(duelId))?.journal ?? null;
   }
 
+  /**
+   * A read of the duel's items with its journal over them. The journal is read first (a fold in
+   * between only moves its entries into the items read after it); a journal gone by the end of the
+   * read was written out meanwhile, maybe by a commit that also rewrote what it shadowed (a late
+   * post's replay): the read is made again, so that no entry older than its items wins.
+   */
+  private async underJournal<T>(
+    duelId: string,
+    read: (journal: PendingJournal | null) => Promise<T>,
+  ): Promise<T> {
+    let journal = await this.readJournal(duelId);
+    for (let attempt = 1; ; attempt++) {
+      const result = await read(journal);
+      if (journal === null || attempt === JOURNAL_READ_ATTEMPTS) return result;
+      const now = await this.readJournal(duelId);
+      if (now?.id === journal.id) return result;
+      journal = now;
+    }
+  }
+
   listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
     return guarded(async () => {
       // The index lists the duels by key (their state is not projected); the snapshots are read
@@ -583,18 +610,19 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   listOutbox(duelId: string): Promise<OutboxEntry[]> {
     return guarded(async () => {
-      const journal = await this.readJournal(duelId);
-      const items = await this.queryPrefix(keys.duel(duelId).pk, "OUT#");
-      // Entries still journaled are listed as they will be written, pending.
-      const stored = new Set(items.map((item) => item.sk?.S));
-      const journaled = journalOutbox(journal).filter(
-        (e) => !stored.has(keys.outbox(duelId, e.createdAt, e.id).sk),
-      );
-      // A decision's parts are listed where their entries of their own would sort: the table's order.
-      const sk = (e: OutboxEntry) => Buffer.from(keys.outbox(duelId, e.createdAt, e.id).sk, "utf8");
-      return [...items.map(outboxOf), ...journaled]
-        .flatMap(entriesOf)
-        .sort((a, b) => Buffer.compare(sk(a), sk(b)));
+      return this.underJournal(duelId, async (journal) => {
+        const items = await this.queryPrefix(keys.duel(duelId).pk, "OUT#");
+        // Entries still journaled are listed as they will be written, pending.
+        const stored = new Set(items.map((item) => item.sk?.S));
+        const journaled = journalOutbox(journal).filter(
+          (e) => !stored.has(keys.outbox(duelId, e.createdAt, e.id).sk),
+        );
+        // A decision's parts are listed where their entries of their own would sort: the table's order.
+        const sk = (e: OutboxEntry) => Buffer.from(keys.outbox(duelId, e.createdAt, e.id).sk, "utf8");
+        return [...items.map(outboxOf), ...journaled]
+          .flatMap(entriesOf)
+          .sort((a, b) => Buffer.compare(sk(a), sk(b)));
+      });
     });
   }
 

@@ -8,7 +8,17 @@ import type { ClubDuelRecord } from "../../../shared/domain/club-record.js";
 import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import type { LoadedDuel, StoredInput } from "../../../shared/ports/duel-repository.js";
 import { localClient } from "../../support/harness.js";
-import { aCommit, aKey, aMark, anEntry, aState, freshStore, itemReader, storedKey } from "./fixtures.js";
+import {
+  aCommit,
+  aKey,
+  aMark,
+  anEntry,
+  anInput,
+  aState,
+  freshStore,
+  itemReader,
+  storedKey,
+} from "./fixtures.js";
 
 /*
  * The turn journal (shared/adapters/dynamodb/journal.ts): an ordinary turn writes its duel's
@@ -173,6 +183,35 @@ describe("the turn journal (DynamoDB)", () => {
     expect((await store.club(FORUM)).records).toEqual([aRecord("j3", 1)]);
     expect(await store.foldJournals()).toBe(0);
     expect((await due(store)).map((e) => e.id).sort()).toEqual(["e1", "e2", "e3"]);
+  });
+
+  it("never lists a journaled input over the one a replay rewrote while the list was read", async () => {
+    const { store, client } = await freshStore();
+    await aRunningDuel(store, "j16");
+    await playTurn(store, "j16", 2);
+    const loaded = await store.loadForumAndDuel(FORUM, "j16", ["p1"]);
+    // Post 2's input as a late post 1's replay rewrites it, with an event of its own.
+    const rewritten: StoredInput = {
+      ...aPost(2),
+      events: [anInput("rewritten").events[0]].flatMap((e) => e ?? []),
+    };
+    let replayed = false;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!replayed && context.commandName === "QueryCommand") {
+          replayed = true;
+          await store.commit(aTurn(loaded, 1, { replaysDuel: true, inputs: [aPost(1), rewritten] }));
+        }
+        return next(args);
+      },
+      { step: "initialize", name: "replayBeforeQuery" },
+    );
+    const inputs = await store.listInputs("j16");
+    expect(replayed).toBe(true);
+    expect(inputs.map((i) => [i.inputId, i.events.length])).toEqual([
+      ["in-p1", 0],
+      ["in-p2", 1],
+    ]);
   });
 
   it("folds again when a turn is journaled between its read and its write, losing nothing", async () => {
