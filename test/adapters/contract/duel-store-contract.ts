@@ -8,7 +8,18 @@ import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import type { AccessStore, Credential, SessionReveal } from "../../../shared/ports/access-store.js";
 import type { DuelStore, TimerStore } from "../../../shared/ports/duel-store.js";
 import type { EffectPart } from "../../../shared/ports/outbox-store.js";
-import { aCommit, aForum, aKey, aMark, anEntry, anInput, aState, aTimer, storedKey } from "./fixtures.js";
+import {
+  aClubRecord,
+  aCommit,
+  aForum,
+  aKey,
+  aMark,
+  anEntry,
+  anInput,
+  aState,
+  aTimer,
+  storedKey,
+} from "./fixtures.js";
 
 /** What the suite asks of a store: every port of `DuelStore`, the timers, and its access store. */
 export type ContractStore = DuelStore & TimerStore & { accessStore(): AccessStore };
@@ -274,21 +285,10 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
           serverDice: [1, 2],
         },
       };
-      const club: ClubDuelRecord = {
-        duelId,
-        forumId: "poudlard",
-        threadId: `thread-${duelId}`,
+      const club = aClubRecord(duelId, {
         status: "active",
-        createdAt: "2026-11-30T10:00:00.000Z",
-        duelists: [],
         turn: { duelistId: "42", number: n, deadline: "2026-12-09T10:00:00.000Z" },
-        endedAt: null,
-        winnerId: null,
-        reason: null,
-        stakes: null,
-        stakesHonoured: null,
-        bans: [],
-      };
+      });
       await store.commit(
         aCommit(duelId, duel.version, {
           state: { ...duel.state, posts: { ...duel.state.posts, [`p${n}`]: aMark(String(n)) } },
@@ -1080,19 +1080,5 @@ function aCredential(id: string): Credential {
 }
 
 function aRecord(duelId: string, forumId = "poudlard"): ClubDuelRecord {
-  return {
-    duelId,
-    forumId,
-    threadId: `thread-${duelId}`,
-    status: "registered",
-    createdAt: "2026-11-30T10:00:00.000Z",
-    duelists: [],
-    turn: null,
-    endedAt: null,
-    winnerId: null,
-    reason: null,
-    stakes: null,
-    stakesHonoured: null,
-    bans: [],
-  };
+  return aClubRecord(duelId, { forumId });
 }

@@ -1,4 +1,5 @@
 import { encodeDedupKey } from "../../../shared/adapters/dynamodb/dedup-keys.js";
+import type { ClubDuelRecord } from "../../../shared/domain/club-record.js";
 import type { DuelCommand } from "../../../shared/domain/commands.js";
 import type { DuelEvent } from "../../../shared/domain/events.js";
 import type { InputOrder } from "../../../shared/domain/input-order.js";
@@ -174,4 +175,24 @@ export function aKey(name: string): DedupKey {
 /** `aKey(name)` as the stores record it: what a DuplicateError names. */
 export function storedKey(name: string): string {
   return encodeDedupKey(aKey(name));
+}
+
+/** A duel's record in its club's records (CONTRACT.md 8): registered, unless told otherwise. */
+export function aClubRecord(duelId: string, overrides: Partial<ClubDuelRecord> = {}): ClubDuelRecord {
+  return {
+    duelId,
+    forumId: "poudlard",
+    threadId: `thread-${duelId}`,
+    status: "registered",
+    createdAt: "2026-11-30T10:00:00.000Z",
+    duelists: [],
+    turn: null,
+    endedAt: null,
+    winnerId: null,
+    reason: null,
+    stakes: null,
+    stakesHonoured: null,
+    bans: [],
+    ...overrides,
+  };
 }

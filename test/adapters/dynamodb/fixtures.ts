@@ -4,6 +4,7 @@ import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.
 import { freshTable } from "../../support/harness.js";
 
 export {
+  aClubRecord,
   aCommit,
   aForum,
   aKey,

@@ -9,6 +9,7 @@ import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import type { LoadedDuel, StoredInput } from "../../../shared/ports/duel-repository.js";
 import { localClient } from "../../support/harness.js";
 import {
+  aClubRecord,
   aCommit,
   aKey,
   aMark,
@@ -73,21 +74,11 @@ function aPost(n: number): StoredInput {
 }
 
 function aRecord(duelId: string, n: number): ClubDuelRecord {
-  return {
-    duelId,
+  return aClubRecord(duelId, {
     forumId: FORUM,
-    threadId: `thread-${duelId}`,
     status: "active",
-    createdAt: "2026-11-30T10:00:00.000Z",
-    duelists: [],
     turn: { duelistId: "42", number: n, deadline: "2026-12-09T10:00:00.000Z" },
-    endedAt: null,
-    winnerId: null,
-    reason: null,
-    stakes: null,
-    stakesHonoured: null,
-    bans: [],
-  };
+  });
 }
 
 /** A running duel, at version 1. */
