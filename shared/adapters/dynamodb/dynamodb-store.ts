@@ -6,6 +6,7 @@ import {
   GetItemCommand,
   type Put,
   PutItemCommand,
+  type TransactWriteItem,
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
@@ -694,15 +695,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
           : { Delete: { TableName: this.tableName, Key: write.DeleteRequest.Key } },
       ),
     ];
-    try {
-      await this.client.send(
-        new TransactWriteItemsCommand({ TransactItems, ClientRequestToken: randomUUID() }),
-      );
-      return claimed;
-    } catch (error) {
-      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return null;
-      throw storageError(error);
-    }
+    return (await this.transactGuardedFirst(TransactItems)) ? claimed : null;
   }
 
   async recordOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
@@ -843,6 +836,14 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       { Put: guarded },
       ...entries.map((entry) => ({ Put: { TableName: this.tableName, Item: outboxItem(entry) } })),
     ];
+    return this.transactGuardedFirst(TransactItems);
+  }
+
+  /**
+   * One transaction whose first item carries the condition that matters: false when that
+   * condition failed (nothing written), true when all was written.
+   */
+  private async transactGuardedFirst(TransactItems: TransactWriteItem[]): Promise<boolean> {
     try {
       await this.client.send(
         new TransactWriteItemsCommand({ TransactItems, ClientRequestToken: randomUUID() }),
