@@ -16,6 +16,7 @@ import {
   aMark,
   anEntry,
   anInput,
+  aPostInput,
   aState,
   aTimer,
   storedKey,
@@ -272,19 +273,6 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       const duel = loaded.duel;
       if (!duel) throw new Error("no duel");
       const instant = `2026-12-01T10:0${n}:00.000Z`;
-      const command: DuelCommand = {
-        type: "post.received",
-        now: instant,
-        post: {
-          postId: `p${n}`,
-          authorId: "42",
-          authorName: "Harry",
-          createdAt: instant,
-          content: "…",
-          format: "text",
-          serverDice: [1, 2],
-        },
-      };
       const club = aClubRecord(duelId, {
         status: "active",
         turn: { duelistId: "42", number: n, deadline: "2026-12-09T10:00:00.000Z" },
@@ -293,14 +281,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
         aCommit(duelId, duel.version, {
           state: { ...duel.state, posts: { ...duel.state.posts, [`p${n}`]: aMark(String(n)) } },
           read: loaded,
-          inputs: [
-            {
-              order: { rank: "post", instant, post: { id: `p${n}` } },
-              inputId: `in-${n}`,
-              command,
-              events: [],
-            },
-          ],
+          inputs: [aPostInput(n, instant)],
           deliveries: [{ postId: `p${n}`, keys: [aKey(`d${n}`)] }],
           outbox: [anEntry(duelId, `e${n}`, { createdAt: instant, nextAttemptAt: instant })],
           club,
@@ -314,7 +295,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.commit(aCommit("turns", 0, { state: aState("turns", { status: "active" }) }));
       await turn("turns", 1);
       const club = await turn("turns", 2);
-      expect((await store.listInputs("turns")).map((i) => i.inputId)).toEqual(["in-1", "in-2"]);
+      expect((await store.listInputs("turns")).map((i) => i.inputId)).toEqual(["in-p1", "in-p2"]);
       expect(await store.listPostMarks("turns")).toEqual({ p1: aMark("1"), p2: aMark("2") });
       expect(await store.loadPostMarks("turns", ["p1", "p2"])).toEqual({ p1: aMark("1"), p2: aMark("2") });
       expect((await store.listOutbox("turns")).map((e) => e.id)).toEqual(["e1", "e2"]);
@@ -322,7 +303,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.foldJournals?.();
       expect((await store.dueOutbox("2026-12-02T00:00:00.000Z", 10)).map((e) => e.id)).toEqual(["e1", "e2"]);
       expect((await store.club("poudlard")).records).toEqual([club]);
-      expect((await store.listInputs("turns")).map((i) => i.inputId)).toEqual(["in-1", "in-2"]);
+      expect((await store.listInputs("turns")).map((i) => i.inputId)).toEqual(["in-p1", "in-p2"]);
       await expect(turn("turns", 2)).rejects.toBeInstanceOf(DuplicateError);
     });
   });

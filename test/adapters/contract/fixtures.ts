@@ -196,3 +196,25 @@ export function aClubRecord(duelId: string, overrides: Partial<ClubDuelRecord> =
     ...overrides,
   };
 }
+
+/** Post `n`'s arrival at `instant`, as the decider stores it (its input, no events yet). */
+export function aPostInput(n: number, instant: string, content = `post ${n}`): StoredInput {
+  return {
+    order: { rank: "post", instant, post: { id: `p${n}` } },
+    inputId: `in-p${n}`,
+    command: {
+      type: "post.received",
+      now: instant,
+      post: {
+        postId: `p${n}`,
+        authorId: "42",
+        authorName: "Harry",
+        createdAt: instant,
+        content,
+        format: "text",
+        serverDice: [3, 4],
+      },
+    },
+    events: [],
+  };
+}

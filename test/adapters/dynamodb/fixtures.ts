@@ -11,6 +11,7 @@ export {
   aMark,
   anEntry,
   anInput,
+  aPostInput,
   aState,
   aTimer,
   storedKey,

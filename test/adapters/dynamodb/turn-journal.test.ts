@@ -15,6 +15,7 @@ import {
   aMark,
   anEntry,
   anInput,
+  aPostInput,
   aState,
   freshStore,
   itemReader,
@@ -51,27 +52,7 @@ function countRequests(client: DynamoDBClient): { take(): Record<string, number>
 const instantOf = (n: number) => new Date(Date.parse("2026-12-01T10:00:00.000Z") + n * 60_000).toISOString();
 
 /** Post `n`'s arrival, as the decider stores it. */
-function aPost(n: number): StoredInput {
-  const instant = instantOf(n);
-  return {
-    order: { rank: "post", instant, post: { id: `p${n}` } },
-    inputId: `in-p${n}`,
-    command: {
-      type: "post.received",
-      now: instant,
-      post: {
-        postId: `p${n}`,
-        authorId: "42",
-        authorName: "Harry",
-        createdAt: instant,
-        content: `post ${n}`,
-        format: "text",
-        serverDice: [3, 4],
-      },
-    },
-    events: [],
-  };
-}
+const aPost = (n: number): StoredInput => aPostInput(n, instantOf(n));
 
 function aRecord(duelId: string, n: number): ClubDuelRecord {
   return aClubRecord(duelId, {
