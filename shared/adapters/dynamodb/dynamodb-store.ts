@@ -22,6 +22,7 @@ import type { ForumConfig } from "../../ports/forum-store.js";
 import { entriesOf, type OutboxEntry } from "../../ports/outbox-store.js";
 import type { TimerChanges, TimerSpec } from "../../ports/scheduler.js";
 import type { StoreCounts } from "../../ports/store-health.js";
+import { remember } from "../remember.js";
 import type { SecretSealer } from "../secrets/envelope.js";
 import { joinSecrets, type SecretFields, splitSecrets } from "../secrets/forum-secrets.js";
 import { processSealer } from "../secrets/local-data-keys.js";
@@ -162,7 +163,7 @@ const FOLD_ATTEMPTS = 5;
 interface SnapshotRead {
   readonly journal: PendingJournal | null;
   readonly seen: Map<string, ReadonlySet<string>>;
-  /** The snapshot item's state and journal, in characters. */
+  /** The snapshot item's state and journal, in bytes. */
   readonly size: number;
 }
 
@@ -254,7 +255,8 @@ export class DynamoDbStore implements DuelStore, TimerStore {
       const journal = read?.journal ?? null;
       const journaled = journalPosts(journal);
       for (const postId of postsRead) {
-        const item = others.find((i) => i.sk?.S === `POST#${postId}` && i.pk?.S === keys.duel(duelId).pk);
+        const { pk, sk } = keys.post(duelId, postId);
+        const item = others.find((i) => i.pk?.S === pk && i.sk?.S === sk);
         read?.seen.set(postId, new Set([...(item?.seen?.SS ?? []), ...(journaled.get(postId)?.seen ?? [])]));
       }
       return {
@@ -285,11 +287,11 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   }
 
   listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
-    return guarded(async () => {
-      return this.underJournal(duelId, async (journal) =>
+    return guarded(() =>
+      this.underJournal(duelId, async (journal) =>
         withJournalMarks(marksOf(await this.queryPrefix(keys.duel(duelId).pk, "POST#")), journal),
-      );
-    });
+      ),
+    );
   }
 
   loadDuel(duelId: string): Promise<DuelSnapshot | null> {
@@ -303,14 +305,10 @@ export class DynamoDbStore implements DuelStore, TimerStore {
         const inputs = items.map(inputOf);
         const journaled = journalInputs(journal);
         if (journaled.length === 0) return inputs;
-        // Journaled inputs are newer than the items at their keys; the table's order is the keys'.
-        const byKey = new Map(
-          inputs.map((input) => [keys.input(duelId, encodeOrder(input.order)).sk, input]),
-        );
-        for (const input of journaled) byKey.set(keys.input(duelId, encodeOrder(input.order)).sk, input);
-        return [...byKey.entries()]
-          .sort(([a], [b]) => Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8")))
-          .map(([, input]) => input);
+        // Journaled inputs are newer than the items at their orders.
+        const byOrder = new Map(inputs.map((input) => [encodeOrder(input.order), input]));
+        for (const input of journaled) byOrder.set(encodeOrder(input.order), input);
+        return [...byOrder.values()].sort((a, b) => compareOrder(a.order, b.order));
       });
     });
   }
@@ -411,14 +409,14 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     // The journal read with this entry, unless a fold emptied it in between: then it holds this
     // entry alone under the new id, and a fold of this guess fails on the id and reads it.
     const journal = { id: read.journal?.id ?? newId, entries: entry.entries, size: entry.size };
-    this.journaled.delete(commit.duelId);
-    this.journaled.set(commit.duelId, { version: commit.snapshot.version, journal });
     // A process with no relay of its own (the webhook's function) leaves its journals to the
     // relay's stream: it keeps the latest few only.
-    for (const oldest of this.journaled.keys()) {
-      if (this.journaled.size <= MAX_JOURNALED_KEPT) break;
-      this.journaled.delete(oldest);
-    }
+    remember(
+      this.journaled,
+      commit.duelId,
+      { version: commit.snapshot.version, journal },
+      MAX_JOURNALED_KEPT,
+    );
   }
 
   /**
@@ -655,18 +653,13 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     timers?: TimerChanges,
   ): Promise<OutboxEntry | null> {
     if (timers !== undefined) {
-      const writes = timerWrites(
-        timers.schedule,
-        timers.cancel.map((timer) => timer.name),
-      );
+      const cancel = timers.cancel.map((timer) => timer.name);
+      const writes = timerWrites(timers.schedule, cancel);
       if (writes.length < MAX_TRANSACTION_ITEMS)
         return this.claimWithTimers(claimed, expectedAttempts, writes);
+      // Too many for one transaction with the claim: the timers once the claim is won.
       const claim = await this.claimOutbox(claimed, expectedAttempts);
-      if (claim !== null)
-        await this.changeTimers(
-          timers.schedule,
-          timers.cancel.map((timer) => timer.name),
-        );
+      if (claim !== null) await this.changeTimers(timers.schedule, cancel);
       return claim;
     }
     try {
