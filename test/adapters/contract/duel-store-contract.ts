@@ -291,7 +291,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       return club;
     };
 
-    it("a turn's input, mark and hibou read back at once; its record and due hibou once the relay has run", async () => {
+    it("CONTRACT 8 a turn's input, mark and hibou read back at once; its record and due hibou once the relay has run", async () => {
       await store.commit(aCommit("turns", 0, { state: aState("turns", { status: "active" }) }));
       await turn("turns", 1);
       const club = await turn("turns", 2);

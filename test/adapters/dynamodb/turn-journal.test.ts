@@ -121,7 +121,7 @@ describe("the turn journal (DynamoDB)", () => {
     expect(await store.foldJournals()).toBe(0);
   });
 
-  it("refuses a retry of a journaled delivery as a duplicate, as a new input or as the same one", async () => {
+  it("CONTRACT 4.3 refuses a retry of a journaled delivery as a duplicate, as a new input or as the same one", async () => {
     const { store } = await freshStore();
     await aRunningDuel(store, "j2");
     await playTurn(store, "j2", 1);
@@ -138,7 +138,7 @@ describe("the turn journal (DynamoDB)", () => {
     expect((await store.listOutbox("j2")).map((e) => e.id)).toEqual(["e1"]);
   });
 
-  it("writes the pending journal out with a commit that is not a turn (a late post's replay): nothing lost or doubled", async () => {
+  it("CONTRACT 4.3 writes the pending journal out with a commit that is not a turn (a late post's replay): nothing lost or doubled", async () => {
     const { store, client, tableName } = await freshStore();
     await aRunningDuel(store, "j3");
     await playTurn(store, "j3", 2);
@@ -157,7 +157,7 @@ describe("the turn journal (DynamoDB)", () => {
     expect((await due(store)).map((e) => e.id).sort()).toEqual(["e1", "e2", "e3"]);
   });
 
-  it("never lists a journaled input over the one a replay rewrote while the list was read", async () => {
+  it("CONTRACT 4.3 never lists a journaled input over the one a replay rewrote while the list was read", async () => {
     const { store, client } = await freshStore();
     await aRunningDuel(store, "j16");
     await playTurn(store, "j16", 2);
@@ -237,7 +237,7 @@ describe("the turn journal (DynamoDB)", () => {
     expect((await due(store)).filter((e) => e.duelId === "j9").map((e) => e.id)).toEqual(["e1", "e2"]);
   });
 
-  it("keeps in mind a turn it journals while its fold of the journal before is in flight", async () => {
+  it("CONTRACT 6.1 keeps in mind a turn it journals while its fold of the journal before is in flight", async () => {
     const { store, client } = await freshStore();
     await aRunningDuel(store, "j15");
     await playTurn(store, "j15", 1);
@@ -268,7 +268,7 @@ describe("the turn journal (DynamoDB)", () => {
     expect((await due(store)).map((e) => e.id)).toEqual(["e1", "e2"]);
   });
 
-  it("is folded by the relay before its run, which then performs the turn's effects", async () => {
+  it("CONTRACT 6.1 is folded by the relay before its run, which then performs the turn's effects", async () => {
     const { store } = await freshStore();
     await aRunningDuel(store, "j11");
     await playTurn(store, "j11", 1);
@@ -299,7 +299,7 @@ describe("the turn journal (DynamoDB)", () => {
     expect((await due(store)).length).toBe(100);
   });
 
-  it("refuses a commit that would write out a journal folded since its read, and never puts a delivered hibou back", async () => {
+  it("CONTRACT 6.1 refuses a commit that would write out a journal folded since its read, and never puts a delivered hibou back", async () => {
     const { store, tableName, client } = await freshStore();
     await aRunningDuel(store, "j5");
     await playTurn(store, "j5", 1);
@@ -338,7 +338,7 @@ describe("the turn journal (DynamoDB)", () => {
     expect(await store.listInputs("j6")).toHaveLength(17);
   });
 
-  it("leaves a journal behind a process that stops before folding: the sweep, or the stream, folds it", async () => {
+  it("CONTRACT 6.1 leaves a journal behind a process that stops before folding: the sweep, or the stream, folds it", async () => {
     const { store, client, tableName } = await freshStore();
     await aRunningDuel(store, "j7");
     await aRunningDuel(store, "j8");
