@@ -34,12 +34,15 @@ export function outboxRecords(event: StreamEvent): readonly StreamRecord[] {
  * relay folds them, which writes their outbox entries, whose own records then wake it.
  */
 export function journaledDuels(event: StreamEvent): string[] {
-  const ids = (event.Records ?? []).flatMap((r) => {
-    const image = r.dynamodb?.NewImage;
-    const journaled = r.eventName !== "REMOVE" && r.dynamodb?.Keys?.sk?.S === "STATE" && image?.journalId?.S;
-    return journaled && image?.duelId?.S ? [image.duelId.S] : [];
-  });
-  return [...new Set(ids)];
+  return [...new Set(journalRecords(event).flatMap((r) => r.dynamodb?.NewImage?.duelId?.S ?? []))];
+}
+
+/** The records of snapshots written with a turn journal. */
+export function journalRecords(event: StreamEvent): readonly StreamRecord[] {
+  return (event.Records ?? []).filter(
+    (r) =>
+      r.eventName !== "REMOVE" && r.dynamodb?.Keys?.sk?.S === "STATE" && r.dynamodb.NewImage?.journalId?.S,
+  );
 }
 
 /**

@@ -4,7 +4,14 @@ import type { OutboxRelay } from "../../shared/app/relay.js";
 import { functionObservability, type Observability } from "../../shared/aws/observability.js";
 import { relayRuntime } from "../../shared/aws/relay-runtime.js";
 import type { LogLine } from "../../shared/observability/logger.js";
-import { type BatchResponse, failedBatch, journaledDuels, outboxRecords, type StreamEvent } from "./batch.js";
+import {
+  type BatchResponse,
+  failedBatch,
+  journaledDuels,
+  journalRecords,
+  outboxRecords,
+  type StreamEvent,
+} from "./batch.js";
 
 export type { StreamEvent } from "./batch.js";
 
@@ -36,7 +43,7 @@ export function relayHandler(
   return async (event: StreamEvent): Promise<BatchResponse & { done: number }> => {
     const journaled = journaledDuels(event);
     // A journal's records count with the outbox's: a failed fold is retried as a failed delivery is.
-    const outbox = [...outboxRecords(event), ...(journaled.length > 0 ? journalRecords(event) : [])];
+    const outbox = [...outboxRecords(event), ...journalRecords(event)];
     if (outbox.length === 0 && event.sweep !== true) return { done: 0, batchItemFailures: [] };
     try {
       // The sweep also folds the journals a stopped process left, the stream those just written.
@@ -71,11 +78,4 @@ export function relayHandler(
       return { done: 0, ...failedBatch(outbox, error) };
     }
   };
-}
-
-/** The records of snapshots written with a turn journal. */
-function journalRecords(event: StreamEvent) {
-  return (event.Records ?? []).filter(
-    (r) => r.dynamodb?.Keys?.sk?.S === "STATE" && r.dynamodb.NewImage?.journalId?.S,
-  );
 }

@@ -87,7 +87,7 @@ export class LocalScheduler implements SchedulerPort {
    * invalid, which `change` refuses.
    */
   accepts(changes: TimerChanges): boolean {
-    return changes.schedule.every((timer) => !Number.isNaN(Date.parse(timer.at)));
+    return changes.schedule.every((timer) => isInstant(timer.at));
   }
 
   /** Changes the relay wrote with a claim: the loop wakes for them as for those of `change`. */
@@ -190,7 +190,11 @@ export class LocalScheduler implements SchedulerPort {
   }
 }
 
-/** A timer's instant the clock can read, as EventBridge Scheduler refuses one it cannot. */
+/** A timer's instant the clock can read (EventBridge Scheduler refuses one it cannot). */
+function isInstant(at: string): boolean {
+  return !Number.isNaN(Date.parse(at));
+}
+
 function assertInstant(at: string): void {
-  if (Number.isNaN(Date.parse(at))) throw new RangeError(`Invalid timer instant: ${at}`);
+  if (!isInstant(at)) throw new RangeError(`Invalid timer instant: ${at}`);
 }
