@@ -55,6 +55,12 @@ export interface LoginFailures {
   readonly blockedUntil: string | null;
 }
 
+/** What reserving a login attempt found and left under its key. */
+export interface LoginReservation extends LoginFailures {
+  /** False when the key was blocked: the attempt is refused unchecked and not counted. */
+  readonly reserved: boolean;
+}
+
 export interface AccessStore {
   putCredential(credential: Credential): Promise<void>;
   /** Consistent read: a deleted credential is never found again. */
@@ -80,14 +86,19 @@ export interface AccessStore {
   /** The failures counted under these keys (absent keys have none). */
   loginFailures(keys: readonly string[]): Promise<Record<string, LoginFailures>>;
   /**
-   * Counts one more failure under `key` atomically and sets the block the new count calls for
-   * (`blockFor(count)` milliseconds from `now`); the count is forgotten `forgetAfterS` after.
+   * Reserves one login attempt under `key` before its token is checked: it counts as a failure at
+   * once and sets the block the new count calls for (`blockFor(count)` milliseconds from `now`),
+   * unless the key is blocked at `now`, when nothing is counted and `reserved` is false. Atomic: of
+   * attempts made at once, each count is taken by one of them, so no more tokens are checked than
+   * the counts allow. The count is forgotten `forgetAfterS` after its last reservation.
    */
-  recordLoginFailure(
+  reserveLoginAttempt(
     key: string,
     now: Date,
     blockFor: (failures: number) => number,
     forgetAfterS: number,
-  ): Promise<LoginFailures>;
+  ): Promise<LoginReservation>;
+  /** Gives back one reserved attempt that succeeded (the count less one; a block stays). */
+  releaseLoginAttempt(key: string): Promise<void>;
   clearLoginFailures(key: string): Promise<void>;
 }

@@ -54,6 +54,20 @@ describe("admin login", () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith("duel_admin="))).toBe(false);
   });
 
+  it("CONTRACT 3.1 300 wrong logins sent at once from one address: only the free ones are checked, the rest wait", async () => {
+    const h = await memoryHarness();
+    const b = browser(h);
+    const { csrf } = await b.page("/admin/login");
+    const statuses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        b.post("/admin/login", { token: `mauvais-jeton-${i}`, _csrf: csrf }).then((res) => res.status),
+      ),
+    );
+    // Five free attempts per account tried from an address, the sixth sets the first wait.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(294);
+  });
+
   it("CONTRACT 3.1 refuses ?token= in French, and accepts Bearer for scripts", async () => {
     const h = await memoryHarness();
     const inUrl = await h.app.request(`/admin?token=${ADMIN_TOKEN}`);

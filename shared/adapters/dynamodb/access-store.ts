@@ -12,6 +12,7 @@ import type {
   DeskSession,
   ForumRole,
   LoginFailures,
+  LoginReservation,
   SessionReveal,
   SessionSubject,
 } from "../../ports/access-store.js";
@@ -20,6 +21,9 @@ import { guarded, isConditionalCheckFailed } from "./errors.js";
 import { batchGetAll, partitionQuery, queryAll } from "./requests.js";
 import { putSessionReveal, takeSessionReveal } from "./session-reveals.js";
 import { keys, partitions } from "./table.js";
+
+/** Reads and conditional writes one login count may take under contention before refusing. */
+const MAX_RESERVE_TRIES = 50;
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
@@ -193,47 +197,73 @@ export class DynamoDbAccessStore implements AccessStore {
     });
   }
 
-  recordLoginFailure(
+  reserveLoginAttempt(
     key: string,
     now: Date,
     blockFor: (failures: number) => number,
     forgetAfterS: number,
-  ): Promise<LoginFailures> {
+  ): Promise<LoginReservation> {
     return guarded(async () => {
-      // ADD is atomic: two containers counting at once both count.
-      const { Attributes } = await this.client.send(
-        new UpdateItemCommand({
-          TableName: this.tableName,
-          Key: marshall(keys.loginFailures(key)),
-          UpdateExpression: "ADD failures :one SET #key = :key, expiresAt = :forget",
-          ExpressionAttributeNames: { "#key": "key" },
-          ExpressionAttributeValues: {
-            ":one": { N: "1" },
-            ":key": { S: key },
-            ":forget": { N: String(Math.ceil(now.getTime() / 1000) + forgetAfterS) },
-          },
-          ReturnValues: "ALL_NEW",
-        }),
-      );
-      const failures = Number(Attributes?.failures?.N ?? "1");
-      const delay = blockFor(failures);
-      if (delay <= 0) return { failures, blockedUntil: null };
-      const blockedUntil = new Date(now.getTime() + delay).toISOString();
+      // Read, then write the next count only if it is still the one read: of attempts made at once,
+      // one takes each count and the others read again, finding the block the counts call for.
+      for (let tries = 0; tries < MAX_RESERVE_TRIES; tries += 1) {
+        const item = await this.get(keys.loginFailures(key));
+        const stored = item?.failures?.N;
+        // TTL deletes late: a count past its time is forgotten here as it would be there.
+        const live = item && Number(item.expiresAt?.N ?? "0") > now.getTime() / 1000;
+        const before = live ? failuresOf(item) : { failures: 0, blockedUntil: null };
+        if (before.blockedUntil && Date.parse(before.blockedUntil) > now.getTime()) {
+          return { reserved: false, ...before };
+        }
+        const failures = before.failures + 1;
+        const delay = blockFor(failures);
+        const blockedUntil = delay > 0 ? new Date(now.getTime() + delay).toISOString() : null;
+        try {
+          await this.client.send(
+            new UpdateItemCommand({
+              TableName: this.tableName,
+              Key: marshall(keys.loginFailures(key)),
+              UpdateExpression: `SET failures = :count, #key = :key, expiresAt = :forget ${
+                blockedUntil ? ", blockedUntil = :until" : "REMOVE blockedUntil"
+              }`,
+              ConditionExpression:
+                stored === undefined ? "attribute_not_exists(failures)" : "failures = :stored",
+              ExpressionAttributeNames: { "#key": "key" },
+              ExpressionAttributeValues: {
+                ":count": { N: String(failures) },
+                ":key": { S: key },
+                ":forget": { N: String(Math.ceil(now.getTime() / 1000) + forgetAfterS) },
+                ...(blockedUntil ? { ":until": { S: blockedUntil } } : {}),
+                ...(stored === undefined ? {} : { ":stored": { N: stored } }),
+              },
+            }),
+          );
+          return { reserved: true, failures, blockedUntil };
+        } catch (error) {
+          if (!isConditionalCheckFailed(error)) throw error;
+        }
+      }
+      // Still contended after every try: a flood at this very key; refusing it is the safe answer.
+      return { reserved: false, failures: 0, blockedUntil: new Date(now.getTime() + 1000).toISOString() };
+    });
+  }
+
+  releaseLoginAttempt(key: string): Promise<void> {
+    return guarded(async () => {
       try {
-        // Only while the count is still this one: a later failure's longer block is never shortened.
         await this.client.send(
           new UpdateItemCommand({
             TableName: this.tableName,
             Key: marshall(keys.loginFailures(key)),
-            UpdateExpression: "SET blockedUntil = :until",
-            ConditionExpression: "failures = :count",
-            ExpressionAttributeValues: { ":until": { S: blockedUntil }, ":count": { N: String(failures) } },
+            UpdateExpression: "ADD failures :less",
+            ConditionExpression: "failures > :none",
+            ExpressionAttributeValues: { ":less": { N: "-1" }, ":none": { N: "0" } },
           }),
         );
       } catch (error) {
+        // Nothing left to give back (forgotten since, or cleared): nothing to do.
         if (!isConditionalCheckFailed(error)) throw error;
       }
-      return { failures, blockedUntil };
     });
   }
 

@@ -3,6 +3,7 @@ import type {
   Credential,
   DeskSession,
   LoginFailures,
+  LoginReservation,
   SessionReveal,
 } from "../../ports/access-store.js";
 import { byKey, copyOf, emptyTables, type MemoryTables } from "./tables.js";
@@ -83,22 +84,27 @@ export class MemoryAccessStore implements AccessStore {
     return found;
   }
 
-  async recordLoginFailure(
+  async reserveLoginAttempt(
     key: string,
     now: Date,
     blockFor: (failures: number) => number,
     _forgetAfterS: number,
-  ): Promise<LoginFailures> {
-    const before = this.tables.loginFailures.get(key);
-    const failures = (before?.failures ?? 0) + 1;
+  ): Promise<LoginReservation> {
+    const before = this.tables.loginFailures.get(key) ?? { failures: 0, blockedUntil: null };
+    if (before.blockedUntil && Date.parse(before.blockedUntil) > now.getTime()) {
+      return { reserved: false, ...before };
+    }
+    const failures = before.failures + 1;
     const delay = blockFor(failures);
-    // As on the table: a failure that calls for no block leaves an earlier block standing.
     const blockedUntil = delay > 0 ? new Date(now.getTime() + delay).toISOString() : null;
-    this.tables.loginFailures.set(key, {
-      failures,
-      blockedUntil: blockedUntil ?? before?.blockedUntil ?? null,
-    });
-    return { failures, blockedUntil };
+    this.tables.loginFailures.set(key, { failures, blockedUntil });
+    return { reserved: true, failures, blockedUntil };
+  }
+
+  async releaseLoginAttempt(key: string): Promise<void> {
+    const before = this.tables.loginFailures.get(key);
+    if (before && before.failures > 0)
+      this.tables.loginFailures.set(key, { ...before, failures: before.failures - 1 });
   }
 
   async clearLoginFailures(key: string): Promise<void> {

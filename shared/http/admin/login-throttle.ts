@@ -6,9 +6,10 @@ import { credentialIdOf } from "../tokens.js";
  * Login throttling (CONTRACT.md 3.1): failed logins are counted per address, and per account tried
  * from that address, in DynamoDB (so every Lambda container sees the same counts), and past a few
  * free attempts each further failure makes the next attempt wait twice as long: 1 s, 2 s, 4 s… up
- * to 15 minutes. An attempt made while waiting is refused unchecked and not counted. A count is
- * forgotten after 15 minutes without a failure; a successful login forgets its account's count
- * from that address at once.
+ * to 15 minutes. An attempt is reserved (counted) before its token is checked, so attempts sent at
+ * once cannot all be checked before any is counted; an attempt made while waiting is refused
+ * unchecked. A count is forgotten after 15 minutes without a failure; a successful login forgets its
+ * account's count from that address at once and gives its reservation back to the address.
  *
  * Every key holds something the one who tries controls (where they try from): a stranger's failures
  * never make a holder of the right token wait elsewhere. An account alone is no key, since its id
@@ -47,30 +48,43 @@ export function addressKey(c: Context): string {
   return `address#${address}`;
 }
 
-/** How long (ms) before another login may be tried under these keys; 0 when it may be now. */
-export async function loginWait(access: AccessStore, keys: readonly string[], now: Date): Promise<number> {
-  const counts = await access.loginFailures(keys);
-  let until = 0;
-  for (const { blockedUntil } of Object.values(counts)) {
-    if (blockedUntil) until = Math.max(until, Date.parse(blockedUntil));
-  }
-  return Math.max(0, until - now.getTime());
-}
+const waitFrom = (blockedUntil: string | null, now: Date) =>
+  blockedUntil ? Math.max(0, Date.parse(blockedUntil) - now.getTime()) : 0;
 
-/** Counts a failed login under both keys; answers the wait it leads to (ms). */
-export async function loginFailed(
+/**
+ * Reserves a login attempt under the address, then the account tried from it, before the token is
+ * checked: each reservation counts as a failure at once, atomically, so a burst of attempts sent
+ * together is checked no more than the counts allow (the rest are refused unchecked). Answers
+ * whether the token may be checked, and the wait the counts now call for (ms).
+ */
+export async function reserveLogin(
   access: AccessStore,
   account: string,
   address: string,
   now: Date,
-): Promise<number> {
-  const [a, b] = await Promise.all([
-    access.recordLoginFailure(account, now, growingDelay(FREE_PER_ACCOUNT), FORGET_AFTER_S),
-    access.recordLoginFailure(address, now, growingDelay(FREE_PER_ADDRESS), FORGET_AFTER_S),
-  ]);
-  const until = Math.max(
-    a.blockedUntil ? Date.parse(a.blockedUntil) : 0,
-    b.blockedUntil ? Date.parse(b.blockedUntil) : 0,
+): Promise<{ readonly check: boolean; readonly waitMs: number }> {
+  const byAddress = await access.reserveLoginAttempt(
+    address,
+    now,
+    growingDelay(FREE_PER_ADDRESS),
+    FORGET_AFTER_S,
   );
-  return Math.max(0, until - now.getTime());
+  if (!byAddress.reserved) return { check: false, waitMs: waitFrom(byAddress.blockedUntil, now) };
+  const byAccount = await access.reserveLoginAttempt(
+    account,
+    now,
+    growingDelay(FREE_PER_ACCOUNT),
+    FORGET_AFTER_S,
+  );
+  const waitMs = Math.max(waitFrom(byAddress.blockedUntil, now), waitFrom(byAccount.blockedUntil, now));
+  if (!byAccount.reserved) {
+    // The address's reservation stays: an attempt refused is no success to give back.
+    return { check: false, waitMs };
+  }
+  return { check: true, waitMs };
+}
+
+/** A login that succeeded: its account's count from that address forgotten, the address's given back. */
+export async function loginSucceeded(access: AccessStore, account: string, address: string): Promise<void> {
+  await Promise.all([access.clearLoginFailures(account), access.releaseLoginAttempt(address)]);
 }

@@ -3,7 +3,7 @@ import { ui } from "../../texts/desk.js";
 import { principalOfToken } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { renderPage } from "./layout.js";
-import { accountKey, addressKey, loginFailed, loginWait } from "./login-throttle.js";
+import { accountKey, addressKey, loginSucceeded, reserveLogin } from "./login-throttle.js";
 import { LoginPage } from "./pages.js";
 import { type AdminEnv, endLogin, pagePrincipal, startLogin } from "./session.js";
 
@@ -22,7 +22,7 @@ export function mountLogin(
       ? c.redirect("/admin", 303)
       : renderPage(c, <LoginPage csrf={csrfOf(c)} />),
   );
-  // Throttled per address and per account from it (login-throttle.ts): a refused wait is not checked.
+  // Reserved per address and per account from it before the token is checked (login-throttle.ts).
   app.post("/login", async (c) => {
     const field = (await c.req.parseBody()).token;
     const token = typeof field === "string" ? field.trim() : "";
@@ -34,15 +34,15 @@ export function mountLogin(
       c.header("Retry-After", String(seconds));
       return renderPage(c, <LoginPage csrf={csrfOf(c)} error={ui.login.throttled(seconds)} />, 429);
     };
-    const wait = await loginWait(deps.access, [account, address], now);
-    if (wait > 0) return refuse(wait);
+    const reservation = await reserveLogin(deps.access, account, address, now);
+    if (!reservation.check) return refuse(reservation.waitMs);
     const principal = token === "" ? null : await principalOfToken(deps, token);
     if (!principal) {
-      const next = await loginFailed(deps.access, account, address, now);
+      const next = reservation.waitMs;
       const error = next > 0 ? ui.login.invalidWait(Math.ceil(next / 1000)) : ui.login.invalid;
       return renderPage(c, <LoginPage csrf={csrfOf(c)} error={error} />, 401);
     }
-    await deps.access.clearLoginFailures(account);
+    await loginSucceeded(deps.access, account, address);
     await startLogin(c, deps, principal);
     return c.redirect("/admin", 303);
   });

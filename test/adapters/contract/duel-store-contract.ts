@@ -986,25 +986,35 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await access.getSession(session.idHash)).toBeNull();
     });
 
-    it("CONTRACT 3.1 failed logins counted at once are all counted; a later one calling for no block keeps the block", async () => {
+    it("CONTRACT 3.1 login attempts sent at once are reserved one count each: past the free ones the rest are refused unchecked", async () => {
       const access = store.accessStore();
       const now = new Date("2026-12-01T08:00:00.000Z");
-      const block = (n: number) => (n > 5 && n < 9 ? 1000 : 0);
-      await Promise.all(
-        Array.from({ length: 8 }, () => access.recordLoginFailure("account#x", now, block, 900)),
+      const block = (n: number) => (n > 5 ? 1000 : 0);
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () => access.reserveLoginAttempt("account#x", now, block, 900)),
       );
+      expect(
+        results
+          .filter((r) => r.reserved)
+          .map((r) => r.failures)
+          .sort((a, b) => a - b),
+      ).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(results.filter((r) => !r.reserved)).toHaveLength(24);
       const counted = await access.loginFailures(["account#x", "address#nobody"]);
-      expect(counted["account#x"]).toEqual({ failures: 8, blockedUntil: "2026-12-01T08:00:01.000Z" });
+      expect(counted["account#x"]).toEqual({ failures: 6, blockedUntil: "2026-12-01T08:00:01.000Z" });
       expect(counted["address#nobody"]).toBeUndefined();
-      expect(await access.recordLoginFailure("account#x", now, block, 900)).toEqual({
-        failures: 9,
-        blockedUntil: null,
+      // Once the block has passed, the next attempt is reserved; a success gives its count back.
+      const later = new Date("2026-12-01T08:00:02.000Z");
+      expect(await access.reserveLoginAttempt("account#x", later, block, 900)).toEqual({
+        reserved: true,
+        failures: 7,
+        blockedUntil: "2026-12-01T08:00:03.000Z",
       });
-      expect((await access.loginFailures(["account#x"]))["account#x"]).toEqual({
-        failures: 9,
-        blockedUntil: "2026-12-01T08:00:01.000Z",
-      });
+      await access.releaseLoginAttempt("account#x");
+      expect((await access.loginFailures(["account#x"]))["account#x"]?.failures).toBe(6);
       await access.clearLoginFailures("account#x");
+      expect(await access.loginFailures(["account#x"])).toEqual({});
+      await access.releaseLoginAttempt("account#x");
       expect(await access.loginFailures(["account#x"])).toEqual({});
     });
 

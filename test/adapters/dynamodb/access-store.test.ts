@@ -34,17 +34,25 @@ describe("CONTRACT 3.1 AccessStore on DynamoDB", () => {
     expect(await access.getSession(session.idHash)).toBeNull();
   });
 
-  it("CONTRACT 3.1 failed logins counted at once by several containers are all counted", async () => {
+  it("CONTRACT 3.1 login attempts reserved at once by several containers: one count each, forgotten in 15 minutes", async () => {
     const now = new Date("2026-12-01T08:00:00.000Z");
     const block = (n: number) => (n > 5 ? 1000 : 0);
-    await Promise.all(
-      Array.from({ length: 8 }, () => access.recordLoginFailure("account#x", now, block, 900)),
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => access.reserveLoginAttempt("account#x", now, block, 900)),
     );
+    expect(results.filter((r) => r.reserved)).toHaveLength(6);
     const counted = await access.loginFailures(["account#x", "address#nobody"]);
-    expect(counted["account#x"]).toEqual({ failures: 8, blockedUntil: "2026-12-01T08:00:01.000Z" });
+    expect(counted["account#x"]).toEqual({ failures: 6, blockedUntil: "2026-12-01T08:00:01.000Z" });
     expect(counted["address#nobody"]).toBeUndefined();
     expect((await read(keys.loginFailures("account#x")))?.expiresAt).toEqual({
       N: String(Date.parse("2026-12-01T08:15:00.000Z") / 1000),
+    });
+    // Past its time the count is forgotten, though TTL has not deleted the item yet.
+    const tomorrow = new Date("2026-12-02T08:00:00.000Z");
+    expect(await access.reserveLoginAttempt("account#x", tomorrow, block, 900)).toEqual({
+      reserved: true,
+      failures: 1,
+      blockedUntil: null,
     });
     await access.clearLoginFailures("account#x");
     expect(await access.loginFailures(["account#x"])).toEqual({});
