@@ -136,7 +136,8 @@ export type ForumactifPageErrorCode =
   | "not_found"
   | "unknown_template"
   | "incomplete_page"
-  | "too_complex";
+  | "too_complex"
+  | "not_a_topic_id";
 
 /**
  * A page that is not a topic page read whole: the poller must change nothing and retry.

@@ -2,6 +2,8 @@ import type { DuelCommand, RegisterDuel } from "../domain/commands.js";
 import type { Actor } from "../domain/events.js";
 import { type Duel, isOpened } from "../domain/state.js";
 import { DomainError } from "../errors.js";
+import { isTopicId } from "../forumactif/urls.js";
+import { forumactifSource } from "../forumactif/watched.js";
 import type { Clock } from "../ports/clock.js";
 import type { DedupKey } from "../ports/dedup-key.js";
 import type { DuelistStore } from "../ports/duelist-store.js";
@@ -48,6 +50,9 @@ export async function registerDuel(
 ): Promise<Duel> {
   const forum = options.forum === undefined ? await deps.store.getForum(body.forumId) : options.forum;
   if (!forum) throw new DomainError("forum_not_found", errorTexts.forumNotFoundNamed(body.forumId), 404);
+  // A Forumactif board's topics are numbers: any other id could never be read (CONTRACT.md 4.4).
+  if (forumactifSource(forum) && !isTopicId(body.threadId))
+    throw new DomainError("invalid_thread_id", errorTexts.forumactifThreadId(body.threadId), 400);
   const duelId = duelIdOf(body.forumId, body.threadId);
   const duel: RegisterDuel = {
     id: duelId,

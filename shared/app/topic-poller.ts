@@ -12,6 +12,7 @@ import type { BoardAccount } from "../forumactif/board-session.js";
 import type { ForumactifSource } from "../forumactif/source-settings.js";
 import { diffTopic, type PostChange } from "../forumactif/topic-diff.js";
 import { readTopic, type TopicAddress, type TopicRead, type TopicReader } from "../forumactif/topic-fetch.js";
+import { isTopicId } from "../forumactif/urls.js";
 import { forumactifSource, isWatched } from "../forumactif/watched.js";
 import type { Clock } from "../ports/clock.js";
 import type { DuelStore } from "../ports/duel-store.js";
@@ -159,6 +160,13 @@ export class TopicPoller {
   ): Promise<Outcome | { readonly resting: string }> {
     let requests = 0;
     try {
+      // A duel registered before its forum read a board may name no topic: a failed read, told
+      // to its referee like any other, never an error of the forum's poll or of the topic's timer.
+      if (!isTopicId(topic.duel.threadId))
+        throw new ForumactifPageError(
+          "not_a_topic_id",
+          `thread id ${topic.duel.threadId} is no topic number`,
+        );
       const sighting = await this.sightInSection(topic, previous, trigger, now);
       requests += sighting.requests;
       if (sighting.unchanged) return { next: previous, result: unchanged(requests), outbox: [] };

@@ -6,12 +6,17 @@
 
 const TOPIC_PATH = /(?:^|\/)t(\d{1,12})(?:p(\d{1,9}))?(?:-[^/?#]*)?(?:[?#].*)?$/;
 
+/** Whether a thread id is a Forumactif topic number, the only kind a board's addresses hold. */
+export function isTopicId(threadId: string): boolean {
+  return /^\d{1,12}$/.test(threadId);
+}
+
 /**
  * The address of a topic page. `offset` is the number of posts before the page (0 or absent for
  * the first page); `slug` is the board's slug for the topic when known.
  */
 export function topicUrl(baseUrl: string, topicId: string, offset = 0, slug?: string): string {
-  if (!/^\d{1,12}$/.test(topicId)) throw new RangeError(`not a Forumactif topic id: ${topicId}`);
+  if (!isTopicId(topicId)) throw new RangeError(`not a Forumactif topic id: ${topicId}`);
   if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`not a page offset: ${offset}`);
   const base = baseUrl.replace(/\/+$/, "");
   const cleanSlug = (slug ?? "").replace(/[^a-zA-Z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "topic";

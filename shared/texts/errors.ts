@@ -84,6 +84,8 @@ export const errorTexts = {
   forum_not_found: "Forum inconnu.",
   /** The forum a registration names does not exist (the desk's form says it beside the field). */
   forumNotFoundNamed: (forumId: string) => `Forum inconnu : ${forumId}.`,
+  forumactifThreadId: (threadId: string) =>
+    `Ce forum lit un forum Forumactif : le fil d'un duel est le numéro du sujet (1234 pour /t1234-le-duel), pas « ${threadId} ».`,
   duel_not_found: "Duel inconnu.",
   invalid_status: "status vaut registered, active ou finished.",
   invalid_idempotency_key: "Idempotency-Key : 100 caractères au plus, lettres, chiffres et -_.:",

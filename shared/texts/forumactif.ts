@@ -59,6 +59,8 @@ export const forumactifTexts = {
     unknown_template: "la version du forum n'est pas reconnue",
     incomplete_page: "la page n'a pas pu être lue en entier",
     too_complex: "la page a trop de balises, ou des balises trop imbriquées, pour être lue",
+    not_a_topic_id:
+      "le fil du duel n'est pas un numéro de sujet Forumactif (inscrit avant que le forum lise son forum Forumactif ?)",
   } satisfies Record<ForumactifPageErrorCode, string>,
   /** Why the board cannot be reached, by `BoardFetchError` code. */
   boardError: {

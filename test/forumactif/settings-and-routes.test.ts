@@ -319,6 +319,24 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     expect(again.body).toEqual({ polled: 1, failed: 0, posts: { created: 0, edited: 0, deleted: 0 } });
   });
 
+  it("CONTRACT 4.4 a Forumactif forum's thread ids are topic numbers at every way of registering; a topic that cannot be read never fails the forum's poll", async () => {
+    const { h, board: fake } = await setup();
+    // Registered before the forum read a board: its thread id is no topic number.
+    expect((await h.forum()).status).toBe(201);
+    expect((await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "duel-de-noel" })).status).toBe(201);
+    expect((await h.forum({ source: source(fake.url) })).status).toBe(200);
+    const refused = await h.admin("POST", "/duels", { ...DUEL_BODY, threadId: "abc" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { code: "invalid_thread_id" } });
+    expect(JSON.stringify(refused.body)).toContain("numéro du sujet");
+    fake.createTopic({ title: "Duel", topicId: "1234" });
+    fake.addPost("1234", { authorId: "99", authorName: "Rubeus Hagrid", html: "Ouverture" });
+    expect((await h.admin("POST", "/duels", DUEL_BODY)).status).toBe(201);
+    const polled = await h.admin("POST", "/forums/poudlard/poll");
+    expect(polled.status).toBe(200);
+    expect(polled.body).toMatchObject({ polled: 1, failed: 1, posts: { created: 1 } });
+  });
+
   it("the snippet for Forumactif's JavaScript management pings this forum's route", async () => {
     const { h } = await setup();
     const res = await h.app.request("http://referee.example/forumactif/ping.js?forum=poudlard");
