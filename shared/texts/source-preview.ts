@@ -18,6 +18,7 @@ export const sourcePreviewTexts = {
       "aucun message n'a été trouvé dans la page : ni l'identifiant, ni l'auteur, ni la date, ni le texte des messages ne sont là où un thème Forumactif les met",
     incomplete_page: "la page du sujet n'a pas pu être lue en entier (coupée, ou des messages manquent)",
     too_complex: "la page a trop de balises, ou des balises trop imbriquées, pour être lue",
+    not_a_topic_id: "un sujet Forumactif se nomme par son numéro (1234 pour /t1234-le-duel)",
   } satisfies Record<ForumactifPageErrorCode, string>,
   /** Why the board did not answer, by `BoardFetchError` code. */
   board: {
