@@ -30,6 +30,7 @@ export const TIERS = {
     files: [
       "test/adapters/contract/dynamodb-store.test.ts",
       "test/forumactif/chain-watchdog.test.ts",
+      "test/forumactif/ping-cost.test.ts",
       "test/hiboux/desk-link.test.ts",
       "test/hiboux/french.test.ts",
       "test/hiboux/slips.test.ts",

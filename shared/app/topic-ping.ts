@@ -8,7 +8,8 @@ import { pollTimer, schedulePoll } from "./poll-effects.js";
  * A ping (CONTRACT.md 4.4): brings a watched topic's next read forward to now, at most once a
  * minute per topic (the read's name and its outbox entry are the minute's, so a second ping in the
  * same minute writes nothing new). Says whether the topic was scheduled, is not watched, or the
- * forum reads no Forumactif board. Apart from the poller, so the webhook function that answers
+ * forum reads no Forumactif board. A topic that is not watched costs the same write, one that never
+ * takes effect: the answer's time tells nothing either. Apart from the poller, so the webhook function that answers
  * pings carries no page reader.
  */
 export async function pingTopic(
@@ -22,8 +23,12 @@ export async function pingTopic(
 ): Promise<"scheduled" | "unwatched" | "no-board"> {
   const { forum, duel } = await deps.store.loadForumAndDuel(forumId, duelId);
   if (!forumactifSource(forum)) return "no-board";
-  if (!duel || !isWatched(duel.state.status)) return "unwatched";
   const minute = `${deps.clock.now().toISOString().slice(0, 16)}:00.000Z`;
-  await deps.polls.addOutbox([schedulePoll(pollTimer(duelId, minute, "ping"), minute)]);
+  const read = schedulePoll(pollTimer(duelId, minute, "ping"), minute);
+  if (!duel || !isWatched(duel.state.status)) {
+    await deps.polls.addNothingLike(read);
+    return "unwatched";
+  }
+  await deps.polls.addOutbox([read]);
   return "scheduled";
 }

@@ -129,6 +129,13 @@ export interface PollStore {
   listFailingPolls(): Promise<FailingPoll[]>;
   /** Adds entries to the outbox; an entry already there (same id and time) is left as it is. */
   addOutbox(entries: readonly OutboxEntry[]): Promise<void>;
+  /**
+   * What a ping of a topic that is not watched writes instead of `addOutbox([entry])`: the same
+   * conditional put, under a condition that never holds, so nothing is written and nothing follows.
+   * It costs what scheduling a watched topic's read costs, in time and in write units, so that
+   * neither tells a stranger which topics are watched (CONTRACT.md 4.4).
+   */
+  addNothingLike(entry: OutboxEntry): Promise<void>;
   /** Adds the entry that schedules a chain's next read and records that read, in one write. */
   scheduleChain(entry: OutboxEntry, read: ChainRead): Promise<void>;
   /** Chains overdue at `now`, longest overdue first, `limit` at most (a query of the overdue ones only). */

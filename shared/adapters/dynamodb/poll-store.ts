@@ -190,6 +190,21 @@ export class DynamoDbPollStore implements PollStore {
     }
   }
 
+  async addNothingLike(entry: OutboxEntry): Promise<void> {
+    try {
+      await this.client.send(
+        new PutItemCommand({
+          TableName: this.tableName,
+          Item: outboxItem(entry),
+          ConditionExpression: "attribute_not_exists(#pk) AND attribute_exists(#pk)",
+          ExpressionAttributeNames: { "#pk": "pk" },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw storageError(error);
+    }
+  }
+
   async scheduleChain(entry: OutboxEntry, read: ChainRead): Promise<void> {
     try {
       await this.client.send(

@@ -64,6 +64,8 @@ export class MemoryPollStore implements PollStore {
     for (const entry of entries) this.addEntry(entry);
   }
 
+  async addNothingLike(_entry: OutboxEntry): Promise<void> {}
+
   async scheduleChain(entry: OutboxEntry, read: ChainRead): Promise<void> {
     // The entry there already: this very write was made before (same read, time and asker).
     if (this.addEntry(entry)) this.tables.chains.set(read.duelId, copyOf(read));
