@@ -1,3 +1,5 @@
+import { BoardFetchError } from "../errors.js";
+import { sourcePreviewTexts } from "../texts/source-preview.js";
 import { validationTexts } from "../texts/validation.js";
 import type { BoardClient } from "./board-client.js";
 
@@ -22,7 +24,13 @@ export async function probeBoard(
     if (page.status !== "fresh") return undefined;
     html = page.html;
   } catch (error) {
-    return validationTexts.forumactif.noAnswer(error instanceof Error ? error.message : String(error));
+    // The transport's own words name addresses and ports (`ECONNREFUSED 127.0.0.1:9001`): a page
+    // quoting them would map a network for whoever types addresses in. The admin reads why, in French.
+    const reason =
+      error instanceof BoardFetchError
+        ? sourcePreviewTexts.board[error.code]
+        : sourcePreviewTexts.board.network;
+    return validationTexts.forumactif.noAnswer(reason);
   }
   if (!FORUMACTIF_MARKS.some((mark) => mark.test(html))) return validationTexts.forumactif.notForumactif;
   return undefined;

@@ -62,7 +62,7 @@ export const validationTexts = {
     invalidAddress: "adresse invalide",
     addressCredentials: "l'adresse ne doit pas contenir d'identifiants",
     addressOnly: "l'adresse du forum seule, sans « ? » ni « # »",
-    noAnswer: (error: string) => `le forum ne répond pas à cette adresse (${error})`,
+    noAnswer: (reason: string) => `aucune page du forum à cette adresse : ${reason}`,
     notForumactif: "cette adresse ne répond pas par une page Forumactif",
     timeZone: "fuseau horaire IANA attendu (ex. Europe/Paris)",
     selector: (text: string) => `sélecteur CSS illisible : « ${text} » (ex. div.rp-post, .rp-pseudo)`,
