@@ -58,6 +58,14 @@ export function errorAnswer(error: Error): ErrorAnswer | undefined {
   return undefined;
 }
 
+/** Whether reading the request failed because its client closed the connection before its end. */
+function abortedByClient(error: Error, c: Context): boolean {
+  return (
+    c.req.raw.signal.aborted ||
+    ((error as { code?: unknown }).code === "ECONNRESET" && error.message === "aborted")
+  );
+}
+
 /** The JSON API's `onError`: {@link errorAnswer}, hono's own exceptions, else 500 `internal_error`. */
 export function onError(log: (line: Record<string, unknown>) => void) {
   return (error: Error, c: Context) => {
@@ -74,6 +82,11 @@ export function onError(log: (line: Record<string, unknown>) => void) {
         ),
         error.status,
       );
+    }
+    if (abortedByClient(error, c)) {
+      // The client went away mid-body (closed the tab, lost the network): nothing failed here.
+      log({ level: "info", msg: "request aborted by its client", method: c.req.method, path: c.req.path });
+      return c.json(errorBody("http_error", errorTexts.http_error), 400);
     }
     log({ level: "error", msg: "unhandled error", error: error.message, stack: error.stack });
     return c.json(errorBody("internal_error", errorTexts.internal_error), 500);

@@ -1,4 +1,5 @@
 import { Agent, request } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type LocalStack, startLocalStack } from "../../infra/local/stack.js";
 
@@ -35,6 +36,7 @@ function send(
 
 describe("CONTRACT 2 413 on the local server, with a keep-alive client", () => {
   let stack: LocalStack;
+  const logged: Record<string, unknown>[] = [];
   beforeAll(async () => {
     stack = await startLocalStack({
       port: 0,
@@ -42,7 +44,7 @@ describe("CONTRACT 2 413 on the local server, with a keep-alive client", () => {
       tableName: `keep-alive-${Date.now()}`,
       clock: "manual",
       clockStart: "2026-12-01T10:00:00Z",
-      log: () => {},
+      log: (line) => logged.push(line),
       hibouLog: () => {},
     });
   });
@@ -84,4 +86,25 @@ describe("CONTRACT 2 413 on the local server, with a keep-alive client", () => {
       agent.destroy();
     }
   }, 60_000);
+
+  it("CONTRACT 2 a request its client aborts mid-body is logged as info, without a stack, never as an error", async () => {
+    logged.length = 0;
+    const { port } = new URL(stack.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          "POST /webhooks/local/generic HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+            'Content-Length: 1000\r\n\r\n{"type": "post.cre',
+          () => setTimeout(() => socket.destroy(), 100),
+        );
+      });
+      socket.on("close", () => resolve());
+      socket.on("error", reject);
+    });
+    await expect.poll(() => logged.find((line) => line.msg === "request aborted by its client")).toBeTruthy();
+    const aborted = logged.find((line) => line.msg === "request aborted by its client");
+    expect(aborted).toMatchObject({ level: "info", method: "POST", path: "/webhooks/local/generic" });
+    expect(aborted).not.toHaveProperty("stack");
+    expect(logged.filter((line) => line.level === "error")).toEqual([]);
+  });
 });
