@@ -59,7 +59,7 @@ export function errorAnswer(error: Error): ErrorAnswer | undefined {
 }
 
 /** Whether reading the request failed because its client closed the connection before its end. */
-function abortedByClient(error: Error, c: Context): boolean {
+export function abortedByClient(error: Error, c: Context): boolean {
   return (
     c.req.raw.signal.aborted ||
     ((error as { code?: unknown }).code === "ECONNRESET" && error.message === "aborted")

@@ -6,7 +6,7 @@ import { registerTexts } from "../../texts/desk-register.js";
 import { requireForum } from "../access.js";
 import { refuseTokenInUrl } from "../auth.js";
 import type { AppDeps } from "../deps.js";
-import { errorAnswer } from "../errors.js";
+import { abortedByClient, errorAnswer } from "../errors.js";
 import { decidedBy } from "../principal.js";
 import { isDuelId, parseDuelId } from "../webhook-schemas.js";
 import { parseCommandForm } from "./command-form.js";
@@ -133,6 +133,15 @@ export function adminRoutes(deps: AppDeps) {
     if (answer && answer.status < 500)
       return renderPage(c, <ErrorPage message={answer.message} />, answer.status);
     if (answer) return renderPage(c, <ErrorPage message={ui.errors.storage} />, 503);
+    if (abortedByClient(error, c)) {
+      deps.log({
+        level: "info",
+        msg: "request aborted by its client",
+        method: c.req.method,
+        path: c.req.path,
+      });
+      return c.body(null, 400);
+    }
     deps.log({ level: "error", msg: "admin page error", error: error.message, stack: error.stack });
     return renderPage(c, <ErrorPage message={ui.errors.internal} />, 500);
   });
