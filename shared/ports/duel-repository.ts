@@ -130,8 +130,11 @@ export interface DuelRepository {
   listPostMarks(duelId: string): Promise<Record<string, PostMark>>;
   /** Every input of a duel, in their order (for a late input's replay and the audit log). */
   listInputs(duelId: string): Promise<StoredInput[]>;
-  /** Duels by status (an index, not a scan), newest first. */
-  listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]>;
+  /**
+   * A forum's duels by status (an index keyed by forum and status, not a scan), newest first;
+   * every forum's with `forumId` null (the operator's view), each forum listed on its own.
+   */
+  listDuels(forumId: string | null, status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]>;
   /** The items one commit may write: a commit is one transaction, applied entirely or not at all. */
   readonly maxCommitItems: number;
   /** The items this commit writes (its ruleset counted, whether or not it is written again). */

@@ -241,12 +241,25 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     for (const account of commit.accounts ?? []) this.accounts.remember(commit.forumId, account);
   }
 
-  listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
+  listDuels(forumId: string | null, status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
     return guarded(async () => {
-      // The index lists the duels by key (their state is not projected); the snapshots are read
-      // whole, then the newest are kept.
-      const listed = await queryAll(this.client, partitionQuery(this.tableName, partitions.duels(status)));
-      const ids = listed.flatMap((item) => {
+      // The index lists each forum's duels by key (their state is not projected). Finished ones
+      // sort by their end: the newest `limit` of each forum are listed alone, then of all those
+      // listed the newest `limit` are read whole, whatever the forums' past.
+      const finished = status === "finished";
+      const forumIds = forumId === null ? await this.forumIds() : [forumId];
+      const lists = await Promise.all(
+        forumIds.map((id) =>
+          queryAll(
+            this.client,
+            { ...partitionQuery(this.tableName, partitions.duels(id, status)), ScanIndexForward: !finished },
+            finished ? limit : undefined,
+          ),
+        ),
+      );
+      const listed = lists.flat();
+      if (finished) listed.sort((a, b) => ((a.gsi1sk?.S ?? "") < (b.gsi1sk?.S ?? "") ? 1 : -1));
+      const ids = listed.slice(0, finished ? limit : undefined).flatMap((item) => {
         const duelId = item.duelId?.S;
         return duelId ? [duelId] : [];
       });
@@ -353,8 +366,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   listForums(): Promise<ForumConfig[]> {
     return guarded(async () => {
       // The index gives the ids (its sort key); each forum is then read consistently.
-      const listed = await queryAll(this.client, partitionQuery(this.tableName, partitions.forums));
-      const ids = listed.flatMap((item) => (item.gsi1sk?.S ? [item.gsi1sk.S] : []));
+      const ids = await this.forumIds();
       const items = await batchGetAll(
         this.client,
         this.tableName,
@@ -506,14 +518,17 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   counts(): Promise<StoreCounts> {
     return guarded(async () => {
-      const [activeDuels, registeredDuels, pendingEffects, failedEffects] = await Promise.all(
-        [
-          partitions.duels("active"),
-          partitions.duels("registered"),
-          partitions.outbox,
-          partitions.failedOutbox,
-        ].map((partition) => this.countPartition(partition)),
-      );
+      const forumIds = await this.forumIds();
+      const running = (status: DuelState["status"]) =>
+        Promise.all(forumIds.map((id) => this.countPartition(partitions.duels(id, status)))).then((n) =>
+          n.reduce((a, b) => a + b, 0),
+        );
+      const [activeDuels, registeredDuels, pendingEffects, failedEffects] = await Promise.all([
+        running("active"),
+        running("registered"),
+        this.countPartition(partitions.outbox),
+        this.countPartition(partitions.failedOutbox),
+      ]);
       return {
         activeDuels: activeDuels ?? 0,
         registeredDuels: registeredDuels ?? 0,
@@ -649,6 +664,12 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private queryDue(partition: string, now: string, limit: number): Promise<Item[]> {
     if (limit <= 0) return Promise.resolve([]);
     return queryAll(this.client, dueQuery(this.tableName, partition, now), limit);
+  }
+
+  /** Every forum's id, from the index alone (no forum is read). */
+  private async forumIds(): Promise<string[]> {
+    const listed = await queryAll(this.client, partitionQuery(this.tableName, partitions.forums));
+    return listed.flatMap((item) => (item.gsi1sk?.S ? [item.gsi1sk.S] : []));
   }
 
   private countPartition(partition: string): Promise<number> {

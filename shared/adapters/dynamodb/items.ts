@@ -53,9 +53,11 @@ export function snapshotItem(forumId: string, threadId: string, snapshot: DuelSn
     forumId,
     threadId,
     status: state.status,
-    gsi1pk: partitions.duels(state.status),
-    // Stable while the duel runs: a post's write leaves the index untouched.
-    gsi1sk: duelId,
+    gsi1pk: partitions.duels(forumId, state.status),
+    // Stable while the duel runs: a post's write leaves the index untouched. A finished duel sorts
+    // by its end, so that a forum's newest are read from the index alone, whatever its past.
+    gsi1sk:
+      state.status === "finished" ? `${sortInstant(state.endedAt ?? snapshot.updatedAt)}#${duelId}` : duelId,
   });
 }
 

@@ -3,7 +3,7 @@
  *
  * | Item          | pk                            | sk                          | gsi1pk                      | gsi1sk                      | Attributes                                                     |
  * |---------------|-------------------------------|-----------------------------|-----------------------------|-----------------------------|----------------------------------------------------------------|
- * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<status>`            | `<duelId>`                  | `version` N, `state` (JSON S, without the ruleset), `rulesetHash`, `lastKey`, `updatedAt`, `forumId`, `threadId`, `status` |
+ * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<forumId>#<status>`  | `<duelId>`; finished: `<endedAt>#<duelId>` | `version` N, `state` (JSON S, without the ruleset), `rulesetHash`, `lastKey`, `updatedAt`, `forumId`, `threadId`, `status` |
  * | duel ruleset  | `DUEL#<duelId>`               | `RULESET`                   |                             |                             | `hash`, `ruleset` (JSON S): the ruleset the snapshot names by `rulesetHash`, written with the snapshot that first names it |
  * | input         | `DUEL#<duelId>`               | `IN#<key>`                  |                             |                             | `key` (the input's order, `input-keys.ts`), `inputId`, `command` (JSON S), `events` (JSON S) |
  * | post mark     | `DUEL#<duelId>`               | `POST#<postId>`             |                             |                             | `mark` (S, absent once removed), `seen` (SS: dedup keys of its deliveries) |
@@ -100,7 +100,7 @@ export const keys = {
 
 /** gsi1 partitions. */
 export const partitions = {
-  duels: (status: string) => `DUELS#${status}`,
+  duels: (forumId: string, status: string) => `DUELS#${forumId}#${status}`,
   outbox: "OUTBOX",
   failedOutbox: "OUTBOX#failed",
   timers: "TIMERS",

@@ -78,10 +78,15 @@ export function listInputs(tables: MemoryTables, duelId: string): StoredInput[] 
   return inKeyOrder(tables.inputs.get(duelId)).map((json) => parsed<StoredInput>(json));
 }
 
-/** Duels of this status, the most recently updated first (ties by id). */
-export function listDuels(tables: MemoryTables, status: DuelState["status"], limit?: number): DuelSnapshot[] {
+/** A forum's duels of this status (every forum's for null), the most recently updated first (ties by id). */
+export function listDuels(
+  tables: MemoryTables,
+  forumId: string | null,
+  status: DuelState["status"],
+  limit?: number,
+): DuelSnapshot[] {
   return [...tables.duels.values()]
-    .filter((row) => row.status === status)
+    .filter((row) => row.status === status && (forumId === null || row.forumId === forumId))
     .sort((a, b) =>
       a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : byKey(a.duelId, b.duelId),
     )

@@ -59,8 +59,12 @@ export class MemoryStore implements DuelStore, TimerStore {
     return duels.listInputs(this.tables, duelId);
   }
 
-  async listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
-    return duels.listDuels(this.tables, status, limit);
+  async listDuels(
+    forumId: string | null,
+    status: DuelState["status"],
+    limit?: number,
+  ): Promise<DuelSnapshot[]> {
+    return duels.listDuels(this.tables, forumId, status, limit);
   }
 
   readonly maxCommitItems = MAX_TRANSACTION_ITEMS;

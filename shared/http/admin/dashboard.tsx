@@ -62,9 +62,7 @@ const LIMIT = 50;
 export async function loadDashboard(deps: AppDeps, principal: Principal): Promise<DashboardData> {
   const forumId = forumOf(principal);
   const list = async (status: Duel["status"]) =>
-    (await deps.store.listDuels(status, LIMIT).catch((): DuelSnapshot[] => [])).filter(
-      (d) => forumId === null || d.state.forumId === forumId,
-    );
+    deps.store.listDuels(forumId, status, LIMIT).catch((): DuelSnapshot[] => []);
   const [active, registered, finished, health, forumactif] = await Promise.all([
     list("active"),
     list("registered"),

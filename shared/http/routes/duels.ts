@@ -39,10 +39,10 @@ export function duelRoutes(deps: AppDeps) {
       throw new ApiError(400, "invalid_status", errorTexts.invalid_status);
     }
     const wanted = status ? [status as (typeof STATUSES)[number]] : [...STATUSES];
-    const lists = await Promise.all(wanted.map((s) => deps.store.listDuels(s, 100)));
-    // A forum's people list their forum's duels only; the operator lists them all.
+    // A forum's people list their forum's duels only (read alone); the operator lists them all.
     const forumId = forumOf(c.get("principal"));
-    const duels = lists.flat().filter((d) => forumId === null || d.state.forumId === forumId);
+    const lists = await Promise.all(wanted.map((s) => deps.store.listDuels(forumId, s, 100)));
+    const duels = lists.flat();
     return c.json({ duels: duels.map((d) => duelView(d.state)) });
   });
 

@@ -41,12 +41,10 @@ export function forumactifAdminRoutes(deps: AppDeps, forumactif: ForumactifDeps)
     if (!forum) throw new ApiError(404, "forum_not_found", errorTexts.forum_not_found);
     if (!forumactifSource(forum)) throw new ApiError(409, "not_forumactif", errorTexts.not_forumactif);
     const [registered, active] = await Promise.all([
-      deps.store.listDuels("registered"),
-      deps.store.listDuels("active"),
+      deps.store.listDuels(forumId, "registered"),
+      deps.store.listDuels(forumId, "active"),
     ]);
-    const watched = [...registered, ...active].filter(
-      (d) => d.state.forumId === forumId && isWatched(d.state.status),
-    );
+    const watched = [...registered, ...active].filter((d) => isWatched(d.state.status));
     const results: PollResult[] = [];
     for (const duel of watched) results.push(await forumactif.poller.poll(duel.duelId, "admin"));
     const sum = (kind: keyof PollResult["posts"]) => results.reduce((n, r) => n + r.posts[kind], 0);

@@ -3,9 +3,10 @@ import { encodeOrder } from "../../../shared/adapters/dynamodb/input-keys.js";
 import type { ClubDuelRecord } from "../../../shared/domain/club-record.js";
 import type { DuelCommand } from "../../../shared/domain/commands.js";
 import { compareOrder, type InputOrder } from "../../../shared/domain/input-order.js";
-import type { PostMark } from "../../../shared/domain/state.js";
+import type { Duel, PostMark } from "../../../shared/domain/state.js";
 import { ConcurrencyError, DuplicateError } from "../../../shared/errors.js";
 import type { AccessStore, Credential, SessionReveal } from "../../../shared/ports/access-store.js";
+import type { DuelCommit } from "../../../shared/ports/duel-repository.js";
 import type { DuelStore, TimerStore } from "../../../shared/ports/duel-store.js";
 import type { EffectPart } from "../../../shared/ports/outbox-store.js";
 import {
@@ -484,18 +485,19 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
 
   describe(`DuelStore contract on ${name}: listings and counts`, () => {
     it("lists duels by status, newest first; a duel moves from registered to active", async () => {
+      await store.putForum(aForum("poudlard"));
       await store.commit(aCommit("d1", 0, { updatedAt: "2026-12-01T10:00:00Z" }));
       await store.commit(aCommit("d2", 0, { updatedAt: "2026-12-02T10:00:00Z" }));
 
-      expect((await store.listDuels("registered")).map((d) => d.duelId)).toEqual(["d2", "d1"]);
-      expect((await store.listDuels("registered", 1)).map((d) => d.duelId)).toEqual(["d2"]);
-      expect(await store.listDuels("active")).toEqual([]);
+      expect((await store.listDuels("poudlard", "registered")).map((d) => d.duelId)).toEqual(["d2", "d1"]);
+      expect((await store.listDuels("poudlard", "registered", 1)).map((d) => d.duelId)).toEqual(["d2"]);
+      expect(await store.listDuels("poudlard", "active")).toEqual([]);
 
       await store.commit(
         aCommit("d1", 1, { state: aState("d1", { status: "active" }), updatedAt: "2026-12-03T10:00:00Z" }),
       );
-      expect((await store.listDuels("registered")).map((d) => d.duelId)).toEqual(["d2"]);
-      const [active] = await store.listDuels("active");
+      expect((await store.listDuels("poudlard", "registered")).map((d) => d.duelId)).toEqual(["d2"]);
+      const [active] = await store.listDuels("poudlard", "active");
       expect(active).toMatchObject({ duelId: "d1", version: 2, state: { status: "active" } });
 
       expect(await store.counts()).toEqual({
@@ -504,6 +506,35 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
         pendingEffects: 0,
         failedEffects: 0,
       });
+    });
+
+    it("CONTRACT 6 lists a forum's finished duels newest first from its own index, whatever other forums hold; the operator's list merges every forum's newest", async () => {
+      await store.putForum(aForum("ailleurs"));
+      await store.putForum(aForum("ici"));
+      const finished = (duelId: string, forumId: string, endedAt: string): DuelCommit => {
+        const base = aState(duelId, { forumId });
+        const state: Duel = {
+          ...base,
+          status: "finished",
+          result: { winnerId: "42", reason: "points" },
+          endedAt,
+          stoppedTurn: null,
+        } as Duel;
+        return { ...aCommit(duelId, 0, { state, updatedAt: endedAt }), forumId };
+      };
+      for (let day = 1; day <= 5; day++)
+        await store.commit(finished(`ailleurs-${day}`, "ailleurs", `2026-11-0${day}T10:00:00.000Z`));
+      await store.commit(finished("ici-1", "ici", "2026-10-01T10:00:00.000Z"));
+      expect((await store.listDuels("ici", "finished", 2)).map((d) => d.duelId)).toEqual(["ici-1"]);
+      expect((await store.listDuels("ailleurs", "finished", 2)).map((d) => d.duelId)).toEqual([
+        "ailleurs-5",
+        "ailleurs-4",
+      ]);
+      expect((await store.listDuels(null, "finished", 3)).map((d) => d.duelId)).toEqual([
+        "ailleurs-5",
+        "ailleurs-4",
+        "ailleurs-3",
+      ]);
     });
 
     it("answers a ping", async () => {
@@ -773,6 +804,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
     it("counts pending and failed effects; a failed entry is no longer due", async () => {
       const a = anEntry("ob3", "a");
       const b = anEntry("ob3", "b");
+      await store.putForum(aForum("poudlard"));
       await store.commit(aCommit("ob3", 0, { outbox: [a, b] }));
       expect(await store.counts()).toMatchObject({ pendingEffects: 2, failedEffects: 0 });
 

@@ -55,7 +55,9 @@ describe("a duel's ruleset is stored once, apart from its snapshot", () => {
     // Read back whole, through each read.
     expect((await store.loadDuel("apart"))?.state).toEqual(state);
     expect((await store.loadForumAndDuel("poudlard", "apart")).duel?.state).toEqual(state);
-    expect((await store.listDuels("registered")).find((d) => d.duelId === "apart")?.state).toEqual(state);
+    expect(
+      (await store.listDuels("poudlard", "registered")).find((d) => d.duelId === "apart")?.state,
+    ).toEqual(state);
   });
 
   it("later commits of the same ruleset leave its item alone", async () => {
