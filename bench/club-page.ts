@@ -1,116 +1,151 @@
 import { loadavg } from "node:os";
-import { BatchWriteItemCommand, QueryCommand } from "@aws-sdk/client-dynamodb";
+import { BatchWriteItemCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { startDynamoDbLocal } from "../infra/local/dynamodb-local.js";
 import { DynamoDbStore } from "../shared/adapters/dynamodb/dynamodb-store.js";
 import { clubRecordItem } from "../shared/adapters/dynamodb/items.js";
-import { keys } from "../shared/adapters/dynamodb/table.js";
-import { clubView } from "../shared/app/club.js";
+import { createTable } from "../shared/adapters/dynamodb/table.js";
+import { clubView, readClub } from "../shared/app/club.js";
 import type { ClubDuelRecord } from "../shared/domain/club-record.js";
-import { createBenchTable, localClient } from "./referee-app.js";
 
 /**
- * `npx tsx bench/club-page.ts`: what one club page costs (CONTRACT.md 8) with DUELS finished duels
- * (1,000 by default) of 40 duelists over one season: the one query's pages and read capacity, and
- * the time to read and compute the view, median of RUNS.
+ * `npx tsx bench/club-page.ts`: what one season's club page costs (CONTRACT.md 8) on a club with no
+ * past and on the same club with PAST_DUELS (1,000 by default) finished duels over the five seasons
+ * before: the requests, read capacity and bytes its reads take, and the time to read and compute it
+ * (median of RUNS). The page reads its own season's range of the club's index, so both should match.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-const DUELS = Number(process.env.DUELS ?? 1000);
+const SEASON_DUELS = Number(process.env.SEASON_DUELS ?? 200);
+const PAST_DUELS = Number(process.env.PAST_DUELS ?? 1000);
 const RUNS = Number(process.env.RUNS ?? 21);
+/** The page is asked for in the middle of the 2026-2027 season. */
+const NOW = "2027-03-01T12:00:00.000Z";
+
+/** A finished duel's record between two of 40 duelists, ended at `endedAt`. */
+function aRecord(forumId: string, i: number, endedAt: string): ClubDuelRecord {
+  const a = `${i % 40}`;
+  const b = `${(i * 7 + 1) % 40 === i % 40 ? (i + 1) % 40 : (i * 7 + 1) % 40}`;
+  return {
+    duelId: `${forumId}.${10_000 + i}`,
+    forumId,
+    threadId: `${10_000 + i}`,
+    status: "finished",
+    createdAt: endedAt,
+    duelists: [
+      { id: a, name: `Duelliste ${a}`, outcome: "won", actionFaults: i % 3, absenceFaults: 0 },
+      { id: b, name: `Duelliste ${b}`, outcome: "lost", actionFaults: 1, absenceFaults: 0 },
+    ],
+    turn: null,
+    endedAt,
+    winnerId: a,
+    reason: "points",
+    stakes: i % 4 === 0 ? "Un gallion" : null,
+    stakesHonoured: i % 4 === 0 ? i % 8 === 0 : null,
+    bans: [],
+  };
+}
+
+/** `count` duels ended evenly from `from` over `days` days. */
+function spread(forumId: string, first: number, count: number, from: string, days: number) {
+  const step = (days * 86_400_000) / Math.max(1, count);
+  return Array.from({ length: count }, (_, k) =>
+    aRecord(forumId, first + k, new Date(Date.parse(from) + k * step).toISOString()),
+  );
+}
 
 const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
 try {
-  const tableName = await createBenchTable(dynamo.endpoint);
-  const client = localClient(dynamo.endpoint);
+  const client = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: "eu-west-3",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
+  const tableName = `bench-club-${Date.now()}`;
+  await createTable(client, tableName);
+  // Every read the page makes is counted: requests, and the read capacity DynamoDB says it used.
+  let requests = 0;
+  let readUnits = 0;
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      requests += 1;
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = "TOTAL";
+      const out = await next(args);
+      const consumed = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity;
+      readUnits += consumed?.CapacityUnits ?? 0;
+      return out;
+    },
+    { step: "initialize", name: "clubPageCounter" },
+  );
   const store = new DynamoDbStore({ client, tableName });
-  await store.putForum({
-    forumId: "club",
-    name: "Club de duel",
-    webhookSecrets: {},
-    referees: [{ id: "7", name: "Minerva McGonagall" }],
-    notify: [],
-    createdAt: "2026-09-01T00:00:00Z",
-    updatedAt: "2026-09-01T00:00:00Z",
-  });
-  const records: ClubDuelRecord[] = Array.from({ length: DUELS }, (_, i) => {
-    const a = `${i % 40}`;
-    const b = `${(i * 7 + 1) % 40 === i % 40 ? (i + 1) % 40 : (i * 7 + 1) % 40}`;
-    const ended = new Date(Date.parse("2026-09-02T10:00:00Z") + i * 6 * 3_600_000).toISOString();
-    return {
-      duelId: `club.${10_000 + i}`,
-      forumId: "club",
-      threadId: `${10_000 + i}`,
-      status: "finished",
-      createdAt: ended,
-      duelists: [
-        { id: a, name: `Duelliste ${a}`, outcome: "won", actionFaults: i % 3, absenceFaults: 0 },
-        {
-          id: b,
-          name: `Duelliste ${b}`,
-          outcome: i % 10 === 0 ? "disqualified" : "lost",
-          actionFaults: 1,
-          absenceFaults: i % 10 === 0 ? 3 : 0,
-        },
-      ],
-      turn: null,
-      endedAt: ended,
-      winnerId: a,
-      reason: i % 10 === 0 ? "disqualification" : "points",
-      stakes: i % 4 === 0 ? "Un gallion" : null,
-      stakesHonoured: i % 4 === 0 ? i % 8 === 0 : null,
-      bans: i % 10 === 0 ? [{ duelistId: b, until: "2027-12-01T00:00:00Z" }] : [],
+  const write = async (records: readonly ClubDuelRecord[]) => {
+    for (let i = 0; i < records.length; i += 25) {
+      await client.send(
+        new BatchWriteItemCommand({
+          RequestItems: {
+            [tableName]: records
+              .slice(i, i + 25)
+              .map((r) => ({ PutRequest: { Item: clubRecordItem(r, r.createdAt) } })),
+          },
+        }),
+      );
+    }
+  };
+  const forum = (forumId: string) =>
+    store.putForum({
+      forumId,
+      name: "Club de duel",
+      webhookSecrets: {},
+      referees: [{ id: "7", name: "Minerva McGonagall" }],
+      notify: [],
+      createdAt: "2021-09-01T00:00:00Z",
+      updatedAt: "2021-09-01T00:00:00Z",
+    });
+
+  // Two clubs with the same season: one new, one with five seasons behind it.
+  await forum("new");
+  await forum("old");
+  await write(spread("new", 0, SEASON_DUELS, "2026-09-02T10:00:00Z", 170));
+  await write(spread("old", 0, SEASON_DUELS, "2026-09-02T10:00:00Z", 170));
+  for (let season = 0; season < 5; season++) {
+    const count = Math.floor(PAST_DUELS / 5);
+    await write(spread("old", SEASON_DUELS + season * count, count, `${2021 + season}-09-02T10:00:00Z`, 360));
+  }
+
+  const measure = async (forumId: string) => {
+    requests = 0;
+    readUnits = 0;
+    const read = await readClub(store, forumId, NOW);
+    const view = clubView(read, NOW);
+    const cost = {
+      requests,
+      readUnits,
+      records: read.records.length,
+      viewBytes: JSON.stringify(view).length,
     };
-  });
-  for (let i = 0; i < records.length; i += 25) {
-    await client.send(
-      new BatchWriteItemCommand({
-        RequestItems: {
-          [tableName]: records
-            .slice(i, i + 25)
-            .map((r) => ({ PutRequest: { Item: clubRecordItem(r, r.createdAt) } })),
-        },
-      }),
-    );
-  }
-  // The query the page makes, counted: pages and read capacity.
-  let pages = 0;
-  let capacity = 0;
-  let start: Record<string, never> | undefined;
-  do {
-    const page = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: "#pk = :pk",
-        ExpressionAttributeNames: { "#pk": "pk" },
-        ExpressionAttributeValues: { ":pk": { S: keys.forum("club").pk } },
-        ReturnConsumedCapacity: "TOTAL",
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    pages += 1;
-    capacity += page.ConsumedCapacity?.CapacityUnits ?? 0;
-    start = page.LastEvaluatedKey as typeof start;
-  } while (start);
-  const times: number[] = [];
-  let view: ReturnType<typeof clubView> | undefined;
-  for (let run = 0; run < RUNS; run++) {
-    const t0 = performance.now();
-    view = clubView(await store.club("club"), "2027-08-01T12:00:00Z");
-    times.push(performance.now() - t0);
-  }
-  times.sort((x, y) => x - y);
-  const median = times[Math.floor(times.length / 2)] ?? 0;
-  const bytes = records.reduce((sum, r) => sum + JSON.stringify(r).length, 0);
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const t0 = performance.now();
+      clubView(await readClub(store, forumId, NOW), NOW);
+      times.push(performance.now() - t0);
+    }
+    times.sort((x, y) => x - y);
+    return {
+      ...cost,
+      finished: view.finished.length,
+      seasons: view.seasons.length,
+      medianMs: Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(1)),
+    };
+  };
+  const fresh = await measure("new");
+  const aged = await measure("old");
   console.log(
     JSON.stringify(
       {
-        duels: DUELS,
-        queryPages: pages,
-        readCapacityUnits: capacity,
-        recordBytes: bytes,
-        medianMs: Number(median.toFixed(1)),
-        standings: view?.standings.length,
-        finished: view?.finished.length,
-        load: Number((loadavg()[0] ?? 0).toFixed(2)),
+        seasonDuels: SEASON_DUELS,
+        pastDuels: PAST_DUELS,
+        withoutPast: fresh,
+        withPast: aged,
+        sameCost: fresh.requests === aged.requests && fresh.readUnits === aged.readUnits,
+        loadAverage: loadavg()[0],
       },
       null,
       2,

@@ -1,10 +1,12 @@
 import type { ClubDuelRecord } from "../domain/club-record.js";
 import { ApiError } from "../errors.js";
-import type { ClubRead, ClubStore } from "../ports/club-store.js";
+import type { ClubRead, ClubStore, EndedRange } from "../ports/club-store.js";
 import type { ForumConfig, Season } from "../ports/forum-store.js";
+import { defaultRuleset } from "../rules/default-ruleset.js";
 import { clubTexts } from "../texts/club.js";
 import { duelName } from "../texts/format.js";
-import { parisDay } from "../time/zoned-time.js";
+import { addDuration, durationMs, parseDuration } from "../time/duration.js";
+import { PARIS, parisDay, zonedToUtc } from "../time/zoned-time.js";
 import { threadUrl } from "./thread-url.js";
 
 /** One line of a season's standings (CONTRACT.md 8). */
@@ -162,16 +164,22 @@ function bansOf(records: readonly ClubDuelRecord[], now: string): BanEntry[] {
   return [...byId.values()].sort((a, b) => (a.until < b.until ? -1 : a.until > b.until ? 1 : 0));
 }
 
-/** The seasons with a finished duel, and the current one, newest first. */
-function seasonNames(records: readonly ClubDuelRecord[], forum: ForumConfig, now: string): string[] {
+/**
+ * The seasons there is something to show for, newest first: the forum's own, or every school year
+ * from the one its first duel ended in to the current one.
+ */
+function seasonNames(firstEndedAt: string | null, forum: ForumConfig, now: string): string[] {
   const seasons = new Map<string, Season>();
   const current = currentSeason(now, forum.seasons);
   seasons.set(current.name, current);
   if (forum.seasons && forum.seasons.length > 0) for (const s of forum.seasons) seasons.set(s.name, s);
-  for (const record of records) {
-    if (record.status !== "finished") continue;
-    const season = seasonOfDay(endOf(record), forum.seasons);
-    if (season) seasons.set(season.name, season);
+  else if (firstEndedAt !== null) {
+    const first = Number(schoolYearOf(firstEndedAt).from.slice(0, 4));
+    const last = Number(current.from.slice(0, 4));
+    for (let year = first; year < last; year++) {
+      const season = seasonNamed(`${year}-${year + 1}`, undefined);
+      if (season) seasons.set(season.name, season);
+    }
   }
   return [...seasons.values()]
     .sort((a, b) => (a.from < b.from ? 1 : a.from > b.from ? -1 : 0))
@@ -199,7 +207,7 @@ export function clubView(read: ClubRead, now: string, seasonName?: string): Club
   return {
     forum: { id: forum.forumId, name: forum.name },
     season,
-    seasons: seasonNames(records, forum, now),
+    seasons: seasonNames(read.firstEndedAt, forum, now),
     standings: standingsOf(finished),
     active: records
       .filter((r) => r.status !== "finished")
@@ -228,17 +236,69 @@ export function clubView(read: ClubRead, now: string, seasonName?: string): Club
   };
 }
 
+/** The instants a season covers: from its first day's midnight, Paris time, to the midnight after its last. */
+export function seasonInstants(season: Season): EndedRange {
+  const midnight = (day: string, plusDays = 0) => {
+    const [year, month, date] = day.split("-").map(Number);
+    return new Date(zonedToUtc(year ?? 0, month ?? 1, (date ?? 1) + plusDays, 0, 0, PARIS)).toISOString();
+  };
+  return { from: midnight(season.from), to: midnight(season.to, 1) };
+}
+
+/**
+ * How far back a ban in force now can come from: a ban starts no later than its duel's end, and
+ * lasts the ruleset's ban (the forum's, or the club's default if longer), calendar months counted
+ * back, with a few days for months of different lengths.
+ */
+function bansReach(forum: ForumConfig, now: string): string {
+  const longest = [forum.ruleset?.delays.ban, defaultRuleset.delays.ban]
+    .flatMap((text) => (text ? [parseDuration(text)] : []))
+    .filter((d) => d !== null)
+    .sort((a, b) => durationMs(b) - durationMs(a))[0];
+  if (!longest) return now;
+  const back = addDuration(now, {
+    years: -longest.years,
+    months: -longest.months,
+    days: -longest.days - 4,
+    hours: -longest.hours,
+    minutes: -longest.minutes,
+    seconds: -longest.seconds,
+  });
+  return back;
+}
+
+/**
+ * A club's records as one season's page needs them (CONTRACT.md 8): its forum, the duels running,
+ * those that ended in the season and those whose bans may still be in force. What it reads grows
+ * with what the page shows, never with the club's past. Throws 404 as {@link clubView} does.
+ */
+export async function readClub(
+  store: ClubStore,
+  forumId: string,
+  now: string,
+  seasonName?: string,
+): Promise<ClubRead> {
+  const forum = await store.clubForum(forumId);
+  if (!forum) return { forum: null, records: [], firstEndedAt: null };
+  const season = seasonName ? seasonNamed(seasonName, forum.seasons) : currentSeason(now, forum.seasons);
+  if (!season) throw new ApiError(404, "season_not_found", clubTexts.seasonNotFound(seasonName ?? ""));
+  const bans = { from: bansReach(forum, now), to: now };
+  const { records, firstEndedAt } = await store.clubRecords(forumId, [seasonInstants(season), bans]);
+  return { forum, records, firstEndedAt };
+}
+
 /** Reads and computes a club's records, refusing a forum whose records are not public. */
 export async function publicClub(
   deps: { readonly store: ClubStore; readonly clock: { now(): Date } },
   forumId: string,
   seasonName?: string,
 ): Promise<{ view: ClubView; forum: ForumConfig }> {
-  const read = await deps.store.club(forumId);
+  const now = deps.clock.now().toISOString();
+  const read = await readClub(deps.store, forumId, now, seasonName);
   if (read.forum && read.forum.club?.public === false) {
     throw new ApiError(404, "club_private", clubTexts.private);
   }
-  const view = clubView(read, deps.clock.now().toISOString(), seasonName);
+  const view = clubView(read, now, seasonName);
   // clubView refused a missing forum.
   return { view, forum: read.forum as ForumConfig };
 }

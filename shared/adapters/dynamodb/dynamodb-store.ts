@@ -9,8 +9,9 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
+import type { ClubDuelRecord } from "../../domain/club-record.js";
 import type { DuelState, PostMark } from "../../domain/state.js";
-import type { ClubRead } from "../../ports/club-store.js";
+import type { ClubRead, EndedRange } from "../../ports/club-store.js";
 import type { DedupKey } from "../../ports/dedup-key.js";
 import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../ports/duel-repository.js";
 import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
@@ -31,6 +32,7 @@ import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } fr
 import {
   accountItem,
   accountOf,
+  clubEndKey,
   clubRecordOfItem,
   dedupItem,
   duelistOf,
@@ -424,22 +426,49 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     });
   }
 
-  club(forumId: string): Promise<ClubRead> {
-    // The forum's item and its duels' records share a partition: one query reads a club's page.
-    // They are public and shown as of a moment: an eventually consistent read costs half.
+  clubForum(forumId: string): Promise<ForumConfig | null> {
+    // Public, and shown as of a moment: an eventually consistent read costs half, and the records
+    // need no secret, so the forum's settings are read without opening them.
     return guarded(async () => {
-      const forumKey = keys.forum(forumId);
-      const items = await queryAll(this.client, {
-        TableName: this.tableName,
-        KeyConditionExpression: "#pk = :pk",
-        ExpressionAttributeNames: { "#pk": "pk" },
-        ExpressionAttributeValues: { ":pk": { S: forumKey.pk } },
+      const { Item } = await this.client.send(
+        new GetItemCommand({ TableName: this.tableName, Key: marshall(keys.forum(forumId)) }),
+      );
+      return Item ? forumPartsOf(Item).open : null;
+    });
+  }
+
+  clubRecords(forumId: string, ended: readonly EndedRange[]): Promise<Omit<ClubRead, "forum">> {
+    return guarded(async () => {
+      const partition = partitions.club(forumId);
+      const query = (condition: string, values: Record<string, string>, forward = true) => ({
+        ...partitionQuery(this.tableName, partition),
+        KeyConditionExpression: `#gpk = :gpk AND ${condition}`,
+        ExpressionAttributeNames: { "#gpk": "gsi1pk", "#gsk": "gsi1sk" },
+        ExpressionAttributeValues: {
+          ":gpk": { S: partition },
+          ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { S: v }])),
+        },
+        ScanIndexForward: forward,
       });
-      const forumItem = items.find((item) => item.sk?.S === forumKey.sk);
+      const [running, first, ...ranges] = await Promise.all([
+        queryAll(this.client, query("begins_with(#gsk, :run)", { ":run": "RUN#" })),
+        queryAll(this.client, query("begins_with(#gsk, :end)", { ":end": "END#" }), 1),
+        ...ended.map(({ from, to }) =>
+          queryAll(
+            this.client,
+            query("#gsk BETWEEN :from AND :to", { ":from": clubEndKey(from), ":to": clubEndKey(to) }),
+          ),
+        ),
+      ]);
+      const records = new Map<string, ClubDuelRecord>();
+      for (const item of [...running, ...ranges.flat()]) {
+        const record = clubRecordOfItem(item);
+        records.set(record.duelId, record);
+      }
+      const firstRecord = first[0] ? clubRecordOfItem(first[0]) : null;
       return {
-        // The public records need no secret: the forum's settings are read without opening them.
-        forum: forumItem ? forumPartsOf(forumItem).open : null,
-        records: items.filter((item) => item.sk?.S?.startsWith("CLUB#")).map(clubRecordOfItem),
+        records: [...records.values()],
+        firstEndedAt: firstRecord ? (firstRecord.endedAt ?? firstRecord.createdAt) : null,
       };
     });
   }

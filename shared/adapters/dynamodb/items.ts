@@ -221,7 +221,24 @@ export function forumItem(open: ForumConfig, sealed: string | null): Item {
 /** A duel's record in the club's records (CONTRACT.md 8). */
 export function clubRecordItem(record: ClubDuelRecord, updatedAt: string): Item {
   const { pk, sk } = keys.clubRecord(record.forumId, record.duelId);
-  return marshall({ pk, sk, record: JSON.stringify(record), updatedAt });
+  return marshall({
+    pk,
+    sk,
+    record: JSON.stringify(record),
+    updatedAt,
+    // Indexed by the forum, running duels apart and finished ones by their end: a season's page
+    // reads its own range (CONTRACT.md 8).
+    gsi1pk: partitions.club(record.forumId),
+    gsi1sk:
+      record.status === "finished"
+        ? clubEndKey(record.endedAt ?? record.createdAt, record.duelId)
+        : `RUN#${record.duelId}`,
+  });
+}
+
+/** A finished duel's club sort key: `END#<instant>#<duelId>`. */
+export function clubEndKey(instant: string, duelId = ""): string {
+  return `END#${sortInstant(instant)}#${duelId}`;
 }
 
 export function clubRecordOfItem(item: Item): ClubDuelRecord {

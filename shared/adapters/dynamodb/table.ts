@@ -13,7 +13,7 @@
  * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN#<duelId>`              |                             |                             | `bannedUntil`, `duelId`, `updatedAt`: one per duel that bans them, deleted when it ends |
  * | duelist duel  | `DUELIST#<forumId>#<userId>`  | `DUEL#<duelId>`             |                             |                             | `duelId`, `threadId`, `status`, `outcome` (S or NULL), `at`    |
  * | forum account | `ACCOUNTS#<forumId>`          | `USER#<userId>`             |                             |                             | `userId`, `name`, `username`, `seenAt`: an author seen in the forum's posts |
- * | club record   | `FORUM#<forumId>`             | `CLUB#<duelId>`             |                             |                             | `record` (ClubDuelRecord as JSON S), `updatedAt`: the duel as the club's records show it, written with the duel's commit when it changes; beside the forum's item, so one query reads a club's page |
+ * | club record   | `FORUM#<forumId>`             | `CLUB#<duelId>`             | `CLUB#<forumId>`            | `RUN#<duelId>`; finished: `END#<endedAt>#<duelId>` | `record` (ClubDuelRecord as JSON S), `updatedAt`: the duel as the club's records show it, written with the duel's commit when it changes; beside the forum's item, so one query reads a club's page |
  * | local timer   | `TIMER#<name>`                | `TIMER`                     | `TIMERS`                    | `<at>#<name>`               | `timer` (TimerSpec as JSON S)                                  |
  * | credential    | `CRED#<id>`                   | `CRED`                      | `CREDS#<forumId>`           | `<createdAt>#<id>`          | `id`, `forumId`, `role`, `name`, `refereeId`?, `tokenHash` (SHA-256 hex, never the token), `createdAt` |
  * | desk session  | `SESSION#<sha256 of its id>`  | `SESSION`                   |                             |                             | `subject` (`operator`/`credential`), `adminKey` or `credentialId`, `createdAt`, `endsAt`, `expiresAt` (TTL), `reveal_<id>` (a sealed secret shown once, `session-reveals.ts`) |
@@ -58,6 +58,7 @@ export const tableDefinition = {
         "lastError",
         "failedAt",
         "timer",
+        "record",
       ],
     },
   ],
@@ -106,6 +107,7 @@ export const partitions = {
   timers: "TIMERS",
   credentials: (forumId: string) => `CREDS#${forumId}`,
   forums: "FORUMS",
+  club: (forumId: string) => `CLUB#${forumId}`,
 } as const;
 
 /** An instant in its canonical form, so that sort keys compare as times; other text is kept. */

@@ -1,6 +1,7 @@
 import type { ClubDuelRecord } from "../../domain/club-record.js";
-import type { ClubRead } from "../../ports/club-store.js";
+import type { ClubRead, EndedRange } from "../../ports/club-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
+import { toInstant } from "../../time/duration.js";
 import { splitSecrets } from "../secrets/forum-secrets.js";
 import { byKey, copyOf, inKeyOrder, type MemoryTables, parsed } from "./tables.js";
 
@@ -18,11 +19,32 @@ export function putForum(tables: MemoryTables, forum: ForumConfig): void {
   tables.forums.set(forum.forumId, JSON.stringify(copyOf(forum)));
 }
 
-/** The forum without its secrets (the public records need none) and its duels' records. */
-export function club(tables: MemoryTables, forumId: string): ClubRead {
+/** The forum without its secrets (the public records need none). */
+export function clubForum(tables: MemoryTables, forumId: string): ForumConfig | null {
   const forum = getForum(tables, forumId);
+  return forum ? splitSecrets(forum).open : null;
+}
+
+/** The forum's running duels' records and those of the duels that ended within `ended`. */
+export function clubRecords(
+  tables: MemoryTables,
+  forumId: string,
+  ended: readonly EndedRange[],
+): Omit<ClubRead, "forum"> {
+  const all = inKeyOrder(tables.club.get(forumId)).map((json) => parsed<ClubDuelRecord>(json));
+  const endOf = (r: ClubDuelRecord) => toInstant(r.endedAt ?? r.createdAt) ?? "";
+  const ends = all
+    .filter((r) => r.status === "finished")
+    .map(endOf)
+    .sort();
   return {
-    forum: forum ? splitSecrets(forum).open : null,
-    records: inKeyOrder(tables.club.get(forumId)).map((json) => parsed<ClubDuelRecord>(json)),
+    records: all.filter(
+      (r) =>
+        r.status !== "finished" ||
+        ended.some(
+          ({ from, to }) => (toInstant(from) ?? "") <= endOf(r) && endOf(r) <= (toInstant(to) ?? ""),
+        ),
+    ),
+    firstEndedAt: ends[0] ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import type { DuelState, PostMark } from "../../domain/state.js";
-import type { ClubRead } from "../../ports/club-store.js";
+import type { ClubRead, EndedRange } from "../../ports/club-store.js";
 import type { DedupKey } from "../../ports/dedup-key.js";
 import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../ports/duel-repository.js";
 import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
@@ -89,8 +89,12 @@ export class MemoryStore implements DuelStore, TimerStore {
     forums.putForum(this.tables, forum);
   }
 
-  async club(forumId: string): Promise<ClubRead> {
-    return forums.club(this.tables, forumId);
+  async clubForum(forumId: string): Promise<ForumConfig | null> {
+    return forums.clubForum(this.tables, forumId);
+  }
+
+  async clubRecords(forumId: string, ended: readonly EndedRange[]): Promise<Omit<ClubRead, "forum">> {
+    return forums.clubRecords(this.tables, forumId, ended);
   }
 
   async getDuelist(forumId: string, userId: string): Promise<DuelistRecord | null> {

@@ -33,6 +33,9 @@ export type ContractStore = DuelStore & TimerStore & { accessStore(): AccessStor
  * What only one adapter has (item shapes, TTL attributes, capacity, storage down) stays in its own
  * tests.
  */
+/** Every instant a test's duels may have ended at. */
+const EVER = [{ from: "2000-01-01T00:00:00.000Z", to: "2100-01-01T00:00:00.000Z" }];
+
 export function describeDuelStoreContract(name: string, makeStore: () => Promise<ContractStore>): void {
   let store: ContractStore;
 
@@ -115,7 +118,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.listOutbox("stale")).toEqual([]);
       expect(await store.getDuelist("poudlard", "u-stale")).toBeNull();
       expect(await store.listAccounts("poudlard")).toEqual([]);
-      expect((await store.club("poudlard")).records).toEqual([]);
+      expect((await store.clubRecords("poudlard", EVER)).records).toEqual([]);
       // The dedup key was not written: a fresh commit may still use it.
       await store.commit(aCommit("stale", 2, { dedupKeys: [aKey("delivery-stale")] }));
     });
@@ -301,7 +304,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.loadPostMarks("turns", ["p1", "p2"])).toEqual({ p1: aMark("1"), p2: aMark("2") });
       expect((await store.listOutbox("turns")).map((e) => e.id)).toEqual(["e1", "e2"]);
       expect((await store.dueOutbox("2026-12-02T00:00:00.000Z", 10)).map((e) => e.id)).toEqual(["e1", "e2"]);
-      expect((await store.club("poudlard")).records).toEqual([club]);
+      expect((await store.clubRecords("poudlard", EVER)).records).toEqual([club]);
     });
 
     it("CONTRACT 4.3 a retry of a turn's delivery is a duplicate, and its hibou is enqueued once (6.1)", async () => {
@@ -638,14 +641,38 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       await store.commit(aCommit("c1", 1, { forumId: "club", club: finished }));
       await store.commit(aCommit("c3", 0, { forumId: "club" }));
 
-      const read = await store.club("club");
       const { generic: _, ...openSecrets } = aForum("club").webhookSecrets;
-      expect(read.forum).toEqual({ ...aForum("club"), webhookSecrets: openSecrets });
+      expect(await store.clubForum("club")).toEqual({ ...aForum("club"), webhookSecrets: openSecrets });
+      const read = await store.clubRecords("club", EVER);
       expect([...read.records].sort((a, b) => (a.duelId < b.duelId ? -1 : 1))).toEqual([
         finished,
         aRecord("c2", "club"),
       ]);
-      expect(await store.club("nowhere")).toEqual({ forum: null, records: [] });
+      expect(await store.clubForum("nowhere")).toBeNull();
+      expect(await store.clubRecords("nowhere", EVER)).toEqual({ records: [], firstEndedAt: null });
+    });
+
+    it("CONTRACT 8 a club's records are read by season: the running duels, those ended in the ranges asked for, and when the first one ended", async () => {
+      await store.putForum(aForum("saisons"));
+      const ended = (duelId: string, endedAt: string) => ({
+        ...aRecord(duelId, "saisons"),
+        status: "finished" as const,
+        winnerId: "42",
+        endedAt,
+      });
+      await store.commit(aCommit("s-run", 0, { forumId: "saisons", club: aRecord("s-run", "saisons") }));
+      for (const [duelId, endedAt] of [
+        ["s-2024", "2024-10-01T10:00:00.000Z"],
+        ["s-2025", "2025-10-01T10:00:00.000Z"],
+        ["s-2026a", "2026-09-01T10:00:00.000Z"],
+        ["s-2026b", "2026-11-30T23:59:00.000Z"],
+      ] as const)
+        await store.commit(aCommit(duelId, 0, { forumId: "saisons", club: ended(duelId, endedAt) }));
+      const read = await store.clubRecords("saisons", [
+        { from: "2026-08-31T22:00:00.000Z", to: "2027-08-31T22:00:00.000Z" },
+      ]);
+      expect(read.records.map((r) => r.duelId).sort()).toEqual(["s-2026a", "s-2026b", "s-run"]);
+      expect(read.firstEndedAt).toBe("2024-10-01T10:00:00.000Z");
     });
 
     it("records duelists' duels and bans from commits", async () => {
