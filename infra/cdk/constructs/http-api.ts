@@ -1,16 +1,39 @@
 import { RemovalPolicy, Validations } from "aws-cdk-lib";
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
-import { HttpApi, HttpMethod, type HttpStage, LogGroupLogDestination } from "aws-cdk-lib/aws-apigatewayv2";
+import {
+  CfnStage,
+  HttpApi,
+  HttpMethod,
+  type HttpStage,
+  LogGroupLogDestination,
+} from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
-import type { IFunction } from "aws-cdk-lib/aws-lambda";
+import type { CfnFunction, IFunction } from "aws-cdk-lib/aws-lambda";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 
 /** Stage-wide throttling. Forums send a few webhooks a minute; this only stops a flood. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
+/**
+ * The anonymous routes' own budget: pings from readers' browsers, the public club pages and the
+ * board's scripts. Each has its own route and throttle, so a flood of them is refused there (429)
+ * and never spends what the forums' signed deliveries need: at ~0.1 s a request, 10 a second keep
+ * them to about one of the account's concurrent Lambda executions.
+ */
+export const ANONYMOUS_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
+
 /** The paths the webhook function serves; everything else goes to the HTTP function. */
 export const WEBHOOK_ROUTE_PATH = "/webhooks/{proxy+}";
+
+/** Anonymous routes, served by the HTTP function under {@link ANONYMOUS_THROTTLE}. */
+export const ANONYMOUS_ROUTES = [
+  { method: HttpMethod.POST, path: "/webhooks/{forumId}/forumactif/ping" },
+  { method: HttpMethod.GET, path: "/club/{proxy+}" },
+  { method: HttpMethod.GET, path: "/forums/{forumId}/club" },
+  { method: HttpMethod.GET, path: "/forums/{forumId}/club.csv" },
+  { method: HttpMethod.GET, path: "/forumactif/{proxy+}" },
+] as const;
 
 /** The functions behind the API. */
 export interface DuelHttpApiHandlers {
@@ -42,6 +65,18 @@ export class DuelHttpApi extends Construct {
       methods: [HttpMethod.ANY],
       integration: new HttpLambdaIntegration("WebhookHandler", handlers.webhook),
     });
+    // More specific than `/webhooks/{proxy+}`: pings reach the HTTP function, never the deliveries'.
+    const anonymous = new HttpLambdaIntegration("AnonymousHandler", handlers.http);
+    for (const { method, path } of ANONYMOUS_ROUTES) {
+      this.api.addRoutes({ path, methods: [method], integration: anonymous });
+    }
+    // Where the account allows it (AWS keeps 10 executions unreserved, so a new account's 10 allow
+    // none), `--context webhookConcurrency=N` reserves N executions for the deliveries alone.
+    const reserved = Number(scope.node.tryGetContext("webhookConcurrency") ?? 0);
+    if (Number.isInteger(reserved) && reserved > 0) {
+      const fn = handlers.webhook.node.defaultChild as CfnFunction;
+      fn.reservedConcurrentExecutions = reserved;
+    }
     const accessLogs = new LogGroup(this, "AccessLogs", {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -67,6 +102,16 @@ export class DuelHttpApi extends Construct {
         ),
       },
     });
+    const stage = this.stage.node.defaultChild as CfnStage;
+    stage.routeSettings = Object.fromEntries(
+      ANONYMOUS_ROUTES.map(({ method, path }) => [
+        `${method} ${path}`,
+        {
+          ThrottlingRateLimit: ANONYMOUS_THROTTLE.rateLimit,
+          ThrottlingBurstLimit: ANONYMOUS_THROTTLE.burstLimit,
+        },
+      ]),
+    );
     Validations.of(this.api).acknowledge({
       id: "AwsSolutions-APIG4",
       reason:
