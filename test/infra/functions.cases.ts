@@ -1,9 +1,17 @@
-import { Match } from "aws-cdk-lib/assertions";
+import { App, Stack } from "aws-cdk-lib";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { Code, Function as LambdaFunction, Runtime } from "aws-cdk-lib/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE, NODE_MAJOR } from "../../infra/cdk/bundling.js";
 import { LAMBDA_RUNTIME } from "../../infra/cdk/constructs/duel-function.js";
 import { DESK_URL_READERS, FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
-import { WEBHOOK_ROUTE_PATH } from "../../infra/cdk/constructs/http-api.js";
+import {
+  ANONYMOUS_ROUTES,
+  ANONYMOUS_THROTTLE,
+  API_THROTTLE,
+  DuelHttpApi,
+  WEBHOOK_ROUTE_PATH,
+} from "../../infra/cdk/constructs/http-api.js";
 import { OUTBOX_SORT_KEY_PREFIX } from "../../infra/cdk/constructs/relay-stream.js";
 import { SWEEP_EVENT } from "../../infra/cdk/constructs/relay-sweep.js";
 import { observabilityEnvironment } from "../../infra/cdk/observability.js";
@@ -178,13 +186,55 @@ describe("the HTTP API", () => {
     );
   }
 
-  it("sends /webhooks/* to the webhook function and everything else to the HTTP function, payload v2", () => {
-    synth.template.resourceCountIs("AWS::ApiGatewayV2::Route", 2);
+  it("CONTRACT 8 sends /webhooks/* to the webhook function, pings, club pages and the board's scripts to the HTTP function on routes of their own, everything else to it too, payload v2", () => {
+    const http = getAtt(synth.stack.functions.http.fn);
     expect(routeTargets()).toEqual({
       [`ANY ${WEBHOOK_ROUTE_PATH}`]: getAtt(synth.stack.functions.webhook.fn),
-      $default: getAtt(synth.stack.functions.http.fn),
+      "POST /webhooks/{forumId}/forumactif/ping": http,
+      "GET /club/{proxy+}": http,
+      "GET /forums/{forumId}/club": http,
+      "GET /forums/{forumId}/club.csv": http,
+      "GET /forumactif/{proxy+}": http,
+      $default: http,
     });
     expect(WEBHOOK_ROUTE_PATH).toBe("/webhooks/{proxy+}");
+  });
+
+  it("CONTRACT 8 anonymous routes have a throttle of their own, below the deliveries' which they cannot spend", () => {
+    const [stage] = Object.values(synth.template.findResources("AWS::ApiGatewayV2::Stage"));
+    const settings = stage?.Properties.RouteSettings as Record<string, Record<string, number>>;
+    expect(Object.keys(settings).sort()).toEqual(
+      ANONYMOUS_ROUTES.map(({ method, path }) => `${method} ${path}`).sort(),
+    );
+    for (const setting of Object.values(settings)) {
+      expect(setting).toEqual({
+        ThrottlingRateLimit: ANONYMOUS_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: ANONYMOUS_THROTTLE.burstLimit,
+      });
+    }
+    expect(ANONYMOUS_THROTTLE.rateLimit).toBeLessThan(API_THROTTLE.rateLimit);
+    // No reservation unless asked for: a new account's 10 executions allow none.
+    for (const fn of Object.values(synth.template.findResources("AWS::Lambda::Function")))
+      expect(fn.Properties).not.toHaveProperty("ReservedConcurrentExecutions");
+  });
+
+  it("CONTRACT 8 --context webhookConcurrency=N reserves N executions for the deliveries' function alone", () => {
+    const stack = new Stack(new App({ context: { webhookConcurrency: 5 } }), "Reserved");
+    const fn = (id: string) =>
+      new LambdaFunction(stack, id, {
+        runtime: Runtime.NODEJS_22_X,
+        handler: "index.handler",
+        code: Code.fromInline("exports.handler = async () => ({})"),
+      });
+    const webhook = fn("Webhook");
+    new DuelHttpApi(stack, "Api", { webhook, http: fn("Http") });
+    const reserved = Object.entries(Template.fromStack(stack).findResources("AWS::Lambda::Function")).map(
+      ([id, resource]) => [id.replace(/[0-9A-F]{8}$/, ""), resource.Properties.ReservedConcurrentExecutions],
+    );
+    expect(reserved).toEqual([
+      ["Webhook", 5],
+      ["Http", undefined],
+    ]);
   });
 
   it("throttles its default stage and writes access logs without query strings", () => {

@@ -1,7 +1,7 @@
 import { RemovalPolicy, Validations } from "aws-cdk-lib";
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
 import {
-  CfnStage,
+  type CfnStage,
   HttpApi,
   HttpMethod,
   type HttpStage,
