@@ -27,6 +27,11 @@ export interface Assessment {
   readonly targetId: string | null;
   readonly particularities: readonly Particularity[];
   readonly recoverWand: boolean;
+  /**
+   * The particularity cast as the turn's spell (Legilimens, R-5.3), if declared: the previous
+   * spell of the duelist's next turn, whether it worked or not (R-4.16 Interpretation).
+   */
+  readonly mindReadingId: string | null;
   readonly correctable: readonly Correctable[];
   readonly fatal: readonly Violation[];
   readonly unlistedSpells: readonly string[];
@@ -69,8 +74,8 @@ export function assess(
   const particularities = (block?.particularityIds ?? []).flatMap((id) =>
     ruleset.particularities.filter((p) => p.id === id),
   );
-  const readsMind = particularities.some((p) => p.power === "read-next-move");
-  const actionCount = spells.length + unlistedSpells.length + (readsMind ? 1 : 0);
+  const mindReading = particularities.find((p) => p.power === "read-next-move") ?? null;
+  const actionCount = spells.length + unlistedSpells.length + (mindReading ? 1 : 0);
   if (read.blockCount > 1 || actionCount > 1) fatal.push("two-actions");
   if (unlistedSpells.length > 0) fatal.push("unlisted-spell");
   if ((block?.unknownActions ?? []).length > 0) fatal.push("unknown-action");
@@ -81,11 +86,15 @@ export function assess(
   const wandless = particularities.some((p) => p.power === "wandless-cast");
   const pmCost = spell ? spellCost(spell, particularities) : 0;
   if (spell) fatal.push(...spellFaults(state, duelist, spell, pmCost, recoverWand && wandless));
-  if (readsMind && duelist.disarmed && !recoverWand) fatal.push("disarmed");
+  // Legilimens is a spell (R-4.16 Interpretation): cast while disarmed it needs Magie sans
+  // baguette even in the post that recovers the wand (R-5.1 Interpretation), and it is spam after
+  // a Legilimens attempt, whether that one worked or not.
+  if (mindReading && duelist.disarmed && !(recoverWand && wandless)) fatal.push("disarmed");
+  if (mindReading && mindReading.id === duelist.lastSpellId) fatal.push("spam");
 
   const attacks = spell !== null && !spell.effects.some((e) => e.type === "no-attack");
   let targetId: string | null = null;
-  if (attacks || readsMind) {
+  if (attacks || mindReading) {
     targetId = opponentNamed(state, duelist, block, fields);
     if (!targetId) correctable.push("cible");
     if (!(fields.zone ?? block?.zone)) correctable.push("zone");
@@ -100,6 +109,7 @@ export function assess(
     targetId,
     particularities,
     recoverWand,
+    mindReadingId: mindReading?.id ?? null,
     correctable,
     fatal: [...new Set(fatal)],
     unlistedSpells,

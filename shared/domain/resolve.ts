@@ -65,6 +65,7 @@ export function resolveTurn(
     number,
     dice: post.dice,
     spellId: a.spell?.id ?? null,
+    ...(a.mindReadingId ? { particularityId: a.mindReadingId } : {}),
     targetId: a.targetId,
     defenceModifier: modifier,
     ...(kept !== 0 ? { defenceModifierKept: kept } : {}),
