@@ -39,7 +39,7 @@ describe("states and particularities", () => {
     });
   });
 
-  it("R-5.3 Legilimens, once per duel: no attack, the referee is asked to relay the target's next move", () => {
+  it("R-5.3 R-4.16 Legilimens, once per duel: no attack, the referee is asked to relay the target's next move; again is spent and spam", () => {
     const duel = new Duel({
       duelists: [{ ...ALICE, particularities: [{ name: "legilimens", rank: 2 }] }, BOB],
     });
