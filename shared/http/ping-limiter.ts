@@ -31,6 +31,30 @@ class Recent<V> {
 }
 
 /**
+ * What one address may ask of a public route in a window, in memory of one process: past `max`,
+ * its requests wait for the window's end, unanswered by storage. Bounded in addresses remembered.
+ */
+export class AddressBudget {
+  private readonly callers = new Recent<{ since: number; spent: number }>(CALLERS);
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Spends one request of `caller`'s budget; answers the milliseconds to wait (0: go ahead). */
+  spend(caller: string): number {
+    const now = this.now();
+    const was = this.callers.get(caller);
+    const current = was && now - was.since < this.windowMs ? was : { since: now, spent: 0 };
+    if (current.spent >= this.max) return current.since + this.windowMs - now;
+    this.callers.set(caller, { since: current.since, spent: current.spent + 1 });
+    return 0;
+  }
+}
+
+/**
  * The ping route's limits, in memory of one process (CONTRACT.md 4.4). A topic is acted on once per
  * {@link PING_EVERY_MS}, watched or not, so that the answer never tells which topics are watched.
  * The memory is bounded per forum and in forums and callers, each forgetting its oldest entry, so a

@@ -112,6 +112,7 @@ export const errorTexts = {
   },
   unsupported_media_type: "Envoyez du JSON (Content-Type: application/json).",
   too_many_pings: "Ce sujet vient d'être signalé ; réessayez plus tard.",
+  too_many_club_pages: "Trop de pages du club demandées depuis cette adresse ; réessayez dans une minute.",
   storage_unavailable: "Stockage indisponible, réessayez.",
   duel_busy: "Ce duel change en ce moment, réessayez.",
   http_error: "Erreur HTTP.",

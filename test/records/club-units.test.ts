@@ -54,3 +54,23 @@ describe("R-1.7 the stakes in the thread", () => {
     expect(parsed.ok).toBe(false);
   });
 });
+
+describe("CONTRACT 8 public pages limited per address", () => {
+  it("CONTRACT 8 an address reading club pages past its budget waits, another address does not", async () => {
+    const { memoryHarness } = await import("../support/harness.js");
+    const h = await memoryHarness();
+    expect((await h.forum()).status).toBe(201);
+    const page = (from: string) =>
+      h.app.request("/club/poudlard", { headers: { "x-forwarded-for": from } }).then((res) => res.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push(await page("198.51.100.7"));
+    expect(new Set(statuses.slice(0, 60))).toEqual(new Set([200]));
+    expect(statuses[60]).toBe(429);
+    expect(await page("198.51.100.8")).toBe(200);
+    const refused = await h.app.request("/forums/poudlard/club", {
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});

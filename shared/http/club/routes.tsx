@@ -4,6 +4,9 @@ import { clubCsv, publicClub } from "../../app/club.js";
 import { ApiError } from "../../errors.js";
 import type { ClubStore } from "../../ports/club-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
+import { errorTexts } from "../../texts/errors.js";
+import { addressKey } from "../admin/login-throttle.js";
+import { AddressBudget } from "../ping-limiter.js";
 import { parseForumId } from "../webhook-schemas.js";
 import { CLUB_CSS, ClubEmbed, ClubPage, RefusalPage } from "./pages.js";
 
@@ -11,6 +14,9 @@ interface ClubDeps {
   readonly store: ClubStore;
   readonly clock: { now(): Date };
 }
+
+/** Club pages one address may read a minute (far more than a reader clicks through). */
+const PAGES_PER_ADDRESS = 60;
 
 /** Public records change with each duel's end: a minute of cache spares the table a crowd. */
 const PUBLIC_CACHE = "public, max-age=60";
@@ -64,8 +70,21 @@ function refusalPage(c: Context, error: ApiError) {
  * and `/club.csv`, `GET /club/{forumId}` (page) and `/embed`. Mounted before the authenticated
  * routes, whose `/forums/*` they would otherwise fall under.
  */
-export function clubRoutes(deps: ClubDeps): Hono {
+export function clubRoutes(deps: ClubDeps, budget = new AddressBudget(PAGES_PER_ADDRESS, 60_000)): Hono {
   const app = new Hono();
+  // Every public page read costs its reader's address: a crawler or a flood waits, the table rests.
+  const limited = async (c: Context, next: () => Promise<void>) => {
+    const wait = budget.spend(addressKey(c));
+    if (wait > 0) {
+      c.header("Retry-After", String(Math.ceil(wait / 1000)));
+      throw new ApiError(429, "too_many_requests", errorTexts.too_many_club_pages);
+    }
+    await next();
+  };
+  app.use("/forums/:forumId/club", limited);
+  app.use("/forums/:forumId/club.csv", limited);
+  // `/club/:forumId/*` covers the page itself too (Hono's wildcard matches the bare path).
+  app.use("/club/:forumId/*", limited);
   app.get("/forums/:forumId/club", async (c) => {
     const { view } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
     c.header("Cache-Control", PUBLIC_CACHE);
