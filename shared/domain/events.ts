@@ -273,7 +273,20 @@ export type DuelEvent =
       readonly reason?: string;
     })
   | (Base & { readonly type: "ban.started"; readonly duelistId: string; readonly until: string })
-  | (Base & { readonly type: "ban.ended"; readonly duelistId: string; readonly early: boolean })
+  | (Base & {
+      readonly type: "ban.ended";
+      readonly duelistId: string;
+      readonly early: boolean;
+      /** Who lifted it alone, and why (a forum's admin or the operator, R-7.1): absent for a cancellation's or its end's. */
+      readonly by?: Actor;
+      readonly reason?: string;
+    })
+  | (Base & {
+      /** A disqualification cancelled by the referee (R-7.1, the last word): the duelist is back as they stood. */
+      readonly type: "duelist.reinstated";
+      readonly duelistId: string;
+      readonly reason?: string;
+    })
   | (Base & {
       readonly type: "duel.finished";
       readonly winnerId: string | null;
@@ -311,10 +324,16 @@ export type DuelEvent =
       }[];
     })
   | (Base & {
-      /** A cancelled fault had ended the duel: it resumes where it stood (R-7.1). */
+      /**
+       * A cancelled fault, a cancelled disqualification or a cancelled referee's end had ended the
+       * duel: it resumes where it stood (R-7.1). `undone` names what was cancelled when it was not a
+       * fault (then `faultEventId` is absent; `duelistId` is the reinstated duelist's, or null).
+       */
       readonly type: "duel.resumed";
-      readonly duelistId: string;
-      readonly faultEventId: string;
+      readonly duelistId: string | null;
+      readonly faultEventId?: string;
+      readonly undone?: "disqualification" | "end";
+      readonly reason?: string;
     })
   | (Base & {
       readonly type: "points.adjusted";

@@ -121,11 +121,15 @@ export function finished(state: Duel, event: EventOf<"duel.finished">): Duel {
   };
 }
 
-/** The turn that ran when the duel finished runs again; the decision hands it on at once. */
+/**
+ * The turn that ran when the duel finished runs again; the decision hands it on at once (R-7.1).
+ * A duel that finished before the top (a disqualification under R-1.3) waits for its top again.
+ */
 export function resumed(state: Duel): Duel {
-  if (state.status !== "finished" || !state.stoppedTurn) return state;
+  if (state.status !== "finished") return state;
   // Stakes are settled at the end: a resumed duel has none settled yet.
   const { stakesHonoured: _settled, ...base } = baseOf(state);
+  if (!state.stoppedTurn) return { ...base, status: "registered" };
   return { ...base, status: "active", turn: state.stoppedTurn };
 }
 

@@ -70,6 +70,8 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
       return sanctions.left(state, event.duelistId, "out");
     case "duelist.disqualified":
       return sanctions.left(state, event.duelistId, "disqualified");
+    case "duelist.reinstated":
+      return sanctions.reinstated(state, event);
     case "ban.started":
       return sanctions.banStarted(state, event);
     case "ban.ended":

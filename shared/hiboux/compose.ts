@@ -20,6 +20,7 @@ import {
   derogationGranted,
   duelFinished,
   duelistDisqualified,
+  duelistReinstated,
   duelResumed,
   duelStarted,
   legilimensCast,
@@ -65,6 +66,8 @@ function single(ctx: Context, event: DuelEvent, index: number): HibouDraft[] {
       return correctionExpired(ctx, event);
     case "duelist.disqualified":
       return duelistDisqualified(ctx, event, index);
+    case "duelist.reinstated":
+      return duelistReinstated(ctx, event);
     case "ban.started":
       return banStarted(ctx, event);
     case "ban.ended":

@@ -33,6 +33,7 @@ export const eventLabels: Record<DuelEvent["type"], string> = {
   "derogation.granted": "Dérogation accordée",
   "duelist.out": "Duelliste hors du duel",
   "duelist.disqualified": "Duelliste disqualifié(e)",
+  "duelist.reinstated": "Disqualification annulée",
   "ban.started": "Bannissement",
   "ban.ended": "Fin de bannissement",
   "duel.finished": "Duel terminé",

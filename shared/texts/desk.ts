@@ -181,6 +181,16 @@ export const commandTexts: Record<CommandName, { title: string; submit: string; 
   "adjust-points": { title: "Ajuster les points", submit: "Ajuster", done: "Points ajustés." },
   disqualify: { title: "Disqualifier", submit: "Disqualifier", done: "Duelliste disqualifié(e)." },
   end: { title: "Terminer le duel", submit: "Terminer", done: "Duel terminé." },
+  "cancel-disqualification": {
+    title: "Annuler la disqualification",
+    submit: "Annuler la disqualification",
+    done: "Disqualification annulée.",
+  },
+  "cancel-end": {
+    title: "Annuler la fin du duel",
+    submit: "Reprendre le duel",
+    done: "Fin du duel annulée.",
+  },
   stakes: {
     title: "Enjeux",
     submit: "Enregistrer",
