@@ -83,6 +83,7 @@ export const TIERS = {
       "test/http/forum-dice.test.ts",
       "test/http/forums.test.ts",
       "test/http/generic-webhook.test.ts",
+      "test/http/last-word.test.ts",
       "test/http/length-limits.test.ts",
       "test/http/order.test.ts",
       "test/http/refused-decisions.test.ts",

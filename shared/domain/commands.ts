@@ -97,6 +97,18 @@ export type DuelCommand =
     }
   | { readonly type: "timer.fired"; readonly now: string; readonly timer: TimerSpec }
   | {
+      /**
+       * A forum's admin or the operator lifts a duelist's ban alone, with a reason (R-7.1, the last
+       * word; CONTRACT.md 6 `DELETE /forums/{forumId}/bans/{duelistId}`): given to each duel whose
+       * ban is in force, and recorded there with who lifted it and why.
+       */
+      readonly type: "ban.lift";
+      readonly now: string;
+      readonly who: Actor;
+      readonly duelistId: string;
+      readonly reason: string;
+    }
+  | {
       readonly type: "referee";
       readonly now: string;
       /** `who` names the person and role behind an API decision (CONTRACT.md 3.1). */

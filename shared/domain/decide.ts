@@ -11,6 +11,7 @@ import { Emitter, stamp } from "./emitter.js";
 import type { Actor, DuelEvent, EventDraft } from "./events.js";
 import { particularityId } from "./particularity-ids.js";
 import { catchUp } from "./play.js";
+import { liftBan } from "./referee-last-word.js";
 import { requireReplyWindow } from "./reply-window.js";
 import { currentTurn, type DuelState } from "./state.js";
 import { threadTitleOf } from "./thread-title.js";
@@ -39,6 +40,9 @@ export function decide(command: DuelCommand, state: DuelState, inputId: string):
       break;
     case "timer.fired":
       decideTimer(e, command.timer.kind, command.timer.ref, command.timer.at);
+      break;
+    case "ban.lift":
+      liftBan(e, command.duelistId, command.who, command.reason);
       break;
     case "referee":
       if (command.by.via === "post" && command.by.id !== state.referee.id) {

@@ -1,6 +1,7 @@
 import { DomainError } from "../errors.js";
 import { refusalTexts as say } from "../texts/refusals.js";
 import type { Emitter } from "./emitter.js";
+import type { Actor } from "./events.js";
 import type { RefereeAction } from "./referee-actions.js";
 import { cancelFault } from "./referee-cancel-fault.js";
 import { type Ruling, requireDuelist } from "./referee-preconditions.js";
@@ -74,4 +75,15 @@ function resumeDuel(
   if (duelistOf(e.state, stopped.duelistId)?.status === "active")
     giveTurn(e, stopped.duelistId, e.now, "R-7.1", stopped.number);
   else passTurn(e, stopped.duelistId, e.now, "R-7.1");
+}
+
+/**
+ * A ban lifted alone by the forum's admin or the operator (R-7.1): this duel's ban of the duelist
+ * ends now, recorded with who lifted it and why. The disqualification itself stands.
+ */
+export function liftBan(e: Emitter, duelistId: string, who: Actor, reason: string): void {
+  if (!reason.trim()) throw new DomainError("reason_required", say.reason_required, 400);
+  if (!e.state.bans.some((b) => b.duelistId === duelistId && !b.ended))
+    throw new DomainError("ban_not_found", say.ban_not_found, 404);
+  e.emit({ type: "ban.ended", rule: "R-7.1", duelistId, early: true, by: who, reason });
 }

@@ -41,6 +41,7 @@ export const refusalTexts = {
   /** The last word (R-7.1): what a cancellation needs, and why one is refused. */
   reason_required: "Indiquez un motif : il est enregistré avec la décision (R-7.1).",
   duelist_not_disqualified: (name: string) => `${name} n'est pas disqualifié(e) : il n'y a rien à annuler.`,
+  ban_not_found: "Aucune interdiction de duel en cours pour ce duelliste.",
   duel_not_ended: "Le duel n'est pas terminé : il n'y a pas de fin à annuler.",
   end_not_by_referee:
     "Le duel ne s'est pas terminé par une décision de l'arbitre : annulez plutôt la disqualification ou la faute qui l'a terminé (R-7.1).",
