@@ -53,6 +53,11 @@ export interface RegisterDuel {
   readonly stakes?: string | null;
   /** The thread's title, where the registration names it (a post may name it later). */
   readonly threadTitle?: string | null;
+  /**
+   * The time of the thread's post that opened the duel (`[arbitre]duel : …`), where one did: the
+   * duel judges the thread's posts from then on, though the post was read later (R-7.1).
+   */
+  readonly openedAt?: string;
   readonly ruleset: Ruleset;
 }
 

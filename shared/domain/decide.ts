@@ -133,6 +133,9 @@ function register(
     pm[d.id] = duel.ruleset.pmPool ? duel.ruleset.pmPool[yearKey(d.year)] : null;
   }
   const threadTitle = threadTitleOf(duel.threadTitle);
+  // A duel opened by a thread post read later judges the posts from that post on.
+  const opened = duel.openedAt === undefined ? Number.NaN : Date.parse(duel.openedAt);
+  const judgedFrom = opened < Date.parse(now) ? new Date(opened).toISOString() : undefined;
   return {
     type: "duel.registered",
     rule: "R-1.2",
@@ -142,6 +145,7 @@ function register(
       forumId: duel.forumId,
       threadId: duel.threadId,
       ...(threadTitle ? { threadTitle } : {}),
+      ...(judgedFrom ? { judgedFrom } : {}),
       referee: duel.referee,
       duelists: duel.duelists.map((d, index) => ({
         id: d.id,

@@ -52,6 +52,11 @@ export type DuelEvent =
         readonly threadId: string;
         /** The thread's title, when the registration named it (`thread-title.ts`). */
         readonly threadTitle?: string;
+        /**
+         * From when the thread's posts are judged, when not from the registration itself (a duel
+         * opened by a thread post read later: that post's time). Earlier posts are history (R-7.1).
+         */
+        readonly judgedFrom?: string;
         readonly referee: { readonly id: string; readonly name: string };
         readonly duelists: readonly DuelistProfile[];
         readonly startingPoints: Readonly<Record<string, number>>;
@@ -89,6 +94,20 @@ export type DuelEvent =
       readonly authorId: string;
       readonly reason: string;
       /** As `post.recorded`'s: a post that does not count may still rename the thread. */
+      readonly threadTitle?: string;
+    })
+  | (Base & {
+      /**
+       * A post made before the duel's registration (R-7.1, a duel registered on an existing thread):
+       * the thread's history, shown on the desk, never judged (no fault, no disqualification, no turn).
+       */
+      readonly type: "post.history";
+      readonly postId: string;
+      readonly authorId: string;
+      readonly authorName: string;
+      readonly createdAt: string;
+      readonly hash: string;
+      readonly summary: string;
       readonly threadTitle?: string;
     })
   | (Base & {

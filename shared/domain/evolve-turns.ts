@@ -35,6 +35,7 @@ export function registered(event: EventOf<"duel.registered">): RegisteredDuel {
     stakes: duel.stakes,
     firstDuelistId: duel.firstDuelistId,
     createdAt: event.at,
+    ...(duel.judgedFrom ? { judgedFrom: duel.judgedFrom } : {}),
     duelists: duel.duelists.map((d) => ({
       ...d,
       points: duel.startingPoints[d.id] ?? 0,

@@ -80,6 +80,8 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
       return turns.refereeCommand(state, event);
     case "post.ignored":
       return posts.ignored(state, event);
+    case "post.history":
+      return posts.history(state, event);
     case "duel.registered":
     case "dice.rolled":
     case "action.void":

@@ -9,6 +9,7 @@ export const eventLabels: Record<DuelEvent["type"], string> = {
   "duel.started": "Top donné",
   "post.recorded": "Message enregistré",
   "post.ignored": "Message ignoré",
+  "post.history": "Message antérieur au duel (historique du fil, jamais jugé)",
   "post.tampered": "Message modifié ou supprimé",
   "turn.played": "Tour joué",
   "dice.rolled": "Dés lancés par le système",

@@ -5,7 +5,7 @@ import { initialState } from "../../shared/domain/state.js";
 import { timersOf } from "../../shared/domain/timers.js";
 import { composeHiboux } from "../../shared/hiboux/compose.js";
 import { addDuration } from "../../shared/time/duration.js";
-import { ALICE, attack, BOB, Duel, LONG_RP } from "./fixtures.js";
+import { ALICE, attack, BOB, Duel, LONG_RP, REFEREE, T0 } from "./fixtures.js";
 
 const REASON = "erreur d'arbitrage";
 
@@ -167,5 +167,61 @@ describe("R-7.1 hiboux that tell one story", () => {
     expect(() => duel.top()).toThrowError(
       expect.objectContaining({ code: "duel_finished", message: expect.stringContaining("déjà terminé") }),
     );
+  });
+});
+
+describe("R-7.1 a duel registered on an existing thread judges only what comes after its registration", () => {
+  const before = (minutes: number) => new Date(Date.parse(T0) - minutes * 60_000).toISOString();
+
+  it("R-7.1 R-1.3 a spell posted eight minutes before the registration is history: no disqualification", () => {
+    const duel = new Duel();
+    const events = duel.post(ALICE, attack("Diffindo", "Bob"), [3, 3], { createdAt: before(8) });
+    expect(duel.types(events)).toEqual(["post.history"]);
+    expect(events[0]).toMatchObject({ authorName: ALICE.name, createdAt: before(8) });
+    expect(duel.duelist(ALICE.id).status).toBe("active");
+    expect(duel.state.status).toBe("registered");
+  });
+
+  it("R-7.1 R-1.5 an earlier post delivered after the top is no turn and no fault, and its edit is none either", () => {
+    const duel = new Duel();
+    duel.top();
+    duel.advance("PT1H");
+    const late = duel.post(BOB, attack("Diffindo", "Alice"), [3, 3], { createdAt: before(30), postId: "77" });
+    expect(duel.types(late)).toEqual(["post.history"]);
+    const edited = duel.run({
+      type: "post.edited",
+      now: duel.now,
+      editedAt: duel.now,
+      post: duel.postInput(BOB, attack("Glacius", "Alice"), [3, 3], { createdAt: before(30), postId: "77" }),
+    });
+    expect(duel.types(edited).filter((t) => t.startsWith("fault"))).toEqual([]);
+    expect(duel.turn).toMatchObject({ duelistId: ALICE.id, number: 1 });
+  });
+
+  it("R-7.1 shown to the minute only: a duelist's post of the registration's minute is history, the referee's is judged", () => {
+    const registeredAt = new Date(Date.parse(T0) + 30_000).toISOString();
+    const duel = new Duel({ at: registeredAt });
+    const inMinute = (author: typeof ALICE | typeof REFEREE, content?: string) =>
+      duel.run({
+        type: "post.received",
+        now: duel.now,
+        post: {
+          ...duel.postInput(author, content ? null : attack("Diffindo", "Bob"), [3, 3], {
+            createdAt: T0,
+            ...(content ? { content } : {}),
+          }),
+          shownToTheMinute: true,
+        },
+      });
+    expect(duel.types(inMinute(ALICE))).toEqual(["post.history"]);
+    expect(duel.types(inMinute(REFEREE, "[arbitre]top[/arbitre]"))).toContain("duel.started");
+  });
+
+  it("R-7.1 a duel opened by a thread post read later judges the posts made after that post", () => {
+    const duel = new Duel({ openedAt: before(5) });
+    const turn = duel.post(ALICE, attack("Diffindo", "Bob"), [3, 3], { createdAt: before(2) });
+    expect(duel.types(turn)).toContain("duelist.disqualified");
+    const older = duel.post(BOB, attack("Diffindo", "Alice"), [3, 3], { createdAt: before(6) });
+    expect(duel.types(older)).toEqual(["post.history"]);
   });
 });
