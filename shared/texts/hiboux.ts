@@ -408,9 +408,9 @@ export const texts = {
   reinstated: {
     title: (name: string) => `Disqualification annulée : ${name}`,
     referee: (name: string) =>
-      `La disqualification ${de(name)} est annulée (R-7.1) : ${name} revient dans le duel tel qu'il y était avant elle, avec ses PD et ses fautes.`,
+      `La disqualification ${de(name)} est annulée (R-7.1) : ${name} revient dans le duel avec les PD et les fautes d'avant elle.`,
     duelist:
-      "L'arbitre a annulé ta disqualification (R-7.1) : tu reviens dans le duel comme tu y étais avant elle, avec tes PD et tes fautes.",
+      "L'arbitre a annulé ta disqualification (R-7.1) : tu reviens dans le duel avec les PD et les fautes d'avant elle.",
   },
 
   resumed: {
