@@ -55,6 +55,7 @@ export const TIERS = {
       "test/admin/announce-control.test.ts",
       "test/admin/audit-log.test.ts",
       "test/admin/commands.test.ts",
+      "test/admin/last-word.test.ts",
       "test/admin/duel-view.test.ts",
       "test/admin/forum-settings.test.ts",
       "test/admin/login.test.ts",

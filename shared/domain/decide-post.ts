@@ -120,7 +120,10 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
 function isHistory(state: Duel, post: PostInput): boolean {
   const from = Date.parse(state.judgedFrom ?? state.createdAt);
   const own = post.authorId === state.referee.id;
-  const at = post.shownToTheMinute && own ? Date.parse(minuteOf(post.createdAt)) + 59_999 : Date.parse(postInstant(post, state));
+  const at =
+    post.shownToTheMinute && own
+      ? Date.parse(minuteOf(post.createdAt)) + 59_999
+      : Date.parse(postInstant(post, state));
   return at < from;
 }
 

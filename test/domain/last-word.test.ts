@@ -171,13 +171,13 @@ describe("R-7.1 hiboux that tell one story", () => {
 });
 
 describe("R-7.1 a duel registered on an existing thread judges only what comes after its registration", () => {
-  const before = (minutes: number) => new Date(Date.parse(T0) - minutes * 60_000).toISOString();
+  const earlier = (minutes: number) => new Date(Date.parse(T0) - minutes * 60_000).toISOString();
 
   it("R-7.1 R-1.3 a spell posted eight minutes before the registration is history: no disqualification", () => {
     const duel = new Duel();
-    const events = duel.post(ALICE, attack("Diffindo", "Bob"), [3, 3], { createdAt: before(8) });
+    const events = duel.post(ALICE, attack("Diffindo", "Bob"), [3, 3], { createdAt: earlier(8) });
     expect(duel.types(events)).toEqual(["post.history"]);
-    expect(events[0]).toMatchObject({ authorName: ALICE.name, createdAt: before(8) });
+    expect(events[0]).toMatchObject({ authorName: ALICE.name, createdAt: earlier(8) });
     expect(duel.duelist(ALICE.id).status).toBe("active");
     expect(duel.state.status).toBe("registered");
   });
@@ -186,13 +186,16 @@ describe("R-7.1 a duel registered on an existing thread judges only what comes a
     const duel = new Duel();
     duel.top();
     duel.advance("PT1H");
-    const late = duel.post(BOB, attack("Diffindo", "Alice"), [3, 3], { createdAt: before(30), postId: "77" });
+    const late = duel.post(BOB, attack("Diffindo", "Alice"), [3, 3], {
+      createdAt: earlier(30),
+      postId: "77",
+    });
     expect(duel.types(late)).toEqual(["post.history"]);
     const edited = duel.run({
       type: "post.edited",
       now: duel.now,
       editedAt: duel.now,
-      post: duel.postInput(BOB, attack("Glacius", "Alice"), [3, 3], { createdAt: before(30), postId: "77" }),
+      post: duel.postInput(BOB, attack("Glacius", "Alice"), [3, 3], { createdAt: earlier(30), postId: "77" }),
     });
     expect(duel.types(edited).filter((t) => t.startsWith("fault"))).toEqual([]);
     expect(duel.turn).toMatchObject({ duelistId: ALICE.id, number: 1 });
@@ -218,10 +221,10 @@ describe("R-7.1 a duel registered on an existing thread judges only what comes a
   });
 
   it("R-7.1 a duel opened by a thread post read later judges the posts made after that post", () => {
-    const duel = new Duel({ openedAt: before(5) });
-    const turn = duel.post(ALICE, attack("Diffindo", "Bob"), [3, 3], { createdAt: before(2) });
+    const duel = new Duel({ openedAt: earlier(5) });
+    const turn = duel.post(ALICE, attack("Diffindo", "Bob"), [3, 3], { createdAt: earlier(2) });
     expect(duel.types(turn)).toContain("duelist.disqualified");
-    const older = duel.post(BOB, attack("Diffindo", "Alice"), [3, 3], { createdAt: before(6) });
+    const older = duel.post(BOB, attack("Diffindo", "Alice"), [3, 3], { createdAt: earlier(6) });
     expect(duel.types(older)).toEqual(["post.history"]);
   });
 });
