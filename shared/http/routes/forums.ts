@@ -15,7 +15,9 @@ import { forumBodySchema } from "../schemas.js";
 import { parseForumId, parseUserId } from "../webhook-schemas.js";
 
 /** The body of a ban lifted alone: its reason, recorded with who lifted it. */
-const banLiftSchema = z.object({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)) });
+export const banLiftSchema = z.object({
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+});
 
 /** A forum's configuration with its secrets replaced by whether they are set. */
 export function forumView(forum: ForumConfig) {
