@@ -152,6 +152,10 @@ export const texts = {
         "Tes fautes restent celles qui t'ont été annoncées."
       );
     },
+    /** What an earlier announcement said that the revision withdraws (R-7.1: one coherent story). */
+    noLonger: (titles: readonly string[]) => `Ne vaut plus : ${joinList(titles.map((t) => `« ${t} »`))}.`,
+    noLongerYou: (titles: readonly string[]) =>
+      `Ce qui t'avait été annoncé ne vaut plus : ${joinList(titles.map((t) => `« ${t} »`))}.`,
     notice: (titles: readonly string[]) =>
       `Les verdicts suivants changent : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
   },

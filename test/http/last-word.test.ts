@@ -129,6 +129,33 @@ describe("R-7.1 the last word through the API and the thread (CONTRACT.md 6)", (
   });
 });
 
+describe("R-7.1 hiboux that tell one story when a late post revises the top (CONTRACT.md 4.3)", () => {
+  it("R-1.3 R-7.1 a salute with a spell arriving after the top: the refusal says the duel ended, and everyone told of the top hears it no longer holds", async () => {
+    const h = await memoryHarness();
+    await h.forum();
+    const duelId = (await h.admin("POST", "/duels", DUEL_BODY)).body.id as string;
+    await h.admin("POST", "/_local/clock", { set: "2026-11-30T10:10:00Z" });
+    await h.admin("POST", `/duels/${duelId}/commands`, { command: "top" });
+    const told = (await hibouxOf(h, duelId)).length;
+    await h.admin("POST", "/_local/clock", { set: "2026-11-30T10:20:00Z" });
+    await h.generic(
+      postPayload({
+        postId: "900",
+        author: ALICE,
+        createdAt: "2026-11-30T10:05:00Z",
+        content: turnContent("Bob"),
+      }),
+    );
+    const later = (await hibouxOf(h, duelId)).slice(told);
+    const rejected = later.find((x) => x.kind === "referee.command-rejected");
+    expect(rejected?.text).toContain("Le duel est déjà terminé (par une disqualification)");
+    expect(rejected?.text).not.toContain("Le top a déjà été donné");
+    const revised = later.filter((x) => x.kind === "verdict.revised");
+    expect(revised.map((x) => x.to.id).sort()).toEqual(["42", "43", "7"]);
+    for (const x of revised) expect(x.text).toContain("« Le top est donné »");
+  });
+});
+
 describe("R-7.1 DELETE /forums/{forumId}/bans/{duelistId} (CONTRACT.md 6, 8)", () => {
   let h: MemoryHarness;
   let duelId: string;
