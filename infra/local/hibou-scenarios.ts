@@ -43,6 +43,8 @@ const cedric = { id: "44", name: "Cédric Diggory" };
 const luna = { id: "45", name: "Luna Lovegood" };
 const hermione = { id: "46", name: "Hermione Granger" };
 const drago = { id: "47", name: "Drago Malefoy" };
+const neville = { id: "48", name: "Neville Londubat" };
+const ginny = { id: "49", name: "Ginny Weasley" };
 const referee = { id: "7", name: "Minerva McGonagall" };
 const FORUM = "hiboux";
 
@@ -284,6 +286,47 @@ export async function playHibouScenarios(base: {
       "L'arbitre ouvre un duel en nommant « Zorro », que le forum ne connaît pas : aucun duel n'est inscrit.",
       "2006",
       String(answer.duelId),
+    );
+  }
+  // 7. The referee's last word: a salute with a spell before the top, its disqualification
+  // cancelled in the thread, then the referee's own end cancelled.
+  {
+    await clock("2026-12-17T10:00:00Z");
+    const registered = await call("POST", "/duels", {
+      forumId: FORUM,
+      threadId: "2007",
+      referee,
+      duelists: [
+        { ...neville, year: 4 },
+        { ...ginny, year: 3 },
+      ],
+      dice: "forum",
+    });
+    const duelId = String(registered.id);
+    await clock("2026-12-17T10:05:00Z");
+    await post(
+      "2007",
+      "6501",
+      neville,
+      "2026-12-17T10:05:00Z",
+      RP + block({ Sort: "Expelliarmus", Cible: "Ginny", Zone: "bras", Pari: "3" }),
+    );
+    await clock("2026-12-17T10:20:00Z");
+    await post(
+      "2007",
+      "6502",
+      referee,
+      "2026-12-17T10:20:00Z",
+      "[arbitre]annuler disqualification Neville Londubat\nraison : un salut écrit trop tôt, pas un sort lancé[/arbitre]",
+    );
+    await command(duelId, { command: "top" });
+    await command(duelId, { command: "end", winnerId: ginny.id });
+    await command(duelId, { command: "cancel-end" });
+    await keep(
+      "Le dernier mot de l'arbitre",
+      "Neville salue avec un sort avant le top : il est disqualifié et banni. L'arbitre annule la disqualification dans le fil, donne le top, met fin au duel puis annule cette fin : le duel reprend.",
+      "2007",
+      duelId,
     );
   }
   return played;

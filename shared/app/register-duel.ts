@@ -71,6 +71,7 @@ export async function registerDuel(
     dice: body.dice,
     stakes: body.stakes ?? null,
     ...(body.threadTitle ? { threadTitle: body.threadTitle } : {}),
+    ...(body.openedAt ? { openedAt: body.openedAt } : {}),
     ruleset: forum.ruleset ?? defaultRuleset,
   };
   const command: DuelCommand = {

@@ -83,6 +83,7 @@ export async function openFromPost(
         dice: opening.dice ?? "server",
         stakes: opening.stakes ?? null,
         ...(post.threadTitle ? { threadTitle: post.threadTitle } : {}),
+        openedAt: post.createdAt,
       },
       {
         forum,

@@ -53,6 +53,11 @@ export interface RegisterDuel {
   readonly stakes?: string | null;
   /** The thread's title, where the registration names it (a post may name it later). */
   readonly threadTitle?: string | null;
+  /**
+   * The time of the thread's post that opened the duel (`[arbitre]duel : …`), where one did: the
+   * duel judges the thread's posts from then on, though the post was read later (R-7.1).
+   */
+  readonly openedAt?: string;
   readonly ruleset: Ruleset;
 }
 
@@ -96,6 +101,18 @@ export type DuelCommand =
       readonly deletedAt: string;
     }
   | { readonly type: "timer.fired"; readonly now: string; readonly timer: TimerSpec }
+  | {
+      /**
+       * A forum's admin or the operator lifts a duelist's ban alone, with a reason (R-7.1, the last
+       * word; CONTRACT.md 6 `DELETE /forums/{forumId}/bans/{duelistId}`): given to each duel whose
+       * ban is in force, and recorded there with who lifted it and why.
+       */
+      readonly type: "ban.lift";
+      readonly now: string;
+      readonly who: Actor;
+      readonly duelistId: string;
+      readonly reason: string;
+    }
   | {
       readonly type: "referee";
       readonly now: string;

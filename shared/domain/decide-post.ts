@@ -4,10 +4,10 @@ import type { PostInput } from "./commands.js";
 import { correctionUntil } from "./correction-window.js";
 import { applyRefereePost } from "./decide-referee.js";
 import type { Emitter } from "./emitter.js";
-import { postInstant } from "./minute-doubt.js";
+import { minuteOf, postInstant } from "./minute-doubt.js";
 import { catchUp, playDuelistPost } from "./play.js";
 import { actionFault } from "./sanctions.js";
-import { duelistOf, postMark, type StoredPost } from "./state.js";
+import { type Duel, duelistOf, postMark, type StoredPost } from "./state.js";
 import { retitled } from "./thread-title.js";
 
 /** The content hash's length (base64url characters: 72 bits, enough to tell one post's versions apart). */
@@ -53,6 +53,20 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
     if (known.hash !== hash) decidePostEdited(e, post, post.createdAt);
     return;
   }
+  if (isHistory(e.state, post)) {
+    e.emit({
+      type: "post.history",
+      rule: "R-7.1",
+      postId: post.postId,
+      authorId: post.authorId,
+      authorName: post.authorName,
+      createdAt: post.createdAt,
+      hash,
+      summary: post.content.slice(0, 280),
+      ...retitled(e.state, post.threadTitle),
+    });
+    return;
+  }
   const isReferee = post.authorId === e.state.referee.id;
   // After the end only the referee's posts count: a decision may still undo the end.
   if (e.state.status === "finished" && !isReferee) return;
@@ -94,6 +108,23 @@ export function decidePostReceived(e: Emitter, post: PostInput): void {
     return;
   }
   playDuelistPost(e, stored);
+}
+
+/**
+ * Whether a post was made before the duel was registered (R-7.1, a duel registered on an existing
+ * thread): the thread's history, never judged, whatever it holds. By the post's own time, however
+ * late it arrives (a webhook delayed, a topic's older pages read). Shown to the minute only, a
+ * duelist's post of the registration's minute is history (the doubt favours its author, as
+ * minute-doubt.ts does); the referee's is judged, so a command they gave then still counts.
+ */
+function isHistory(state: Duel, post: PostInput): boolean {
+  const from = Date.parse(state.judgedFrom ?? state.createdAt);
+  const own = post.authorId === state.referee.id;
+  const at =
+    post.shownToTheMinute && own
+      ? Date.parse(minuteOf(post.createdAt)) + 59_999
+      : Date.parse(postInstant(post, state));
+  return at < from;
 }
 
 /** An edit: forbidden in the duel; one fault per post, however many edits. */

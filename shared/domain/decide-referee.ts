@@ -8,6 +8,7 @@ import type { Actor, DuelEvent, EventDraft } from "./events.js";
 import { catchUp } from "./play.js";
 import type { RefereeAction } from "./referee-actions.js";
 import { cancelFaultAction } from "./referee-cancel-fault.js";
+import { cancelDisqualification, cancelEnd } from "./referee-last-word.js";
 import type { Ruling } from "./referee-preconditions.js";
 import * as rulings from "./referee-rulings.js";
 
@@ -60,6 +61,12 @@ export function applyRefereeAction(
       break;
     case "end":
       rulings.end(e, action, ruling);
+      break;
+    case "cancel-disqualification":
+      cancelDisqualification(e, action, via, ruling);
+      break;
+    case "cancel-end":
+      cancelEnd(e, via, ruling);
       break;
     default: {
       const unreachable: never = action;

@@ -11,6 +11,7 @@ import { Emitter, stamp } from "./emitter.js";
 import type { Actor, DuelEvent, EventDraft } from "./events.js";
 import { particularityId } from "./particularity-ids.js";
 import { catchUp } from "./play.js";
+import { liftBan } from "./referee-last-word.js";
 import { requireReplyWindow } from "./reply-window.js";
 import { currentTurn, type DuelState } from "./state.js";
 import { threadTitleOf } from "./thread-title.js";
@@ -39,6 +40,9 @@ export function decide(command: DuelCommand, state: DuelState, inputId: string):
       break;
     case "timer.fired":
       decideTimer(e, command.timer.kind, command.timer.ref, command.timer.at);
+      break;
+    case "ban.lift":
+      liftBan(e, command.duelistId, command.who, command.reason);
       break;
     case "referee":
       if (command.by.via === "post" && command.by.id !== state.referee.id) {
@@ -129,6 +133,9 @@ function register(
     pm[d.id] = duel.ruleset.pmPool ? duel.ruleset.pmPool[yearKey(d.year)] : null;
   }
   const threadTitle = threadTitleOf(duel.threadTitle);
+  // A duel opened by a thread post read later judges the posts from that post on.
+  const opened = duel.openedAt === undefined ? Number.NaN : Date.parse(duel.openedAt);
+  const judgedFrom = opened < Date.parse(now) ? new Date(opened).toISOString() : undefined;
   return {
     type: "duel.registered",
     rule: "R-1.2",
@@ -138,6 +145,7 @@ function register(
       forumId: duel.forumId,
       threadId: duel.threadId,
       ...(threadTitle ? { threadTitle } : {}),
+      ...(judgedFrom ? { judgedFrom } : {}),
       referee: duel.referee,
       duelists: duel.duelists.map((d, index) => ({
         id: d.id,

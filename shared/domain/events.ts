@@ -52,6 +52,11 @@ export type DuelEvent =
         readonly threadId: string;
         /** The thread's title, when the registration named it (`thread-title.ts`). */
         readonly threadTitle?: string;
+        /**
+         * From when the thread's posts are judged, when not from the registration itself (a duel
+         * opened by a thread post read later: that post's time). Earlier posts are history (R-7.1).
+         */
+        readonly judgedFrom?: string;
         readonly referee: { readonly id: string; readonly name: string };
         readonly duelists: readonly DuelistProfile[];
         readonly startingPoints: Readonly<Record<string, number>>;
@@ -89,6 +94,20 @@ export type DuelEvent =
       readonly authorId: string;
       readonly reason: string;
       /** As `post.recorded`'s: a post that does not count may still rename the thread. */
+      readonly threadTitle?: string;
+    })
+  | (Base & {
+      /**
+       * A post made before the duel's registration (R-7.1, a duel registered on an existing thread):
+       * the thread's history, shown on the desk, never judged (no fault, no disqualification, no turn).
+       */
+      readonly type: "post.history";
+      readonly postId: string;
+      readonly authorId: string;
+      readonly authorName: string;
+      readonly createdAt: string;
+      readonly hash: string;
+      readonly summary: string;
       readonly threadTitle?: string;
     })
   | (Base & {
@@ -278,7 +297,20 @@ export type DuelEvent =
       readonly reason?: string;
     })
   | (Base & { readonly type: "ban.started"; readonly duelistId: string; readonly until: string })
-  | (Base & { readonly type: "ban.ended"; readonly duelistId: string; readonly early: boolean })
+  | (Base & {
+      readonly type: "ban.ended";
+      readonly duelistId: string;
+      readonly early: boolean;
+      /** Who lifted it alone, and why (a forum's admin or the operator, R-7.1): absent for a cancellation's or its end's. */
+      readonly by?: Actor;
+      readonly reason?: string;
+    })
+  | (Base & {
+      /** A disqualification cancelled by the referee (R-7.1, the last word): the duelist is back as they stood. */
+      readonly type: "duelist.reinstated";
+      readonly duelistId: string;
+      readonly reason?: string;
+    })
   | (Base & {
       readonly type: "duel.finished";
       readonly winnerId: string | null;
@@ -316,10 +348,16 @@ export type DuelEvent =
       }[];
     })
   | (Base & {
-      /** A cancelled fault had ended the duel: it resumes where it stood (R-7.1). */
+      /**
+       * A cancelled fault, a cancelled disqualification or a cancelled referee's end had ended the
+       * duel: it resumes where it stood (R-7.1). `undone` names what was cancelled when it was not a
+       * fault (then `faultEventId` is absent; `duelistId` is the reinstated duelist's, or null).
+       */
       readonly type: "duel.resumed";
-      readonly duelistId: string;
-      readonly faultEventId: string;
+      readonly duelistId: string | null;
+      readonly faultEventId?: string;
+      readonly undone?: "disqualification" | "end";
+      readonly reason?: string;
     })
   | (Base & {
       readonly type: "points.adjusted";

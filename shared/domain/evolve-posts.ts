@@ -116,6 +116,25 @@ export function particularityUsed(state: Duel, event: EventOf<"particularity.use
   }));
 }
 
+/** A post of the thread's history (R-7.1): remembered, so its duplicates and edits are known, never judged. */
+export function history(state: Duel, event: EventOf<"post.history">): Duel {
+  return {
+    ...state,
+    ...(event.threadTitle ? { threadTitle: event.threadTitle } : {}),
+    posts: {
+      ...state.posts,
+      [event.postId]: {
+        authorId: event.authorId,
+        hash: event.hash,
+        tampered: false,
+        deleted: false,
+        inDuel: false,
+        valid: false,
+      },
+    },
+  };
+}
+
 /** An ignored post still tells the thread's title when it changed. */
 export function ignored(state: Duel, event: EventOf<"post.ignored">): Duel {
   return event.threadTitle ? { ...state, threadTitle: event.threadTitle } : state;

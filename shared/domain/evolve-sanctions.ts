@@ -115,6 +115,14 @@ export function faultCancelled(state: Duel, event: EventOf<"fault.cancelled">): 
   };
 }
 
+/** A cancelled disqualification: the duelist is back, the attacks set aside pending again. */
+export function reinstated(state: Duel, event: EventOf<"duelist.reinstated">): Duel {
+  return updateDuelist(restoreAttacks(state, event.duelistId), event.duelistId, (d) => ({
+    ...d,
+    status: "active",
+  }));
+}
+
 export function banStarted(state: Duel, event: EventOf<"ban.started">): Duel {
   return {
     ...state,

@@ -35,6 +35,7 @@ export function registered(event: EventOf<"duel.registered">): RegisteredDuel {
     stakes: duel.stakes,
     firstDuelistId: duel.firstDuelistId,
     createdAt: event.at,
+    ...(duel.judgedFrom ? { judgedFrom: duel.judgedFrom } : {}),
     duelists: duel.duelists.map((d) => ({
       ...d,
       points: duel.startingPoints[d.id] ?? 0,
@@ -121,11 +122,15 @@ export function finished(state: Duel, event: EventOf<"duel.finished">): Duel {
   };
 }
 
-/** The turn that ran when the duel finished runs again; the decision hands it on at once. */
+/**
+ * The turn that ran when the duel finished runs again; the decision hands it on at once (R-7.1).
+ * A duel that finished before the top (a disqualification under R-1.3) waits for its top again.
+ */
 export function resumed(state: Duel): Duel {
-  if (state.status !== "finished" || !state.stoppedTurn) return state;
+  if (state.status !== "finished") return state;
   // Stakes are settled at the end: a resumed duel has none settled yet.
   const { stakesHonoured: _settled, ...base } = baseOf(state);
+  if (!state.stoppedTurn) return { ...base, status: "registered" };
   return { ...base, status: "active", turn: state.stoppedTurn };
 }
 

@@ -70,6 +70,8 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
       return sanctions.left(state, event.duelistId, "out");
     case "duelist.disqualified":
       return sanctions.left(state, event.duelistId, "disqualified");
+    case "duelist.reinstated":
+      return sanctions.reinstated(state, event);
     case "ban.started":
       return sanctions.banStarted(state, event);
     case "ban.ended":
@@ -78,6 +80,8 @@ export function evolveDuel(state: Duel, event: DuelEvent): Duel {
       return turns.refereeCommand(state, event);
     case "post.ignored":
       return posts.ignored(state, event);
+    case "post.history":
+      return posts.history(state, event);
     case "duel.registered":
     case "dice.rolled":
     case "action.void":

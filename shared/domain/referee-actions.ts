@@ -53,6 +53,9 @@ export const refereeActionSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("disqualify"), duelistId: refId() }),
   z.object({ command: z.literal("adjust-points"), duelistId: refId(), delta: z.int() }),
   z.object({ command: z.literal("end"), winnerId: z.nullable(refId()) }),
+  // The last word (R-7.1): a disqualification, whatever its cause, or the referee's end, undone.
+  z.object({ command: z.literal("cancel-disqualification"), duelistId: refId() }),
+  z.object({ command: z.literal("cancel-end") }),
   // Whether the forum's bot posts this duel's verdicts in its thread (CONTRACT.md 3, `announce`).
   z.object({ command: z.literal("announce"), enabled: z.boolean() }),
   // Whether the stakes of a finished duel were honoured (R-1.7; CONTRACT.md 8): the club's record.

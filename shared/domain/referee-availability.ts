@@ -19,6 +19,9 @@ export function availableCommands(state: Duel): ReadonlySet<Command> {
   if (running && playing) offered.push("fault", "adjust-points", "disqualify");
   if (running) offered.push("end");
   if (state.faults.some((f) => !f.cancelled)) offered.push("cancel-fault");
+  // The last word: a disqualification, whatever its cause, and the referee's own end.
+  if (state.duelists.some((d) => d.status === "disqualified")) offered.push("cancel-disqualification");
+  if (state.status === "finished" && state.result.reason === "referee") offered.push("cancel-end");
   // Stakes are settled after the end, when the duel had some.
   if (state.status === "finished" && state.stakes) offered.push("stakes");
   return new Set(offered);

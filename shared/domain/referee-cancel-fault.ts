@@ -33,7 +33,7 @@ function cancellableFault(e: Emitter, eventId: string): FaultRecord {
  * counters are what they would be, and a disqualification it led to is lifted with its ban. When
  * that had ended the duel, the duel resumes where it stood. The failed action is not replayed.
  */
-function cancelFault(e: Emitter, fault: FaultRecord, reason?: string): void {
+export function cancelFault(e: Emitter, fault: FaultRecord, reason?: string): void {
   const duelist = requireDuelist(e, fault.duelistId);
   const mine = e.state.faults.filter((f) => f.duelistId === duelist.id && !f.cancelled);
   const ledger = faultLedger(

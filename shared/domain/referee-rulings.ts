@@ -17,6 +17,8 @@ type ActionOf<C extends RefereeAction["command"]> = Extract<RefereeAction, { com
 
 /** The top: the first turn is given. */
 export function top(e: Emitter, action: ActionOf<"top">, { record, because }: Ruling): void {
+  if (e.state.status === "finished")
+    throw new DomainError("duel_finished", say.topAfterEnd(e.state.result.reason), 409);
   if (e.state.status !== "registered") {
     throw new DomainError("duel_already_started", say.duel_already_started, 409);
   }

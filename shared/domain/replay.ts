@@ -42,6 +42,7 @@ export function inputOrderOf(
         instant: command.deletedAt,
         post: { id: sortablePostId(command.postId), change: { type: "delete" } },
       };
+    case "ban.lift":
     case "referee":
       // Referee decisions at one instant keep their arrival order: the duel's version at the time.
       return { rank: "decision", instant: command.now, sequence, inputId };

@@ -142,6 +142,8 @@ export interface DuelBase {
   readonly stakes: string | null;
   readonly firstDuelistId: string;
   readonly createdAt: string;
+  /** From when the thread's posts are judged, when not from `createdAt` (R-7.1; `duel.registered`). */
+  readonly judgedFrom?: string;
   readonly duelists: readonly DuelistState[];
   readonly pendingAttacks: readonly PendingAttack[];
   readonly pending: readonly PendingCorrection[];

@@ -20,6 +20,7 @@ import {
   derogationGranted,
   duelFinished,
   duelistDisqualified,
+  duelistReinstated,
   duelResumed,
   duelStarted,
   legilimensCast,
@@ -65,6 +66,8 @@ function single(ctx: Context, event: DuelEvent, index: number): HibouDraft[] {
       return correctionExpired(ctx, event);
     case "duelist.disqualified":
       return duelistDisqualified(ctx, event, index);
+    case "duelist.reinstated":
+      return duelistReinstated(ctx, event);
     case "ban.started":
       return banStarted(ctx, event);
     case "ban.ended":
@@ -174,12 +177,54 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
 
   const ordered = placed.map((p, seq) => ({ ...p, seq })).sort((a, b) => a.key - b.key || a.seq - b.seq);
   if (!input.revised) return ordered.map((p) => p.draft);
-  const revised = revise(ctx, ordered);
+  const stale = staleTitles(input, ordered);
+  const revised = revise(ctx, ordered, stale.get(REFEREE) ?? []);
   const drafts = revised.length > 0 ? revised : withdrawn(input);
   // Every duelist the old verdict told something is told what changed, not only the referee.
   const previous = input.previous;
   if (previous === undefined) return drafts;
-  return [...drafts, ...revisedForDuelists(ctx, previous, drafts, input.latest ?? input.after)];
+  return [...drafts, ...revisedForDuelists(ctx, previous, drafts, input.latest ?? input.after, stale)];
+}
+
+/** The referee's key in `staleTitles`' map (a duelist's is their id). */
+const REFEREE = "";
+/** Kinds a duelist's revision already tells line by line (faults withdrawn, the turn that counts). */
+const TOLD_BY_LINE = new Set([
+  "fault.action",
+  "fault.absence",
+  "sanction.applied",
+  "turn.resolved",
+  "verdict.revised",
+]);
+
+/**
+ * What the revised input had announced that it no longer does, by recipient: the titles of the
+ * earlier hiboux with no like hibou (same kind, same title) among the new ones, so that every
+ * « Verdict révisé » names what changed (a top withdrawn, a disqualification gone; R-7.1).
+ */
+function staleTitles(input: ComposeInput, fresh: readonly Placed[]): Map<string, string[]> {
+  const stale = new Map<string, string[]>();
+  if (!input.previous || input.previous.length === 0) return stale;
+  const keyOf = (d: HibouDraft) => (d.to.role === "referee" ? REFEREE : d.to.id);
+  const now = new Set(fresh.map(({ draft: d }) => `${keyOf(d)}\u0000${d.kind}\u0000${d.title}`));
+  const add = (key: string, title: string) => {
+    const titles = stale.get(key) ?? [];
+    if (!titles.includes(title)) titles.push(title);
+    stale.set(key, titles);
+  };
+  for (const d of composeHiboux({ events: input.previous, before: input.before, after: input.after })) {
+    if (now.has(`${keyOf(d)}\u0000${d.kind}\u0000${d.title}`)) continue;
+    if (d.to.role === "duelist" && TOLD_BY_LINE.has(d.kind)) continue;
+    add(keyOf(d), d.title);
+  }
+  // The top was told to every duelist then in the duel: the duel as it now stands may have fewer.
+  const topGone =
+    input.previous.some((e) => e.type === "duel.started") &&
+    !input.events.some((e) => e.type === "duel.started");
+  if (topGone)
+    for (const d of input.after.duelists)
+      if (!now.has(`${d.id}\u0000duel.started\u0000${texts.started.title}`)) add(d.id, texts.started.title);
+  return stale;
 }
 
 /**
@@ -244,7 +289,7 @@ function withdrawn(input: ComposeInput): HibouDraft[] {
  * A revised input (CONTRACT.md 4.3) says so in every title and text; the referee's turn summary
  * becomes `verdict.revised`, and without one the referee gets a notice of that kind first.
  */
-function revise(ctx: Context, placed: readonly Placed[]): HibouDraft[] {
+function revise(ctx: Context, placed: readonly Placed[], stale: readonly string[]): HibouDraft[] {
   const r = texts.revised;
   const drafts = placed.map(({ draft: d, summary }) => ({
     ...d,
@@ -255,6 +300,13 @@ function revise(ctx: Context, placed: readonly Placed[]): HibouDraft[] {
   const first = ctx.events[0];
   if (drafts.length === 0 || placed.some((p) => p.summary) || !first) return drafts;
   const titles = placed.filter((p) => p.draft.to.role === "referee").map((p) => p.draft.title);
-  const notice = draft(referee(ctx), "verdict.revised", r.noticeTitle, [r.intro, r.notice(titles)], first);
+  const noLonger = stale.length > 0 ? r.noLonger(stale) : "";
+  const notice = draft(
+    referee(ctx),
+    "verdict.revised",
+    r.noticeTitle,
+    [r.intro, noLonger, r.notice(titles)],
+    first,
+  );
   return [notice, ...drafts];
 }

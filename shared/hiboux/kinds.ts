@@ -19,6 +19,7 @@ export const HIBOU_KINDS = [
   "ban.ended",
   "duel.finished",
   "duel.resumed",
+  "disqualification.cancelled",
   "referee.decision-needed",
   "legilimens.relay",
   "points.adjusted",

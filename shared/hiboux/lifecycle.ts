@@ -90,21 +90,60 @@ export function banStarted(ctx: Context, e: EventOf<"ban.started">): HibouDraft[
 export function banEnded(ctx: Context, e: EventOf<"ban.ended">): HibouDraft[] {
   const b = texts.ban;
   const name = nameOf(ctx, e.duelistId);
+  if (e.by) {
+    const reason = reasonLine(e.reason);
+    return [
+      draft(referee(ctx), "ban.ended", b.endedTitle(name), [b.liftedReferee(name, e.by.name), reason], e),
+      draft(
+        toDuelist(ctx, e.duelistId),
+        "ban.ended",
+        b.endedTitle(name),
+        [b.liftedDuelist(e.by.name), reason],
+        e,
+      ),
+    ];
+  }
   return [
     draft(referee(ctx), "ban.ended", b.endedTitle(name), [b.endedReferee(name, e.early)], e),
     draft(toDuelist(ctx, e.duelistId), "ban.ended", b.endedTitle(name), [b.endedDuelist(e.early)], e),
   ];
 }
 
-/** A cancelled fault had ended the duel, which resumes: to the referee and every duelist. */
+/** A disqualification cancelled by the referee: to the referee and the duelist back in the duel. */
+export function duelistReinstated(ctx: Context, e: EventOf<"duelist.reinstated">): HibouDraft[] {
+  const r = texts.reinstated;
+  const name = nameOf(ctx, e.duelistId);
+  const reason = reasonLine(e.reason);
+  return [
+    draft(referee(ctx), "disqualification.cancelled", r.title(name), [r.referee(name), reason], e),
+    draft(toDuelist(ctx, e.duelistId), "disqualification.cancelled", r.title(name), [r.duelist, reason], e),
+  ];
+}
+
+/**
+ * A cancelled fault, disqualification or referee's end had ended the duel, which resumes (R-7.1):
+ * to the referee and every duelist, each told what was cancelled.
+ */
 export function duelResumed(ctx: Context, e: EventOf<"duel.resumed">): HibouDraft[] {
   const r = texts.resumed;
-  const number = faultNumber(ctx, e.faultEventId);
-  const body = [r.text(nameOf(ctx, e.duelistId), number)];
+  const waitsForTop = ctx.after.status === "registered";
+  const line = (reader: string | null): string => {
+    const mine = reader !== null && reader === e.duelistId;
+    if (e.faultEventId !== undefined && e.duelistId !== null) {
+      const number = faultNumber(ctx, e.faultEventId);
+      return mine ? r.you(number) : r.text(nameOf(ctx, e.duelistId), number);
+    }
+    if (e.undone === "disqualification" && e.duelistId !== null)
+      return mine
+        ? r.disqualificationYou(waitsForTop)
+        : r.disqualification(nameOf(ctx, e.duelistId), waitsForTop);
+    return r.end(waitsForTop);
+  };
+  const reason = e.undone === "end" ? reasonLine(e.reason) : "";
   return [
-    draft(referee(ctx), "duel.resumed", r.title, body, e),
+    draft(referee(ctx), "duel.resumed", r.title, [line(null), reason], e),
     ...allDuelists(ctx).map((d) =>
-      draft(toDuelist(ctx, d.id), "duel.resumed", r.title, d.id === e.duelistId ? [r.you(number)] : body, e),
+      draft(toDuelist(ctx, d.id), "duel.resumed", r.title, [line(d.id), reason], e),
     ),
   ];
 }

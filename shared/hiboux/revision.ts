@@ -61,12 +61,14 @@ export function revisedForDuelists(
   previous: readonly DuelEvent[],
   told: readonly HibouDraft[],
   latest: Duel,
+  stale: ReadonlyMap<string, readonly string[]> = new Map(),
 ): HibouDraft[] {
   const r = texts.revised;
   const first = ctx.events[0] ?? previous[0];
   if (!first) return [];
   const out: HibouDraft[] = [];
-  for (const id of new Set([...concerned(previous), ...concerned(ctx.events)])) {
+  const staleIds = [...stale.keys()].filter((id) => id !== "");
+  for (const id of new Set([...concerned(previous), ...concerned(ctx.events), ...staleIds])) {
     const d = duelist(ctx, id);
     if (!d) continue;
     const removed = faultsOf(previous, id).filter(
@@ -78,9 +80,11 @@ export function revisedForDuelists(
     const wasPlayed = previous.some((e) => e.type === "turn.played" && e.duelistId === id);
     const countsNow = played !== undefined && !wasPlayed;
     const toldAlready = told.some((h) => h.to.role === "duelist" && h.to.id === id);
-    if (removed.length === 0 && !countsNow) continue;
-    if (toldAlready && removed.length === 0) continue;
+    const noLonger = stale.get(id) ?? [];
+    if (removed.length === 0 && !countsNow && noLonger.length === 0) continue;
+    if (toldAlready && removed.length === 0 && noLonger.length === 0) continue;
     const body = [r.introYou];
+    if (noLonger.length > 0) body.push(r.noLongerYou(noLonger));
     for (const f of removed) {
       const sanction = previous.find(
         (e): e is EventOf<"sanction.applied"> => e.type === "sanction.applied" && e.faultEventId === f.id,

@@ -99,6 +99,21 @@ const COMMANDS: readonly (readonly [RegExp, Handler])[] = [
     },
   ],
   [
+    /^(?:annuler|annule|annulation|cancel)(?: (?:de )?(?:la|the|a))? (?:disqualification|disqualif|dq)\b(.*)$/ds,
+    (rest, duelists) =>
+      withDuelist(rest, duelists, "annuler disqualification", (id) => ({
+        command: "cancel-disqualification",
+        duelistId: id,
+      })),
+  ],
+  [
+    /^(?:annuler|annule|annulation|cancel)(?: (?:de )?(?:la|the))? (?:fin|end)(?: du duel| of (?:the )?duel)?\b(.*)$/ds,
+    (rest) =>
+      normalizeKey(rest).replace(/[.!]/g, "").trim() === ""
+        ? { ok: true, action: { command: "cancel-end" } }
+        : { ok: false, error: say.cancelEndAlone },
+  ],
+  [
     /^(?:annuler|annule|annulation|cancel)(?: (?:de )?(?:la|une|the|a))? (?:faute|fault)\b(.*)$/ds,
     (rest) => {
       const eventId = EVENT_ID.exec(rest.trim())?.[1];

@@ -150,8 +150,10 @@ function finish(entry: Entry, blockReason: string | undefined): RefereeLine {
  * | `faute action <duelliste>` · `faute absence <duelliste>` | `fault action` | `{command:"fault", duelistId, kind}` |
  * | `annuler faute <événement>` | `cancel fault` | `{command:"cancel-fault", eventId}` |
  * | `disqualifier <duelliste>` · `disqualification <duelliste>` | `disqualify` | `{command:"disqualify", duelistId}` |
+ * | `annuler disqualification <duelliste>` | `cancel disqualification` | `{command:"cancel-disqualification", duelistId}` (R-7.1) |
  * | `points <duelliste> -3` · `points <duelliste> +2` | `points` | `{command:"adjust-points", duelistId, delta}` |
  * | `fin <duelliste>` · `fin nul` · `fin sans vainqueur` | `end`, `end draw` | `{command:"end", winnerId}` (null: no winner) |
+ * | `annuler fin` · `annuler la fin du duel` | `cancel end` | `{command:"cancel-end"}` (R-7.1) |
  * | `annonces : non` · `annonces : oui` | `announcements off`, `on` | `{command:"announce", enabled}` (the verdicts in the thread) |
  * | `enjeux honorés` · `enjeux non honorés` | `stakes honoured`, `not honoured` | `{command:"stakes", honoured}` (after the end, R-1.7) |
  * | `raison : …` (own line) · `… — raison : …` (end of a command) | `reason`, `motif` | the reason of every command of the block, or of that line |

@@ -49,6 +49,9 @@ export const ui = {
     noBans: "Aucun bannissement.",
     banUntil: (date: string) => `banni(e) jusqu'au ${date}`,
     banEnded: "bannissement terminé",
+    liftBan: "Lever le bannissement",
+    liftReason: "Motif de la levée",
+    banLifted: "Bannissement levé.",
     whoOperator: (name: string) =>
       `Connecté(e) : ${name}, opérateur du service. Les duels de tous les forums.`,
     whoForum: (name: string, role: string, forum: string) =>
@@ -96,6 +99,10 @@ export const ui = {
     correction: (name: string, postId: string, until: string, missing: string) =>
       `${name}, message ${postId} : ${missing} — jusqu'au ${until}`,
     faultList: "Fautes données",
+    history: "Historique du fil",
+    historyIntro:
+      "Messages publiés dans le fil avant l'inscription du duel : ils sont montrés ici, jamais jugés (ni faute, ni disqualification, ni tour ; R-7.1).",
+    historyPost: (postId: string) => `message ${postId}`,
     /** « Bob Martin : 1re faute d'action, tour 3 ». */
     fault: (name: string, nth: number, kind: string, turn: number | null | undefined) =>
       `${name} : ${ordinal(nth)} ${kind}${turn ? `, tour ${turn}` : ""}`,
@@ -181,6 +188,16 @@ export const commandTexts: Record<CommandName, { title: string; submit: string; 
   "adjust-points": { title: "Ajuster les points", submit: "Ajuster", done: "Points ajustés." },
   disqualify: { title: "Disqualifier", submit: "Disqualifier", done: "Duelliste disqualifié(e)." },
   end: { title: "Terminer le duel", submit: "Terminer", done: "Duel terminé." },
+  "cancel-disqualification": {
+    title: "Annuler la disqualification",
+    submit: "Annuler la disqualification",
+    done: "Disqualification annulée.",
+  },
+  "cancel-end": {
+    title: "Annuler la fin du duel",
+    submit: "Reprendre le duel",
+    done: "Fin du duel annulée.",
+  },
   stakes: {
     title: "Enjeux",
     submit: "Enregistrer",

@@ -92,6 +92,12 @@ const sanctionGone = (points: number | null): string =>
 const byYou = (what: string): string =>
   what === VIOLATIONS.referee ? "faute donnée par vous" : `${what}, faute donnée par vous`;
 
+/** Where a resumed duel stands (R-7.1): its running turn with a new deadline, or the top awaited again. */
+const resumedWhere = (waitsForTop: boolean): string =>
+  waitsForTop
+    ? "le duel attend de nouveau le top de l'arbitre (R-7.1). L'arbitre peut encore y mettre fin."
+    : "le duel reprend là où il s'était arrêté, avec une nouvelle échéance pour le tour en cours (R-7.1). L'arbitre peut encore y mettre fin.";
+
 export const texts = {
   common: {
     rules: (rules: readonly string[]) =>
@@ -146,6 +152,10 @@ export const texts = {
         "Tes fautes restent celles qui t'ont été annoncées."
       );
     },
+    /** What an earlier announcement said that the revision withdraws (R-7.1: one coherent story). */
+    noLonger: (titles: readonly string[]) => `Ne vaut plus : ${joinList(titles.map((t) => `« ${t} »`))}.`,
+    noLongerYou: (titles: readonly string[]) =>
+      `Ce qui t'avait été annoncé ne vaut plus : ${joinList(titles.map((t) => `« ${t} »`))}.`,
     notice: (titles: readonly string[]) =>
       `Les verdicts suivants changent : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
   },
@@ -391,10 +401,31 @@ export const texts = {
       early
         ? "Ton interdiction de duel est levée : l'arbitre a annulé ta disqualification (R-7.1)."
         : "Ton interdiction de duel a pris fin : tu peux de nouveau t'inscrire à un duel (R-6.9).",
+    /** A ban lifted alone by the forum's admin or the operator (R-7.1), who is named. */
+    liftedReferee: (name: string, by: string) =>
+      `L'interdiction de duel ${de(name)} est levée par ${by} (R-7.1) : ${name} peut de nouveau s'inscrire à un duel. Sa disqualification dans ce duel reste.`,
+    liftedDuelist: (by: string) =>
+      `Ton interdiction de duel est levée par ${by} : tu peux de nouveau t'inscrire à un duel (R-7.1).`,
+  },
+
+  /** A disqualification the referee cancelled (R-7.1, the last word). */
+  reinstated: {
+    title: (name: string) => `Disqualification annulée : ${name}`,
+    referee: (name: string) =>
+      `La disqualification ${de(name)} est annulée (R-7.1) : ${name} revient dans le duel avec les PD et les fautes d'avant elle.`,
+    duelist:
+      "L'arbitre a annulé ta disqualification (R-7.1) : tu reviens dans le duel avec les PD et les fautes d'avant elle.",
   },
 
   resumed: {
     title: "Le duel reprend",
+    /** A cancelled disqualification had ended the duel (R-7.1); `waitsForTop`: it had ended before the top. */
+    disqualification: (name: string, waitsForTop: boolean) =>
+      `La disqualification ${de(name)} est annulée, et avec elle la fin du duel : ${name} revient et ${resumedWhere(waitsForTop)}`,
+    disqualificationYou: (waitsForTop: boolean) =>
+      `Ta disqualification est annulée, et avec elle la fin du duel : tu reviens et ${resumedWhere(waitsForTop)}`,
+    /** The referee cancelled their own end (R-7.1). */
+    end: (waitsForTop: boolean) => `L'arbitre a annulé la fin du duel : ${resumedWhere(waitsForTop)}`,
     text: (name: string, number: string) =>
       `La faute n° ${number} ${de(name)} est annulée, et avec elle la fin du duel : ${name} revient et le duel reprend là où il s'était arrêté, avec une nouvelle échéance pour le tour en cours (R-7.1). L'arbitre peut encore y mettre fin.`,
     you: (number: string) =>

@@ -5,7 +5,7 @@
 export const refereeMessages = {
   unknownCommand: (line: string): string =>
     `commande inconnue : « ${line} ». Commandes possibles : top, correction, dérogation, faute action, ` +
-    "faute absence, annuler faute, disqualifier, points, fin.",
+    "faute absence, annuler faute, disqualifier, annuler disqualification, points, fin, annuler fin.",
   missingDuelist: (command: string): string =>
     `${command} : indiquez le duelliste (nom, prénom ou identifiant).`,
   unknownDuelist: (text: string): string =>
@@ -21,6 +21,8 @@ export const refereeMessages = {
   missingFaultKind: "faute : précisez « faute action » ou « faute absence ».",
   missingEventId: "annuler faute : indiquez l'identifiant de la faute, par exemple « annuler faute evt-12 ».",
   missingDelta: "points : indiquez un nombre signé, par exemple « points Alice -3 » ou « points Alice +2 ».",
+  cancelEndAlone:
+    "annuler fin : écrivez « annuler fin » seul sur sa ligne, le motif sur une ligne « raison : … ».",
   missingWinner: "fin : indiquez le vainqueur, ou « fin nul » s'il n'y en a pas.",
   missingAnnounce:
     "annonces : écrivez « annonces : non » pour les arrêter dans ce fil, « annonces : oui » pour les reprendre.",

@@ -28,6 +28,23 @@ export const refusalTexts = {
   no_stakes: "Ce duel n'avait pas d'enjeux.",
   duelist_not_active: (name: string) => `${name} n'est plus dans le duel.`,
   duel_already_started: "Le top a déjà été donné.",
+  /** The top asked of a duel that has already ended (R-1.4): the real reason, and how to go on. */
+  topAfterEnd: (how: "points" | "disqualification" | "referee") =>
+    `Le duel est déjà terminé (${
+      {
+        points: "aux points",
+        disqualification: "par une disqualification",
+        referee: "par décision de l'arbitre",
+      }[how]
+    }) : le top ne peut plus être donné. Pour le reprendre, annulez d'abord ce qui l'a terminé ` +
+    "(« annuler disqualification <duelliste> » ou « annuler fin »).",
+  /** The last word (R-7.1): what a cancellation needs, and why one is refused. */
+  reason_required: "Indiquez un motif : il est enregistré avec la décision (R-7.1).",
+  duelist_not_disqualified: (name: string) => `${name} n'est pas disqualifié(e) : il n'y a rien à annuler.`,
+  ban_not_found: "Aucune interdiction de duel en cours pour ce duelliste.",
+  duel_not_ended: "Le duel n'est pas terminé : il n'y a pas de fin à annuler.",
+  end_not_by_referee:
+    "Le duel ne s'est pas terminé par une décision de l'arbitre : annulez plutôt la disqualification ou la faute qui l'a terminé (R-7.1).",
   post_not_found: (postId: string) => `Aucun message ${postId} dans ce duel.`,
   correction_refused: "Ce message était valide : aucun changement ne pourra être accepté (R-6.7).",
   correction_window_closed: "Aucune fenêtre de correction n'est ouverte pour ce message (R-6.7).",

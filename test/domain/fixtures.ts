@@ -52,8 +52,13 @@ export class Duel {
       bans?: Record<string, string | null>;
       firstDuelistId?: string;
       dice?: "server" | "forum";
+      /** The time of the thread post that opened the duel, read later. */
+      openedAt?: string;
+      /** When the duel is registered (T0 by default). */
+      at?: string;
     } = {},
   ) {
+    if (options.at) this.now = options.at;
     this.run({
       type: "register",
       now: this.now,
@@ -69,6 +74,7 @@ export class Duel {
         ...(options.replyWindow ? { replyWindow: options.replyWindow } : {}),
         ...(options.stakes ? { stakes: options.stakes } : {}),
         ...(options.firstDuelistId ? { firstDuelistId: options.firstDuelistId } : {}),
+        ...(options.openedAt ? { openedAt: options.openedAt } : {}),
       },
     });
   }

@@ -113,6 +113,21 @@ describe("R-6.2, R-6.3 faults", () => {
     expect(only("annuler la faute n° 12")).toEqual({ command: "cancel-fault", eventId: "12" });
   });
 
+  it("R-7.1 the last word: cancels a disqualification by the duelist's name, and the referee's end", () => {
+    expect(only("annuler disqualification Alice Dubois")).toEqual({
+      command: "cancel-disqualification",
+      duelistId: "42",
+    });
+    expect(only("Annuler la disqualification de Bob")).toEqual({
+      command: "cancel-disqualification",
+      duelistId: "43",
+    });
+    expect(only("annuler fin")).toEqual({ command: "cancel-end" });
+    expect(only("Annuler la fin du duel.")).toEqual({ command: "cancel-end" });
+    expect(error("annuler disqualification Zoé")).toMatch(/inconnu/);
+    expect(error("annuler fin Alice")).toMatch(/annuler fin/);
+  });
+
   it("refuses a fault without its kind", () => {
     expect(error("faute Alice")).toMatch(/action.*absence/);
   });

@@ -1,6 +1,7 @@
 import type { $ZodType } from "zod/v4/core";
 import { refereeCommandBodySchema } from "../../domain/referee-actions.js";
 import { sourcePreviewBodySchema } from "../routes/forumactif-admin.js";
+import { banLiftSchema } from "../routes/forums.js";
 import {
   clockBodySchema,
   credentialBodySchema,
@@ -113,6 +114,18 @@ export const OPERATIONS: readonly Operation[] = [
     auth: "admin",
     roles: ADMINS,
     ok: { "204": "Révoqué." },
+  },
+  {
+    method: "delete",
+    path: "/forums/{forumId}/bans/{duelistId}",
+    summary: "Lever seul le bannissement d'un duelliste, avec un motif (R-7.1) ; sa disqualification reste",
+    auth: "admin",
+    roles: ADMINS,
+    body: banLiftSchema,
+    ok: {
+      "200": "Bannissement levé dans chaque duel qui l'imposait.",
+      "404": "Aucun bannissement en cours.",
+    },
   },
   {
     method: "post",

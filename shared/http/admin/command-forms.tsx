@@ -67,6 +67,27 @@ function CommandForm(props: { command: CommandName; duelId: string; csrf: string
 }
 
 /**
+ * The last word (R-7.1), beside the verdict it undoes: a disqualification cancelled (any cause),
+ * the referee's own end cancelled. Each asks for its reason, as the API does.
+ */
+export function LastWordForms(props: { state: Duel; csrf: string }) {
+  const { state, csrf } = props;
+  const offered = availableCommands(state);
+  const disqualified = state.duelists.filter((d) => d.status === "disqualified");
+  const form = { duelId: state.id, csrf };
+  return (
+    <>
+      {offered.has("cancel-disqualification") ? (
+        <CommandForm command="cancel-disqualification" {...form}>
+          <Select name="duelistId" options={disqualified.map((d) => ({ value: d.id, label: d.name }))} />
+        </CommandForm>
+      ) : null}
+      {offered.has("cancel-end") ? <CommandForm command="cancel-end" {...form} /> : null}
+    </>
+  );
+}
+
+/**
  * The forms of the referee commands of CONTRACT.md section 6 that can apply to the duel as it
  * stands (`availableCommands`); faults and posts are picked from the duel's own, by their words.
  * The decider still says what is allowed.

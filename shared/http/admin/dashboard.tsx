@@ -8,7 +8,7 @@ import type { AppDeps } from "../deps.js";
 import type { Principal } from "../principal.js";
 import { readStatus } from "../routes/status.js";
 import { ForumactifCard } from "./forumactif-card.js";
-import { type Flash, Layout } from "./layout.js";
+import { CsrfField, type Flash, Layout } from "./layout.js";
 import { CorrectionsList, DuelistsTable, duelTitle, namer, ThreadLine, TurnLine } from "./parts.js";
 import { when } from "./time.js";
 
@@ -23,6 +23,8 @@ interface Health {
 
 interface RecentBan {
   readonly name: string;
+  readonly forumId: string;
+  readonly duelistId: string;
   readonly duelId: string;
   readonly until: string;
   readonly ended: boolean;
@@ -73,6 +75,8 @@ export async function loadDashboard(deps: AppDeps, principal: Principal): Promis
   const bans = [...active, ...finished].flatMap(({ state }) =>
     state.bans.map((b) => ({
       name: namer(state)(b.duelistId),
+      forumId: state.forumId,
+      duelistId: b.duelistId,
       duelId: state.id,
       until: b.until,
       ended: b.ended,
@@ -185,6 +189,29 @@ function WhoAmI(props: { viewer: Viewer }) {
   );
 }
 
+/**
+ * A ban lifted alone by the forum's admin or the operator (R-7.1; `DELETE /forums/{forumId}/bans/
+ * {duelistId}`), with its reason; a referee is not offered it (the API answers them 403).
+ */
+function LiftBanForm(props: { ban: RecentBan; csrf: string }) {
+  const { ban } = props;
+  const d = ui.dashboard;
+  return (
+    <form
+      method="post"
+      action={`/admin/forums/${encodeURIComponent(ban.forumId)}/bans/${encodeURIComponent(ban.duelistId)}/lift`}
+      data-lift-ban={ban.duelistId}
+    >
+      <CsrfField token={props.csrf} />
+      <label>
+        {d.liftReason}
+        <textarea name="reason" rows={2} maxlength={2000} required />
+      </label>
+      <button type="submit">{d.liftBan}</button>
+    </form>
+  );
+}
+
 /** `GET /admin`: health, the duels in progress and those waiting for the top, recent bans. */
 export function DashboardPage(props: { data: DashboardData; csrf: string; flash?: Flash | null }) {
   const { data } = props;
@@ -225,6 +252,9 @@ export function DashboardPage(props: { data: DashboardData; csrf: string; flash?
           <li>
             <a href={`/admin/duels/${encodeURIComponent(b.duelId)}`}>{b.name}</a> —{" "}
             {b.ended ? d.banEnded : d.banUntil(when(b.until))}
+            {!b.ended && b.until > data.now && data.viewer.role !== "referee" ? (
+              <LiftBanForm ban={b} csrf={props.csrf} />
+            ) : null}
           </li>
         ))}
       </ul>

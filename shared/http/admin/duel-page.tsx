@@ -9,7 +9,7 @@ import type { Principal } from "../principal.js";
 import { notificationsView } from "../views.js";
 import { Announcements, announcementsView } from "./announcements.js";
 import { eventDetail, rulesOf } from "./audit.js";
-import { CommandForms } from "./command-forms.js";
+import { CommandForms, LastWordForms } from "./command-forms.js";
 import { type Flash, Layout } from "./layout.js";
 import {
   CorrectionsList,
@@ -62,7 +62,7 @@ export async function loadDuelPage(
   };
 }
 
-function Summary(props: { state: Duel; now: string }) {
+function Summary(props: { state: Duel; now: string; csrf: string }) {
   const { state } = props;
   const t = ui.duel;
   const result = state.status === "finished" ? state.result : null;
@@ -79,11 +79,38 @@ function Summary(props: { state: Duel; now: string }) {
           {t.resultReason[result.reason]})
         </p>
       ) : null}
+      <div class="forms last-word">
+        <LastWordForms state={state} csrf={props.csrf} />
+      </div>
       <TurnLine state={state} now={props.now} />
       <h2>{t.duelists}</h2>
       <DuelistsTable state={state} />
       <CorrectionsList state={state} />
     </>
+  );
+}
+
+/**
+ * The thread's posts made before the duel was registered (R-7.1): shown as its history, never
+ * judged (no fault, no disqualification, no turn).
+ */
+function ThreadHistory(props: { events: readonly DuelEvent[] }) {
+  const history = props.events.filter((e) => e.type === "post.history");
+  if (history.length === 0) return null;
+  const t = ui.duel;
+  return (
+    <section class="thread-history">
+      <h2>{t.history}</h2>
+      <p class="muted">{t.historyIntro}</p>
+      <ul>
+        {history.map((e) => (
+          <li data-post={e.postId}>
+            <strong>{e.authorName}</strong> — {when(e.createdAt)} — {t.historyPost(e.postId)}
+            <pre>{e.summary}</pre>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -180,7 +207,7 @@ export function DuelPage(props: { data: DuelPageData; csrf: string; flash?: Flas
   return (
     <Layout title={duelTitle(state)} csrf={props.csrf} flash={props.flash ?? null} refresh={REFRESH_SECONDS}>
       <ThreadLine state={state} forum={props.data.forum} />
-      <Summary state={state} now={props.data.now} />
+      <Summary state={state} now={props.data.now} csrf={props.csrf} />
       {state.faults.length > 0 ? (
         <>
           <h3>{t.faultList}</h3>
@@ -197,6 +224,7 @@ export function DuelPage(props: { data: DuelPageData; csrf: string; flash?: Flas
       <h2>{t.commands}</h2>
       <p class="muted">{t.commandsIntro}</p>
       <CommandForms state={state} csrf={props.csrf} />
+      <ThreadHistory events={props.data.events} />
       <h2>{t.log}</h2>
       <AuditLog events={props.data.events} state={state} />
       <h2>{t.hiboux}</h2>

@@ -1,14 +1,15 @@
 import { type Context, Hono } from "hono";
+import { liftBan } from "../../app/ban-lift.js";
 import { runRefereeCommand } from "../../app/referee-command.js";
 import type { ErrorStatus } from "../../errors.js";
 import { commandTexts, formTexts, ui } from "../../texts/desk.js";
 import { registerTexts } from "../../texts/desk-register.js";
-import { requireForum } from "../access.js";
+import { requireForum, requireForumAdmin } from "../access.js";
 import { refuseTokenInUrl } from "../auth.js";
 import type { AppDeps } from "../deps.js";
 import { abortedByClient, errorAnswer } from "../errors.js";
 import { decidedBy } from "../principal.js";
-import { isDuelId, parseDuelId } from "../webhook-schemas.js";
+import { isDuelId, parseDuelId, parseForumId, parseUserId } from "../webhook-schemas.js";
 import { parseCommandForm } from "./command-form.js";
 import { credentialDeskRoutes } from "./credential-routes.js";
 import { csrfProtection, csrfToken } from "./csrf.js";
@@ -33,6 +34,7 @@ const duelPath = (duelId: string) => `/admin/duels/${encodeURIComponent(duelId)}
 /** The message a redirect's `?fait=` names: only known values, never text from the URL. */
 function flashOf(done: string | undefined): Flash | null {
   if (done === "duplicate") return { kind: "ok", text: formTexts.duplicate };
+  if (done === "ban-lifted") return { kind: "ok", text: ui.dashboard.banLifted };
   if (done === "registered") return { kind: "ok", text: registerTexts.done };
   const command = Object.entries(commandTexts).find(([name]) => name === done)?.[1];
   return command ? { kind: "ok", text: command.done } : null;
@@ -125,6 +127,23 @@ export function adminRoutes(deps: AppDeps) {
       if (!answer || answer.status >= 500 || answer.status === 403) throw error;
       return showDuel(c, duelId, { kind: "error", text: ui.errors.refused(answer.message) }, answer.status);
     }
+  });
+
+  // The form's twin of `DELETE /forums/{forumId}/bans/{duelistId}` (R-7.1): a forum admin or the operator.
+  app.post("/forums/:forumId/bans/:duelistId/lift", async (c) => {
+    const forumId = parseForumId(c.req.param("forumId"));
+    const duelistId = parseUserId(c.req.param("duelistId"));
+    const principal = c.get("principal");
+    requireForumAdmin(principal, forumId);
+    const form = await c.req.parseBody();
+    const reason = typeof form.reason === "string" ? form.reason.trim().slice(0, 2000) : "";
+    if (!reason) {
+      const data = await loadDashboard(deps, principal);
+      const flash = { kind: "error" as const, text: ui.errors.refused(ui.errors.reasonRequired) };
+      return renderPage(c, <DashboardPage data={data} csrf={csrfOf(c)} flash={flash} />, 400);
+    }
+    await liftBan(deps, { forumId, duelistId, reason, who: decidedBy(principal) });
+    return c.redirect("/admin?fait=ban-lifted", 303);
   });
 
   app.onError((error, c) => {

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import * as z from "zod/mini";
+import { liftBan } from "../../app/ban-lift.js";
 import { saveForum } from "../../app/forum-save.js";
 import { ApiError } from "../../errors.js";
 import { sourceView } from "../../forumactif/source-settings.js";
@@ -8,9 +10,14 @@ import { errorTexts } from "../../texts/errors.js";
 import { requireForum, requireForumAdmin, requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
-import type { AuthEnv } from "../principal.js";
+import { type AuthEnv, decidedBy } from "../principal.js";
 import { forumBodySchema } from "../schemas.js";
-import { parseForumId } from "../webhook-schemas.js";
+import { parseForumId, parseUserId } from "../webhook-schemas.js";
+
+/** The body of a ban lifted alone: its reason, recorded with who lifted it. */
+export const banLiftSchema = z.object({
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+});
 
 /** A forum's configuration with its secrets replaced by whether they are set. */
 export function forumView(forum: ForumConfig) {
@@ -55,6 +62,16 @@ export function forumRoutes(deps: AppDeps) {
     const body = await jsonBody(c, forumBodySchema);
     const { forum, created } = await saveForum(deps, forumId, body, () => requireOperator(principal));
     return c.json(forumView(forum), created ? 201 : 200);
+  });
+  // A ban lifted alone by the forum's admin or the operator (R-7.1; CONTRACT.md 6): 403 for a referee.
+  app.delete("/:forumId/bans/:duelistId", async (c) => {
+    const forumId = parseForumId(c.req.param("forumId"));
+    const duelistId = parseUserId(c.req.param("duelistId"));
+    const principal = c.get("principal");
+    requireForumAdmin(principal, forumId);
+    const { reason } = await jsonBody(c, banLiftSchema);
+    const done = await liftBan(deps, { forumId, duelistId, reason, who: decidedBy(principal) });
+    return c.json({ duelistId, bannedUntil: null, lifted: done.lifted });
   });
   app.get("/:forumId", async (c) => {
     const forumId = parseForumId(c.req.param("forumId"));

@@ -58,6 +58,7 @@ function legacyKey(command: DuelCommand, inputId: string, sequence: number, last
     case "post.deleted":
       key = `${command.deletedAt}#1#${sortablePostId(command.postId)}#delete`;
       break;
+    case "ban.lift":
     case "referee":
       return `${command.now}#2#${String(sequence).padStart(10, "0")}#${inputId}`;
     case "timer.fired":
