@@ -4,6 +4,7 @@ import { errorTexts } from "../texts/errors.js";
 import { requireForum } from "./access.js";
 import { mountAdmin } from "./admin/index.js";
 import { refuseTokenInUrl, requireAdmin, requireAuth } from "./auth.js";
+import { duelPageRoutes } from "./club/duel-routes.js";
 import { clubRoutes } from "./club/routes.js";
 import type { AppDeps } from "./deps.js";
 import { jsonBody } from "./json-body.js";
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/forumactif", forumactifSnippetRoute(deps.publicUrl));
   // The club's records are public (CONTRACT.md 8): before the API's `/forums/*`, which needs a token.
   app.route("/", clubRoutes(deps));
+  // The duel in the board (CONTRACT.md 9): public when the club is, like the club's records.
+  app.route("/", duelPageRoutes(deps));
   app.route("/", apiRoutes(deps));
   mountAdmin(app, deps); // /admin pages (own auth: desk session + CSRF), public /openapi.json and /docs
 
