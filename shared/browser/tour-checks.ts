@@ -49,6 +49,8 @@ export interface TourVerdict {
 export interface SpellChoice {
   readonly id: string;
   readonly name: string;
+  /** Its incantation, as duelists often write it (« Incendio »), if it has one. */
+  readonly incantation: string | null;
   readonly attacks: boolean;
   /** Why it cannot be cast now (the hiboux' words), or null. */
   readonly greyed: string | null;
@@ -186,6 +188,6 @@ export function spellChoices(state: Duel, duelistId: string): SpellChoice[] {
         : attacks && duelist.cannotAttackNextTurn
           ? texts.yourTurn.cannotAttack
           : null;
-    return { id: spell.id, name: spell.name, attacks, greyed };
+    return { id: spell.id, name: spell.name, incantation: spell.aliases[0] ?? null, attacks, greyed };
   });
 }

@@ -126,8 +126,10 @@ function start(data: TourData): void {
     const me = state.duelists.find((d) => d.id === who.value);
     spell.replaceChildren(option("", t.noSpell));
     if (me?.disarmed) spell.append(option(WAND, t.recoverWand));
-    for (const c of choices)
-      spell.append(option(c.id, c.greyed ? `${c.name} — ${c.greyed}` : c.name, !!c.greyed));
+    for (const c of choices) {
+      const label = c.incantation ? `${c.name} (${c.incantation})` : c.name;
+      spell.append(option(c.id, c.greyed ? `${label} — ${c.greyed}` : label, !!c.greyed));
+    }
     if (me?.disarmed) spell.value = WAND;
     greyed.replaceChildren(
       ...choices
