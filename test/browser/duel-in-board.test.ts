@@ -97,13 +97,12 @@ describe("CONTRACT 9 the duel in the board, in a real browser at 390 px", () => 
       await route.fulfill({ response, body });
     });
     await topic.goto(`${board.url}/t1234-duel`);
-    await topic.evaluate((src) => {
-      const frame = document.createElement("iframe");
-      frame.id = "duel-card";
-      frame.src = src;
-      frame.style.cssText = "width:100%;height:520px;border:0";
-      document.body.prepend(frame);
-    }, `${desk.base}/club/poudlard/duels/${duelId}?embed`);
+    // As an admin puts it in the topic's first post (docs/guide-forumactif.md).
+    const src = `${desk.base}/club/poudlard/duels/${duelId}?embed`;
+    await topic.evaluate(
+      `(() => { const f = document.createElement("iframe"); f.id = "duel-card"; f.src = ${JSON.stringify(src)};` +
+        ` f.style.cssText = "width:100%;height:520px;border:0"; document.body.prepend(f); })()`,
+    );
     const card = topic.frameLocator("#duel-card");
     await card.locator(".turn", { hasText: "Tour 1 : à Alice Dubois de jouer" }).waitFor();
     await topic.screenshot({ path: docsScreenshot("duel-card-390.png") });
