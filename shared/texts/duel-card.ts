@@ -94,3 +94,19 @@ export const tourTexts = {
   boardButton: "Préparer mon tour de duel",
   boardClose: "Fermer",
 } as const;
+
+/** The desk's duel page: the code to paste in the thread (CONTRACT.md 9). */
+export const deskBoardTexts = {
+  title: "Dans le fil",
+  intro:
+    "La carte du duel se met à jour toute seule (toutes les 30 secondes) : collez ce code dans le premier message du sujet. Les duellistes préparent leur tour sur la page « Préparer mon tour ».",
+  private: "Les archives de ce club ne sont pas publiques : la carte et la page du tour ne s'affichent pas.",
+  card: "La carte du duel",
+  tour: "Préparer mon tour",
+  forumactif:
+    "Pour Forumactif, dans le premier message du sujet : en HTML (si le HTML est activé dans les messages), la carte elle-même :",
+  bbcode: "Sinon, en BBCode, un lien vers la carte :",
+  others: "Pour un autre forum (un cadre HTML) :",
+  tourScript:
+    "Pour que la page du tour remplisse directement la réponse des duellistes, ajoutez aussi ce script dans « Gestion des codes JavaScript » (placement : sur toutes les pages) :",
+} as const;
