@@ -40,6 +40,8 @@ export const cardTexts = {
   thread: "voir le fil",
   club: "le club",
   prepare: "Préparer mon tour",
+  /** On the club's pages, beside each duel. */
+  cardLink: "carte du duel",
   refreshed: (day: string) => `À jour le ${day} ; la carte se met à jour toute seule.`,
 } as const;
 

@@ -107,6 +107,10 @@ describe("CONTRACT 9 the duel's card", () => {
     expect(html).toContain("Tour 1 : à Alice Dubois de jouer");
     expect(html).toContain("encore 3 j");
 
+    // The club's page links each duel's card.
+    const club = await (await h.app.request("/club/poudlard")).text();
+    expect(club).toContain(`href="/club/poudlard/duels/${duelId}">carte du duel</a>`);
+
     const other = await registerAndTop(h, { ...DUEL_BODY, threadId: "1235" });
     expect((await h.app.request(`/club/autre/duels/${other}`)).status).toBe(404);
     await h.forum({ club: { public: false } });

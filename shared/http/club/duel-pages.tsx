@@ -153,6 +153,21 @@ export function CardPage(props: { card: DuelCard; embed: boolean; refresh: numbe
   );
 }
 
+/**
+ * The link from the club's pages to a duel's card (CONTRACT.md 9). A duel's id begins with its
+ * forum's (`<forumId>.<threadId>`; a forum id holds no dot).
+ */
+export function CardLink(props: { duelId: string }) {
+  const forumId = props.duelId.split(".")[0] ?? "";
+  const href = `/club/${encodeURIComponent(forumId)}/duels/${encodeURIComponent(props.duelId)}`;
+  return (
+    <>
+      {" · "}
+      <a href={href}>{c.cardLink}</a>
+    </>
+  );
+}
+
 /** JSON inside a `<script type="application/json">`: nothing in it may close the element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)
