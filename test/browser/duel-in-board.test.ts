@@ -184,7 +184,6 @@ describe("CONTRACT 9 the duel in the board, in a real browser at 390 px", () => 
     expect(faults).toEqual([]);
     await card.locator(".result", { hasText: "Victoire de Alice Dubois aux points." }).waitFor();
     await card.locator(".result", { hasText: "Enjeux : Le perdant range la salle des trophées" }).waitFor();
-    await topic.screenshot({ path: docsScreenshot("duel-card-finished-390.png") });
     const overflow = (await tour.evaluate(
       "document.scrollingElement.scrollWidth - window.innerWidth",
     )) as number;
