@@ -41,6 +41,7 @@ export const TIERS = {
     /** Files of other directories that spawn a process or bundle with esbuild. */
     files: [
       "test/aws/code-cache.test.ts",
+      "test/board/tour-checks.test.ts",
       "test/http/zod-mini.test.ts",
       "test/observability/stack-map.test.ts",
     ],

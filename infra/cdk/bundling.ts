@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { type BundlingOptions, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import type { BuildOptions } from "esbuild";
+import { TOUR_SCRIPT_FILE, tourScriptArgs } from "../../shared/browser/bundle-options.js";
 import { FUNCTION_ENTRIES, type FunctionName } from "./paths.js";
 
 /**
@@ -135,10 +136,21 @@ export function lambdaBundling(name: string): BundlingOptions {
         `mv "${outputDir}/${CODE_CACHED.builtFile}.map" "${outputDir}/${CODE_CACHED.bundleFile}.map"`,
         `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${CODE_CACHED.entry}" --bundle --platform=node ` +
           `--format=esm --target=${BUNDLE.target} --minify --log-level=warning --outfile="${outputDir}/${BUNDLE.outputFile}"`,
+        ...(name === "http" ? [browserScriptStep(inputDir, outputDir)] : []),
         `cd "${inputDir}" && "${process.execPath}" --import tsx infra/cdk/code-cache.ts "${outputDir}" ${name}`,
       ],
     },
   };
+}
+
+/**
+ * The HTTP function serves the turn-preparing page's script (CONTRACT.md 9): the referee's rules
+ * code bundled for browsers (shared/browser/bundle-options.ts), written beside the bundle, where
+ * shared/browser/tour-script.ts reads it (Lambda's working directory is the bundle's folder).
+ */
+export function browserScriptStep(inputDir: string, outputDir: string): string {
+  const args = tourScriptArgs(`${outputDir}/${TOUR_SCRIPT_FILE}`).map((a) => `"${a}"`);
+  return `cd "${inputDir}" && "${inputDir}/node_modules/.bin/esbuild" ${args.join(" ")}`;
 }
 
 /** The same bundle as esbuild build options, as NodejsFunction passes them to the esbuild CLI. */

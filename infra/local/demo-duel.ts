@@ -3,7 +3,7 @@ import { signStandardWebhook } from "../../shared/http/standard-webhooks.js";
 import { type LocalStack, newWebhookSecret, startLocalStack } from "./stack.js";
 
 /** Enough words for R-6.3's minimum of 100: a duelist's RP text. */
-const RP = (who: string) =>
+export const RP = (who: string) =>
   `${who} s'avance sur l'estrade du club de duel, salue son adversaire d'un bref signe de tête et fait tourner sa baguette entre ses doigts. ` +
   "La salle retient son souffle ; les élèves massés autour de la table murmurent des paris à voix basse. " +
   "Les bougies flottantes vacillent au-dessus des têtes, projetant des ombres mouvantes sur les murs de pierre. " +
@@ -11,6 +11,66 @@ const RP = (who: string) =>
   "Le regard fixé sur son adversaire, le duelliste mesure la distance, anticipe la parade, cherche la faille dans la garde adverse. " +
   "Les semaines d'entraînement dans la salle sur demande reviennent en mémoire, les chutes, les éclats de rire, les conseils murmurés. " +
   "Il n'est plus temps d'hésiter : la baguette se lève, précise, et la formule jaillit enfin.";
+
+/** The demo's duelists, as the forum knows them. */
+export const DEMO_DUELISTS = {
+  alice: { id: "42", name: "Alice Dubois" },
+  bob: { id: "43", name: "Bob Martin" },
+} as const;
+
+/**
+ * The demo duel's five posts, in order: who, when, what their action block says, the forum's dice,
+ * and whether its text is the full RP or a line too short for R-6.3 (Alice's riposte, which the
+ * referee then corrects). The turn-preparing page's browser test plays the same turns.
+ */
+export const DEMO_TURNS: readonly {
+  readonly postId: string;
+  readonly author: keyof typeof DEMO_DUELISTS;
+  readonly at: string;
+  readonly action: Readonly<Record<string, string>>;
+  readonly dice: readonly [number, number];
+  readonly shortText?: string;
+}[] = [
+  {
+    postId: "5001",
+    author: "alice",
+    at: "2026-12-01T10:05:00Z",
+    action: { Sort: "Incendio", Cible: "Bob", Zone: "torse", Pari: "4" },
+    dice: [5, 2],
+  },
+  {
+    postId: "5002",
+    author: "bob",
+    at: "2026-12-01T11:00:00Z",
+    action: { Sort: "Charme du Bouclier", Pari: "2" },
+    dice: [6, 3],
+  },
+  {
+    postId: "5003",
+    author: "alice",
+    at: "2026-12-01T12:00:00Z",
+    action: { Sort: "Expelliarmus", Cible: "Bob", Zone: "bras", Pari: "4" },
+    dice: [4, 4],
+    shortText: "Alice riposte.",
+  },
+  {
+    postId: "5004",
+    author: "alice",
+    at: "2026-12-04T13:00:00Z",
+    action: { Sort: "Glacius", Cible: "Bob", Zone: "jambes", Pari: "5" },
+    dice: [6, 5],
+  },
+  {
+    postId: "5005",
+    author: "bob",
+    at: "2026-12-04T14:00:00Z",
+    action: { Action: "récupérer sa baguette", Pari: "1" },
+    dice: [1, 2],
+  },
+];
+
+/** The clock's move after the correction: three days without Bob's answer (an absence). */
+export const DEMO_ABSENCE_UNTIL = "2026-12-04T12:00:01Z";
 
 /** A private stack for the demo: in memory, silent, on a manual clock set to the demo's first day. */
 export function startDemoStack(): Promise<LocalStack> {
@@ -88,8 +148,7 @@ export async function playDemoDuel(base: {
     if (!res.ok) throw new Error(`webhook ${postId} → ${res.status} ${JSON.stringify(answer)}`);
   };
 
-  const alice = { id: "42", name: "Alice Dubois" };
-  const bob = { id: "43", name: "Bob Martin" };
+  const { alice, bob } = DEMO_DUELISTS;
   const referee = { id: "7", name: "Minerva McGonagall" };
 
   await clock("2026-12-01T10:00:00Z");
@@ -122,53 +181,24 @@ export async function playDemoDuel(base: {
     `\n[duel]\n${Object.entries(lines)
       .map(([k, v]) => `${k} : ${v}`)
       .join("\n")}\n[/duel]`;
-  await post(
-    "5001",
-    alice,
-    "2026-12-01T10:05:00Z",
-    RP("Alice") + block({ Sort: "Incendio", Cible: "Bob", Zone: "torse", Pari: "4" }),
-    [5, 2],
-  );
-  await post(
-    "5002",
-    bob,
-    "2026-12-01T11:00:00Z",
-    RP("Bob") + block({ Sort: "Charme du Bouclier", Pari: "2" }),
-    [6, 3],
-  );
-  await post(
-    "5003",
-    alice,
-    "2026-12-01T12:00:00Z",
-    `Alice riposte.${block({ Sort: "Expelliarmus", Cible: "Bob", Zone: "bras", Pari: "4" })}`,
-    [4, 4],
-  );
-  await clock("2026-12-01T12:10:00Z");
-  await call("POST", `/duels/${duelId}/commands`, {
-    command: "correction",
-    postId: "5003",
-    fields: { text: RP("Alice") },
-    reason: "Texte complet reçu par hibou à 12 h 08.",
-  });
-  say("  12-01 12:10  correction de l'arbitre pour le message 5003 (texte complet reçu par hibou).");
-  const moved = await call("POST", "/_local/clock", { set: "2026-12-04T12:00:01Z" });
-  say(
-    `  12-04 12:00  l'horloge avance de trois jours : ${moved.fired === 1 ? "1 minuteur déclenché" : `${String(moved.fired)} minuteurs déclenchés`} — Bob n'a pas répondu.`,
-  );
-  await post(
-    "5004",
-    alice,
-    "2026-12-04T13:00:00Z",
-    RP("Alice") + block({ Sort: "Glacius", Cible: "Bob", Zone: "jambes", Pari: "5" }),
-    [6, 5],
-  );
-  await post(
-    "5005",
-    bob,
-    "2026-12-04T14:00:00Z",
-    RP("Bob") + block({ Action: "récupérer sa baguette", Pari: "1" }),
-    [1, 2],
-  );
+  for (const turn of DEMO_TURNS) {
+    const author = DEMO_DUELISTS[turn.author];
+    const text = turn.shortText ?? RP(author.name.split(" ")[0] ?? author.name);
+    await post(turn.postId, author, turn.at, text + block(turn.action), [turn.dice[0], turn.dice[1]]);
+    if (turn.postId !== "5003") continue;
+    await clock("2026-12-01T12:10:00Z");
+    await call("POST", `/duels/${duelId}/commands`, {
+      command: "correction",
+      postId: "5003",
+      fields: { text: RP("Alice") },
+      reason: "Texte complet reçu par hibou à 12 h 08.",
+    });
+    say("  12-01 12:10  correction de l'arbitre pour le message 5003 (texte complet reçu par hibou).");
+    const moved = await call("POST", "/_local/clock", { set: DEMO_ABSENCE_UNTIL });
+    say(
+      `  12-04 12:00  l'horloge avance de trois jours : ${moved.fired === 1 ? "1 minuteur déclenché" : `${String(moved.fired)} minuteurs déclenchés`} — Bob n'a pas répondu.`,
+    );
+  }
   await call("POST", "/_local/clock", { advance: "PT1M" });
 
   const duel = await call("GET", `/duels/${duelId}`);

@@ -11,7 +11,7 @@
  *   as a guest or as the bot account, over the guarded transport of `shared/net`; it knows nothing
  *   of duels. The notifiers' and the thread bot's Forumactif adapters use its session too;
  * - the fetching and the settings: `topic-fetch`, `section-fetch`, `topic-reader`, `watched`,
- *   `ping-snippet`, `source-settings`, `source-probe`, `source-route`: a topic's pages or a
+ *   `ping-snippet`, `tour-snippet`, `source-settings`, `source-probe`, `source-route`: a topic's pages or a
  *   section's list read with the two parts above. The poller that decides what to read and hands
  *   the changes to the intake is an application service (`shared/app/topic-poller.ts`).
  * No part imports the HTTP edge, the adapters or AWS: they compose this folder, not the reverse.

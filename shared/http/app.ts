@@ -4,6 +4,7 @@ import { errorTexts } from "../texts/errors.js";
 import { requireForum } from "./access.js";
 import { mountAdmin } from "./admin/index.js";
 import { refuseTokenInUrl, requireAdmin, requireAuth } from "./auth.js";
+import { duelPageRoutes } from "./club/duel-routes.js";
 import { clubRoutes } from "./club/routes.js";
 import type { AppDeps } from "./deps.js";
 import { jsonBody } from "./json-body.js";
@@ -65,6 +66,9 @@ export function createApp(deps: AppDeps): Hono {
   // The snippet a Forumactif admin pastes: public, it holds no secret (CONTRACT.md 4.4).
   app.route("/forumactif", forumactifSnippetRoute(deps.publicUrl));
   // The club's records are public (CONTRACT.md 8): before the API's `/forums/*`, which needs a token.
+  // The duel in the board (CONTRACT.md 9): public when the club is, like the club's records; its
+  // assets (`/club/duel.css`, `/club/tour-page.js`) before the club's `/club/{forumId}`.
+  app.route("/", duelPageRoutes(deps));
   app.route("/", clubRoutes(deps));
   app.route("/", apiRoutes(deps));
   mountAdmin(app, deps); // /admin pages (own auth: desk session + CSRF), public /openapi.json and /docs

@@ -15,6 +15,7 @@ import { forumactifCardTexts } from "./desk-forumactif.js";
 import { forumTexts } from "./desk-forums.js";
 import { registerTexts } from "./desk-register.js";
 import { sourceFormTexts } from "./desk-source.js";
+import { cardTexts, deskBoardTexts, tourTexts } from "./duel-card.js";
 import { openingBlockTexts, openingHibouTexts } from "./duel-opening.js";
 import { errorTexts } from "./errors.js";
 import { forumactifTexts } from "./forumactif.js";
@@ -36,6 +37,8 @@ export const french = {
   sourcePreview: sourcePreviewTexts,
   /** The club's public records: its page, embed and CSV (CONTRACT.md 8). */
   club: clubTexts,
+  /** The duel in the board (CONTRACT.md 9): its card, the turn's page, the desk's code to paste. */
+  board: { card: cardTexts, tour: tourTexts, desk: deskBoardTexts },
   /** The bot's lines in a duel's thread. */
   announce: announceTexts,
   /** The referee desk's pages, forms and flashes. */

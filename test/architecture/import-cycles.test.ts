@@ -53,6 +53,7 @@ const FORUMACTIF_GLUE: Part = {
     "topic-reader",
     "watched",
     "ping-snippet",
+    "tour-snippet",
     "source-settings",
     "source-probe",
     "source-route",

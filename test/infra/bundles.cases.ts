@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { asciiBundle } from "../../infra/cdk/ascii-bundle.js";
 import {
   BUNDLE,
+  browserScriptStep,
   CODE_CACHED,
   codeCachedEsbuildOptions,
   esbuildOptions,
@@ -95,6 +96,10 @@ describe("the bundles, built as deployed", () => {
       `"/src/node_modules/.bin/esbuild" "/src/functions/code-cache-entry.ts" --bundle --platform=node --format=esm --target=${BUNDLE.target} --minify --log-level=warning --outfile="/out/index.mjs"`,
       `cd "/src" && "${process.execPath}" --import tsx infra/cdk/code-cache.ts "/out" webhook`,
     ]);
+    // CONTRACT 9: the HTTP function alone also writes the turn page's script beside its bundle.
+    const http = lambdaBundling("http").commandHooks?.afterBundling("/src", "/out") ?? [];
+    expect(http.at(-2)).toBe(browserScriptStep("/src", "/out"));
+    expect(http.at(-2)).toContain('"--outfile=/out/browser/tour-page.js"');
   });
 
   for (const name of NAMES) {

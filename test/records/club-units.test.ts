@@ -60,8 +60,8 @@ describe("CONTRACT 8 public pages limited per address", () => {
     const { memoryHarness } = await import("../support/harness.js");
     const h = await memoryHarness();
     expect((await h.forum()).status).toBe(201);
-    const page = (from: string) =>
-      h.app.request("/club/poudlard", { headers: { "x-forwarded-for": from } }).then((res) => res.status);
+    const page = async (from: string) =>
+      (await h.app.request("/club/poudlard", { headers: { "x-forwarded-for": from } })).status;
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) statuses.push(await page("198.51.100.7"));
     expect(new Set(statuses.slice(0, 60))).toEqual(new Set([200]));

@@ -10,6 +10,7 @@ import { notificationsView } from "../views.js";
 import { Announcements, announcementsView } from "./announcements.js";
 import { eventDetail, rulesOf } from "./audit.js";
 import { CommandForms, LastWordForms } from "./command-forms.js";
+import { DuelBoardSection } from "./duel-board-section.js";
 import { type Flash, Layout } from "./layout.js";
 import {
   CorrectionsList,
@@ -200,7 +201,13 @@ function Hiboux(props: { hiboux: readonly Hibou[] }) {
 }
 
 /** `GET /admin/duels/{id}`: the duel, the referee's forms, the audit log and the hiboux; it refreshes itself. */
-export function DuelPage(props: { data: DuelPageData; csrf: string; flash?: Flash | null }) {
+export function DuelPage(props: {
+  data: DuelPageData;
+  csrf: string;
+  flash?: Flash | null;
+  /** This service's public origin, for the code to paste in the thread (CONTRACT.md 9). */
+  publicOrigin?: string;
+}) {
   const { state } = props.data;
   const t = ui.duel;
   const labels = faultLabels(state);
@@ -230,6 +237,7 @@ export function DuelPage(props: { data: DuelPageData; csrf: string; flash?: Flas
       <h2>{t.hiboux}</h2>
       <Hiboux hiboux={props.data.hiboux} />
       <Announcements state={state} announcements={props.data.announcements} />
+      <DuelBoardSection state={state} forum={props.data.forum} origin={props.publicOrigin ?? ""} />
       <p class="muted">{t.refreshing}</p>
     </Layout>
   );

@@ -97,7 +97,12 @@ export function adminRoutes(deps: AppDeps) {
     // An id no duel can have is not looked up (a key over DynamoDB's limit would fail the read).
     const data = isDuelId(duelId) ? await loadDuelPage(deps, c.get("principal"), duelId) : null;
     if (!data) return renderPage(c, <ErrorPage message={ui.errors.notFound} csrf={csrfOf(c)} />, 404);
-    return renderPage(c, <DuelPage data={data} csrf={csrfOf(c)} flash={flash} />, status);
+    const publicOrigin = deps.publicUrl ? new URL(deps.publicUrl).origin : new URL(c.req.url).origin;
+    return renderPage(
+      c,
+      <DuelPage data={data} csrf={csrfOf(c)} flash={flash} publicOrigin={publicOrigin} />,
+      status,
+    );
   };
   app.get("/duels/:duelId", (c) => showDuel(c, c.req.param("duelId"), flashOf(c.req.query("fait"))));
 

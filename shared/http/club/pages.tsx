@@ -1,6 +1,7 @@
 import type { ActiveEntry, BanEntry, ClubView, FinishedEntry, Standing } from "../../app/club.js";
 import { clubTexts } from "../../texts/club.js";
 import { formatDay } from "../../texts/format.js";
+import { CardLink } from "./duel-pages.js";
 
 const t = clubTexts.page;
 
@@ -105,6 +106,7 @@ function Active(props: { active: readonly ActiveEntry[] }) {
         <li>
           <strong>{a.title}</strong>
           <ThreadLink url={a.threadUrl} title={a.threadTitle} />
+          <CardLink duelId={a.duelId} />
           <br />
           <span class="muted">
             {a.turn
@@ -144,6 +146,7 @@ function Finished(props: { finished: readonly FinishedEntry[] }) {
         <li>
           <strong>{f.title}</strong>
           <ThreadLink url={f.threadUrl} title={f.threadTitle} />
+          <CardLink duelId={f.duelId} />
           <br />
           {f.winnerName ? t.winner(f.winnerName) : t.draw} {clubTexts.reason[f.reason]}
           {f.endedAt ? <span class="muted">{`, ${t.endedOn(formatDay(f.endedAt))}`}</span> : null}

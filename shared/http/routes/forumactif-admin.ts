@@ -4,6 +4,7 @@ import { previewSource } from "../../app/source-preview.js";
 import type { PollResult } from "../../app/topic-poller.js";
 import { ApiError } from "../../errors.js";
 import { pingSnippet } from "../../forumactif/ping-snippet.js";
+import { tourSnippet } from "../../forumactif/tour-snippet.js";
 import { forumactifSource, isWatched } from "../../forumactif/watched.js";
 import { errorTexts } from "../../texts/errors.js";
 import { requireForumAdmin } from "../access.js";
@@ -78,6 +79,13 @@ export function forumactifSnippetRoute(publicUrl?: string) {
     // a configured address (a bare local app), the request's own is used and nothing is cached.
     c.header("Cache-Control", origin ? "public, max-age=3600" : "no-store");
     return c.body(pingSnippet(origin ?? new URL(c.req.url).origin, forumId));
+  });
+  // `GET /forumactif/tour.js?forum=<forumId>` (CONTRACT.md 9): the reply editor filled with a prepared turn.
+  app.get("/tour.js", (c) => {
+    const forumId = parseForumId(c.req.query("forum") ?? "");
+    c.header("Content-Type", "application/javascript; charset=utf-8");
+    c.header("Cache-Control", origin ? "public, max-age=3600" : "no-store");
+    return c.body(tourSnippet(origin ?? new URL(c.req.url).origin, forumId));
   });
   return app;
 }
