@@ -194,6 +194,7 @@ describe("the HTTP API", () => {
       "GET /club/{proxy+}": http,
       "GET /forums/{forumId}/club": http,
       "GET /forums/{forumId}/club.csv": http,
+      "GET /forums/{forumId}/duels/{duelId}/card": http,
       "GET /forumactif/{proxy+}": http,
       $default: http,
     });

@@ -32,6 +32,7 @@ export const ANONYMOUS_ROUTES = [
   { method: HttpMethod.GET, path: "/club/{proxy+}" },
   { method: HttpMethod.GET, path: "/forums/{forumId}/club" },
   { method: HttpMethod.GET, path: "/forums/{forumId}/club.csv" },
+  { method: HttpMethod.GET, path: "/forums/{forumId}/duels/{duelId}/card" },
   { method: HttpMethod.GET, path: "/forumactif/{proxy+}" },
 ] as const;
 
