@@ -1,26 +1,34 @@
-import { loadavg } from "node:os";
 import { BatchWriteItemCommand, QueryCommand } from "@aws-sdk/client-dynamodb";
-import { startDynamoDbLocal } from "../infra/local/dynamodb-local.js";
 import { DynamoDbStore } from "../shared/adapters/dynamodb/dynamodb-store.js";
 import { clubRecordItem } from "../shared/adapters/dynamodb/items.js";
 import { keys } from "../shared/adapters/dynamodb/table.js";
 import { clubView } from "../shared/app/club.js";
 import type { ClubDuelRecord } from "../shared/domain/club-record.js";
-import { createBenchTable, localClient } from "./referee-app.js";
+import { localClient, median } from "./referee-app.js";
+
+export interface ClubPageResult {
+  readonly duels: number;
+  readonly queryPages: number;
+  readonly readCapacityUnits: number;
+  readonly recordBytes: number;
+  /** Reading the forum's partition and computing the view, median of the runs. */
+  readonly medianMs: number;
+  readonly runs: number;
+}
 
 /**
- * `npx tsx bench/club-page.ts`: what one club page costs (CONTRACT.md 8) with DUELS finished duels
- * (1,000 by default) of 40 duelists over one season: the one query's pages and read capacity, and
- * the time to read and compute the view, median of RUNS.
+ * What one club page costs (CONTRACT.md 8) with `duels` finished duels of 40 duelists over one
+ * season, their records written as the duels' commits write them: the one query's pages and read
+ * capacity, and the time to read and compute the view, median of `runs`.
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-const DUELS = Number(process.env.DUELS ?? 1000);
-const RUNS = Number(process.env.RUNS ?? 21);
-
-const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
-try {
-  const tableName = await createBenchTable(dynamo.endpoint);
-  const client = localClient(dynamo.endpoint);
+export async function measureClubPage(
+  endpoint: string,
+  tableName: string,
+  options: { readonly duels: number; readonly runs: number },
+): Promise<ClubPageResult> {
+  const DUELS = options.duels;
+  const RUNS = options.runs;
+  const client = localClient(endpoint);
   const store = new DynamoDbStore({ client, tableName });
   await store.putForum({
     forumId: "club",
@@ -97,26 +105,15 @@ try {
     view = clubView(await store.club("club"), "2027-08-01T12:00:00Z");
     times.push(performance.now() - t0);
   }
-  times.sort((x, y) => x - y);
-  const median = times[Math.floor(times.length / 2)] ?? 0;
+  if (view === undefined) throw new Error("no club view");
   const bytes = records.reduce((sum, r) => sum + JSON.stringify(r).length, 0);
-  console.log(
-    JSON.stringify(
-      {
-        duels: DUELS,
-        queryPages: pages,
-        readCapacityUnits: capacity,
-        recordBytes: bytes,
-        medianMs: Number(median.toFixed(1)),
-        standings: view?.standings.length,
-        finished: view?.finished.length,
-        load: Number((loadavg()[0] ?? 0).toFixed(2)),
-      },
-      null,
-      2,
-    ),
-  );
   client.destroy();
-} finally {
-  await dynamo.stop();
+  return {
+    duels: DUELS,
+    queryPages: pages,
+    readCapacityUnits: capacity,
+    recordBytes: bytes,
+    medianMs: Math.round(median(times) * 10) / 10,
+    runs: RUNS,
+  };
 }

@@ -16,8 +16,14 @@ import { observedHttpHandler } from "../shared/aws/http-handler.js";
 import { functionObservability } from "../shared/aws/observability.js";
 import { signStandardWebhook } from "../shared/http/standard-webhooks.js";
 import type { TimerFiring } from "../shared/ports/scheduler.js";
-import { BENCH_SECRET, createForum, FORUM_ID } from "./duel-posts.js";
-import { ADMIN_TOKEN, createRefereeApp, localClient } from "./referee-app.js";
+import {
+  ADMIN_TOKEN,
+  BENCH_SECRET,
+  createForum,
+  createRefereeApp,
+  FORUM_ID,
+  localClient,
+} from "./referee-app.js";
 
 /**
  * What a club pays, measured: a whole duel through the functions as the stack deploys them — the
@@ -110,12 +116,20 @@ export function deployedStack(observability?: string): DeployedStack {
   const filters = (mapping.FilterCriteria as { Filters?: { Pattern: string }[] } | undefined)?.Filters ?? [];
   const alarms = ofType("AWS::CloudWatch::Alarm").map((r) => r.Properties ?? {});
   const metricsOf = (a: Record<string, unknown>) =>
-    a.MetricName ? 1 : ((a.Metrics as { MetricStat?: unknown }[] | undefined) ?? []).filter((m) => m.MetricStat).length;
+    a.MetricName
+      ? 1
+      : ((a.Metrics as { MetricStat?: unknown }[] | undefined) ?? []).filter((m) => m.MetricStat).length;
   const highResolution = (a: Record<string, unknown>) =>
-    Number(a.Period ?? (a.Metrics as { MetricStat?: { Period?: number } }[] | undefined)?.[0]?.MetricStat?.Period ?? 60) < 60;
+    Number(
+      a.Period ??
+        (a.Metrics as { MetricStat?: { Period?: number } }[] | undefined)?.[0]?.MetricStat?.Period ??
+        60,
+    ) < 60;
   const parameters = ofType("AWS::SSM::Parameter").map((r) => r.Properties ?? {});
   const rules = ofType("AWS::Events::Rule").map((r) => String(r.Properties?.ScheduleExpression ?? ""));
-  const schedules = ofType("AWS::Scheduler::Schedule").map((r) => String(r.Properties?.ScheduleExpression ?? ""));
+  const schedules = ofType("AWS::Scheduler::Schedule").map((r) =>
+    String(r.Properties?.ScheduleExpression ?? ""),
+  );
   const retention = ofType("AWS::Logs::LogGroup").map((r) => Number(r.Properties?.RetentionInDays ?? 0));
   const lambdas = ofType("AWS::Lambda::Function").map((r) => r.Properties ?? {});
   return {
@@ -148,7 +162,8 @@ const MONTH_MINUTES = 30 * 24 * 60;
 function perMonth(expression: string): number {
   const match = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/.exec(expression);
   if (!match) return 0;
-  const minutes = { minute: 1, minutes: 1, hour: 60, hours: 60, day: 1440, days: 1440 }[match[2] ?? "day"] ?? 1440;
+  const minutes =
+    { minute: 1, minutes: 1, hour: 60, hours: 60, day: 1440, days: 1440 }[match[2] ?? "day"] ?? 1440;
   return MONTH_MINUTES / (Number(match[1]) * minutes);
 }
 
@@ -275,7 +290,10 @@ type AttributeValue = {
 
 /** An item's size as DynamoDB bills it (names and values; numbers about one byte per two digits). */
 export function itemBytes(item: Record<string, AttributeValue>): number {
-  return Object.entries(item).reduce((n, [name, value]) => n + Buffer.byteLength(name) + valueBytes(value), 0);
+  return Object.entries(item).reduce(
+    (n, [name, value]) => n + Buffer.byteLength(name) + valueBytes(value),
+    0,
+  );
 }
 
 function valueBytes(v: AttributeValue): number {
@@ -321,11 +339,20 @@ async function startFakeAws(current: () => Counts | undefined): Promise<FakeAws>
       if (target.startsWith("TrentService.")) {
         if (counts) counts.kms++;
         if (target === "TrentService.Decrypt")
-          return reply(res, 200, { Plaintext: body.CiphertextBlob, KeyId: body.KeyId, EncryptionAlgorithm: "SYMMETRIC_DEFAULT" });
+          return reply(res, 200, {
+            Plaintext: body.CiphertextBlob,
+            KeyId: body.KeyId,
+            EncryptionAlgorithm: "SYMMETRIC_DEFAULT",
+          });
         return reply(res, 400, { message: target }, "UnsupportedOperationException");
       }
       const name = decodeURIComponent((req.url ?? "").split("?")[0]?.replace(/^\/schedules\//, "") ?? "");
-      const operation = req.method === "POST" ? "CreateSchedule" : req.method === "DELETE" ? "DeleteSchedule" : `${req.method}`;
+      const operation =
+        req.method === "POST"
+          ? "CreateSchedule"
+          : req.method === "DELETE"
+            ? "DeleteSchedule"
+            : `${req.method}`;
       if (counts) bump(counts.scheduler, operation);
       if (req.method === "POST") {
         if (schedules.has(name)) return reply(res, 409, { Message: "exists" }, "ConflictException");
@@ -333,10 +360,13 @@ async function startFakeAws(current: () => Counts | undefined): Promise<FakeAws>
         const at = RealDate.parse(`${expression.slice(3, -1)}Z`);
         const input = (body.Target as { Input?: string } | undefined)?.Input ?? "{}";
         schedules.set(name, { at, firing: JSON.parse(input) as TimerFiring });
-        return reply(res, 200, { ScheduleArn: `arn:aws:scheduler:us-east-1:123456789012:schedule/bench/${name}` });
+        return reply(res, 200, {
+          ScheduleArn: `arn:aws:scheduler:us-east-1:123456789012:schedule/bench/${name}`,
+        });
       }
       if (req.method === "DELETE") {
-        if (!schedules.delete(name)) return reply(res, 404, { Message: "not found" }, "ResourceNotFoundException");
+        if (!schedules.delete(name))
+          return reply(res, 404, { Message: "not found" }, "ResourceNotFoundException");
         return reply(res, 200, {});
       }
       return reply(res, 400, { Message: "unsupported" }, "ValidationException");
@@ -418,7 +448,10 @@ export function matchesPattern(pattern: unknown, value: unknown): boolean {
   if (Array.isArray(pattern)) return pattern.some((rule) => matchesRule(rule, value));
   if (pattern && typeof pattern === "object")
     return Object.entries(pattern).every(([key, inner]) =>
-      matchesPattern(inner, value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
+      matchesPattern(
+        inner,
+        value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined,
+      ),
     );
   return pattern === value;
 }
@@ -592,7 +625,13 @@ export async function measureCost(dynamoEndpoint: string, stack: DeployedStack):
     const results: string[] = [];
     const deliver = async (body: string) => {
       const headers = signStandardWebhook(BENCH_SECRET, `msg_${randomUUID()}`, new Date(), body);
-      const event = httpEvent("POST", `/webhooks/${FORUM_ID}/generic`, { "content-type": "application/json", ...headers }, body, new Date());
+      const event = httpEvent(
+        "POST",
+        `/webhooks/${FORUM_ID}/generic`,
+        { "content-type": "application/json", ...headers },
+        body,
+        new Date(),
+      );
       const answer = await invoke("webhook", () => webhook(event, context()));
       if (answer.statusCode !== 200) throw new Error(`webhook → ${answer.statusCode} ${answer.body}`);
       results.push(String((JSON.parse(answer.body) as { result?: unknown }).result));
@@ -673,7 +712,9 @@ export async function measureCost(dynamoEndpoint: string, stack: DeployedStack):
     let bytes = 0;
     let start: Record<string, AttributeValue> | undefined;
     do {
-      const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start as never }));
+      const page = await client.send(
+        new ScanCommand({ TableName: tableName, ExclusiveStartKey: start as never }),
+      );
       for (const item of page.Items ?? []) {
         // Items with an expiry (done outbox entries, delivery marks) do not stay: not kept.
         if (item[tableDefinition.timeToLiveAttribute]) continue;
@@ -684,7 +725,16 @@ export async function measureCost(dynamoEndpoint: string, stack: DeployedStack):
     } while (start);
     client.destroy();
     admin.client.destroy();
-    return { stack, posts: DUEL_PLAN.posts, deliveries, setup, duel, sweep, stored: { items, bytes }, results };
+    return {
+      stack,
+      posts: DUEL_PLAN.posts,
+      deliveries,
+      setup,
+      duel,
+      sweep,
+      stored: { items, bytes },
+      results,
+    };
   } finally {
     current = undefined;
     globalThis.Date = savedDate;

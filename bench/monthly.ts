@@ -52,13 +52,22 @@ export interface CostResults {
   readonly metricSeries: number;
   readonly fixed: FixedResources;
   readonly monthly: Readonly<Record<ClubSize, { readonly total: number } & MonthLines>>;
-  readonly targets: readonly { readonly name: string; readonly limit: number; readonly measured: number; readonly holds: boolean }[];
+  readonly targets: readonly {
+    readonly name: string;
+    readonly limit: number;
+    readonly measured: number;
+    readonly holds: boolean;
+  }[];
 }
 
 export const LINES = [
   { key: "alarms", label: "CloudWatch alarms (per metric each queries)", fixed: true },
   { key: "dashboards", label: "CloudWatch dashboards", fixed: true },
-  { key: "customMetrics", label: "CloudWatch custom metrics (EMF series, prorated by the hour sent)", fixed: false },
+  {
+    key: "customMetrics",
+    label: "CloudWatch custom metrics (EMF series, prorated by the hour sent)",
+    fixed: false,
+  },
   { key: "kmsKeys", label: "KMS keys", fixed: true },
   { key: "secrets", label: "Secrets Manager secrets, advanced SSM parameters", fixed: true },
   { key: "lambdaRequests", label: "Lambda requests (posts, relay runs, timers, the sweep)", fixed: false },
@@ -132,7 +141,9 @@ function addLines(into: Record<string, number>, lines: Partial<MonthLines>): voi
 /** Custom metrics: each series costs its hours sent (points spread over the month, Poisson). */
 function customMetrics(counts: readonly [Counts, number][], metricFilters: number): number {
   const points: Record<string, number> = {};
-  for (const [c, times] of counts) for (const [series, n] of Object.entries(c.metricPoints)) points[series] = (points[series] ?? 0) + n * times;
+  for (const [c, times] of counts)
+    for (const [series, n] of Object.entries(c.metricPoints))
+      points[series] = (points[series] ?? 0) + n * times;
   const hours = Object.values(points).reduce((h, n) => h + HOURS * (1 - Math.exp(-n / HOURS)), 0);
   return (hours / HOURS + metricFilters) * PRICES.cloudwatch.perCustomMetric;
 }
@@ -142,7 +153,9 @@ function month(m: CostMeasure, club: (typeof CLUBS)[ClubSize]): { total: number 
   const duelsPlayed = posts / m.posts;
   const f = m.stack.fixed;
   const lines: Record<string, number> = {
-    alarms: f.alarmMetrics * PRICES.cloudwatch.perAlarmMetric + f.highResolutionAlarmMetrics * PRICES.cloudwatch.perHighResolutionAlarmMetric,
+    alarms:
+      f.alarmMetrics * PRICES.cloudwatch.perAlarmMetric +
+      f.highResolutionAlarmMetrics * PRICES.cloudwatch.perHighResolutionAlarmMetric,
     dashboards: f.dashboards * PRICES.cloudwatch.perDashboard,
     customMetrics: customMetrics(
       [
@@ -153,7 +166,8 @@ function month(m: CostMeasure, club: (typeof CLUBS)[ClubSize]): { total: number 
       f.metricFilters,
     ),
     kmsKeys: f.kmsKeys * PRICES.kms.perKey,
-    secrets: f.secrets * PRICES.secretsManagerPerSecret + f.advancedParameters * PRICES.ssm.perAdvancedParameter,
+    secrets:
+      f.secrets * PRICES.secretsManagerPerSecret + f.advancedParameters * PRICES.ssm.perAdvancedParameter,
     dynamodbStorage:
       ((m.stored.bytes * duelsPlayed * ASSUMPTIONS.monthsStored) / 2 ** 30) * PRICES.dynamodb.perGbMonth,
   };
@@ -200,7 +214,8 @@ export function costResults(m: CostMeasure, run: RunInfo): CostResults {
 // docs/COSTS.md
 
 const usd = (n: number) => (n === 0 ? "0" : n < 0.01 ? `${n.toFixed(4)}` : n.toFixed(2));
-const num = (n: number) => (Number.isInteger(n) ? n.toLocaleString("en-US") : n.toLocaleString("en-US", { maximumFractionDigits: 2 }));
+const num = (n: number) =>
+  Number.isInteger(n) ? n.toLocaleString("en-US") : n.toLocaleString("en-US", { maximumFractionDigits: 2 });
 
 export interface RunInfo {
   readonly date: string;
