@@ -191,7 +191,7 @@ export async function measureBundles(
         expect: "res.statusCode === 200",
         env: env("http", {
           TABLE_NAME: withDuel.tableName,
-          ADMIN_TOKEN_SECRET_ARN: "arn:aws:secretsmanager:eu-west-3:123456789012:secret:AdminToken-AbCdEf",
+          ADMIN_TOKEN_PARAMETER: "/DuelReferee/admin-token",
         }),
         request: "GET /healthz",
       },

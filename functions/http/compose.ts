@@ -1,5 +1,5 @@
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
-import { adminTokenHashFromSecret } from "../../shared/aws/admin-token.js";
+import { adminTokenHashFromParameter } from "../../shared/aws/admin-token.js";
 import { forumactifRuntime } from "../../shared/aws/forumactif-runtime.js";
 import { functionObservability, type Observability } from "../../shared/aws/observability.js";
 import { coreRuntime, env, newId, rollDice, systemClock } from "../../shared/aws/runtime.js";
@@ -20,7 +20,7 @@ export function composeHttpApp(
     access: store.accessStore(),
     duels,
     clock: systemClock,
-    adminTokenHash: adminTokenHashFromSecret(env("ADMIN_TOKEN_SECRET_ARN", source), source),
+    adminTokenHash: adminTokenHashFromParameter(env("ADMIN_TOKEN_PARAMETER", source), source),
     rollDice,
     newId,
     // The desk's "send a test hibou" (forum settings) delivers through the same notifiers as the relay.

@@ -175,7 +175,7 @@ export function warmupEnvironment(name: FunctionName): NodeJS.ProcessEnv {
     LOG_LEVEL: "INFO",
     TABLE_NAME: "warmup",
     SECRETS_KEY_ARN: "arn:aws:kms:eu-west-3:123456789012:key/00000000-0000-0000-0000-000000000000",
-    ADMIN_TOKEN_SECRET_ARN: "arn:aws:secretsmanager:eu-west-3:123456789012:secret:AdminToken-AbCdEf",
+    ADMIN_TOKEN_PARAMETER: "/DuelReferee/admin-token",
     SCHEDULE_GROUP_NAME: "warmup",
     TIMER_FUNCTION_ARN: "arn:aws:lambda:eu-west-3:123456789012:function:warmup",
     SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/warmup",

@@ -8,6 +8,12 @@ import { RelayStream } from "./constructs/relay-stream.js";
 import { RelaySweep } from "./constructs/relay-sweep.js";
 import { Scheduling } from "./constructs/scheduling.js";
 import { DuelTable } from "./constructs/table.js";
+import { type ObservabilityTier, observabilityOf } from "./observability.js";
+
+export interface DuelStackProps extends StackProps {
+  /** How much it watches (infra/cdk/observability.ts); the `observability` context's, by default. */
+  readonly observability?: ObservabilityTier;
+}
 
 /**
  * The whole referee in one stack, wired the way data flows (STYLE.md): API and timers decide and
@@ -22,13 +28,21 @@ export class DuelStack extends Stack {
   readonly relayStream: RelayStream;
   readonly relaySweep: RelaySweep;
   readonly alarms: DuelAlarms;
-  readonly operating: Operating;
+  /** The business alarms and the dashboard: `full` only. */
+  readonly operating: Operating | undefined;
+  readonly observability: ObservabilityTier;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DuelStackProps = {}) {
     super(scope, id, props);
+    const observability = props.observability ?? observabilityOf(this);
+    this.observability = observability;
     this.table = new DuelTable(this, "Table");
     this.scheduling = new Scheduling(this, "Scheduling");
-    this.functions = new DuelFunctions(this, "Functions", { table: this.table, scheduling: this.scheduling });
+    this.functions = new DuelFunctions(this, "Functions", {
+      table: this.table,
+      scheduling: this.scheduling,
+      observability,
+    });
     this.httpApi = new DuelHttpApi(this, "HttpApi", {
       webhook: this.functions.webhook.fn,
       http: this.functions.http.fn,
@@ -37,6 +51,7 @@ export class DuelStack extends Stack {
     this.relayStream = new RelayStream(this, "RelayStream", this.functions.relay, this.table);
     this.relaySweep = new RelaySweep(this, "RelaySweep", this.functions.relay);
     this.alarms = new DuelAlarms(this, "Alarms", {
+      observability,
       functions: {
         Webhook: this.functions.webhook,
         Http: this.functions.http,
@@ -51,13 +66,16 @@ export class DuelStack extends Stack {
       },
     });
 
-    this.operating = new Operating(this, "Operating", { table: this.table.table, topic: this.alarms.topic });
+    this.operating =
+      observability === "full"
+        ? new Operating(this, "Operating", { table: this.table.table, topic: this.alarms.topic })
+        : undefined;
 
     new CfnOutput(this, "ApiUrl", { value: this.httpApi.url, description: "Base URL of the HTTP API" });
     new CfnOutput(this, "TableName", { value: this.table.table.tableName });
-    new CfnOutput(this, "AdminTokenSecretArn", {
-      value: this.functions.adminToken.secretArn,
-      description: "Set the admin token with aws secretsmanager put-secret-value",
+    new CfnOutput(this, "AdminTokenParameterName", {
+      value: this.functions.adminTokenParameter,
+      description: "Create it: aws ssm put-parameter --type SecureString --name <this> --value <token>",
     });
     new CfnOutput(this, "ScheduleGroupName", { value: this.scheduling.groupName });
     new CfnOutput(this, "AlarmTopicArn", {

@@ -16,6 +16,9 @@ export type MetricSink = (points: readonly MetricPoint[]) => void;
  * same line, for a fraction of the work on every decision (`bench/end-to-end.ts` prices a point).
  */
 export function createMetricSink(service: string, source: NodeJS.ProcessEnv = process.env): MetricSink {
+  // The stack's `basic` observability (infra/cdk/observability.ts) publishes no custom metric, each
+  // being $0.30 a month: the points are dropped before any EMF is built. Logs stay as they are.
+  if (metricsDisabled(source)) return () => {};
   const metrics = new Metrics({
     namespace: METRICS_NAMESPACE,
     serviceName: source.POWERTOOLS_SERVICE_NAME ?? service,
@@ -33,6 +36,14 @@ export function createMetricSink(service: string, source: NodeJS.ProcessEnv = pr
       }
     }
   };
+}
+
+/** What Powertools takes for "yes" in a boolean variable (its `getBooleanFromEnv`, extended parsing). */
+const TRUTHY = new Set(["1", "y", "yes", "t", "true", "on"]);
+
+/** Powertools' own switch, `POWERTOOLS_METRICS_DISABLED`, read as Powertools reads it. */
+export function metricsDisabled(source: NodeJS.ProcessEnv): boolean {
+  return TRUTHY.has(source.POWERTOOLS_METRICS_DISABLED?.trim().toLowerCase() ?? "");
 }
 
 /** The decider service's observer: the business metrics of every decision, in one place. */

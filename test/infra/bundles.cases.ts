@@ -29,7 +29,7 @@ const NAMES = Object.keys(FUNCTION_ENTRIES) as FunctionName[];
 const DUMMY: Record<(typeof FUNCTION_ENVIRONMENT)[FunctionName][number], string> = {
   TABLE_NAME: "DuelReferee-Table-TEST",
   SECRETS_KEY_ARN: "arn:aws:kms:eu-west-3:123456789012:key/00000000-0000-0000-0000-000000000000",
-  ADMIN_TOKEN_SECRET_ARN: "arn:aws:secretsmanager:eu-west-3:123456789012:secret:AdminToken-AbCdEf",
+  ADMIN_TOKEN_PARAMETER: "/DuelReferee/admin-token",
   SCHEDULE_GROUP_NAME: "DuelReferee-timers",
   TIMER_FUNCTION_ARN: "arn:aws:lambda:eu-west-3:123456789012:function:DuelReferee-Timer",
   SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/DuelReferee-Scheduler",

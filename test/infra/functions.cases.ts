@@ -6,6 +6,7 @@ import { DESK_URL_READERS, FUNCTION_ENVIRONMENT } from "../../infra/cdk/construc
 import { WEBHOOK_ROUTE_PATH } from "../../infra/cdk/constructs/http-api.js";
 import { OUTBOX_SORT_KEY_PREFIX } from "../../infra/cdk/constructs/relay-stream.js";
 import { SWEEP_EVENT } from "../../infra/cdk/constructs/relay-sweep.js";
+import { observabilityEnvironment } from "../../infra/cdk/observability.js";
 import { keys } from "../../shared/adapters/dynamodb/table.js";
 import { getAtt, logicalId, ref, SYNTH_TIMEOUT_MS, type Synthesized, synthesize } from "./synth.js";
 
@@ -58,6 +59,7 @@ describe("the functions", () => {
         [
           "POWERTOOLS_SERVICE_NAME",
           "LOG_LEVEL",
+          ...Object.keys(observabilityEnvironment("basic")),
           ...FUNCTION_ENVIRONMENT[name],
           ...(DESK_URL_READERS.some((reader) => reader === name) ? ["DESK_URL"] : []),
         ].sort(),
@@ -104,15 +106,13 @@ describe("the functions", () => {
     for (const group of groups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
-  it("never carry the admin token itself, only its secret's ARN", () => {
+  it("never carry the admin token itself, only its SecureString parameter's name, which the operator creates", () => {
     synth.template.hasResourceProperties("AWS::Lambda::Function", {
-      Environment: {
-        Variables: Match.objectLike({ ADMIN_TOKEN_SECRET_ARN: ref(synth.stack.functions.adminToken) }),
-      },
+      Environment: { Variables: Match.objectLike({ ADMIN_TOKEN_PARAMETER: "/DuelReferee/admin-token" }) },
     });
-    synth.template.hasResourceProperties("AWS::SecretsManager::Secret", {
-      GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
-    });
+    // CloudFormation cannot create a SecureString, and no Secrets Manager secret ($0.40 a month) is left.
+    synth.template.resourceCountIs("AWS::SSM::Parameter", 0);
+    synth.template.resourceCountIs("AWS::SecretsManager::Secret", 0);
   });
 });
 
@@ -201,13 +201,13 @@ describe("the HTTP API", () => {
 });
 
 describe("the outputs", () => {
-  it("give the API URL, the table, the admin token's secret and the schedule group", () => {
+  it("give the API URL, the table, the admin token's parameter name and the schedule group", () => {
     const outputs = synth.template.toJSON().Outputs;
     expect(Object.keys(outputs)).toEqual(
-      expect.arrayContaining(["ApiUrl", "TableName", "AdminTokenSecretArn", "ScheduleGroupName"]),
+      expect.arrayContaining(["ApiUrl", "TableName", "AdminTokenParameterName", "ScheduleGroupName"]),
     );
     expect(outputs.TableName.Value).toEqual(ref(synth.stack.table.table));
-    expect(outputs.AdminTokenSecretArn.Value).toEqual(ref(synth.stack.functions.adminToken));
+    expect(outputs.AdminTokenParameterName.Value).toBe("/DuelReferee/admin-token");
     expect(outputs.ScheduleGroupName.Value).toBe("DuelReferee-timers");
     expect(JSON.stringify(outputs.ApiUrl.Value)).toContain(".execute-api.");
   });

@@ -10,19 +10,24 @@ beforeAll(() => {
 }, SYNTH_TIMEOUT_MS);
 
 function alarmDescribed(what: string) {
-  const alarms = Object.values(synth.template.findResources("AWS::CloudWatch::Alarm"));
+  const alarms = Object.values(synth.full.template.findResources("AWS::CloudWatch::Alarm"));
   const found = alarms.find((a) => String(a.Properties.AlarmDescription).includes(what));
   if (!found) throw new Error(`no alarm on ${what}`);
   return found.Properties;
 }
 
-describe("operating it: tracing, alarms and the dashboard", () => {
-  it("traces every function with X-Ray (active tracing)", () => {
-    const functions = Object.values(synth.template.findResources("AWS::Lambda::Function")).filter(
-      (f) => f.Properties.Runtime === "nodejs22.x",
-    );
-    expect(functions).toHaveLength(4);
-    for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: "Active" });
+describe("operating it (full observability): tracing, alarms and the dashboard", () => {
+  it("full traces every function with X-Ray (active tracing), basic only what a caller sampled (pass-through)", () => {
+    for (const [template, mode] of [
+      [synth.full.template, "Active"],
+      [synth.template, "PassThrough"],
+    ] as const) {
+      const functions = Object.values(template.findResources("AWS::Lambda::Function")).filter(
+        (f) => f.Properties.Runtime === "nodejs22.x",
+      );
+      expect(functions).toHaveLength(4);
+      for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: mode });
+    }
   });
 
   it("alarms on a hibou failed for good (the relay's EMF metric)", () => {
@@ -79,7 +84,7 @@ describe("operating it: tracing, alarms and the dashboard", () => {
   });
 
   it("has one dashboard with the business figures", () => {
-    const dashboards = synth.template.findResources("AWS::CloudWatch::Dashboard");
+    const dashboards = synth.full.template.findResources("AWS::CloudWatch::Dashboard");
     expect(Object.keys(dashboards)).toHaveLength(1);
     const body = JSON.stringify(Object.values(dashboards)[0]?.Properties.DashboardBody);
     for (const name of [
@@ -96,12 +101,15 @@ describe("operating it: tracing, alarms and the dashboard", () => {
       "CommitConflicts",
     ])
       expect(body).toContain(name);
-    synth.template.hasResourceProperties("AWS::CloudWatch::Dashboard", { DashboardBody: Match.anyValue() });
+    synth.full.template.hasResourceProperties("AWS::CloudWatch::Dashboard", {
+      DashboardBody: Match.anyValue(),
+    });
   });
 
   it("graphs hiboux by channel type (discord, discourse…), not by the channel's index in a forum", () => {
     const body = JSON.stringify(
-      Object.values(synth.template.findResources("AWS::CloudWatch::Dashboard"))[0]?.Properties.DashboardBody,
+      Object.values(synth.full.template.findResources("AWS::CloudWatch::Dashboard"))[0]?.Properties
+        .DashboardBody,
     );
     for (const type of NOTIFY_CHANNEL_TYPES) expect(body).toContain(`\\"Channel\\",\\"${type}\\"`);
     expect(NOTIFY_CHANNEL_TYPES).toEqual(expect.arrayContaining(["discord", "discourse", "forumactif"]));

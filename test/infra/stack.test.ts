@@ -11,3 +11,4 @@ import "./iam.cases.js";
 import "./alarms.cases.js";
 import "./table.cases.js";
 import "./operating.cases.js";
+import "./tiers.cases.js";

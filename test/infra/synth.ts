@@ -12,14 +12,17 @@ export const SYNTH_TIMEOUT_MS = 240_000;
 
 export interface Synthesized {
   readonly app: App;
+  /** The stack as `cdk synth` builds it, in the default `basic` observability. */
   readonly stack: DuelStack;
   readonly template: Template;
+  /** The same stack with `--context observability=full` (infra/cdk/observability.ts). */
+  readonly full: { readonly stack: DuelStack; readonly template: Template };
 }
 
 let synthesized: Synthesized | undefined;
 
 /**
- * The app as `cdk synth` builds it: cdk.json's context (feature flags change the template), the nag
+ * The app as `cdk synth` builds it (and the same stack in the `full` observability beside it): cdk.json's context (feature flags change the template), the nag
  * checks (an unacknowledged error makes synthesis throw), CDK's CloudFormation schema validation,
  * and real bundling. The assembly goes to a temporary directory, never into the repository, removed
  * when the process ends.
@@ -41,9 +44,12 @@ function synthesizeApp(): Synthesized {
   process.once("exit", () => rmSync(outdir, { recursive: true, force: true }));
   const app = new App({ outdir, context: cdkJson.context ?? {}, builtinCloudFormationValidation: true });
   const stack = new DuelStack(app, "DuelReferee");
+  // Both tiers in one app: they share its asset directory, so the functions are bundled once
+  // (CDK's asset cache), and the nag checks and schema validation cover both.
+  const full = new DuelStack(app, "DuelRefereeFull", { observability: "full" });
   addNagChecks(app);
   const template = Template.fromStack(stack);
-  return { app, stack, template };
+  return { app, stack, template, full: { stack: full, template: Template.fromStack(full) } };
 }
 
 /** The logical id CloudFormation knows a construct by (its default child for L2 constructs). */

@@ -26,4 +26,17 @@ describe("the metric sink", () => {
       { service: "webhook", Kind: "action", Faults: 2 },
     ]);
   });
+
+  it("publishes nothing when the stack's basic observability disables custom metrics (POWERTOOLS_METRICS_DISABLED)", () => {
+    for (const value of ["true", "1", "TRUE"]) {
+      const sink = createMetricSink("webhook", { POWERTOOLS_METRICS_DISABLED: value });
+      sink([{ name: "TurnsResolved", unit: "Count", value: 1 }]);
+    }
+    expect(lines().filter(isEmf)).toEqual([]);
+    // Off only when it says so: "false" keeps them.
+    createMetricSink("webhook", { POWERTOOLS_METRICS_DISABLED: "false" })([
+      { name: "TurnsResolved", unit: "Count", value: 1 },
+    ]);
+    expect(lines().filter(isEmf)).toHaveLength(1);
+  });
 });

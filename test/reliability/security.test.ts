@@ -144,9 +144,9 @@ describe("the admin token is kept hashed", () => {
   it("the app is given the token's hash only, and nothing stored holds the token", async () => {
     expect(source("shared/http/deps.ts")).toMatch(/readonly adminTokenHash: TokenHash;/);
     expect(source("shared/http/deps.ts")).not.toMatch(/adminToken\b(?!Hash)/);
-    expect(source("functions/http/compose.ts")).toMatch(/adminTokenHash: adminTokenHashFromSecret\(/);
+    expect(source("functions/http/compose.ts")).toMatch(/adminTokenHash: adminTokenHashFromParameter\(/);
     expect(source("shared/aws/admin-token.ts")).toMatch(
-      /const token = body\.SecretString\.trim\(\);[\s\S]*return hashToken\(token\)/,
+      /const token = parameter\.Value\?\.trim\(\);[\s\S]*return hashToken\(token\)/,
     );
 
     const h = await recordedHarness();

@@ -9,26 +9,43 @@ import {
 } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
-import { Key } from "aws-cdk-lib/aws-kms";
 import { type ITopic, Topic } from "aws-cdk-lib/aws-sns";
 import type { Queue } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import type { ObservabilityTier } from "../observability.js";
 import type { DuelFunction } from "./duel-function.js";
 
 export interface DuelAlarmsProps {
-  readonly functions: Readonly<Record<string, DuelFunction>>;
+  readonly observability: ObservabilityTier;
+  readonly functions: Readonly<Record<"Webhook" | "Http" | "Timer" | "Relay", DuelFunction>>;
   readonly relay: DuelFunction;
   readonly api: HttpApi;
-  readonly deadLetterQueues: Readonly<Record<string, Queue>>;
+  readonly deadLetterQueues: Readonly<Record<"Schedules" | "RelayStream", Queue>>;
 }
 
 /** The relay is behind when its oldest unprocessed stream record is older than this. */
 export const RELAY_BACKLOG_MS = 60_000;
 
 /**
- * What an operator must hear about: a function failing or throttled, the API answering 5xx, a
- * schedule or stream record given up on, the relay falling behind. Every alarm notifies one topic
- * (subscribe an email or a chat hook to it after deploying).
+ * What an operator must hear about, on one topic (subscribe an email or a chat hook to it after
+ * deploying). Every alarm is on AWS's own metrics (Lambda, SQS, API Gateway: published for free) and
+ * bills $0.10 a month per metric it reads.
+ *
+ * `basic` keeps the three an on-call operator acts on, each something nothing else will heal:
+ * - **the webhook function's errors**: a forum's post was not refereed (the forum got a 5xx; its
+ *   retries may fail the same way). It also carries the table's trouble: DynamoDB throttling (rare
+ *   on an on-demand table below its account limits) and system errors are retried by the SDK, and
+ *   surface here when they persist, so no table alarm (8 metrics each) is needed for them;
+ * - **a message in the schedules' dead-letter queue**: Scheduler gave up firing a timer (a reply
+ *   deadline, an absence fault, a Forumactif read): no one else will fire it;
+ * - **a message in the relay stream's failure queue**: the relay failed a committed record through
+ *   all its retries (hiboux and timers of that commit not performed); a relay stuck on the stream
+ *   ends up here too, after its retries.
+ * Not in `basic`: the HTTP function's errors (an admin sees them on the page), the timer's (Scheduler
+ * retries, then the dead-letter queue above), throttles (the forums and Scheduler retry), API 5xx
+ * (the webhook's errors are those that matter), the relay's backlog (its failures reach the queue).
+ *
+ * `full` adds all of those, as before the tiers.
  */
 export class DuelAlarms extends Construct {
   readonly topic: Topic;
@@ -36,21 +53,10 @@ export class DuelAlarms extends Construct {
   constructor(scope: Construct, id: string, props: DuelAlarmsProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    // A customer key because CloudWatch cannot publish to a topic under the AWS-managed SNS key.
-    const key = new Key(this, "TopicKey", {
-      description: "Encrypts the duel referee's alarm topic",
-      enableKeyRotation: true,
-    });
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal("cloudwatch.amazonaws.com")],
-        actions: ["kms:Decrypt", "kms:GenerateDataKey"],
-        // In a key policy, `*` is this key. No source condition: the topic policy below already limits
-        // who can make CloudWatch publish, and KMS is only reached through a publish to this topic.
-        resources: ["*"],
-      }),
-    );
-    this.topic = new Topic(this, "Topic", { masterKey: key, enforceSSL: true });
+    // No KMS key: the topic carries only alarm notifications (alarm name, description, metric,
+    // threshold, state), nothing secret; CloudWatch cannot publish under the AWS-managed SNS key, and
+    // a customer key would cost $1 a month for nothing to hide. Publishing over TLS only is enforced.
+    this.topic = new Topic(this, "Topic", { enforceSSL: true });
     this.topic.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal("cloudwatch.amazonaws.com")],
@@ -62,8 +68,31 @@ export class DuelAlarms extends Construct {
 
     const minute = Duration.minutes(1);
     const fiveMinutes = Duration.minutes(5);
-    for (const [name, fn] of Object.entries(props.functions)) {
-      this.above(`${name}Errors`, fn.fn.metricErrors({ period: fiveMinutes }), 0, `${name} function errors`);
+    const { functions } = props;
+    this.above(
+      "WebhookErrors",
+      functions.Webhook.fn.metricErrors({ period: fiveMinutes }),
+      0,
+      "Webhook function errors",
+    );
+    for (const [name, queue] of Object.entries(props.deadLetterQueues)) {
+      const visible = queue.metricApproximateNumberOfMessagesVisible({
+        period: fiveMinutes,
+        statistic: "Maximum",
+      });
+      this.above(`${name}DeadLetters`, visible, 0, `messages in the ${name} dead-letter queue`);
+    }
+    if (props.observability !== "full") return;
+
+    for (const [name, fn] of Object.entries(functions)) {
+      if (name !== "Webhook") {
+        this.above(
+          `${name}Errors`,
+          fn.fn.metricErrors({ period: fiveMinutes }),
+          0,
+          `${name} function errors`,
+        );
+      }
       this.above(
         `${name}Throttles`,
         fn.fn.metricThrottles({ period: fiveMinutes }),
@@ -72,13 +101,6 @@ export class DuelAlarms extends Construct {
       );
     }
     this.above("Api5xx", props.api.metricServerError({ period: fiveMinutes }), 0, "API answered 5xx");
-    for (const [name, queue] of Object.entries(props.deadLetterQueues)) {
-      const visible = queue.metricApproximateNumberOfMessagesVisible({
-        period: fiveMinutes,
-        statistic: "Maximum",
-      });
-      this.above(`${name}DeadLetters`, visible, 0, `messages in the ${name} dead-letter queue`);
-    }
     const iteratorAge = props.relay.fn.metric("IteratorAge", { period: minute, statistic: "Maximum" });
     this.above("RelayBacklog", iteratorAge, RELAY_BACKLOG_MS, "relay behind the table's stream", 3);
   }

@@ -5,6 +5,7 @@ import { NodejsFunction, type NodejsFunctionProps } from "aws-cdk-lib/aws-lambda
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { lambdaBundling, NODE_MAJOR } from "../bundling.js";
+import { type ObservabilityTier, observabilityEnvironment } from "../observability.js";
 import { FUNCTION_ENTRIES, type FunctionName, LOCK_FILE, PROJECT_ROOT } from "../paths.js";
 
 /** The runtime every function runs on; it must stay `nodejs${NODE_MAJOR}.x` (a test checks). */
@@ -16,8 +17,22 @@ export interface DuelFunctionProps {
   readonly timeout: Duration;
   readonly memorySize: number;
   readonly environment?: Readonly<Record<string, string>>;
+  /** The stack's tier: whether the function publishes business metrics and how it is traced. */
+  readonly observability: ObservabilityTier;
   /** What only some functions need: a secrets extension, how asynchronous invocations retry. */
   readonly options?: Pick<NodejsFunctionProps, "paramsAndSecrets" | "retryAttempts" | "maxEventAge">;
+}
+
+/**
+ * X-Ray. Lambda samples an active function's invocations at a fixed rate that no sampling rule
+ * changes (the first request each second, then 5 %): for a club's trickle of posts, and the relay's
+ * sweep every minute, that is every invocation, 43,200 traces a month for the sweep alone. So `full`
+ * traces actively (one post's path through the function to DynamoDB and Scheduler), and `basic`
+ * passes through: a function is traced only when its caller sent a sampled trace header, which
+ * none of ours (HTTP API, EventBridge, Scheduler, the stream) does, so nothing is recorded or billed.
+ */
+export function tracingOf(tier: ObservabilityTier): Tracing {
+  return tier === "full" ? Tracing.ACTIVE : Tracing.PASS_THROUGH;
 }
 
 /** The runtime version the context pins, if any (see DuelFunction). */
@@ -65,8 +80,7 @@ export class DuelFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
-      // X-Ray: one post's path from API Gateway through the function to DynamoDB and the relay.
-      tracing: Tracing.ACTIVE,
+      tracing: tracingOf(props.observability),
       bundling: lambdaBundling(props.name),
       // The code cache written with the bundle (infra/cdk/code-cache.ts) is V8's for one Node build:
       // with `lambdaRuntimeVersionArn` in the context (the "Runtime Version ARN" of a function's
@@ -80,13 +94,14 @@ export class DuelFunction extends Construct {
         // are mapped when logged instead (shared/observability/stack-map.ts).
         POWERTOOLS_SERVICE_NAME: `duel-referee-${props.name}`,
         LOG_LEVEL: "INFO",
+        ...observabilityEnvironment(props.observability),
         ...props.environment,
       },
     });
     Validations.of(this.role).acknowledge({
       id: "AwsSolutions-IAM5[Resource::*]",
       reason:
-        "xray:PutTraceSegments and xray:PutTelemetryRecords, added by active tracing: X-Ray supports no " +
+        "xray:PutTraceSegments and xray:PutTelemetryRecords, added by tracing (active or pass-through): X-Ray supports no " +
         "resource-level permission for them (Service Authorization Reference).",
     });
     Validations.of(this.fn).acknowledge({

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import { AccountRootPrincipal, PolicyDocument, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Key } from "aws-cdk-lib/aws-kms";
 import {
@@ -6,8 +6,8 @@ import {
   ParamsAndSecretsLogLevel,
   ParamsAndSecretsVersions,
 } from "aws-cdk-lib/aws-lambda";
-import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
+import type { ObservabilityTier } from "../observability.js";
 import type { FunctionName } from "../paths.js";
 import { DuelFunction } from "./duel-function.js";
 import type { Scheduling } from "./scheduling.js";
@@ -16,7 +16,7 @@ import type { DuelTable } from "./table.js";
 /** The configuration each function reads, by name: each gets only what it uses. */
 export const FUNCTION_ENVIRONMENT = {
   webhook: ["TABLE_NAME", "SECRETS_KEY_ARN"],
-  http: ["TABLE_NAME", "SECRETS_KEY_ARN", "ADMIN_TOKEN_SECRET_ARN"],
+  http: ["TABLE_NAME", "SECRETS_KEY_ARN", "ADMIN_TOKEN_PARAMETER"],
   timer: ["TABLE_NAME", "SECRETS_KEY_ARN"],
   relay: [
     "TABLE_NAME",
@@ -63,7 +63,16 @@ export const SECRETS_KEY_ADMIN_ACTIONS = [
 export interface DuelFunctionsProps {
   readonly table: DuelTable;
   readonly scheduling: Scheduling;
+  readonly observability: ObservabilityTier;
 }
+
+/**
+ * The Parameter Store name of the operator's admin token, per stack (two stages can share an
+ * account): `/<stack name>/admin-token`. The stack does not create it: CloudFormation cannot create a
+ * SecureString parameter, and a value in the template would sit in clear in CloudFormation. The
+ * operator creates it once with `aws ssm put-parameter --type SecureString` (docs/DEVELOPERS.md).
+ */
+export const adminTokenParameterName = (stackName: string) => `/${stackName}/admin-token`;
 
 /**
  * The four entries and who may do what: the webhook, the HTTP API and the timer decide and commit;
@@ -76,28 +85,28 @@ export class DuelFunctions extends Construct {
   readonly http: DuelFunction;
   readonly timer: DuelFunction;
   readonly relay: DuelFunction;
-  readonly adminToken: Secret;
+  /** The admin token's SecureString parameter, by name (see adminTokenParameterName). */
+  readonly adminTokenParameter: string;
   /** Seals the forums' secrets in the table (envelope encryption, shared/adapters/secrets). */
   readonly secretsKey: Key;
   private readonly deciders: readonly DuelFunction[];
 
-  constructor(scope: Construct, id: string, { table, scheduling }: DuelFunctionsProps) {
+  constructor(scope: Construct, id: string, { table, scheduling, observability }: DuelFunctionsProps) {
     super(scope, id);
-    this.adminToken = new Secret(this, "AdminToken", {
-      description: "Bearer token of the duel referee's admin and referee API",
-      // Generated so the stack is usable at once; operators replace it with put-secret-value.
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-    });
-    Validations.of(this.adminToken).acknowledge({
-      id: "AwsSolutions-SMG4",
-      reason:
-        "A static bearer token shared with human admins, not a credential AWS can rotate on its own: " +
-        "rotation is an operator's put-secret-value, followed by telling the admins.",
-    });
+    const stack = Stack.of(this);
+    this.adminTokenParameter = adminTokenParameterName(stack.stackName);
 
+    // The stack's one customer-managed key (docs/DEVELOPERS.md, "Secrets at rest"): the forums' secrets
+    // are sealed with its data keys, and its key policy alone decides who opens them (the four roles
+    // below), which no AWS-managed key allows (their policies are AWS's, open to every principal of
+    // the account that the service serves); $1 a month, whatever the number of forums.
     this.secretsKey = new Key(this, "SecretsKey", {
       description: "Duel referee: seals the forums' secrets (webhook secrets, API keys, board passwords)",
-      enableKeyRotation: true,
+      // No automatic rotation: each rotation's new material costs $1 a month more (the first two), so
+      // the key would cost $3 a month from its third year, for no cryptographic margin at a few hundred
+      // data keys wrapped a year; and after a leak rotation helps nothing (the old material keeps
+      // opening what it sealed): a leak is answered by replacing the key (docs/DEVELOPERS.md).
+      enableKeyRotation: false,
       // Sealed secrets in the table (and its backups) open with this key only.
       removalPolicy: RemovalPolicy.RETAIN,
       policy: new PolicyDocument({
@@ -110,12 +119,19 @@ export class DuelFunctions extends Construct {
         ],
       }),
     });
+    Validations.of(this.secretsKey).acknowledge({
+      id: "AwsSolutions-KMS5",
+      reason:
+        "Yearly rotation would add $1 a month per new key material (twice), tripling the stack's one fixed " +
+        "key cost, for no margin at a few hundred wrapped data keys a year; a suspected leak is answered " +
+        "by replacing the key and saving every forum again (docs/DEVELOPERS.md, Secrets at rest).",
+    });
 
     const known: Partial<Record<EnvName, string>> = {
       TABLE_NAME: table.table.tableName,
       SECRETS_KEY_ARN: this.secretsKey.keyArn,
-      // The ARN, never the token: the function reads the value from Secrets Manager at run time.
-      ADMIN_TOKEN_SECRET_ARN: this.adminToken.secretArn,
+      // The name, never the token: the function reads the value from Parameter Store at run time.
+      ADMIN_TOKEN_PARAMETER: this.adminTokenParameter,
       SCHEDULE_GROUP_NAME: scheduling.groupName,
       SCHEDULER_ROLE_ARN: scheduling.role.roleArn,
       SCHEDULER_DLQ_ARN: scheduling.deadLetterQueue.queueArn,
@@ -127,6 +143,7 @@ export class DuelFunctions extends Construct {
       timeout: Duration.seconds(30),
       memorySize: 256,
       environment: environmentOf("timer", known),
+      observability,
     });
     known.TIMER_FUNCTION_ARN = this.timer.fn.functionArn;
     this.webhook = new DuelFunction(this, "Webhook", {
@@ -136,6 +153,7 @@ export class DuelFunctions extends Construct {
       timeout: Duration.seconds(10),
       memorySize: 512,
       environment: environmentOf("webhook", known),
+      observability,
     });
     this.http = new DuelFunction(this, "Http", {
       name: "http",
@@ -144,9 +162,10 @@ export class DuelFunctions extends Construct {
       timeout: Duration.seconds(10),
       memorySize: 512,
       environment: environmentOf("http", known),
+      observability,
       options: {
         // shared/aws/admin-token.ts reads the token through this AWS extension's local endpoint (with its
-        // own cache), so the bundle needs no Secrets Manager client; the role still needs GetSecretValue.
+        // own cache), so the bundle needs no SSM client; the role still needs ssm:GetParameter.
         paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
           logLevel: ParamsAndSecretsLogLevel.WARN,
         }),
@@ -159,6 +178,7 @@ export class DuelFunctions extends Construct {
       timeout: Duration.seconds(60),
       memorySize: 256,
       environment: environmentOf("relay", known),
+      observability,
       // Asynchronous invocations are only the minute sweeps: a failed one is superseded by the next,
       // so Lambda should not queue retries of it (the stream's retries are configured on the mapping).
       options: { retryAttempts: 0, maxEventAge: Duration.minutes(2) },
@@ -174,10 +194,21 @@ export class DuelFunctions extends Construct {
       );
     }
     this.deciders = DESK_URL_READERS.map((name) => this[name]);
+    // That one parameter, nothing else of Parameter Store. Its value is sealed under the AWS-managed
+    // key aws/ssm, which KMS lets any principal of the account use through Parameter Store: who reads
+    // the token is decided by this IAM grant, as it was for the Secrets Manager secret it replaces
+    // (sealed under aws/secretsmanager, read with GetSecretValue), so no kms:Decrypt is granted here.
     this.http.role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: ["secretsmanager:GetSecretValue"],
-        resources: [this.adminToken.secretArn],
+        actions: ["ssm:GetParameter"],
+        resources: [
+          stack.formatArn({
+            service: "ssm",
+            resource: "parameter",
+            resourceName: this.adminTokenParameter.slice(1),
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          }),
+        ],
       }),
     );
     scheduling.allowInvoke(this.timer.fn);

@@ -59,7 +59,7 @@ export class RelayStream extends Construct {
       reason:
         "Only dynamodb:ListStreams, which Lambda's stream poller needs and which supports no " +
         "resource-level permission (Service Authorization Reference); the other stream actions are on " +
-        "this table's stream ARN; and X-Ray's PutTraceSegments/PutTelemetryRecords (active tracing, " +
+        "this table's stream ARN; and X-Ray's PutTraceSegments/PutTelemetryRecords (tracing, active or pass-through, " +
         "no resource-level permission either).",
     });
   }
