@@ -10,6 +10,7 @@ import { composeRelayHandler, type StreamEvent } from "../functions/relay/compos
 import { composeTimerHandler } from "../functions/timer/compose.js";
 import { composeWebhookApp } from "../functions/webhook/compose.js";
 import { DuelStack } from "../infra/cdk/duel-stack.js";
+import { fixedCosts } from "../infra/cdk/fixed-costs.js";
 import { httpEvent } from "../infra/cdk/lambda-events.js";
 import { createTable, tableDefinition } from "../shared/adapters/dynamodb/table.js";
 import { observedHttpHandler } from "../shared/aws/http-handler.js";
@@ -51,23 +52,26 @@ export interface DeployedFunction {
   readonly environment: Readonly<Record<string, string>>;
 }
 
-/** The resources billed by the month whatever the traffic (CloudWatch, KMS, Secrets Manager, SSM). */
+/**
+ * The resources billed by the month whatever the traffic, as infra/cdk/fixed-costs.ts counts them
+ * in the template, with the relay's recurring sweep and the logs' retention.
+ */
 export interface FixedResources {
-  /** Alarms and the metrics each queries (a standard alarm is billed per metric it lists). */
   readonly alarms: number;
+  /** Metrics the standard-resolution alarms query (a standard alarm is billed per metric it lists). */
   readonly alarmMetrics: number;
   readonly highResolutionAlarmMetrics: number;
+  readonly compositeAlarms: number;
   readonly dashboards: number;
   readonly kmsKeys: number;
+  readonly rotatedKmsKeys: number;
   readonly secrets: number;
   readonly advancedParameters: number;
-  readonly standardParameters: number;
-  /** Log metric filters: each makes a custom metric. */
-  readonly metricFilters: number;
   /** Recurring schedules invoking the relay (its sweep), per month. */
   readonly sweepsPerMonth: number;
   readonly logRetentionDays: number;
-  readonly tracing: boolean;
+  /** Functions whose invocations X-Ray records (tracing Active). */
+  readonly tracedFunctions: readonly string[];
 }
 
 export interface DeployedStack {
@@ -114,24 +118,16 @@ export function deployedStack(observability?: string): DeployedStack {
   };
   const mapping = ofType("AWS::Lambda::EventSourceMapping")[0]?.Properties ?? {};
   const filters = (mapping.FilterCriteria as { Filters?: { Pattern: string }[] } | undefined)?.Filters ?? [];
-  const alarms = ofType("AWS::CloudWatch::Alarm").map((r) => r.Properties ?? {});
-  const metricsOf = (a: Record<string, unknown>) =>
-    a.MetricName
-      ? 1
-      : ((a.Metrics as { MetricStat?: unknown }[] | undefined) ?? []).filter((m) => m.MetricStat).length;
-  const highResolution = (a: Record<string, unknown>) =>
-    Number(
-      a.Period ??
-        (a.Metrics as { MetricStat?: { Period?: number } }[] | undefined)?.[0]?.MetricStat?.Period ??
-        60,
-    ) < 60;
-  const parameters = ofType("AWS::SSM::Parameter").map((r) => r.Properties ?? {});
   const rules = ofType("AWS::Events::Rule").map((r) => String(r.Properties?.ScheduleExpression ?? ""));
   const schedules = ofType("AWS::Scheduler::Schedule").map((r) =>
     String(r.Properties?.ScheduleExpression ?? ""),
   );
-  const retention = ofType("AWS::Logs::LogGroup").map((r) => Number(r.Properties?.RetentionInDays ?? 0));
-  const lambdas = ofType("AWS::Lambda::Function").map((r) => r.Properties ?? {});
+  const costs = fixedCosts(template);
+  const serviceOf = (id: string) =>
+    String(
+      (template.Resources[id]?.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)
+        ?.Variables?.POWERTOOLS_SERVICE_NAME ?? id,
+    ).replace(/^duel-referee-/, "");
   return {
     observability: String(context.observability ?? "(stack default)"),
     functions: { webhook: fn("webhook"), relay: fn("relay"), timer: fn("timer") },
@@ -140,18 +136,18 @@ export function deployedStack(observability?: string): DeployedStack {
       patterns: filters.map((f) => JSON.parse(f.Pattern) as unknown),
     },
     fixed: {
-      alarms: alarms.length,
-      alarmMetrics: alarms.filter((a) => !highResolution(a)).reduce((n, a) => n + metricsOf(a), 0),
-      highResolutionAlarmMetrics: alarms.filter(highResolution).reduce((n, a) => n + metricsOf(a), 0),
-      dashboards: ofType("AWS::CloudWatch::Dashboard").length,
-      kmsKeys: ofType("AWS::KMS::Key").length,
-      secrets: ofType("AWS::SecretsManager::Secret").length,
-      advancedParameters: parameters.filter((p) => p.Tier === "Advanced").length,
-      standardParameters: parameters.filter((p) => p.Tier !== "Advanced").length,
-      metricFilters: ofType("AWS::Logs::MetricFilter").length,
+      alarms: costs.alarms.length,
+      alarmMetrics: costs.alarmMetrics,
+      highResolutionAlarmMetrics: costs.highResolutionAlarmMetrics,
+      compositeAlarms: costs.compositeAlarms.length,
+      dashboards: costs.dashboards.length,
+      kmsKeys: costs.kmsKeys.length,
+      rotatedKmsKeys: costs.kmsKeys.filter((k) => k.rotation).length,
+      secrets: costs.secrets.length,
+      advancedParameters: costs.advancedParameters.length,
       sweepsPerMonth: [...rules, ...schedules].reduce((n, expression) => n + perMonth(expression), 0),
-      logRetentionDays: Math.max(0, ...retention),
-      tracing: lambdas.some((p) => (p.TracingConfig as { Mode?: string } | undefined)?.Mode === "Active"),
+      logRetentionDays: Math.max(0, ...costs.logGroups.map((g) => g.retentionDays ?? 0)),
+      tracedFunctions: costs.tracing.filter((t) => t.mode === "Active").map((t) => serviceOf(t.id)),
     },
   };
 }

@@ -129,7 +129,12 @@ function traffic(counts: Counts, times: number, m: CostMeasure): Partial<MonthLi
     kmsRequests: times * counts.kms * PRICES.kms.perRequest,
     logsIngestion: times * logGb * PRICES.cloudwatch.logsPerGbIngested,
     logsStorage: times * logGb * storedMonths * PRICES.cloudwatch.logsPerGbMonthStored,
-    traces: m.stack.fixed.tracing ? times * invocations * PRICES.xrayPerTrace : 0,
+    traces:
+      times *
+      Object.entries(counts.invocations)
+        .filter(([name]) => m.stack.fixed.tracedFunctions.includes(name))
+        .reduce((n, [, i]) => n + i, 0) *
+      PRICES.xrayPerTrace,
     dataOut: (times * counts.hiboux * ASSUMPTIONS.bytesPerHibou * PRICES.dataOutPerGb) / 2 ** 30,
   };
 }
@@ -139,13 +144,13 @@ function addLines(into: Record<string, number>, lines: Partial<MonthLines>): voi
 }
 
 /** Custom metrics: each series costs its hours sent (points spread over the month, Poisson). */
-function customMetrics(counts: readonly [Counts, number][], metricFilters: number): number {
+function customMetrics(counts: readonly [Counts, number][]): number {
   const points: Record<string, number> = {};
   for (const [c, times] of counts)
     for (const [series, n] of Object.entries(c.metricPoints))
       points[series] = (points[series] ?? 0) + n * times;
   const hours = Object.values(points).reduce((h, n) => h + HOURS * (1 - Math.exp(-n / HOURS)), 0);
-  return (hours / HOURS + metricFilters) * PRICES.cloudwatch.perCustomMetric;
+  return (hours / HOURS) * PRICES.cloudwatch.perCustomMetric;
 }
 
 function month(m: CostMeasure, club: (typeof CLUBS)[ClubSize]): { total: number } & MonthLines {
@@ -157,14 +162,11 @@ function month(m: CostMeasure, club: (typeof CLUBS)[ClubSize]): { total: number 
       f.alarmMetrics * PRICES.cloudwatch.perAlarmMetric +
       f.highResolutionAlarmMetrics * PRICES.cloudwatch.perHighResolutionAlarmMetric,
     dashboards: f.dashboards * PRICES.cloudwatch.perDashboard,
-    customMetrics: customMetrics(
-      [
-        [m.duel, duelsPlayed],
-        [m.setup, duelsPlayed],
-        [m.sweep, f.sweepsPerMonth],
-      ],
-      f.metricFilters,
-    ),
+    customMetrics: customMetrics([
+      [m.duel, duelsPlayed],
+      [m.setup, duelsPlayed],
+      [m.sweep, f.sweepsPerMonth],
+    ]),
     kmsKeys: f.kmsKeys * PRICES.kms.perKey,
     secrets:
       f.secrets * PRICES.secretsManagerPerSecret + f.advancedParameters * PRICES.ssm.perAdvancedParameter,
@@ -299,13 +301,14 @@ Clubs: ${clubs.map(club).join("; ")}.
 ${rows.join("\n")}
 | **total** | **${usd(cost.monthly.small.total)}** | **${usd(cost.monthly.medium.total)}** | **${usd(cost.monthly.large.total)}** |
 
-Fixed resources of the synthesized stack: ${f.alarms} alarms querying ${f.alarmMetrics} metrics${f.highResolutionAlarmMetrics ? ` (+${f.highResolutionAlarmMetrics} high-resolution)` : ""}, ${f.dashboards} dashboards,
-${f.kmsKeys} KMS keys, ${f.secrets} Secrets Manager secrets, ${f.standardParameters} standard and ${f.advancedParameters} advanced SSM parameters, ${f.metricFilters} log
-metric filters; ${cost.metricSeries} custom metric series published during the duel; logs kept ${f.logRetentionDays} days; tracing ${f.tracing ? "active" : "off"}.
+Fixed resources of the synthesized stack (\`infra/cdk/fixed-costs.ts\`): ${f.alarms} alarms querying ${f.alarmMetrics} metrics${f.highResolutionAlarmMetrics ? ` (+${f.highResolutionAlarmMetrics} high-resolution)` : ""},
+${f.compositeAlarms} composite alarms, ${f.dashboards} dashboards, ${f.kmsKeys} KMS keys (${f.rotatedKmsKeys} rotated), ${f.secrets} Secrets Manager secrets, ${f.advancedParameters}
+advanced SSM parameters; ${cost.metricSeries} custom metric series published during the duel; logs kept ${f.logRetentionDays} days;
+X-Ray recording the invocations of: ${f.tracedFunctions.length > 0 ? f.tracedFunctions.join(", ") : "none (pass-through)"}.
 
 Taken at their upper bound (\`bench/prices.ts\`, \`ASSUMPTIONS\`): every invocation a cold start with
 ${ASSUMPTIONS.initMsPerInvocation} ms of init billed; Lambda's own log lines ${ASSUMPTIONS.platformLogBytesPerInvocation} bytes an invocation; every invocation
-traced; logs stored uncompressed; ${ASSUMPTIONS.bytesPerHibou / 1000} KB out per hibou; a year of duels kept in the table. The
+of a traced function recorded; logs stored uncompressed; ${ASSUMPTIONS.bytesPerHibou / 1000} KB out per hibou; a year of duels kept in the table. The
 invocations' durations are this machine's against DynamoDB Local (slower than DynamoDB).
 
 ## Targets

@@ -37,6 +37,7 @@ export const PRICES = {
   cloudwatch: {
     perAlarmMetric: 0.1,
     perHighResolutionAlarmMetric: 0.3,
+    perCompositeAlarm: 0.5,
     /** Per metric a month, prorated by the hour the metric is sent in. */
     perCustomMetric: 0.3,
     perDashboard: 3.0,
