@@ -12,6 +12,7 @@ import { composeWebhookApp } from "../functions/webhook/compose.js";
 import { DuelStack } from "../infra/cdk/duel-stack.js";
 import { fixedCosts } from "../infra/cdk/fixed-costs.js";
 import { httpEvent } from "../infra/cdk/lambda-events.js";
+import { DEFAULT_OBSERVABILITY } from "../infra/cdk/observability.js";
 import { createTable, tableDefinition } from "../shared/adapters/dynamodb/table.js";
 import { observedHttpHandler } from "../shared/aws/http-handler.js";
 import { functionObservability } from "../shared/aws/observability.js";
@@ -129,7 +130,7 @@ export function deployedStack(observability?: string): DeployedStack {
         ?.Variables?.POWERTOOLS_SERVICE_NAME ?? id,
     ).replace(/^duel-referee-/, "");
   return {
-    observability: String(context.observability ?? "(stack default)"),
+    observability: String(context.observability ?? DEFAULT_OBSERVABILITY),
     functions: { webhook: fn("webhook"), relay: fn("relay"), timer: fn("timer") },
     stream: {
       batchSize: Number(mapping.BatchSize ?? 100),
@@ -182,6 +183,9 @@ class SimulatedDate extends RealDate {
 
 const simulatedNow = () => RealDate.now() + offsetMs;
 
+/** The function being invoked, for the write units' breakdown. */
+let invoked: string | undefined;
+
 // ---------------------------------------------------------------------------------------------
 // What is counted
 
@@ -192,6 +196,8 @@ export interface Counts {
   byCommand: Record<string, number>;
   readUnits: number;
   writeUnits: number;
+  /** Write units by function and command (`relay UpdateItem`). */
+  writeUnitsBy: Record<string, number>;
   itemsWritten: number;
   itemsRemoved: number;
   bytes: number;
@@ -212,6 +218,7 @@ const emptyCounts = (): Counts => ({
   byCommand: {},
   readUnits: 0,
   writeUnits: 0,
+  writeUnitsBy: {},
   itemsWritten: 0,
   itemsRemoved: 0,
   bytes: 0,
@@ -257,7 +264,10 @@ function countDynamoDb(current: () => Counts | undefined): () => void {
             }[];
             const units = list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
             if (READS.has(name)) counts.readUnits += units;
-            else counts.writeUnits += units;
+            else {
+              counts.writeUnits += units;
+              bump(counts.writeUnitsBy, `${invoked ?? "setup"} ${name.replace(/Command$/, "")}`, units);
+            }
           }
           return result;
         },
@@ -571,9 +581,11 @@ export async function measureCost(dynamoEndpoint: string, stack: DeployedStack):
         return true;
       }) as typeof process.stdout.write;
       const start = performance.now();
+      invoked = name;
       try {
         return await run();
       } finally {
+        invoked = undefined;
         process.stdout.write = write;
         if (counts) bump(counts.ms, name, performance.now() - start);
       }

@@ -26,6 +26,8 @@ export interface PerPost {
   readonly requests: number;
   readonly readUnits: number;
   readonly writeUnits: number;
+  /** Write units by function and command. */
+  readonly writeUnitsBy: Readonly<Record<string, number>>;
   readonly bytes: number;
   readonly kmsCalls: number;
   readonly schedulerCalls: number;
@@ -95,6 +97,7 @@ function perUnit(counts: Counts, n: number): PerPost {
     requests: round(counts.requests / n, 3),
     readUnits: round(counts.readUnits / n, 3),
     writeUnits: round(counts.writeUnits / n, 3),
+    writeUnitsBy: scale(counts.writeUnitsBy),
     bytes: Math.round(counts.bytes / n),
     kmsCalls: round(counts.kms / n, 3),
     schedulerCalls: round(sum(counts.scheduler) / n, 3),
@@ -279,7 +282,12 @@ adds; product code does not) and the units are summed; the bytes are the items' 
 |---|---|
 | DynamoDB requests | ${num(p.requests)} (${commands}) |
 | read units | ${num(p.readUnits)} |
-| write units | **${num(p.writeUnits)}** (target ≤ ${COST_TARGETS.writeUnitsPerPost}) |
+| write units | **${num(p.writeUnits)}** (target ≤ ${COST_TARGETS.writeUnitsPerPost}): ${Object.entries(
+    p.writeUnitsBy,
+  )
+    .sort((a, b) => b[1] - a[1])
+    .map(([by, n]) => `${by} ${num(n)}`)
+    .join(", ")} |
 | item bytes written | ${num(p.bytes)} |
 | Lambda invocations | ${invocations} |
 | KMS calls | ${num(p.kmsCalls)} |
