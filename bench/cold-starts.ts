@@ -181,8 +181,7 @@ export async function measureBundles(
         event: firstTurn,
         expect: 'res.statusCode === 200 && JSON.parse(res.body).result === "applied"',
         env: env("webhook", { TABLE_NAME: withDuel.tableName }),
-        request:
-          "a signed post, the first turn of a duel (BatchGetItem, UpdateItem: the turn journaled on its snapshot)",
+        request: "a signed post, the first turn of a duel (BatchGetItem, TransactWriteItems)",
       },
       {
         name: "http",

@@ -238,7 +238,9 @@ function table(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")).join("\n");
 }
 
-const kb = (bytes: number) => `${round(bytes / 1000, 1)} KB`;
+function kb(bytes: number): string {
+  return `${round(bytes / 1000, 1)} KB`;
+}
 
 /** The run as readable tables (the phases in bench/results.json, whichever run last). */
 function printable(r: Record<string, unknown>): string {
