@@ -15,7 +15,7 @@ export const CLUBS = {
 
 export type ClubSize = keyof typeof CLUBS;
 
-/** The targets of issue 36: write units a post, dollars a month with the stack's default tier. */
+/** What a club may pay: write units a post, dollars a month with the stack's default tier. */
 export const COST_TARGETS = { writeUnitsPerPost: 60, small: 1.5, medium: 2.5, large: 8 } as const;
 
 const DAYS = 30;
