@@ -61,8 +61,7 @@ export function duelistGuide(ruleset: Ruleset): string {
     "[/duel]",
     "```",
     "",
-    `Pour récupérer ta baguette après un Désarmement, écris « Sort : ${ruleset.recoverWandNames[0] ?? "récupérer sa baguette"} ».`,
-    "",
+    ...wandAndParticularities(ruleset),
     "## Les points de duel (PD)",
     "",
     "| Année | PD de départ | Niveau de sort maximal | Sanction des fautes d'action |",
@@ -86,7 +85,7 @@ export function duelistGuide(ruleset: Ruleset): string {
     "Écris le nom du sort tel qu'il figure ici (ou l'un de ses autres noms) : un sort absent de la liste",
     "est une faute d'action (R-4.14). Un sort au-dessus du niveau maximal de ton année (tableau",
     "ci-dessus) aussi (R-4.15) ; « — » : un sort que toutes les années peuvent lancer. Ne lance pas",
-    "deux fois de suite le même sort (R-4.16).",
+    "deux fois de suite le même sort, même si le premier a échoué sur une faute (R-4.16).",
     "",
     "| Sort | Autres noms | Type | Niveau |",
     "| --- | --- | --- | --- |",
@@ -104,4 +103,43 @@ export function duelistGuide(ruleset: Ruleset): string {
     "",
   ];
   return lines.join("\n");
+}
+
+/**
+ * Recovering the wand (R-5.1), casting without it (R-5.6) and reading minds (R-5.3, R-5.4), from
+ * the ruleset's particularities; Legilimens counts as a spell (R-4.16 and R-5.1 Interpretations).
+ */
+function wandAndParticularities(ruleset: Ruleset): string[] {
+  const recover = ruleset.recoverWandNames[0] ?? "récupérer sa baguette";
+  const power = (p: string) => ruleset.particularities.find((x) => x.power === p);
+  const wandless = power("wandless-cast");
+  const mind = power("read-next-move");
+  const shield = power("blocks-read-next-move");
+  const lines = [
+    "## Désarmé(e)",
+    "",
+    `Après un Désarmement qui t'a touché(e), ton tour suivant doit être « Sort : ${recover} » : aucun`,
+    "sort, aucune attaque (R-5.1). Ton dé de défense compte toujours.",
+  ];
+  if (wandless) {
+    lines.push(
+      `Avec la particularité ${wandless.name} (une fois par duel), tu peux lancer un sort de ton niveau`,
+      `dans le même message que « ${recover} » (R-5.6). Sans elle, récupérer ta baguette et lancer un`,
+      `sort dans le même message${mind ? `, ${mind.name} compris,` : ""} est une action impossible : une faute d'action dont`,
+      "aucune action ne compte (R-6.4). Tu restes désarmé(e) et aucune particularité n'est dépensée.",
+    );
+  }
+  lines.push("");
+  if (!mind) return lines;
+  return [
+    ...lines,
+    `## ${mind.name}`,
+    "",
+    `Si tu as cette particularité, tu peux l'utiliser une fois par duel : écris « Sort : ${mind.name} »,`,
+    "avec une cible et une zone comme pour un sort d'attaque. Il n'attaque pas : l'arbitre te fait connaître en privé le",
+    `prochain coup de ta cible (R-5.3)${shield ? `, sauf si elle est ${shield.name} d'un rang au moins égal au tien (R-5.4)` : ""}.`,
+    `${mind.name} est un sort : le relancer au tour suivant est du spam, une faute d'action (R-4.16),`,
+    "même si ta tentative précédente a échoué sur une faute (elle n'a alors rien dépensé).",
+    "",
+  ];
 }

@@ -110,7 +110,7 @@ export function duelTitle(record: Pick<ClubDuelRecord, "duelists">): string {
   return duelName(record.duelists.map((d) => d.name));
 }
 
-/** When a finished duel counts: its end, or its registration for one stored before the end was dated. */
+/** When a finished duel counts: its end (a running duel's record has none: its registration). */
 function endOf(record: ClubDuelRecord): string {
   return record.endedAt ?? record.createdAt;
 }

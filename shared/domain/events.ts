@@ -105,6 +105,11 @@ export type DuelEvent =
       readonly number: number;
       readonly dice: readonly [number, number];
       readonly spellId: string | null;
+      /**
+       * The particularity cast as this turn's spell (Legilimens, R-5.3), whether it worked or not:
+       * the previous spell of the duelist's next turn (R-4.16 Interpretation). Absent when none was.
+       */
+      readonly particularityId?: string;
       readonly targetId: string | null;
       /**
        * The modifier added to this turn's defence die: 0 when the die answered no spell (R-3.6).

@@ -69,7 +69,8 @@ export function turnPlayed(state: Duel, event: EventOf<"turn.played">): Duel {
     // What this turn's defence did not use waits for the next one.
     nextDefenceModifier: event.defenceModifierKept ?? 0,
     cannotAttackNextTurn: false,
-    lastSpellId: event.spellId,
+    // Legilimens is a spell (R-4.16 Interpretation).
+    lastSpellId: event.spellId ?? event.particularityId ?? null,
     pm: event.pm ?? d.pm,
   }));
 }

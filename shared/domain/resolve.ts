@@ -65,6 +65,7 @@ export function resolveTurn(
     number,
     dice: post.dice,
     spellId: a.spell?.id ?? null,
+    ...(a.mindReadingId ? { particularityId: a.mindReadingId } : {}),
     targetId: a.targetId,
     defenceModifier: modifier,
     ...(kept !== 0 ? { defenceModifierKept: kept } : {}),
@@ -88,35 +89,49 @@ export function resolveTurn(
   // The wand a recovery gives back is the one lost before this post.
   const wandLostBefore = duelist.disarmed;
   const defencesFrom = e.events.length;
-  for (const attack of against) {
-    if (duelistOf(e.state, duelist.id)?.status !== "active") break;
-    const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
-    const outcome = cancels
-      ? "cancelled"
-      : deflects(defenceDie, modifier, attack.attack)
-        ? "deflected"
-        : "hit";
-    e.emit({
-      type: "defence.resolved",
-      rule: cancels ? "R-4.11" : "R-3.2",
-      postId: post.postId,
-      defenderId: duelist.id,
-      attackerId: attack.attackerId,
-      attackPostId: attack.postId,
-      spellId: attack.spellId,
-      attack: attack.attack,
-      defence: defenceDie,
-      modifier,
-      outcome,
-    });
-    if (outcome === "hit") applyHit(e, duelist.id, attack.attack, attack.spellId, spell?.rule ?? "R-3.3");
-  }
+  defend(e, post.postId, duelist.id, against, { die: defenceDie, modifier, cancels });
 
   if (!acts || duelistOf(e.state, duelist.id)?.status !== "active") return;
   const disarmedAgain = e.events
     .slice(defencesFrom)
     .some((x) => x.type === "effect.applied" && x.effect === "disarmed" && x.duelistId === duelist.id);
   applyAction(e, post, a, attackDie, canAttack, { wandLostBefore, disarmedAgain });
+}
+
+/**
+ * The defence die answers each attack pending against the duelist, in order, while they stay in
+ * the duel (R-3.2, R-3.7); an Antisort cancels them instead (R-4.11). A hit applies at once (R-3.3).
+ */
+function defend(
+  e: Emitter,
+  postId: string,
+  defenderId: string,
+  against: readonly PendingAttack[],
+  defence: { readonly die: number; readonly modifier: number; readonly cancels: boolean },
+): void {
+  for (const attack of against) {
+    if (duelistOf(e.state, defenderId)?.status !== "active") break;
+    const spell = e.state.ruleset.spells.find((s) => s.id === attack.spellId);
+    const outcome = defence.cancels
+      ? "cancelled"
+      : deflects(defence.die, defence.modifier, attack.attack)
+        ? "deflected"
+        : "hit";
+    e.emit({
+      type: "defence.resolved",
+      rule: defence.cancels ? "R-4.11" : "R-3.2",
+      postId,
+      defenderId,
+      attackerId: attack.attackerId,
+      attackPostId: attack.postId,
+      spellId: attack.spellId,
+      attack: attack.attack,
+      defence: defence.die,
+      modifier: defence.modifier,
+      outcome,
+    });
+    if (outcome === "hit") applyHit(e, defenderId, attack.attack, attack.spellId, spell?.rule ?? "R-3.3");
+  }
 }
 
 /** An attack that no defence answered hits (R-6.2: nobody defended by the deadline). */

@@ -182,7 +182,7 @@ export interface FinishedDuel extends DuelBase {
   readonly status: "finished";
   readonly result: DuelResult;
   /** When it finished. */
-  readonly endedAt?: string;
+  readonly endedAt: string;
   /** The turn running when the duel finished, where it resumes if its end is undone; null before the top. */
   readonly stoppedTurn: Turn | null;
 }

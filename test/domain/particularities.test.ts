@@ -39,7 +39,7 @@ describe("states and particularities", () => {
     });
   });
 
-  it("R-5.3 Legilimens, once per duel: no attack, the referee is asked to relay the target's next move", () => {
+  it("R-5.3 R-4.16 Legilimens, once per duel: no attack, the referee is asked to relay the target's next move; again is spent and spam", () => {
     const duel = new Duel({
       duelists: [{ ...ALICE, particularities: [{ name: "legilimens", rank: 2 }] }, BOB],
     });
@@ -53,7 +53,7 @@ describe("states and particularities", () => {
     duel.post(BOB, attack("Glacius", "Alice"), [1, 6]);
     const again = duel.post(ALICE, { Sort: "Legilimens", Cible: "Bob", Zone: "esprit", Pari: "3" }, [6, 1]);
     expect(again.find((e) => e.type === "fault.action")).toMatchObject({
-      violations: ["particularity-spent"],
+      violations: ["particularity-spent", "spam"],
       rule: "R-5.7",
     });
   });
@@ -122,6 +122,70 @@ describe("states and particularities", () => {
     expect(events.find((e) => e.type === "fault.action")).toMatchObject({
       violations: ["particularity-not-owned"],
       rule: "R-5.7",
+    });
+  });
+});
+
+describe("R-5.1 R-5.6 Interpretation: recovering the wand and casting Legilimens in one post", () => {
+  it("R-5.1 R-5.3 R-5.6 R-6.4 without Magie sans baguette it is an action fault: the duelist stays disarmed, Legilimens is not spent", () => {
+    const alice = { id: "51", name: "Alice", year: 7 as const };
+    const bob = { id: "52", name: "Bob", year: 7 as const };
+    const duel = new Duel({
+      duelists: [{ ...alice, particularities: [{ name: "legilimens", rank: 2 }] }, bob],
+      firstDuelistId: bob.id,
+      dice: "forum",
+    });
+    const post = (author: typeof alice, block: Record<string, string>, dice: [number, number]) =>
+      duel.run({
+        type: "post.received",
+        now: duel.now,
+        post: { ...duel.postInput(author, block, [3, 3]), forumDice: dice },
+      });
+    duel.top();
+    post(bob, attack("Désarmement", "Alice"), [6, 1]);
+    post(alice, attack("Feu", "Bob"), [1, 1]);
+    expect(duel.duelist(alice.id).disarmed).toBe(true);
+    post(bob, attack("Glace", "Alice"), [1, 6]);
+    const events = post(
+      alice,
+      { Action: "récupérer sa baguette", Sort: "Legilimens", Cible: "Bob", Zone: "tête", Pari: "3" },
+      [1, 6],
+    );
+    expect(events.find((e) => e.type === "fault.action")).toMatchObject({
+      duelistId: alice.id,
+      violations: ["disarmed"],
+      rule: "R-5.1",
+    });
+    expect(duel.types(events)).not.toContain("wand.recovered");
+    expect(duel.types(events)).not.toContain("particularity.used");
+    expect(duel.types(events)).not.toContain("legilimens.cast");
+    expect(duel.types(events)).not.toContain("referee.decision-needed");
+    expect(events.find((e) => e.type === "defence.resolved")).toMatchObject({
+      defence: 6,
+      outcome: "deflected",
+    });
+    expect(duel.duelist(alice.id)).toMatchObject({ disarmed: true, usedParticularities: [] });
+  });
+
+  it("R-5.6 with Magie sans baguette, recovering the wand and casting Legilimens in one post works", () => {
+    const duel = bobDisarmed([{ name: "magie-sans-baguette" }, { name: "legilimens", rank: 1 }]);
+    const events = duel.post(
+      BOB,
+      {
+        Action: "récupérer sa baguette",
+        Sort: "Legilimens",
+        Particularité: "Magie sans baguette",
+        Cible: "Alice",
+        Zone: "tête",
+        Pari: "3",
+      },
+      [5, 1],
+    );
+    expect(duel.types(events)).not.toContain("fault.action");
+    expect(duel.types(events)).toEqual(expect.arrayContaining(["wand.recovered", "legilimens.cast"]));
+    expect(duel.duelist(BOB.id)).toMatchObject({
+      disarmed: false,
+      usedParticularities: expect.arrayContaining(["magie-sans-baguette", "legilimens"]),
     });
   });
 });

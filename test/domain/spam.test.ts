@@ -57,3 +57,34 @@ describe("R-4.16 the previous spell is the one declared in one's previous turn",
     expect(spam(t3)).toMatchObject({ rule: "R-4.16" });
   });
 });
+
+describe("R-4.16 Interpretation: Legilimens is a spell", () => {
+  it("R-4.16 R-5.3 a failed Legilimens attempt is the previous spell: Legilimens again next turn is spam", () => {
+    const alice = { id: "51", name: "Alice", year: 7 as const };
+    const bob = { id: "52", name: "Bob", year: 7 as const };
+    const duel = new Duel({
+      duelists: [{ ...alice, particularities: [{ name: "legilimens", rank: 1 }] }, bob],
+      firstDuelistId: alice.id,
+    });
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `mot${i}`).join(" ");
+    const legilimens = { Sort: "Legilimens", Cible: "Bob", Zone: "tête", Pari: "3" };
+    duel.top();
+    duel.post(alice, legilimens, [2, 2], { text: words(60) });
+    duel.advance("PT31M");
+    const expired = duel.fire(duel.timer("correction"));
+    expect(expired.find((e) => e.type === "fault.action")).toMatchObject({ violations: ["words"] });
+    expect(duel.types(expired)).not.toContain("legilimens.cast");
+    expect(duel.duelist(alice.id).usedParticularities).toEqual([]);
+    duel.toTurnStart().post(bob, attack("Feu", "Alice"), [1, 6]);
+    const again = duel.toTurnStart().post(alice, legilimens, [3, 4], { text: words(120) });
+    expect(spam(again)).toMatchObject({ rule: "R-4.16", duelistId: alice.id });
+    expect(duel.types(again)).not.toContain("legilimens.cast");
+    expect(again.find((e) => e.type === "points.lost")).toMatchObject({
+      duelistId: alice.id,
+      cause: "sanction",
+      amount: 3,
+      points: 47,
+    });
+    expect(duel.duelist(alice.id)).toMatchObject({ points: 47, usedParticularities: [] });
+  });
+});

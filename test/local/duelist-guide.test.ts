@@ -24,4 +24,14 @@ describe("docs/guide-duellistes.md, the duelists' guide", () => {
     expect(guide).toContain("au moins **42 mots**");
     expect(guide).toContain("| Sort Nouveau |");
   });
+
+  it("R-4.16 R-5.1 R-5.6 Interpretations: Legilimens is a spell, for spam and for the wand's recovery", () => {
+    const guide = duelistGuide(defaultRuleset).replace(/\s+/g, " ");
+    expect(guide).toContain("Legilimens est un sort : le relancer au tour suivant est du spam");
+    expect(guide).toContain("même si ta tentative précédente a échoué sur une faute");
+    expect(guide).toContain(
+      "Sans elle, récupérer ta baguette et lancer un sort dans le même message, Legilimens compris, est une action impossible",
+    );
+    expect(guide).toContain("Tu restes désarmé(e) et aucune particularité n'est dépensée.");
+  });
 });

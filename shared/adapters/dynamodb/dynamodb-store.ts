@@ -1,14 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  DeleteItemCommand,
-  type DynamoDBClient,
-  GetItemCommand,
-  type Put,
-  PutItemCommand,
-  type TransactWriteItem,
-  TransactWriteItemsCommand,
-  UpdateItemCommand,
-} from "@aws-sdk/client-dynamodb";
+import { type DynamoDBClient, GetItemCommand, TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";
 import type { DuelState, PostMark } from "../../domain/state.js";
 import type { ClubRead } from "../../ports/club-store.js";
 import type { DedupKey } from "../../ports/dedup-key.js";
@@ -16,63 +7,32 @@ import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../po
 import type { DuelStore, TimerStore } from "../../ports/duel-store.js";
 import type { DuelistRecord, ForumAccount } from "../../ports/duelist-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
-import { entriesOf, type OutboxEntry } from "../../ports/outbox-store.js";
+import type { OutboxEntry } from "../../ports/outbox-store.js";
 import type { TimerChanges, TimerSpec } from "../../ports/scheduler.js";
 import type { StoreCounts } from "../../ports/store-health.js";
 import type { SecretSealer } from "../secrets/envelope.js";
-import { joinSecrets, type SecretFields, splitSecrets } from "../secrets/forum-secrets.js";
 import { processSealer } from "../secrets/local-data-keys.js";
 import { DynamoDbAccessStore } from "./access-store.js";
 import { AccountMemory } from "./account-memory.js";
-import { type Item, marshall, unmarshall } from "./attributes.js";
+import { type Item, marshall } from "./attributes.js";
 import { commitFailure, commitItems, commitTransaction, MAX_TRANSACTION_ITEMS } from "./commit.js";
-import { encodeDedupKey } from "./dedup-keys.js";
-import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
-import {
-  accountItem,
-  accountOf,
-  clubRecordOfItem,
-  dedupItem,
-  duelistOf,
-  forumItem,
-  forumPartsOf,
-  inputOf,
-  latestBan,
-  markOf,
-  outboxItem,
-  outboxOf,
-  storedSnapshotOf,
-  timerItem,
-  timerOf,
-} from "./items.js";
-import { claimUpdate, recordUpdate } from "./outbox-writes.js";
+import * as duelists from "./duelists.js";
+import { guarded } from "./errors.js";
+import * as forums from "./forums.js";
+import { accountOf, inputOf, markOf, storedSnapshotOf } from "./items.js";
+import * as outbox from "./outbox.js";
 import { type ReadKeys, ReadsInFlight } from "./reads-in-flight.js";
 import {
-  type BatchWrite,
   batchGetAll,
-  batchWriteAll,
-  countAll,
-  dueQuery,
+  countPartition,
   partitionQuery,
-  prefixQuery,
   queryAll,
+  queryPrefix,
+  type TableAccess,
 } from "./requests.js";
 import { RulesetMemory, rulesetHash } from "./rulesets.js";
 import { keys, partitions } from "./table.js";
-
-/**
- * The writes that put `put` and delete the timers named `remove`, one per item: a name in both is
- * put; of two timers of one name in `put`, the last.
- */
-function timerWrites(put: readonly TimerSpec[], remove: readonly string[]): BatchWrite[] {
-  const puts = new Map(put.map((timer) => [timer.name, timer]));
-  return [
-    ...[...new Set(remove)]
-      .filter((name) => !puts.has(name))
-      .map((name) => ({ DeleteRequest: { Key: marshall(keys.timer(name)) } })),
-    ...[...puts.values()].map((timer) => ({ PutRequest: { Item: timerItem(timer) } })),
-  ];
-}
+import * as timers from "./timers.js";
 
 /** The post marks among these items, by post id. */
 function marksOf(items: readonly Item[]): Record<string, PostMark> {
@@ -101,20 +61,17 @@ export interface DynamoDbStoreOptions {
 
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
-/** What a forum's sealed secrets are bound to: sealed for one forum, they open for no other. */
-const sealContext = (forumId: string) => `forum#${forumId}`;
-
 /**
  * Every storage port on one DynamoDB table (layout in `table.ts`): the duel repository (its post
- * marks laid out by `post-marks.ts`), forums, duelists, the outbox, health and the local timers.
+ * marks laid out by `post-marks.ts`) here, and forums and the club's records (`forums.ts`),
+ * duelists (`duelists.ts`), the outbox (`outbox.ts`) and the local timers (`timers.ts`).
  * Decisions are written by one transaction conditioned on the duel's `version`; reads before
  * deciding are consistent.
  * Errors: ConcurrencyError and DuplicateError from `commit`, StorageUnavailableError from any
  * method when DynamoDB cannot be reached; anything else goes up unchanged.
  */
 export class DynamoDbStore implements DuelStore, TimerStore {
-  private readonly client: DynamoDBClient;
-  private readonly tableName: string;
+  private readonly table: TableAccess;
   private readonly now: () => Date;
   private readonly dedupTtlSeconds: number;
   private readonly secrets: SecretSealer;
@@ -123,8 +80,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly accounts: AccountMemory;
 
   constructor(options: DynamoDbStoreOptions) {
-    this.client = options.client;
-    this.tableName = options.tableName;
+    this.table = { client: options.client, tableName: options.tableName };
     this.now = options.now ?? (() => new Date());
     this.accounts = new AccountMemory(() => this.now().getTime());
     this.dedupTtlSeconds = options.dedupTtlSeconds ?? THIRTY_DAYS_SECONDS;
@@ -133,7 +89,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   /** Credentials, sessions and login failures on the same client and table (CONTRACT.md 3.1). */
   accessStore(): DynamoDbAccessStore {
-    return new DynamoDbAccessStore({ client: this.client, tableName: this.tableName });
+    return new DynamoDbAccessStore(this.table);
   }
 
   /** Read with the other reads of the duel asked at the same moment (`ReadsInFlight`). */
@@ -177,7 +133,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
         this.accounts.remember(forumId, account);
       }
       return {
-        forum: forum ? await this.forumOf(forum) : null,
+        forum: forum ? await forums.openForum(this.secrets, forum) : null,
         duel: duels.get(duelId) ?? null,
         postsRead,
         marks: marksOf(others),
@@ -190,8 +146,8 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     return guarded(async () => {
       const unique = [...new Set(postIds)];
       const items = await batchGetAll(
-        this.client,
-        this.tableName,
+        this.table.client,
+        this.table.tableName,
         unique.map((postId) => marshall(keys.post(duelId, postId))),
       );
       return marksOf(items);
@@ -199,7 +155,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   }
 
   listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
-    return guarded(async () => marksOf(await this.queryPrefix(keys.duel(duelId).pk, "POST#")));
+    return guarded(async () => marksOf(await queryPrefix(this.table, keys.duel(duelId).pk, "POST#")));
   }
 
   loadDuel(duelId: string): Promise<DuelSnapshot | null> {
@@ -208,7 +164,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   listInputs(duelId: string): Promise<StoredInput[]> {
     return guarded(async () => {
-      const items = await this.queryPrefix(keys.duel(duelId).pk, "IN#");
+      const items = await queryPrefix(this.table, keys.duel(duelId).pk, "IN#");
       return items.map(inputOf);
     });
   }
@@ -221,7 +177,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   async commit(commit: DuelCommit): Promise<void> {
     const hash = rulesetHash(commit.snapshot.state.ruleset);
-    const { items, roles } = commitTransaction(this.tableName, commit, {
+    const { items, roles } = commitTransaction(this.table.tableName, commit, {
       now: this.now(),
       dedupTtlSeconds: this.dedupTtlSeconds,
       rulesetStored: this.rulesets.isStored(commit.duelId, commit.expectedVersion, hash),
@@ -229,7 +185,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     try {
       // The token makes the SDK's own retries of this very call idempotent: a retry after a lost
       // answer succeeds instead of failing on the version the first attempt already moved.
-      await this.client.send(
+      await this.table.client.send(
         new TransactWriteItemsCommand({ TransactItems: items, ClientRequestToken: randomUUID() }),
       );
     } catch (error) {
@@ -245,7 +201,8 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     return guarded(async () => {
       // The index lists the duels by key (their state is not projected); the snapshots are read
       // whole, then the newest are kept.
-      const listed = await queryAll(this.client, partitionQuery(this.tableName, partitions.duels(status)));
+      const { client, tableName } = this.table;
+      const listed = await queryAll(client, partitionQuery(tableName, partitions.duels(status)));
       const ids = listed.flatMap((item) => {
         const duelId = item.duelId?.S;
         return duelId ? [duelId] : [];
@@ -259,249 +216,75 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   }
 
   listOutbox(duelId: string): Promise<OutboxEntry[]> {
-    return guarded(async () => {
-      const items = await this.queryPrefix(keys.duel(duelId).pk, "OUT#");
-      // A decision's parts are listed where their entries of their own would sort: the table's order.
-      const sk = (e: OutboxEntry) => Buffer.from(keys.outbox(duelId, e.createdAt, e.id).sk, "utf8");
-      return items.flatMap((item) => entriesOf(outboxOf(item))).sort((a, b) => Buffer.compare(sk(a), sk(b)));
-    });
+    return outbox.listOutbox(this.table, duelId);
   }
 
   dueOutbox(now: string, limit: number): Promise<OutboxEntry[]> {
-    return guarded(async () => (await this.queryDue(partitions.outbox, now, limit)).map(outboxOf));
+    return outbox.dueOutbox(this.table, now, limit);
   }
 
-  async updateOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
-    try {
-      await this.client.send(
-        new PutItemCommand({
-          TableName: this.tableName,
-          Item: outboxItem(entry),
-          ConditionExpression: "#attempts = :expected",
-          ExpressionAttributeNames: { "#attempts": "attempts" },
-          ExpressionAttributeValues: { ":expected": { N: String(expectedAttempts) } },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw storageError(error);
-    }
+  updateOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
+    return outbox.updateOutbox(this.table, entry, expectedAttempts);
   }
 
-  async claimOutbox(
+  claimOutbox(
     claimed: OutboxEntry,
     expectedAttempts: number,
     timers?: TimerChanges,
   ): Promise<OutboxEntry | null> {
-    if (timers !== undefined) {
-      const cancel = timers.cancel.map((timer) => timer.name);
-      const writes = timerWrites(timers.schedule, cancel);
-      if (writes.length < MAX_TRANSACTION_ITEMS)
-        return this.claimWithTimers(claimed, expectedAttempts, writes);
-      // Too many for one transaction with the claim: the timers once the claim is won.
-      const claim = await this.claimOutbox(claimed, expectedAttempts);
-      if (claim !== null) await this.changeTimers(timers.schedule, cancel);
-      return claim;
-    }
-    try {
-      const { Attributes } = await this.client.send(
-        new UpdateItemCommand(claimUpdate(this.tableName, claimed, expectedAttempts)),
-      );
-      return Attributes ? outboxOf(Attributes) : claimed;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return null;
-      throw storageError(error);
-    }
+    return outbox.claimOutbox(this.table, claimed, expectedAttempts, timers);
   }
 
-  /** A first claim and its timer changes in one transaction (no former attempt to read back). */
-  private async claimWithTimers(
-    claimed: OutboxEntry,
-    expectedAttempts: number,
-    writes: readonly BatchWrite[],
-  ): Promise<OutboxEntry | null> {
-    const { ReturnValues: _, ...claim } = claimUpdate(this.tableName, claimed, expectedAttempts);
-    const TransactItems = [
-      { Update: { ...claim, UpdateExpression: claim.UpdateExpression ?? "" } },
-      ...writes.map((write) =>
-        "PutRequest" in write
-          ? { Put: { TableName: this.tableName, Item: write.PutRequest.Item } }
-          : { Delete: { TableName: this.tableName, Key: write.DeleteRequest.Key } },
-      ),
-    ];
-    return (await this.transactGuardedFirst(TransactItems)) ? claimed : null;
-  }
-
-  async recordOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
-    try {
-      await this.client.send(new UpdateItemCommand(recordUpdate(this.tableName, entry, expectedAttempts)));
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw storageError(error);
-    }
-  }
-
-  getForum(forumId: string): Promise<ForumConfig | null> {
-    return guarded(async () => {
-      const item = await this.get(keys.forum(forumId));
-      return item ? this.forumOf(item) : null;
-    });
-  }
-
-  listForums(): Promise<ForumConfig[]> {
-    return guarded(async () => {
-      // The index gives the ids (its sort key); each forum is then read consistently.
-      const listed = await queryAll(this.client, partitionQuery(this.tableName, partitions.forums));
-      const ids = listed.flatMap((item) => (item.gsi1sk?.S ? [item.gsi1sk.S] : []));
-      const items = await batchGetAll(
-        this.client,
-        this.tableName,
-        ids.map((id) => marshall(keys.forum(id))),
-      );
-      const forums = await Promise.all(items.map((item) => this.forumOf(item)));
-      return forums.sort((a, b) => (a.forumId < b.forumId ? -1 : a.forumId > b.forumId ? 1 : 0));
-    });
-  }
-
-  putForum(forum: ForumConfig): Promise<void> {
-    return guarded(async () => {
-      const { open, secrets } = splitSecrets(forum);
-      const sealed =
-        Object.keys(secrets).length === 0
-          ? null
-          : await this.secrets.seal(JSON.stringify(secrets), sealContext(forum.forumId));
-      try {
-        await this.client.send(
-          new PutItemCommand({ TableName: this.tableName, Item: forumItem(open, sealed) }),
-        );
-      } finally {
-        this.reads.wroteForum(forum.forumId);
-      }
-    });
-  }
-
-  /** A forum's item with its secrets opened; one saved before they were sealed is read as it is. */
-  private async forumOf(item: Item): Promise<ForumConfig> {
-    const { open, sealed } = forumPartsOf(item);
-    if (sealed === undefined) return open;
-    const secrets = JSON.parse(await this.secrets.open(sealed, sealContext(open.forumId))) as SecretFields;
-    return joinSecrets(open, secrets);
-  }
-
-  getDuelist(forumId: string, userId: string): Promise<DuelistRecord | null> {
-    return guarded(async () => {
-      const items = await queryAll(this.client, {
-        TableName: this.tableName,
-        KeyConditionExpression: "#pk = :pk",
-        ExpressionAttributeNames: { "#pk": "pk" },
-        ExpressionAttributeValues: { ":pk": { S: keys.duelist(forumId, userId) } },
-        ConsistentRead: true,
-      });
-      return duelistOf(forumId, userId, items);
-    });
-  }
-
-  rememberAccount(forumId: string, account: ForumAccount): Promise<void> {
-    return guarded(async () => {
-      await this.client.send(
-        new PutItemCommand({ TableName: this.tableName, Item: accountItem(forumId, account) }),
-      );
-      this.accounts.remember(forumId, account);
-    });
-  }
-
-  club(forumId: string): Promise<ClubRead> {
-    // The forum's item and its duels' records share a partition: one query reads a club's page.
-    // They are public and shown as of a moment: an eventually consistent read costs half.
-    return guarded(async () => {
-      const forumKey = keys.forum(forumId);
-      const items = await queryAll(this.client, {
-        TableName: this.tableName,
-        KeyConditionExpression: "#pk = :pk",
-        ExpressionAttributeNames: { "#pk": "pk" },
-        ExpressionAttributeValues: { ":pk": { S: forumKey.pk } },
-      });
-      const forumItem = items.find((item) => item.sk?.S === forumKey.sk);
-      return {
-        // The public records need no secret: the forum's settings are read without opening them.
-        forum: forumItem ? forumPartsOf(forumItem).open : null,
-        records: items.filter((item) => item.sk?.S?.startsWith("CLUB#")).map(clubRecordOfItem),
-      };
-    });
-  }
-
-  listAccounts(forumId: string): Promise<ForumAccount[]> {
-    return guarded(async () => (await this.queryPrefix(keys.accounts(forumId), "USER#")).map(accountOf));
+  recordOutbox(entry: OutboxEntry, expectedAttempts: number): Promise<boolean> {
+    return outbox.recordOutbox(this.table, entry, expectedAttempts);
   }
 
   splitOutbox(entry: OutboxEntry, expectedAttempts: number, split: readonly OutboxEntry[]): Promise<boolean> {
-    return this.putWithEntries(
-      {
-        TableName: this.tableName,
-        Item: outboxItem(entry),
-        ConditionExpression: "#attempts = :expected",
-        ExpressionAttributeNames: { "#attempts": "attempts" },
-        ExpressionAttributeValues: { ":expected": { N: String(expectedAttempts) } },
-      },
-      split,
-    );
+    return outbox.splitOutbox(this.table, entry, expectedAttempts, split);
   }
 
   enqueue(entries: readonly OutboxEntry[], dedupKey: DedupKey): Promise<boolean> {
-    const duelId = entries[0]?.duelId ?? "";
-    return this.putWithEntries(
-      {
-        TableName: this.tableName,
-        Item: dedupItem(encodeDedupKey(dedupKey), duelId, this.now(), this.dedupTtlSeconds),
-        ConditionExpression: "attribute_not_exists(#pk)",
-        ExpressionAttributeNames: { "#pk": "pk" },
-      },
-      entries,
-    );
+    return outbox.enqueue(this.table, entries, dedupKey, {
+      now: this.now(),
+      ttlSeconds: this.dedupTtlSeconds,
+    });
   }
 
-  /**
-   * A conditioned put and outbox entries, in one transaction: false, and nothing written, when the
-   * put's condition (the only one) does not hold.
-   */
-  private async putWithEntries(guarded: Put, entries: readonly OutboxEntry[]): Promise<boolean> {
-    const TransactItems = [
-      { Put: guarded },
-      ...entries.map((entry) => ({ Put: { TableName: this.tableName, Item: outboxItem(entry) } })),
-    ];
-    return this.transactGuardedFirst(TransactItems);
+  getForum(forumId: string): Promise<ForumConfig | null> {
+    return forums.getForum(this.table, this.secrets, forumId);
   }
 
-  /**
-   * One transaction whose first item carries the condition that matters: false when that
-   * condition failed (nothing written), true when all was written.
-   */
-  private async transactGuardedFirst(TransactItems: TransactWriteItem[]): Promise<boolean> {
+  listForums(): Promise<ForumConfig[]> {
+    return forums.listForums(this.table, this.secrets);
+  }
+
+  async putForum(forum: ForumConfig): Promise<void> {
     try {
-      await this.client.send(
-        new TransactWriteItemsCommand({ TransactItems, ClientRequestToken: randomUUID() }),
-      );
-      return true;
-    } catch (error) {
-      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return false;
-      throw storageError(error);
+      await forums.putForum(this.table, this.secrets, forum);
+    } finally {
+      this.reads.wroteForum(forum.forumId);
     }
   }
 
-  /** Every user asked for is in the answer: the latest end among their duels' bans, or null. */
+  club(forumId: string): Promise<ClubRead> {
+    return forums.club(this.table, forumId);
+  }
+
+  getDuelist(forumId: string, userId: string): Promise<DuelistRecord | null> {
+    return duelists.getDuelist(this.table, forumId, userId);
+  }
+
   bansOf(forumId: string, userIds: readonly string[]): Promise<Record<string, string | null>> {
-    return guarded(async () => {
-      const unique = [...new Set(userIds)];
-      const bans = await Promise.all(
-        unique.map(async (userId) => {
-          const items = await this.queryPrefix(keys.duelist(forumId, userId), "BAN#");
-          return [userId, latestBan(items.map(unmarshall))] as const;
-        }),
-      );
-      return Object.fromEntries(bans);
-    });
+    return duelists.bansOf(this.table, forumId, userIds);
+  }
+
+  async rememberAccount(forumId: string, account: ForumAccount): Promise<void> {
+    await duelists.putAccount(this.table, forumId, account);
+    this.accounts.remember(forumId, account);
+  }
+
+  listAccounts(forumId: string): Promise<ForumAccount[]> {
+    return duelists.listAccounts(this.table, forumId);
   }
 
   counts(): Promise<StoreCounts> {
@@ -512,7 +295,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
           partitions.duels("registered"),
           partitions.outbox,
           partitions.failedOutbox,
-        ].map((partition) => this.countPartition(partition)),
+        ].map((partition) => countPartition(this.table, partition)),
       );
       return {
         activeDuels: activeDuels ?? 0,
@@ -526,47 +309,34 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   /** An eventually consistent GetItem of a key that never exists: half a read unit, any permission set. */
   ping(): Promise<void> {
     return guarded(async () => {
-      await this.client.send(
-        new GetItemCommand({ TableName: this.tableName, Key: marshall({ pk: "PING", sk: "PING" }) }),
+      await this.table.client.send(
+        new GetItemCommand({ TableName: this.table.tableName, Key: marshall({ pk: "PING", sk: "PING" }) }),
       );
     });
   }
 
   putTimer(timer: TimerSpec): Promise<void> {
-    return guarded(async () => {
-      await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: timerItem(timer) }));
-    });
+    return timers.putTimer(this.table, timer);
   }
 
-  /** Deleting a timer that is not there is fine (DeleteItem without a condition). */
   deleteTimer(name: string): Promise<void> {
-    return guarded(async () => {
-      await this.client.send(
-        new DeleteItemCommand({ TableName: this.tableName, Key: marshall(keys.timer(name)) }),
-      );
-    });
+    return timers.deleteTimer(this.table, name);
   }
 
-  /** One BatchWriteItem for up to 25 timers (a decision changes a handful). */
   changeTimers(put: readonly TimerSpec[], remove: readonly string[]): Promise<void> {
-    return guarded(async () => {
-      await batchWriteAll(this.client, this.tableName, timerWrites(put, remove));
-    });
+    return timers.changeTimers(this.table, put, remove);
   }
 
   dueTimers(now: string, limit: number): Promise<TimerSpec[]> {
-    return guarded(async () => (await this.queryDue(partitions.timers, now, limit)).map(timerOf));
+    return timers.dueTimers(this.table, now, limit);
   }
 
   countTimers(): Promise<number> {
-    return guarded(() => this.countPartition(partitions.timers));
+    return timers.countTimers(this.table);
   }
 
   nextTimer(): Promise<TimerSpec | null> {
-    return guarded(async () => {
-      const [first] = await queryAll(this.client, partitionQuery(this.tableName, partitions.timers), 1);
-      return first ? timerOf(first) : null;
-    });
+    return timers.nextTimer(this.table);
   }
 
   /**
@@ -586,7 +356,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     let pending = [...new Set(duelIds)];
     const withRuleset = new Set(pending.filter((id) => !this.rulesets.holdsRulesetOf(id)));
     for (let attempt = 1; ; attempt++) {
-      const items = await batchGetAll(this.client, this.tableName, [
+      const items = await batchGetAll(this.table.client, this.table.tableName, [
         ...pending.flatMap((id) => [
           marshall(keys.duel(id)),
           ...(withRuleset.has(id) ? [marshall(keys.ruleset(id))] : []),
@@ -633,25 +403,5 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     if (ruleset === undefined) return null;
     this.rulesets.saw(stored.duelId, stored.version, stored.rulesetHash);
     return stored.withRuleset(ruleset);
-  }
-
-  private async get(key: Record<string, string>): Promise<Item | undefined> {
-    const { Item } = await this.client.send(
-      new GetItemCommand({ TableName: this.tableName, Key: marshall(key), ConsistentRead: true }),
-    );
-    return Item;
-  }
-
-  private queryPrefix(pk: string, prefix: string): Promise<Item[]> {
-    return queryAll(this.client, prefixQuery(this.tableName, pk, prefix));
-  }
-
-  private queryDue(partition: string, now: string, limit: number): Promise<Item[]> {
-    if (limit <= 0) return Promise.resolve([]);
-    return queryAll(this.client, dueQuery(this.tableName, partition, now), limit);
-  }
-
-  private countPartition(partition: string): Promise<number> {
-    return countAll(this.client, partitionQuery(this.tableName, partition));
   }
 }

@@ -19,7 +19,7 @@ import {
   unmarshall,
 } from "./attributes.js";
 import { decodeOrder, encodeOrder } from "./input-keys.js";
-import { decodeMark, decodeMarks, snapshotMarks } from "./post-marks.js";
+import { decodeMark, snapshotMarks } from "./post-marks.js";
 import { rulesetHash } from "./rulesets.js";
 import { duelOfStored, type StoredDuel } from "./stored-duel.js";
 import { keys, partitions, sortInstant } from "./table.js";
@@ -79,14 +79,10 @@ export function storedSnapshotOf(item: Item): StoredSnapshot {
     version,
     rulesetHash: stringOf(plain, "rulesetHash"),
     withRuleset(ruleset) {
-      const stored = jsonOf<Omit<StoredDuel, "ruleset" | "posts"> & { posts: Record<string, string> }>(
-        plain,
-        "state",
-      );
       return {
         duelId,
         version,
-        state: duelOfStored({ ...stored, posts: decodeMarks(stored.posts), ruleset }),
+        state: duelOfStored(jsonOf<StoredDuel>(plain, "state"), ruleset),
         lastOrder: decodeOrder(stringOf(plain, "lastKey")),
         updatedAt: stringOf(plain, "updatedAt"),
       };

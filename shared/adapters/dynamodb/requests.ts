@@ -156,3 +156,25 @@ export function dueQuery(tableName: string, partition: string, now: string): Que
     ExpressionAttributeValues: { ":gpk": { S: partition }, ":now": { S: dueBound(now) } },
   };
 }
+
+/** A client and the table its requests name: what each part of the store reads and writes with. */
+export interface TableAccess {
+  readonly client: DynamoDBClient;
+  readonly tableName: string;
+}
+
+/** A partition's items whose sort key starts with `prefix`, every page, read consistently. */
+export function queryPrefix(table: TableAccess, pk: string, prefix: string): Promise<Item[]> {
+  return queryAll(table.client, prefixQuery(table.tableName, pk, prefix));
+}
+
+/** The first `limit` items of a gsi1 partition due at or before `now`, oldest first. */
+export function queryDue(table: TableAccess, partition: string, now: string, limit: number): Promise<Item[]> {
+  if (limit <= 0) return Promise.resolve([]);
+  return queryAll(table.client, dueQuery(table.tableName, partition, now), limit);
+}
+
+/** How many items a gsi1 partition holds. */
+export function countPartition(table: TableAccess, partition: string): Promise<number> {
+  return countAll(table.client, partitionQuery(table.tableName, partition));
+}

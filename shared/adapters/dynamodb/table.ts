@@ -20,7 +20,7 @@
  * | login failures| `LOGIN#<account or address>`  | `LOGIN`                     |                             |                             | `key`, `failures` N, `blockedUntil`?, `expiresAt` (TTL: forgotten after a quiet spell) |
  *
  * gsi1 projects the outbox and timer attributes only (never a duel's state). It is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
- * keys (and credentials, listed by forum; forums, listed for the operator: a forum stored before these keys existed is listed once saved again). Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
+ * keys (and credentials, listed by forum; forums, listed for the operator). Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time
  * order, and queries for "due at or before `now`" compare against `<now>~` (`~` sorts after `#`).
  *
  * @module

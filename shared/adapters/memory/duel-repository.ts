@@ -4,21 +4,16 @@ import type { ForumAccount } from "../../ports/duelist-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import type { Ruleset } from "../../rules/ruleset.js";
 import { decodeOrder } from "../dynamodb/input-keys.js";
-import { decodeMark, decodeMarks } from "../dynamodb/post-marks.js";
+import { decodeMark } from "../dynamodb/post-marks.js";
 import { duelOfStored, type StoredDuel } from "../dynamodb/stored-duel.js";
 import { byKey, type DuelRow, inKeyOrder, type MemoryTables, parsed } from "./tables.js";
 
 /** The snapshot a duel's row holds, its ruleset joined back and its hot marks decoded. */
 export function snapshotOf(row: DuelRow): DuelSnapshot {
-  const stored = parsed<Omit<StoredDuel, "ruleset" | "posts"> & { posts: Record<string, string> }>(row.state);
   return {
     duelId: row.duelId,
     version: row.version,
-    state: duelOfStored({
-      ...stored,
-      posts: decodeMarks(stored.posts),
-      ruleset: parsed<Ruleset>(row.ruleset),
-    }),
+    state: duelOfStored(parsed<StoredDuel>(row.state), parsed<Ruleset>(row.ruleset)),
     lastOrder: decodeOrder(row.lastKey),
     updatedAt: row.updatedAt,
   };
