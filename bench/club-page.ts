@@ -1,22 +1,32 @@
-import { loadavg } from "node:os";
-import { BatchWriteItemCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { startDynamoDbLocal } from "../infra/local/dynamodb-local.js";
+import { BatchWriteItemCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDbStore } from "../shared/adapters/dynamodb/dynamodb-store.js";
 import { clubRecordItem } from "../shared/adapters/dynamodb/items.js";
-import { createTable } from "../shared/adapters/dynamodb/table.js";
 import { clubView, readClub } from "../shared/app/club.js";
 import type { ClubDuelRecord } from "../shared/domain/club-record.js";
+import { localClient, median } from "./referee-app.js";
 
-/**
- * `npx tsx bench/club-page.ts`: what one season's club page costs (CONTRACT.md 8) on a club with no
- * past and on the same club with PAST_DUELS (1,000 by default) finished duels over the five seasons
- * before: the requests, read capacity and bytes its reads take, and the time to read and compute it
- * (median of RUNS). The page reads its own season's range of the club's index, so both should match.
- */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-const SEASON_DUELS = Number(process.env.SEASON_DUELS ?? 200);
-const PAST_DUELS = Number(process.env.PAST_DUELS ?? 1000);
-const RUNS = Number(process.env.RUNS ?? 21);
+/** What reading and computing one season's page cost. */
+export interface ClubPageCost {
+  readonly requests: number;
+  readonly readUnits: number;
+  readonly records: number;
+  readonly viewBytes: number;
+  readonly finished: number;
+  readonly seasons: number;
+  /** Reading the season and computing the view, median of the runs. */
+  readonly medianMs: number;
+}
+
+export interface ClubPageResult {
+  readonly seasonDuels: number;
+  readonly pastDuels: number;
+  readonly withoutPast: ClubPageCost;
+  readonly withPast: ClubPageCost;
+  /** The same requests and read units with the past as without. */
+  readonly sameCost: boolean;
+  readonly runs: number;
+}
+
 /** The page is asked for in the middle of the 2026-2027 season. */
 const NOW = "2027-03-01T12:00:00.000Z";
 
@@ -52,15 +62,18 @@ function spread(forumId: string, first: number, count: number, from: string, day
   );
 }
 
-const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
-try {
-  const client = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: "eu-west-3",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
-  });
-  const tableName = `bench-club-${Date.now()}`;
-  await createTable(client, tableName);
+/**
+ * What one season's club page costs (CONTRACT.md 8) on a club with no past and on the same club with
+ * `pastDuels` finished duels over the five seasons before: the requests, read capacity and records
+ * its reads take, and the time to read and compute it, median of `runs`. The page reads its own
+ * season's range of the club's index, so both should cost the same.
+ */
+export async function measureClubPage(
+  endpoint: string,
+  tableName: string,
+  options: { readonly seasonDuels: number; readonly pastDuels: number; readonly runs: number },
+): Promise<ClubPageResult> {
+  const client = localClient(endpoint);
   // Every read the page makes is counted: requests, and the read capacity DynamoDB says it used.
   let requests = 0;
   let readUnits = 0;
@@ -99,18 +112,17 @@ try {
       createdAt: "2021-09-01T00:00:00Z",
       updatedAt: "2021-09-01T00:00:00Z",
     });
-
   // Two clubs with the same season: one new, one with five seasons behind it.
-  await forum("new");
-  await forum("old");
-  await write(spread("new", 0, SEASON_DUELS, "2026-09-02T10:00:00Z", 170));
-  await write(spread("old", 0, SEASON_DUELS, "2026-09-02T10:00:00Z", 170));
+  await forum("club-new");
+  await forum("club-old");
+  await write(spread("club-new", 0, options.seasonDuels, "2026-09-02T10:00:00Z", 170));
+  await write(spread("club-old", 0, options.seasonDuels, "2026-09-02T10:00:00Z", 170));
+  const perSeason = Math.floor(options.pastDuels / 5);
   for (let season = 0; season < 5; season++) {
-    const count = Math.floor(PAST_DUELS / 5);
-    await write(spread("old", SEASON_DUELS + season * count, count, `${2021 + season}-09-02T10:00:00Z`, 360));
+    const first = options.seasonDuels + season * perSeason;
+    await write(spread("club-old", first, perSeason, `${2021 + season}-09-02T10:00:00Z`, 360));
   }
-
-  const measure = async (forumId: string) => {
+  const measure = async (forumId: string): Promise<ClubPageCost> => {
     requests = 0;
     readUnits = 0;
     const read = await readClub(store, forumId, NOW);
@@ -122,36 +134,27 @@ try {
       viewBytes: JSON.stringify(view).length,
     };
     const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < options.runs; run++) {
       const t0 = performance.now();
       clubView(await readClub(store, forumId, NOW), NOW);
       times.push(performance.now() - t0);
     }
-    times.sort((x, y) => x - y);
     return {
       ...cost,
       finished: view.finished.length,
       seasons: view.seasons.length,
-      medianMs: Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(1)),
+      medianMs: Math.round(median(times) * 10) / 10,
     };
   };
-  const fresh = await measure("new");
-  const aged = await measure("old");
-  console.log(
-    JSON.stringify(
-      {
-        seasonDuels: SEASON_DUELS,
-        pastDuels: PAST_DUELS,
-        withoutPast: fresh,
-        withPast: aged,
-        sameCost: fresh.requests === aged.requests && fresh.readUnits === aged.readUnits,
-        loadAverage: loadavg()[0],
-      },
-      null,
-      2,
-    ),
-  );
+  const withoutPast = await measure("club-new");
+  const withPast = await measure("club-old");
   client.destroy();
-} finally {
-  await dynamo.stop();
+  return {
+    seasonDuels: options.seasonDuels,
+    pastDuels: options.pastDuels,
+    withoutPast,
+    withPast,
+    sameCost: withoutPast.requests === withPast.requests && withoutPast.readUnits === withPast.readUnits,
+    runs: options.runs,
+  };
 }

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { startLocalStack } from "../infra/local/stack.js";
 import { standardWebhookRefusal } from "../shared/http/standard-webhooks.js";
+import { countRequestKinds } from "./end-to-end.js";
 import { ADMIN_TOKEN, localClient, START } from "./referee-app.js";
-import { countRequestKinds } from "./request-kinds.js";
 
 /**
  * One server of `bench/end-to-end.ts`, in a process of its own, on loopback:

@@ -9,8 +9,7 @@ import { TopicPoller } from "../shared/app/topic-poller.js";
 import { BoardClient } from "../shared/forumactif/board-client.js";
 import { topicReader } from "../shared/forumactif/topic-reader.js";
 import { FakeBoard } from "../test/support/forumactif/fake-board.js";
-import { localClient, START } from "./referee-app.js";
-import { RequestCounter, readsAndWrites, since } from "./request-counter.js";
+import { localClient, RequestCounter, readsAndWrites, START, since } from "./referee-app.js";
 
 /**
  * One kind of poll, per active duel: board requests, DynamoDB requests and time. A chain's poll
@@ -297,22 +296,4 @@ export function printableForumactifPoll(r: ForumactifPollResults): string {
     "",
     ...(r.board ? [printableBoardPoll(r.board)] : []),
   ].join("\n");
-}
-
-// `npx tsx bench/forumactif-poll.ts`: these figures alone, on a DynamoDB Local started for them.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startDynamoDbLocal } = await import("../infra/local/dynamodb-local.js");
-  const { createBenchTable } = await import("./referee-app.js");
-  const dynamo = await startDynamoDbLocal({ dataDir: "memory" });
-  try {
-    const table = await createBenchTable(dynamo.endpoint);
-    const results = await measureForumactifPoll(dynamo.endpoint, table, {
-      duels: 10,
-      postsPerTopic: 20,
-      board: { duels: 50, sections: 2, changing: 10 },
-    });
-    process.stdout.write(printableForumactifPoll(results));
-  } finally {
-    await dynamo.stop();
-  }
 }

@@ -29,7 +29,7 @@ import { httpEvent } from "./lambda-events.js";
 
 /**
  * Data keys whose encrypted form is the key: what the stand-in's `Decrypt` gives back (and the
- * bench's fake KMS, bench/fake-kms.ts).
+ * bench's fake KMS, `startFakeKms` in bench/referee-app.ts).
  */
 export const echoDataKeys: DataKeys = {
   async generate() {
