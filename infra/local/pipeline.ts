@@ -101,6 +101,7 @@ export function localPipeline(options: LocalPipelineOptions) {
       options.threadPoster ??
       createThreadPoster({
         http: { destinations: { allowLoopback: options.allowLoopbackChannels === true } },
+        now: () => (options.relayNow ?? (() => clock.now()))().getTime(),
       }),
     now: options.relayNow ?? (() => clock.now()),
     log,

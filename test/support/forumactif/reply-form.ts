@@ -27,8 +27,3 @@ export function replyFormPage(topicId: string, token: string): string {
 </form>`,
   );
 }
-
-/** Forumactif's information page (`message_body.tpl`), after a post or a refused form. */
-export function infoPage(text: string): string {
-  return page("Informations", `<p>${text}</p>`);
-}
