@@ -106,6 +106,7 @@ export function localPipeline(options: LocalPipelineOptions) {
     now: options.relayNow ?? (() => clock.now()),
     log,
     ...(observed ? { metrics: observed.metrics } : {}),
+    ...(forumactif ? { boardProblems: forumactif.polls } : {}),
   });
 
   /** Performs every due effect and fires every due timer until nothing is left; returns timers fired. */

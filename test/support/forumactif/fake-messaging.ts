@@ -69,8 +69,8 @@ export class FakeMessaging {
   wording: SuccessWording = "fr";
   /** Every login is refused with an information page (a banned account, a board closed to it). */
   refuseLogins = false;
-  /** The next write is answered with the confirmation-code page (a captcha) and not taken. */
-  captchaNext = false;
+  /** Every write is answered with the confirmation-code page (a captcha) and not taken. */
+  askCaptcha = false;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -106,10 +106,7 @@ export class FakeMessaging {
   gate(
     member: string,
   ): { readonly kind: "captcha" } | { readonly kind: "flood"; seconds: number | null } | null {
-    if (this.captchaNext) {
-      this.captchaNext = false;
-      return { kind: "captcha" };
-    }
+    if (this.askCaptcha) return { kind: "captcha" };
     const now = this.now();
     const last = this.lastWrite.get(member);
     const exempt = this.moderators.has(member);
