@@ -146,6 +146,8 @@ export type ForumactifPageErrorCode =
   | "maintenance"
   | "login_required"
   | "not_found"
+  /** A page of the board that is no topic page (its portal, its index, a section). */
+  | "not_a_topic"
   | "unknown_template"
   | "incomplete_page"
   | "too_complex";
