@@ -146,9 +146,15 @@ function authorOf(html: string, post: HtmlElement, message: HtmlElement | null, 
         ).find((el) => el !== undefined)
       : region;
   if (named === undefined) return null;
-  // `par <strong>Maître du jeu</strong> Dim 29 Nov à 09:15`: the name is the element inside, when one is.
-  const inner = childElements(named).find((el) => text(html, el) !== "");
-  const name = text(html, inner ?? named).replace(/^(?:par|by)\s+/i, "");
+  // `par <strong>Maître du jeu</strong> Dim 29 Nov à 09:15`: the name is the element inside, when one
+  // is; a date beside a guest's bare name (`Invité <small class="date">…</small>`) is no name.
+  const isDate = (el: HtmlElement) => el.name === "time" || classesOf(el).some((c) => DATE_CLASS.test(c));
+  const children = childElements(named);
+  const inner = children.find((el) => text(html, el) !== "" && !isDate(el));
+  const span = spanOf(named);
+  const dates = children.filter(isDate).map((el): [number, number] => [spanOf(el).start, spanOf(el).end]);
+  const own = inner === undefined ? textOutside(html, span.innerStart, span.innerEnd, dates).trim() : "";
+  const name = (inner === undefined ? own : text(html, inner)).replace(/^(?:par|by)\s+/i, "");
   return name === "" || name.includes("\n") ? null : { authorId: null, authorName: name };
 }
 

@@ -12,10 +12,17 @@
 import { ForumactifPageError } from "../errors.js";
 import { forumactifTexts } from "../texts/forumactif.js";
 import type { DateContext } from "./dates.js";
-import { type HtmlElement, type HtmlNode, innerHtml, parseHtml } from "./html-tree.js";
+import { type HtmlElement, type HtmlNode, innerHtml, isWithin, parseHtml } from "./html-tree.js";
 import { fragmentText } from "./page-text.js";
 import { readPagination } from "./pagination.js";
-import { type AnyPostReading, insideMessage, markerPostId, ownPostId, readAnyPost } from "./read-any-post.js";
+import {
+  type AnyPostReading,
+  insideMessage,
+  markerPostId,
+  ownPostId,
+  readAnyPost,
+  SPONSORED,
+} from "./read-any-post.js";
 import { postIdOf, readPost } from "./read-post.js";
 import { selectAll, selectFirst } from "./selector.js";
 import { TEMPLATE_SELECTORS } from "./templates.js";
@@ -138,6 +145,8 @@ function anchoredPosts(root: HtmlNode, topicId: string | null): Container[] {
     let el = marker;
     for (let up = el.parent; up !== null && up.type === "tag" && up.name !== "body"; up = up.parent) {
       if ((holders.get(up)?.size ?? 0) > 1 || selectFirst(up, "h1, form") !== null) break;
+      // An ad drawn through the post template beside the post (no id of its own) is not the post's.
+      if (holdsAdBeside(up, el)) break;
       el = up;
     }
     containers.push({ el, postId });
@@ -146,6 +155,16 @@ function anchoredPosts(root: HtmlNode, topicId: string | null): Container[] {
     el,
     postId: containers.find((c) => c.el === el)?.postId ?? null,
   }));
+}
+
+/** True when `up` holds, outside `el`, an element that shows Forumactif's sponsored label. */
+function holdsAdBeside(up: HtmlElement, el: HtmlElement): boolean {
+  for (const inner of selectAll(up, "*")) {
+    if (isWithin(inner, el)) continue;
+    const own = inner.children.map((c) => ("data" in c && c.type === "text" ? String(c.data) : "")).join("");
+    if (SPONSORED.test(own.replace(/\s+/g, " ").trim())) return true;
+  }
+  return false;
 }
 
 /** The template version a topic page is written in, `custom` for its own theme; null when no post is found. */
