@@ -30,7 +30,7 @@ export const sourcePreviewTexts = {
     too_large: "la page du sujet est trop grande pour être lue",
     refused_host: "l'adresse du forum n'est pas une adresse que l'arbitre peut lire",
     login_refused:
-      "le forum refuse la connexion du compte robot (vérifiez son nom d'utilisateur et son mot de passe)",
+      "mot de passe refusé : le forum refuse la connexion du compte robot, il ne le montre pas connecté (vérifiez son nom d'utilisateur et son mot de passe)",
     host_resting: "le forum a demandé de patienter après trop de lectures ; réessayez dans quelques minutes",
   } satisfies Record<BoardFetchErrorCode, string>,
 } as const;
