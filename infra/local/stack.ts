@@ -168,17 +168,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   pollRelay();
   scheduler.start();
-  // Every minute, as the relay's sweep does in AWS: the chains of Forumactif reads, and the turn
-  // journals this process does not know of (left by a stopped one, on a table that outlives it, or
-  // forgotten here), folded so that their hiboux and timers go out. The journals once at start too.
-  const sweepJournals = () =>
-    store.sweepJournals().catch((error) => errorLog("turn journal sweep failed", error));
-  let watchdogRun: Promise<unknown> = sweepJournals();
+  // The chains of Forumactif reads looked at every minute, as the relay's sweep does in AWS.
+  let watchdogRun: Promise<unknown> = Promise.resolve();
   const watchdogTimer = setInterval(() => {
     watchdogRun = watchdogRun
       .then(() => watchdog?.sweep())
-      .catch((error) => errorLog("poll chain watchdog failed", error))
-      .then(sweepJournals);
+      .catch((error) => errorLog("poll chain watchdog failed", error));
   }, 60_000);
   watchdogTimer.unref();
 
