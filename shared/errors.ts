@@ -78,7 +78,19 @@ export class DuplicateError extends AppError<"already_applied"> {
  * `EDESTINATIONREFUSED` is a refused host: it travels through node's socket as an errno code would
  * (`guarded-fetch.ts`), so it is spelled as one.
  */
-export type DeliveryErrorCode = "delivery_failed" | "EDESTINATIONREFUSED";
+export type DeliveryErrorCode =
+  | "delivery_failed"
+  | "EDESTINATIONREFUSED"
+  /**
+   * A board's flood control made the bot wait (CONTRACT.md 4.4): nothing was sent, it is sent again
+   * after `retryAfterMs`, and such waits never use up the relay's attempts (never dropped).
+   */
+  | "board_flood"
+  /**
+   * A board refused a write in a way no wait helps (a captcha, the bot's login refused, an unknown
+   * recipient): told at once to the forum's admin (CONTRACT.md 4.4).
+   */
+  | "board_blocked";
 
 /**
  * A hibou's delivery that failed (the relay retries it, no request waits on it). `retryable` says
@@ -134,6 +146,8 @@ export type ForumactifPageErrorCode =
   | "maintenance"
   | "login_required"
   | "not_found"
+  /** A page of the board that is no topic page (its portal, its index, a section). */
+  | "not_a_topic"
   | "unknown_template"
   | "incomplete_page"
   | "too_complex"

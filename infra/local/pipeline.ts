@@ -101,10 +101,12 @@ export function localPipeline(options: LocalPipelineOptions) {
       options.threadPoster ??
       createThreadPoster({
         http: { destinations: { allowLoopback: options.allowLoopbackChannels === true } },
+        now: () => (options.relayNow ?? (() => clock.now()))().getTime(),
       }),
     now: options.relayNow ?? (() => clock.now()),
     log,
     ...(observed ? { metrics: observed.metrics } : {}),
+    ...(forumactif ? { boardProblems: forumactif.polls } : {}),
   });
 
   /** Performs every due effect and fires every due timer until nothing is left; returns timers fired. */

@@ -129,6 +129,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log: options.hibouLog ?? ((line) => console.log(line)),
       logTexts: options.hibouLogTexts ?? process.env.HIBOUX_LOG_TEXTS === "1",
       http: { destinations: { allowLoopback: true } },
+      boardNow: () => Math.max(Date.now(), clock.now().getTime()),
     }),
     allowLoopbackChannels: true,
     adminTokenHash: hashToken(adminToken),

@@ -37,11 +37,19 @@ export function outboxEntry(
   };
 }
 
+/**
+ * The recipient with the forum username a channel messages: the referee's from the forum's
+ * settings, a duelist's as learnt from their posts. On a Forumactif board a private message is
+ * addressed to the name the board shows (CONTRACT.md 4.4): before a duelist's first post is read,
+ * or for a referee the settings name without one, that is the name the duel gives them.
+ */
 function withUsername(to: Recipient, forum: ForumConfig | null, after: Duel): Recipient {
-  const username =
+  const known =
     to.role === "referee"
       ? forum?.referees.find((r) => r.id === to.id)?.username
       : (after.duelists.find((d) => d.id === to.id)?.username ?? undefined);
+  const shown = forum?.source?.type === "forumactif" ? to.name?.trim() : undefined;
+  const username = known || shown;
   return username ? { ...to, username } : to;
 }
 

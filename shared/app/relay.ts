@@ -4,9 +4,11 @@ import { effectMetrics, type MetricPoint } from "../observability/business-metri
 import type { ForumConfig, ForumStore } from "../ports/forum-store.js";
 import type { Notifier } from "../ports/notifier.js";
 import type { Effect, EffectPart, OutboxEntry, OutboxStore, PartEffect } from "../ports/outbox-store.js";
+import type { PollStore } from "../ports/poll-store.js";
 import { changeTimers, type SchedulerPort, type TimerChanges } from "../ports/scheduler.js";
 import type { ThreadPoster } from "../ports/thread-bot.js";
 import { announceTexts } from "../texts/announce.js";
+import { BoardProblems } from "./board-problems.js";
 import { deliveryForumOf } from "./delivery-forum.js";
 import { channelsOf, outboxEntry } from "./effects.js";
 
@@ -33,6 +35,8 @@ export interface RelayOptions {
   };
   /** Publishes what became of each attempt (hiboux delivered, retried, failed for good by channel). */
   readonly metrics?: (points: readonly MetricPoint[]) => void;
+  /** Where a Forumactif board's refusals no wait helps are told to the forum's admin (CONTRACT.md 4.4). */
+  readonly boardProblems?: Pick<PollStore, "setBoardProblem">;
 }
 
 /**
@@ -68,10 +72,14 @@ export class OutboxRelay {
   private readonly leaseMs: number;
   /** The run in progress: runs of one relay take turns. */
   private idle: Promise<unknown> = Promise.resolve();
+  private readonly boardProblems: BoardProblems | undefined;
 
   constructor(private readonly options: RelayOptions) {
     this.maxAttempts = options.maxAttempts ?? 12;
     this.leaseMs = options.leaseMs ?? 60_000;
+    this.boardProblems = options.boardProblems
+      ? new BoardProblems(options.boardProblems, options.now)
+      : undefined;
   }
 
   /**
@@ -250,10 +258,26 @@ export class OutboxRelay {
 
   private async perform(effect: PartEffect, attempts: number, forumOf: ForumOf): Promise<void> {
     if (effect.type === "timers") return changeTimers(this.options.scheduler, effect);
-    if (effect.type === "announce") return this.announce(effect, attempts, await forumOf(effect.forumId));
-    const forum = await forumOf(effect.hibou.forumId);
-    const channel = channelsOf(forum)[effect.channel] ?? { type: "log" as const };
-    await this.options.notifier.deliver(effect.hibou, channel, deliveryForumOf(forum), effect.progress ?? 0);
+    const forumId = effect.type === "announce" ? effect.forumId : effect.hibou.forumId;
+    const forum = await forumOf(forumId);
+    const channel =
+      effect.type === "notify" ? (channelsOf(forum)[effect.channel] ?? { type: "log" as const }) : null;
+    // A write to a Forumactif board (a PM, a reply): its refusals no wait helps are the admin's to know.
+    const onBoard = (channel?.type ?? threadBotOf(forum)?.type) === "forumactif";
+    try {
+      if (effect.type === "announce") await this.announce(effect, attempts, forum);
+      else if (channel !== null)
+        await this.options.notifier.deliver(
+          effect.hibou,
+          channel,
+          deliveryForumOf(forum),
+          effect.progress ?? 0,
+        );
+    } catch (error) {
+      if (onBoard) await this.boardProblems?.failed(forumId, error);
+      throw error;
+    }
+    if (onBoard) await this.boardProblems?.wentThrough(forumId);
   }
 
   /**
@@ -286,7 +310,9 @@ export class OutboxRelay {
     const retryable = !(error instanceof DeliveryError) || error.retryable;
     const message = error instanceof Error ? error.message : String(error);
     const now = this.options.now();
-    const giveUp = !retryable || entry.attempts >= this.maxAttempts;
+    // A board's flood control only made the write wait (nothing was sent): never given up for it.
+    const flood = error instanceof DeliveryError && error.code === "board_flood";
+    const giveUp = !retryable || (entry.attempts >= this.maxAttempts && !flood);
     const wait =
       error instanceof DeliveryError && error.retryAfterMs !== undefined
         ? error.retryAfterMs

@@ -413,6 +413,8 @@ export class TopicPoller {
               postId: change.postId,
               authorId: change.authorId,
               authorName: change.authorName,
+              // On Forumactif a member's shown name is what a private message is addressed to.
+              ...(change.authorName.trim() ? { username: change.authorName.trim() } : {}),
               createdAt: change.createdAt,
               changedAt: change.changedAt,
               content: change.html,

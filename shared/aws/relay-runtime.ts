@@ -38,6 +38,7 @@ export function relayRuntime(observability: Observability, source: NodeJS.Proces
     now: () => new Date(),
     log: core.log,
     metrics: observability.metrics,
+    boardProblems: forumactif.polls,
   });
   const watchdog = new ChainWatchdog({
     polls: forumactif.polls,

@@ -1,11 +1,14 @@
 import { BoardFetchError } from "../errors.js";
 import { type FetchLike, guardedFetch } from "../net/guarded-fetch.js";
 import { channelUrlProblem, type DestinationPolicy } from "../validation/channel-urls.js";
+import { decodePage, encodeForm } from "./board-charset.js";
 import {
   type BoardAccount,
   type BoardAnswer,
-  BoardSessions,
+  type BoardSessions,
+  type FormPost,
   logIn,
+  processBoardSessions,
   type SessionFailure,
 } from "./board-session.js";
 import type { CookieJar } from "./cookie-jar.js";
@@ -43,6 +46,8 @@ export interface BoardClientOptions {
   readonly timeoutMs?: number;
   /** Pages over this are refused rather than read: a topic page is far smaller. */
   readonly maxBytes?: number;
+  /** The bot accounts' sessions (default: the process's, shared with the PM notifier and the replier). */
+  readonly sessions?: BoardSessions;
 }
 
 const MAX_REDIRECTS = 3;
@@ -76,16 +81,6 @@ function retryAfter(header: string | null): number {
   return Number.isNaN(at) ? 60_000 : Math.max(0, at - Date.now());
 }
 
-/** Decodes a page in the charset its server names: older boards still serve ISO-8859-1. */
-function decode(bytes: ArrayBuffer, contentType: string | null): string {
-  const charset = contentType?.match(/charset=["']?([\w-]+)/i)?.[1] ?? "utf-8";
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder("utf-8").decode(bytes);
-  }
-}
-
 /**
  * Reads a board's pages politely: a User-Agent naming the project, conditional requests,
  * one request at a time per host with a pause between two, and a host that answered 429 or 5xx is
@@ -100,7 +95,7 @@ export class BoardClient {
   private readonly maxBytes: number;
   private readonly hosts = new Map<string, HostSlot>();
   /** The bot accounts' sessions, per board and account, for the process's life. */
-  private readonly sessions = new BoardSessions();
+  private readonly sessions: BoardSessions;
 
   constructor(private readonly options: BoardClientOptions) {
     this.maxBytes = options.maxBytes ?? 4 * 1024 * 1024;
@@ -110,6 +105,7 @@ export class BoardClient {
     this.now = options.now ?? Date.now;
     this.minIntervalMs = options.minIntervalMs ?? 1000;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.sessions = options.sessions ?? processBoardSessions;
   }
 
   /**
@@ -126,9 +122,12 @@ export class BoardClient {
   /**
    * Logs the account in afresh (its session is gone: the board showed a login form to it). A wrong
    * name or password throws `login_refused`; the password goes only to the board's own login form.
+   * A login of the same account already under way (by the PMs or the replies) is waited for instead.
    */
   logIn(account: BoardAccount): Promise<void> {
-    return this.queued(account.baseUrl, (slot) => this.logInNow(slot, this.sessions.jar(account), account));
+    return this.sessions.logInOnce(account, (jar) =>
+      this.queued(account.baseUrl, (slot) => this.logInNow(slot, jar, account)),
+    );
   }
 
   /** Runs `work` in the host's turn: one request at a time per host. */
@@ -142,11 +141,11 @@ export class BoardClient {
   }
 
   private logInNow(slot: HostSlot, jar: CookieJar, account: BoardAccount): Promise<void> {
-    const request = async (j: CookieJar, url: URL, body?: URLSearchParams): Promise<BoardAnswer> => {
+    const request = async (j: CookieJar, url: URL, body?: FormPost): Promise<BoardAnswer> => {
       const response = await this.exchange(url.toString(), slot, j, body === undefined ? {} : { body });
       if (response.status === 304) throw new BoardFetchError("http_error", "HTTP 304 to a login step");
       const page = await this.fresh(response, url.toString());
-      return { status: response.status, location: response.headers.get("location"), html: page.html };
+      return { status: response.status, location: response.headers.get("location"), ...page };
     };
     return logIn(request, jar, account, sessionFailure);
   }
@@ -159,7 +158,7 @@ export class BoardClient {
     url: string,
     slot: HostSlot,
     jar: CookieJar | null,
-    extra: { readonly headers?: Record<string, string>; readonly body?: URLSearchParams },
+    extra: { readonly headers?: Record<string, string>; readonly body?: FormPost },
   ): Promise<Response> {
     const rest = slot.restUntil - this.now();
     if (rest > 0)
@@ -181,7 +180,7 @@ export class BoardClient {
       response = await this.fetchImpl(url, {
         method: extra.body === undefined ? "GET" : "POST",
         headers,
-        ...(extra.body === undefined ? {} : { body: extra.body.toString() }),
+        ...(extra.body === undefined ? {} : { body: encodeForm(extra.body.fields, extra.body.charset) }),
         redirect: "manual",
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -205,8 +204,11 @@ export class BoardClient {
     return response;
   }
 
-  /** A page's body read whole (within the size limit), in its charset. */
-  private async fresh(response: Response, url: string): Promise<{ html: string }> {
+  /**
+   * A page's body read whole (within the size limit), in the charset its answer declares (the
+   * header's, else the page's `<meta>`: older boards still serve ISO-8859-1).
+   */
+  private async fresh(response: Response, url: string): Promise<{ html: string; charset: string }> {
     const length = Number(response.headers.get("content-length") ?? "0");
     if (length > this.maxBytes) {
       await response.body?.cancel();
@@ -222,7 +224,7 @@ export class BoardClient {
       );
     }
     if (bytes.byteLength > this.maxBytes) throw new BoardFetchError("too_large", "page too large");
-    return { html: decode(bytes, response.headers.get("content-type")) };
+    return decodePage(bytes, response.headers.get("content-type"));
   }
 
   private async request(

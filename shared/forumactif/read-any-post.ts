@@ -31,13 +31,21 @@ const PROFILE_LINK = /(?:^|\/)u(\d{1,12})(?:[-?#/]|$)/;
 /** Classes themes give the message's element (the default templates' ones among them). */
 const MESSAGE_CLASS =
   /^(?:postbody|post-?body|post_?message|post-message|message|post-?entry|post-?content|post_content|entry-?content|content|postmsg|msg|texte|post_?text|post-text)$/i;
+/** The last word of a theme's own class (`rp-texte`, `fiche_message`) naming the message. */
+const MESSAGE_WORD = /[-_](?:message|texte)$/i;
 /** Classes themes give the poster's name, the likeliest first (`p.author` also holds the date). */
 const NAME_CLASSES = [/pseudo/i, /name|nom/i, /poster|author|auteur|membre/i];
+/**
+ * Classes of what a profile column shows beside the name (a rank, a title, a field, the whole
+ * profile): never the name, whatever else the class says (`poster-profile`, `author-rank`).
+ */
+const NOT_A_NAME = /profil|rank|rang|titre|title|field|champ|detail|info|avatar|stat/i;
 const DATE_CLASS = /date|time/i;
 const SIGNATURE = ".signature_div, .sig-content, .post-signature, .signature";
 
-/** The author an advertising block drawn through the post template shows. */
-export const SPONSORED = /^contenu sponsoris[ée]$|^sponsored content$/i;
+/** The author an advertising block drawn through the post template shows, in the boards' languages. */
+export const SPONSORED =
+  /^contenu sponsoris[ée]$|^sponsored content$|^gesponserte inhalte$|^contenido patrocinado$/i;
 
 /** The post id an element itself carries: a `post--N` class, `id="pN"` or `id="N"`. */
 export function ownPostId(el: HtmlElement): string | null {
@@ -63,7 +71,8 @@ export function markerPostId(el: HtmlElement, topicId: string | null): string | 
   return ownPostId(el);
 }
 
-const isMessageNamed = (el: HtmlElement) => classesOf(el).some((c) => MESSAGE_CLASS.test(c));
+const isMessageNamed = (el: HtmlElement) =>
+  classesOf(el).some((c) => MESSAGE_CLASS.test(c) || MESSAGE_WORD.test(c));
 
 /**
  * The message's element inside a post: the first one a theme names as such, or the one inside it
@@ -132,14 +141,20 @@ function authorOf(html: string, post: HtmlElement, message: HtmlElement | null, 
   const all = markup === undefined ? [...descendants(post)].filter(outside) : [];
   const named =
     markup === undefined
-      ? NAME_CLASSES.map((pattern) => all.find((el) => classesOf(el).some((c) => pattern.test(c)))).find(
-          (el) => el !== undefined,
-        )
+      ? NAME_CLASSES.map((pattern) =>
+          all.find((el) => classesOf(el).some((c) => pattern.test(c) && !NOT_A_NAME.test(c))),
+        ).find((el) => el !== undefined)
       : region;
   if (named === undefined) return null;
-  // `par <strong>Maître du jeu</strong> Dim 29 Nov à 09:15`: the name is the element inside, when one is.
-  const inner = childElements(named).find((el) => text(html, el) !== "");
-  const name = text(html, inner ?? named).replace(/^(?:par|by)\s+/i, "");
+  // `par <strong>Maître du jeu</strong> Dim 29 Nov à 09:15`: the name is the element inside, when one
+  // is; a date beside a guest's bare name (`Invité <small class="date">…</small>`) is no name.
+  const isDate = (el: HtmlElement) => el.name === "time" || classesOf(el).some((c) => DATE_CLASS.test(c));
+  const children = childElements(named);
+  const inner = children.find((el) => text(html, el) !== "" && !isDate(el));
+  const span = spanOf(named);
+  const dates = children.filter(isDate).map((el): [number, number] => [spanOf(el).start, spanOf(el).end]);
+  const own = inner === undefined ? textOutside(html, span.innerStart, span.innerEnd, dates).trim() : "";
+  const name = (inner === undefined ? own : text(html, inner)).replace(/^(?:par|by)\s+/i, "");
   return name === "" || name.includes("\n") ? null : { authorId: null, authorName: name };
 }
 
@@ -161,6 +176,11 @@ function dateText(html: string, post: HtmlElement, message: HtmlElement | null, 
   return candidates.length > 0 ? "" : null;
 }
 
+/** True when one of the block's elements says it is sponsored content. */
+function sponsoredBlock(html: string, post: HtmlElement): boolean {
+  return [post, ...descendants(post)].some((el) => SPONSORED.test(text(html, el)));
+}
+
 export type AnyPostReading =
   | { readonly kind: "post"; readonly post: TopicPost }
   | { readonly kind: "ad" }
@@ -177,6 +197,8 @@ export function readAnyPost(
   const message = markup === undefined ? messageRegion(post) : selectFirst(post, markup.message);
   const author = authorOf(html, post, message, markup);
   if (postId === "0" || (author !== null && SPONSORED.test(author.authorName))) return { kind: "ad" };
+  // A block with no post id that shows an advertiser's label is Forumactif's ad, not a post.
+  if (postId === null && sponsoredBlock(html, post)) return { kind: "ad" };
   const unreadable = (problem: string): AnyPostReading => ({
     kind: "unreadable",
     unreadable: { postId, authorName: author?.authorName ?? null, problem },

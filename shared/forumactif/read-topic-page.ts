@@ -12,10 +12,17 @@
 import { ForumactifPageError } from "../errors.js";
 import { forumactifTexts } from "../texts/forumactif.js";
 import type { DateContext } from "./dates.js";
-import { type HtmlElement, type HtmlNode, innerHtml, parseHtml } from "./html-tree.js";
+import { type HtmlElement, type HtmlNode, innerHtml, isWithin, parseHtml } from "./html-tree.js";
 import { fragmentText } from "./page-text.js";
 import { readPagination } from "./pagination.js";
-import { type AnyPostReading, insideMessage, markerPostId, ownPostId, readAnyPost } from "./read-any-post.js";
+import {
+  type AnyPostReading,
+  insideMessage,
+  markerPostId,
+  ownPostId,
+  readAnyPost,
+  SPONSORED,
+} from "./read-any-post.js";
 import { postIdOf, readPost } from "./read-post.js";
 import { selectAll, selectFirst } from "./selector.js";
 import { TEMPLATE_SELECTORS } from "./templates.js";
@@ -138,6 +145,8 @@ function anchoredPosts(root: HtmlNode, topicId: string | null): Container[] {
     let el = marker;
     for (let up = el.parent; up !== null && up.type === "tag" && up.name !== "body"; up = up.parent) {
       if ((holders.get(up)?.size ?? 0) > 1 || selectFirst(up, "h1, form") !== null) break;
+      // An ad drawn through the post template beside the post (no id of its own) is not the post's.
+      if (holdsAdBeside(up, el)) break;
       el = up;
     }
     containers.push({ el, postId });
@@ -148,6 +157,16 @@ function anchoredPosts(root: HtmlNode, topicId: string | null): Container[] {
   }));
 }
 
+/** True when `up` holds, outside `el`, an element that shows Forumactif's sponsored label. */
+function holdsAdBeside(up: HtmlElement, el: HtmlElement): boolean {
+  for (const inner of selectAll(up, "*")) {
+    if (isWithin(inner, el)) continue;
+    const own = inner.children.map((c) => ("data" in c && c.type === "text" ? String(c.data) : "")).join("");
+    if (SPONSORED.test(own.replace(/\s+/g, " ").trim())) return true;
+  }
+  return false;
+}
+
 /** The template version a topic page is written in, `custom` for its own theme; null when no post is found. */
 export function detectTemplate(html: string): TemplateVersion | "custom" | null {
   const root = parseHtml(html);
@@ -156,8 +175,8 @@ export function detectTemplate(html: string): TemplateVersion | "custom" | null 
   return detectIn(root) ?? (found.length > 0 ? "custom" : null);
 }
 
-/** Why a page holds no post we can read. */
-function noPosts(html: string, root: HtmlNode): ForumactifPageError {
+/** Why a page holds no post we can read; `topicId` null when the page names no topic. */
+function noPosts(html: string, root: HtmlNode, topicId: string | null): ForumactifPageError {
   if (!FORUMACTIF_MARKS.test(html)) {
     return new ForumactifPageError("not_forumactif", "the page is not a Forumactif page");
   }
@@ -170,10 +189,16 @@ function noPosts(html: string, root: HtmlNode): ForumactifPageError {
   if (/n'existe pas|n’existe pas|does not exist/.test(text)) {
     return new ForumactifPageError("not_found", "the board says the topic does not exist");
   }
+  if (topicId === null) return notATopic();
   if (/\bpost--\d/.test(html)) {
     return new ForumactifPageError("unknown_template", "posts found, but in no known template's markup");
   }
   return new ForumactifPageError("unknown_template", "no post found in the page");
+}
+
+/** A page of the board that names no topic (a portal, an index): no topic page. */
+function notATopic(): ForumactifPageError {
+  return new ForumactifPageError("not_a_topic", "the page is no topic page (a portal, an index, a section)");
 }
 
 function topicIdOf(html: string, root: HtmlNode): string | null {
@@ -272,7 +297,7 @@ export function readTopicPage(html: string, options: ReadTopicOptions): TopicPag
     }
   }
   if (!readings.some((r) => r.kind === "post")) {
-    const error = noPosts(html, root);
+    const error = noPosts(html, root, topicId);
     if (options.template !== undefined && error.code === "unknown_template") {
       throw new ForumactifPageError(
         "unknown_template",
@@ -282,13 +307,24 @@ export function readTopicPage(html: string, options: ReadTopicOptions): TopicPag
     throw error;
   }
   const { posts, unreadable } = sortOut(readings);
-  if (topicId === null) throw new ForumactifPageError("unknown_template", "the topic id is not in the page");
+  if (topicId === null) throw notATopic();
   const pagination = readPagination(html, topicId);
   checkWhole(posts.length + unreadable.length, pagination);
-  const titleSelector = template === "custom" ? "h1" : TEMPLATE_SELECTORS[template].title;
-  const titleEl = titleSelector === null ? null : selectFirst(root, titleSelector);
-  const title = titleEl === null ? null : fragmentText(innerHtml(html, titleEl)).trim() || null;
-  return { template, topicId, title, pagination, posts, unreadable };
+  return { template, topicId, title: titleOf(html, root, template), pagination, posts, unreadable };
+}
+
+/**
+ * The topic's title: where its template writes it, else the page's `h1`, else the topic bar of an
+ * Invision base (`.maintitle h3`), else the page's own `<title>` (Forumactif writes the topic's).
+ */
+function titleOf(html: string, root: HtmlNode, template: TemplateVersion | "custom"): string | null {
+  const own = template === "custom" ? null : TEMPLATE_SELECTORS[template].title;
+  for (const selector of [own, "h1", ".maintitle h3", "head > title"]) {
+    const el = selector === null ? null : selectFirst(root, selector);
+    const title = el === null ? "" : fragmentText(innerHtml(html, el)).trim();
+    if (title !== "") return title;
+  }
+  return null;
 }
 
 /** The first post id a container's markers name, outside any message. */

@@ -78,6 +78,18 @@ export interface FailingPoll {
 }
 
 /**
+ * A write of a forum's bot that its board refused in a way no wait helps (a captcha, the bot's
+ * login refused, an unknown recipient): the latest one, told at once to the forum's admin on the
+ * desk and in `GET /status` (CONTRACT.md 4.4), until a write to that board goes through.
+ */
+export interface BoardProblem {
+  readonly forumId: string;
+  /** The French reason, as the hibou's or the verdict's delivery recorded it. */
+  readonly problem: string;
+  readonly at: string;
+}
+
+/**
  * A watched topic's chain of reads as last scheduled (CONTRACT.md 4.4): when its next read is due,
  * and when, that read not made, the chain is taken for lost and re-armed by the sweep. Written in
  * the same transaction as the outbox entry that schedules the read, so the two never disagree.
@@ -127,6 +139,10 @@ export interface PollStore {
   putPollState(state: PollState, expectedVersion: number): Promise<boolean>;
   /** Topics whose last poll failed, for `/status` and the desk. */
   listFailingPolls(): Promise<FailingPoll[]>;
+  /** Records a forum's board problem (the latest replaces the last), or clears it (null). */
+  setBoardProblem(forumId: string, problem: BoardProblem | null): Promise<void>;
+  /** The forums whose bot's last write was refused for good, for `/status` and the desk. */
+  listBoardProblems(): Promise<BoardProblem[]>;
   /** Adds entries to the outbox; an entry already there (same id and time) is left as it is. */
   addOutbox(entries: readonly OutboxEntry[]): Promise<void>;
   /**

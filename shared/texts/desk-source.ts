@@ -21,7 +21,7 @@ export const sourceFormTexts = {
   templateAuto: "reconnue à la lecture (conseillé)",
   account: "Compte robot (facultatif)",
   accountHelp:
-    "Un compte membre du forum, créé pour l'arbitre : il lit les sections fermées aux invités et envoie les messages privés. Laissez vide si les sujets des duels sont visibles des invités.",
+    "Un compte membre du forum, créé pour l'arbitre : il lit les sections fermées aux invités, envoie les messages privés et répond dans les sujets. Faites-en un modérateur des sections des duels : le forum ne lui imposera alors ni délai entre deux messages (anti-flood) ni code de confirmation. Laissez vide si les sujets des duels sont visibles des invités.",
   username: "Nom d'utilisateur du compte robot",
   password: "Mot de passe du compte robot",
   passwordKept: (username: string) =>

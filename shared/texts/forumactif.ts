@@ -56,6 +56,7 @@ export const forumactifTexts = {
     maintenance: "le forum est en maintenance",
     login_required: "le sujet n'est pas visible sans connexion",
     not_found: "le sujet est introuvable",
+    not_a_topic: "la page lue n'est pas un sujet du forum (un portail, un index ou une section)",
     unknown_template: "la version du forum n'est pas reconnue",
     incomplete_page: "la page n'a pas pu être lue en entier",
     too_complex: "la page a trop de balises, ou des balises trop imbriquées, pour être lue",

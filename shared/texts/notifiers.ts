@@ -56,7 +56,16 @@ export const notifierTexts = {
   forumactifNoLoginForm: "Forumactif : formulaire de connexion introuvable sur le forum.",
   forumactifForeignForm:
     "Forumactif : le formulaire du forum envoie vers un autre site ; rien n'a été envoyé.",
-  forumactifFlood: "Forumactif : le forum demande d'attendre avant un nouveau message privé.",
+  forumactifFlood: (seconds: number) =>
+    `Forumactif : le forum demande d'attendre ${seconds} s entre deux messages du robot (contrôle anti-flood) ; rien n'a été envoyé, nouvel essai après l'attente. Faites du robot un modérateur des sections des duels pour qu'il n'attende plus.`,
+  forumactifCaptcha:
+    "Forumactif : le forum demande un code de confirmation (captcha) au compte du robot ; rien n'a été envoyé. Faites du robot un modérateur des sections des duels, ou retirez-lui la confirmation par code, puis relancez l'envoi.",
+  forumactifUnknownRecipient: (name: string) =>
+    `Forumactif : le forum ne connaît aucun membre nommé « ${name} » ; le message privé n'a pas été envoyé. Vérifiez le nom du destinataire sur le forum.`,
+  forumactifMaintenance:
+    "Forumactif : le forum est en maintenance ; rien n'a été envoyé, nouvel essai plus tard.",
+  forumactifUnexpectedRetried:
+    "Forumactif : réponse inattendue du forum après l'envoi ; nouvel essai, après vérification dans le sujet que la réponse n'y est pas déjà.",
   forumactifRedirectLoop: "Forumactif : le forum renvoie de page en page sans fin ; rien n'a été envoyé.",
   forumactifSessionLost: "Forumactif : la session du robot a expiré pendant l'envoi ; nouvel essai.",
   forumactifUnexpected:

@@ -14,6 +14,8 @@ export const sourcePreviewTexts = {
     login_required:
       "le sujet n'est pas visible des invités : donnez le compte robot qui peut le lire, ou ouvrez la section aux invités",
     not_found: "le forum dit que ce sujet n'existe pas (vérifiez son numéro)",
+    not_a_topic:
+      "la page n'est pas un sujet du forum mais son portail, son index ou une section : donnez le numéro ou l'adresse d'un sujet (/t1234-…)",
     unknown_template:
       "aucun message n'a été trouvé dans la page : ni l'identifiant, ni l'auteur, ni la date, ni le texte des messages ne sont là où un thème Forumactif les met",
     incomplete_page: "la page du sujet n'a pas pu être lue en entier (coupée, ou des messages manquent)",
@@ -29,7 +31,7 @@ export const sourcePreviewTexts = {
     too_large: "la page du sujet est trop grande pour être lue",
     refused_host: "l'adresse du forum n'est pas une adresse que l'arbitre peut lire",
     login_refused:
-      "le forum refuse la connexion du compte robot (vérifiez son nom d'utilisateur et son mot de passe)",
+      "mot de passe refusé : le forum refuse la connexion du compte robot, il ne le montre pas connecté (vérifiez son nom d'utilisateur et son mot de passe)",
     host_resting: "le forum a demandé de patienter après trop de lectures ; réessayez dans quelques minutes",
   } satisfies Record<BoardFetchErrorCode, string>,
 } as const;

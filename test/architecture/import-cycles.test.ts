@@ -43,7 +43,14 @@ const FORUMACTIF_READER: Part = {
 };
 const FORUMACTIF_CLIENT: Part = {
   name: "the Forumactif board client",
-  files: forumactif("board-client", "board-session", "board-form", "cookie-jar"),
+  files: forumactif(
+    "board-client",
+    "board-session",
+    "board-form",
+    "cookie-jar",
+    "board-charset",
+    "board-write",
+  ),
 };
 const FORUMACTIF_GLUE: Part = {
   name: "the Forumactif page fetching and settings",

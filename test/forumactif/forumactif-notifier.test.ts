@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { WriteLanes } from "../../shared/adapters/notifiers/board-writer.js";
 import {
   createForumactifNotifier,
   forumactifPrivateMessage,
@@ -120,9 +121,11 @@ describe("Hiboux as Forumactif private messages, sent by the bot account", () =>
     const unknown = await failure(() =>
       notifier.deliver({ ...hibou, to: { role: "duelist", id: "9", username: "Personne" } }, account),
     );
-    expect([unknown.retryable, unknown.message]).toEqual([
+    // CONTRACT 4.4: the form came back and the member list knows nobody of that name.
+    expect([unknown.retryable, unknown.code, unknown.message]).toEqual([
       false,
-      expect.stringContaining("réponse inattendue"),
+      "board_blocked",
+      expect.stringContaining("aucun membre nommé « Personne »"),
     ]);
     expect(b.messaging.sent).toEqual([]);
   });
@@ -135,10 +138,13 @@ describe("Hiboux as Forumactif private messages, sent by the bot account", () =>
       username: "Arbitre automatique",
       password: "mot-de-passe-du-robot",
     };
-    const notifier = createForumactifNotifier();
+    let now = Date.parse("2026-12-01T13:30:00.000Z");
+    const notifier = createForumactifNotifier({ now: () => now, lanes: new WriteLanes() });
+    // CONTRACT 4.4: the form again, whatever its words, and no wait stated: a minute.
     b.messaging.floodNext();
     const flood = await failure(() => notifier.deliver(hibou, account));
-    expect([flood.retryable, flood.retryAfterMs]).toEqual([true, 60_000]);
+    expect([flood.retryable, flood.retryAfterMs, flood.code]).toEqual([true, 60_000, "board_flood"]);
+    now += 60_000;
     b.failNext(429);
     expect((await failure(() => notifier.deliver(hibou, account))).retryable).toBe(true);
     b.failNext(503);

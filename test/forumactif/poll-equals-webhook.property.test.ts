@@ -35,7 +35,12 @@ async function outcome(h: MemoryHarness, duelId: string) {
   const { body } = await h.admin("GET", `/duels/${duelId}`);
   const { updatedAt: _, ...view } = body;
   const text = JSON.stringify({ view, audit: await auditOf(h, duelId) });
-  return JSON.parse(text.replace(/r\.[0-9a-f]{8}-[0-9a-f-]{27}/g, "r.command")) as unknown;
+  // The one difference meant: a post read from the board names its author's username (the shown
+  // name a private message is addressed to), a generic webhook without one does not.
+  const same = text
+    .replace(/r\.[0-9a-f]{8}-[0-9a-f-]{27}/g, "r.command")
+    .replace(/"username":(?:null|"[^"]*"),?/g, "");
+  return JSON.parse(same.replace(/,}/g, "}")) as unknown;
 }
 
 const START = "2026-11-30T10:00:00.000Z";

@@ -159,3 +159,14 @@ describe("a Forumactif topic's title names the duel's thread", () => {
     expect((await h.admin("GET", `/duels/${duelId}`)).body.threadTitle).toBe("Duel au parc");
   });
 });
+
+describe("a Forumactif duelist's private messages are addressed by the name the board shows", () => {
+  it("CONTRACT 4.4 a duelist's post read from the board gives their username: the name their posts show", async () => {
+    const { h, fake, duelId } = await polledDuel();
+    await h.admin("POST", "/_local/clock", { advance: "PT1M" });
+    fake.addPost("1234", { authorId: "42", authorName: "Alice Dubois", html: "Un mot" });
+    await h.admin("POST", "/forums/poudlard/poll");
+    const duel = await h.store.loadDuel(duelId);
+    expect(duel?.state.duelists.find((d) => d.id === "42")?.username).toBe("Alice Dubois");
+  });
+});

@@ -36,7 +36,8 @@ describe("A topic page reads back exactly the posts it shows, in every template 
         const page = readTopicPage(render(template, offset), board);
         expect(page.template).toBe(template);
         expect(page.topicId).toBe("482");
-        expect(page.title).toBe(template === "mobile" ? null : topic.title);
+        // The mobile template writes no title bar: the page's own <title> holds it (CONTRACT 4.4).
+        expect(page.title).toBe(topic.title);
         expect(page.pagination).toEqual({
           perPage: 3,
           offset,
@@ -202,8 +203,9 @@ describe("Hostile pages are refused with a code", () => {
   it("broken markup, deep nesting and runs of quotes give a page error, not a hang or a crash", () => {
     const wrap = (body: string) =>
       `<html><head><script src="https://illiweb.com/x.js"></script></head><body>${body}</body></html>`;
+    // Pages that name no topic and hold no post: no topic page (CONTRACT 4.4).
     for (const body of ["<".repeat(100_000), "<a ".repeat(15_000), "'".repeat(50_000)]) {
-      expect(codeOf(() => readTopicPage(wrap(body), board))).toBe("unknown_template");
+      expect(codeOf(() => readTopicPage(wrap(body), board))).toBe("not_a_topic");
     }
     expect(codeOf(() => readTopicPage(wrap("<a ".repeat(30_000)), board))).toBe("too_complex");
     // Nesting beyond any board's page is refused as such (the tree builder would turn quadratic).
@@ -232,7 +234,7 @@ describe("Hostile pages are refused with a code", () => {
       const before = process.cpuUsage();
       const code = codeOf(() => readTopicPage(page(unit), board));
       const used = process.cpuUsage(before);
-      expect(["too_complex", "unknown_template"]).toContain(code);
+      expect(["too_complex", "unknown_template", "not_a_topic"]).toContain(code);
       expect((used.user + used.system) / 1000, unit).toBeLessThan(3000);
     }
   });

@@ -185,7 +185,7 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
       await (await desk.post("/admin/forums/poudlard/source/test", { _csrf: csrf })).text(),
     );
     expect(wrong).toContain(
-      "Le compte robot « Arbitre automatique » ne se connecte pas : le forum refuse la connexion du compte robot",
+      "Le compte robot « Arbitre automatique » ne se connecte pas : mot de passe refusé : le forum refuse la connexion du compte robot",
     );
   });
 

@@ -8,7 +8,14 @@ import {
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
 import type { OutboxEntry } from "../../ports/outbox-store.js";
-import type { ChainRead, FailingPoll, PollState, PollStore, SectionListing } from "../../ports/poll-store.js";
+import type {
+  BoardProblem,
+  ChainRead,
+  FailingPoll,
+  PollState,
+  PollStore,
+  SectionListing,
+} from "../../ports/poll-store.js";
 import { jsonOf, marshall, numberOf, optionalStringOf, stringOf, unmarshall } from "./attributes.js";
 import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
 import { outboxItem } from "./items.js";
@@ -39,12 +46,14 @@ function versionCondition(
  * | poll state | `POLL#<duelId>` | `POLL` | `POLLS#failing` while its last poll failed | `<duelId>` | `version` N, `state` (PollState as JSON S), `duelId`, `attempts` (failures), `lastError`, `createdAt` (failing since) |
  * | chain read | `POLL#<duelId>` | `CHAIN` | `POLLS#chains` | `<overdueAt>#<duelId>` | `duelId`, `nextAttemptAt` (the next read's due time) |
  * | section listing | `SECTION#<forumId>#<sectionId>` | `LISTING` | | | `version` N, `listing` (SectionListing as JSON S) |
+ * | board problem | `BOARD#<forumId>` | `PROBLEM` | `BOARDS#problem` | `<forumId>` | `id` (the forumId), `lastError` (the French reason), `createdAt` |
  *
  * The failing ones are in gsi1 with the attributes it projects, so `/status` lists them without a scan.
  * Each watched topic's chain is there too, sorted by when it is overdue: the sweep's query reads the
  * overdue ones only (none, most of the time), with attributes gsi1 already projects.
  */
 const FAILING = "POLLS#failing";
+const BOARD_PROBLEMS = "BOARDS#problem";
 const CHAINS = "POLLS#chains";
 
 function pollKey(duelId: string) {
@@ -168,6 +177,40 @@ export class DynamoDbPollStore implements PollStore {
           failures: numberOf(plain, "attempts"),
           lastError: optionalStringOf(plain, "lastError"),
           failingSince: optionalStringOf(plain, "createdAt"),
+        };
+      });
+    });
+  }
+
+  setBoardProblem(forumId: string, problem: BoardProblem | null): Promise<void> {
+    const Key = marshall({ pk: `BOARD#${forumId}`, sk: "PROBLEM" });
+    return guarded(async () => {
+      if (problem === null) {
+        await this.client.send(new DeleteItemCommand({ TableName: this.tableName, Key }));
+        return;
+      }
+      const item = {
+        pk: `BOARD#${forumId}`,
+        sk: "PROBLEM",
+        gsi1pk: BOARD_PROBLEMS,
+        gsi1sk: forumId,
+        id: forumId,
+        lastError: problem.problem,
+        createdAt: problem.at,
+      };
+      await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: marshall(item) }));
+    });
+  }
+
+  listBoardProblems(): Promise<BoardProblem[]> {
+    return guarded(async () => {
+      const items = await queryAll(this.client, partitionQuery(this.tableName, BOARD_PROBLEMS));
+      return items.map((item) => {
+        const plain = unmarshall(item);
+        return {
+          forumId: stringOf(plain, "id"),
+          problem: stringOf(plain, "lastError"),
+          at: stringOf(plain, "createdAt"),
         };
       });
     });

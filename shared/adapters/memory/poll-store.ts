@@ -1,5 +1,12 @@
 import type { OutboxEntry } from "../../ports/outbox-store.js";
-import type { ChainRead, FailingPoll, PollState, PollStore, SectionListing } from "../../ports/poll-store.js";
+import type {
+  BoardProblem,
+  ChainRead,
+  FailingPoll,
+  PollState,
+  PollStore,
+  SectionListing,
+} from "../../ports/poll-store.js";
 import { dueBound, sortInstant } from "../dynamodb/table.js";
 import { byKey, copyOf, emptyTables, type MemoryTables, outboxKey, parsed, within } from "./tables.js";
 
@@ -20,7 +27,18 @@ function atVersion(stored: string | undefined, expectedVersion: number): boolean
  * chains by when they are overdue, taken once.
  */
 export class MemoryPollStore implements PollStore {
+  private readonly boardProblems = new Map<string, BoardProblem>();
+
   constructor(private readonly tables: MemoryTables = emptyTables()) {}
+
+  async setBoardProblem(forumId: string, problem: BoardProblem | null): Promise<void> {
+    if (problem === null) this.boardProblems.delete(forumId);
+    else this.boardProblems.set(forumId, { ...problem });
+  }
+
+  async listBoardProblems(): Promise<BoardProblem[]> {
+    return [...this.boardProblems.values()].sort((a, b) => byKey(a.forumId, b.forumId));
+  }
 
   async getSectionListing(forumId: string, sectionId: string): Promise<SectionListing | null> {
     const json = this.tables.sections.get(`${forumId}#${sectionId}`);

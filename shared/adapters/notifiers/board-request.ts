@@ -1,14 +1,12 @@
 import { DeliveryError } from "../../errors.js";
-import type { BoardAnswer, BoardRequest, SessionFailure } from "../../forumactif/board-session.js";
+import { decodePage, encodeForm } from "../../forumactif/board-charset.js";
+import type { BoardAnswer, BoardRequest, FormPost, SessionFailure } from "../../forumactif/board-session.js";
 import type { CookieJar } from "../../forumactif/cookie-jar.js";
 import type { FetchLike } from "../../net/guarded-fetch.js";
 import { notifierTexts } from "../../texts/notifiers.js";
 import { parseRetryAfter } from "./http.js";
 
 const LABEL = "Forumactif";
-
-/** The board's answer to a form sent too soon after the last one (its anti-flood delay). */
-export const BOARD_FLOOD = /flood|aussi rapidement|trop rapidement|patienter|too quickly|must wait/i;
 
 /** A session step that stopped, as the relay's error: none of these is helped by a retry. */
 export function sessionFailure(why: SessionFailure): DeliveryError {
@@ -18,7 +16,12 @@ export function sessionFailure(why: SessionFailure): DeliveryError {
     redirect_loop: notifierTexts.forumactifRedirectLoop,
     login_refused: notifierTexts.forumactifLoginRefused,
   };
-  return new DeliveryError(texts[why], false);
+  return new DeliveryError(
+    texts[why],
+    false,
+    undefined,
+    why === "login_refused" ? "board_blocked" : undefined,
+  );
 }
 
 /**
@@ -34,22 +37,23 @@ export function boardRequest(options: {
   readonly now: () => number;
 }): BoardRequest {
   const { send, timeoutMs, userAgent, now } = options;
-  return async (jar: CookieJar, url: URL, body?: URLSearchParams): Promise<BoardAnswer> => {
+  return async (jar: CookieJar, url: URL, body?: FormPost): Promise<BoardAnswer> => {
     const headers: Record<string, string> = { "user-agent": userAgent, accept: "text/html" };
     const cookie = jar.header();
     if (cookie !== null) headers.cookie = cookie;
     if (body !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
     let response: Response;
-    let html: string;
+    let page: { html: string; charset: string };
     try {
       response = await send(url.toString(), {
         method: body === undefined ? "GET" : "POST",
         headers,
-        ...(body === undefined ? {} : { body: body.toString() }),
+        // Sent in the charset of the page that held the form, as a browser on that board sends it.
+        ...(body === undefined ? {} : { body: encodeForm(body.fields, body.charset) }),
         redirect: "manual",
         signal: AbortSignal.timeout(timeoutMs),
       });
-      html = await response.text();
+      page = decodePage(await response.arrayBuffer(), response.headers.get("content-type"));
     } catch (error) {
       const timedOut =
         error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
@@ -68,6 +72,6 @@ export function boardRequest(options: {
     }
     if (status >= 500) throw new DeliveryError(notifierTexts.serverError(LABEL, status), true);
     if (status >= 400) throw new DeliveryError(notifierTexts.refused(LABEL, status), false);
-    return { status, location: response.headers.get("location"), html };
+    return { status, location: response.headers.get("location"), ...page };
   };
 }

@@ -7,21 +7,17 @@
  */
 
 import { DeliveryError } from "../../errors.js";
-import { type BoardForm, formBody, formWithField } from "../../forumactif/board-form.js";
-import {
-  type BoardAccount,
-  BoardSessions,
-  boardPage,
-  boardRoot,
-  formTarget,
-  logIn,
-} from "../../forumactif/board-session.js";
-import type { CookieJar } from "../../forumactif/cookie-jar.js";
+import { encodeForm } from "../../forumactif/board-charset.js";
+import { formBody, formWithField, readForms } from "../../forumactif/board-form.js";
+import { type BoardAccount, type BoardSessions, boardRoot } from "../../forumactif/board-session.js";
+import { judgePrivateMessage } from "../../forumactif/board-write.js";
+import { descendants, innerHtml, parseHtml } from "../../forumactif/html-tree.js";
+import { fragmentText } from "../../forumactif/page-text.js";
 import type { FetchLike } from "../../net/guarded-fetch.js";
 import type { Hibou } from "../../ports/notifier.js";
 import { notifierTexts } from "../../texts/notifiers.js";
 import { escapeForumactif, escapeForumactifSubject } from "../escape.js";
-import { BOARD_FLOOD, boardRequest, sessionFailure } from "./board-request.js";
+import { type BoardWriter, blockedError, boardWriter, type WriteLanes } from "./board-writer.js";
 import { truncate } from "./text.js";
 
 /** The board and its bot account (a secret: never logged, never returned). */
@@ -32,6 +28,9 @@ export interface ForumactifNotifierOptions {
   readonly timeoutMs?: number;
   readonly userAgent?: string;
   readonly now?: () => number;
+  /** The accounts' sessions and write turns (default: the process's, shared with the reader and the replier). */
+  readonly sessions?: BoardSessions;
+  readonly lanes?: WriteLanes;
 }
 
 export interface ForumactifNotifier {
@@ -40,7 +39,6 @@ export interface ForumactifNotifier {
 
 /** Forumactif cuts subjects; a short one reads whole in the inbox. */
 const SUBJECT_MAX = 60;
-const SENT = /message a été envoyé|message a bien été envoyé|envoyé avec succès|message has been sent/i;
 
 /**
  * A hibou as the subject and text of a Forumactif private message, as the recipient reads them:
@@ -70,28 +68,36 @@ export function forumactifPrivateMessage(hibou: Hibou): {
   };
 }
 
+/**
+ * Whether the board knows a member of that name, from its member list's search
+ * (`/memberlist?username=…`, a `/uN` link shown with the name); null when the list cannot tell (it
+ * is closed to the account, or the page is no list).
+ */
+async function memberKnown(writer: BoardWriter, account: ForumactifAccount, name: string, charset: string) {
+  const base = boardRoot(account.baseUrl);
+  const query = encodeForm(new URLSearchParams([["username", name]]), charset);
+  const page = await writer.memberPage(account, new URL(`/memberlist?${query}`, base));
+  if (page.status !== 200 || !readForms(page.html).some((f) => f.fields.some(([n]) => n === "username")))
+    return null;
+  const wanted = name.trim().toLocaleLowerCase("fr");
+  return [...descendants(parseHtml(page.html))].some(
+    (a) =>
+      a.name === "a" &&
+      /^(?:https?:\/\/[^/]+)?\/u\d+(?:[-?#/]|$)/.test(a.attribs.href ?? "") &&
+      fragmentText(innerHtml(page.html, a)).trim().toLocaleLowerCase("fr") === wanted,
+  );
+}
+
 /** Creates the notifier; sessions are kept per board and account for the process's life. */
 export function createForumactifNotifier(options: ForumactifNotifierOptions = {}): ForumactifNotifier {
-  const send = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const userAgent = options.userAgent ?? "ArbitreAutomatiqueDuClubDeDuel/1.0 (hiboux Forumactif)";
-  const now = options.now ?? Date.now;
-  const sessions = new BoardSessions();
-
-  const request = boardRequest({ send, timeoutMs, userAgent, now });
-
-  /** The PM form, logging in first when the session is missing or gone. */
-  async function messageForm(jar: CookieJar, base: URL, account: ForumactifAccount): Promise<BoardForm> {
-    const formUrl = new URL("/privmsg?mode=post", base);
-    const read = async () =>
-      formWithField((await boardPage(request, jar, formUrl, sessionFailure)).html, "message");
-    const first = jar.header() === null ? null : await read();
-    if (first !== null) return first;
-    await logIn(request, jar, account, sessionFailure);
-    const form = await read();
-    if (form === null) throw new DeliveryError(notifierTexts.forumactifLoginRefused, false);
-    return form;
-  }
+  const writer = boardWriter({
+    send: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    userAgent: options.userAgent ?? "ArbitreAutomatiqueDuClubDeDuel/1.0 (hiboux Forumactif)",
+    now: options.now ?? Date.now,
+    ...(options.sessions ? { sessions: options.sessions } : {}),
+    ...(options.lanes ? { lanes: options.lanes } : {}),
+  });
 
   return {
     async deliver(hibou, account) {
@@ -100,25 +106,24 @@ export function createForumactifNotifier(options: ForumactifNotifierOptions = {}
         throw new DeliveryError(notifierTexts.noForumactifUsername(hibou.to), false);
       }
       const base = boardRoot(account.baseUrl);
-      const jar = sessions.jar(account);
-      const form = await messageForm(jar, base, account);
+      const page = await writer.memberPage(account, new URL("/privmsg?mode=post", base));
+      const form = formWithField(page.html, "message");
+      if (form === null) throw new DeliveryError(notifierTexts.forumactifUnexpected, false);
       const { subject, message } = forumactifPrivateMessage(hibou);
-      const body = formBody(
+      const fields = formBody(
         form,
         { "username[]": recipient, subject, message },
         "post" in form.submits ? "post" : null,
       );
-      const answer = await request(jar, formTarget(form, base, "/privmsg", sessionFailure), body);
-      if (answer.status >= 300 && answer.location !== null && /privmsg/.test(answer.location)) {
-        if (!/mode=post/.test(answer.location)) return;
-      }
-      if (SENT.test(answer.html)) return;
-      if (BOARD_FLOOD.test(answer.html)) throw new DeliveryError(notifierTexts.forumactifFlood, true, 60_000);
-      if (formWithField(answer.html, "password") !== null) {
-        jar.clear();
-        throw new DeliveryError(notifierTexts.forumactifSessionLost, true);
-      }
-      throw new DeliveryError(notifierTexts.forumactifUnexpected, false);
+      const verdict = await writer.post(account, page, form, fields, judgePrivateMessage);
+      if (verdict.kind === "done") return;
+      // The form again is the flood control, unless the board knows no member of that name.
+      if (
+        verdict.kind === "form_back" &&
+        (await memberKnown(writer, account, recipient, page.charset)) === false
+      )
+        throw blockedError(notifierTexts.forumactifUnknownRecipient(recipient));
+      throw writer.failure(verdict, false);
     },
   };
 }

@@ -30,6 +30,8 @@ export interface NotifierOptions {
   readonly logTexts?: boolean;
   /** The webhook signature's clock. */
   readonly now?: () => Date;
+  /** The deployment's clock (epoch ms) a board's flood wait is counted on (the relay's); real time unless set. */
+  readonly boardNow?: () => number;
   /** Ask Discord to confirm the message is stored (`?wait=true`); true unless set false. */
   readonly discordWait?: boolean;
 }
@@ -80,6 +82,7 @@ export function createNotifier(options: NotifierOptions = {}): Notifier {
       options.http?.fetch ??
       guardedFetch(options.http?.destinations ?? PUBLIC_ONLY, undefined, FORUMACTIF_ANSWER_BYTES),
     ...(options.http?.timeoutMs === undefined ? {} : { timeoutMs: options.http.timeoutMs }),
+    ...(options.boardNow ? { now: options.boardNow } : {}),
   });
   return {
     async deliver(hibou, channel, context, progress) {

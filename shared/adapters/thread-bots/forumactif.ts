@@ -6,22 +6,22 @@
  */
 
 import { DeliveryError } from "../../errors.js";
-import { type BoardForm, formBody, formWithField } from "../../forumactif/board-form.js";
-import { BoardSessions, boardPage, boardRoot, formTarget, logIn } from "../../forumactif/board-session.js";
+import { formBody, formWithField } from "../../forumactif/board-form.js";
+import { type BoardSessions, boardRoot } from "../../forumactif/board-session.js";
+import { judgeReply } from "../../forumactif/board-write.js";
 import { readTopicPage } from "../../forumactif/read-topic-page.js";
 import { topicUrl } from "../../forumactif/urls.js";
 import { guardedFetch } from "../../net/guarded-fetch.js";
 import type { ThreadBot, ThreadReply } from "../../ports/thread-bot.js";
 import { notifierTexts } from "../../texts/notifiers.js";
 import { escapeForumactif } from "../escape.js";
-import { BOARD_FLOOD, boardRequest, sessionFailure } from "../notifiers/board-request.js";
+import { boardWriter, type WriteLanes } from "../notifiers/board-writer.js";
 import type { HttpOptions } from "../notifiers/http.js";
 
 type ForumactifBot = Extract<ThreadBot, { type: "forumactif" }>;
 
 /** A topic page is far smaller; the reader refuses bigger ones too. */
 const PAGE_BYTES = 4 * 1024 * 1024;
-const POSTED = /enregistré avec succès|message a (?:bien )?été enregistré|entered successfully/i;
 
 /** The reply as Forumactif BBCode: the title in bold, one line each, the marker in small print. */
 export function forumactifReplyMessage(reply: ThreadReply): string {
@@ -37,42 +37,28 @@ export interface ForumactifReplier {
   alreadyPosted(reply: ThreadReply, bot: ForumactifBot): Promise<boolean>;
 }
 
+/** The replier's sessions and write turns (default: the process's, shared with the reader and the PMs). */
+export interface ReplierOptions extends HttpOptions {
+  readonly sessions?: BoardSessions;
+  readonly lanes?: WriteLanes;
+  /** The deployment's clock (epoch ms), on which a flood's wait is counted. */
+  readonly now?: () => number;
+}
+
 /** Creates the replier; sessions are kept per board and account for the process's life. */
-export function createForumactifReplier(options: HttpOptions = {}): ForumactifReplier {
-  const send = options.fetch ?? guardedFetch(options.destinations, undefined, PAGE_BYTES);
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const sessions = new BoardSessions();
-
-  const request = boardRequest({
-    send,
-    timeoutMs,
+export function createForumactifReplier(options: ReplierOptions = {}): ForumactifReplier {
+  const writer = boardWriter({
+    send: options.fetch ?? guardedFetch(options.destinations, undefined, PAGE_BYTES),
+    timeoutMs: options.timeoutMs ?? 10_000,
     userAgent: "ArbitreAutomatiqueDuClubDeDuel/1.0 (verdicts Forumactif)",
-    now: Date.now,
+    now: options.now ?? Date.now,
+    ...(options.sessions ? { sessions: options.sessions } : {}),
+    ...(options.lanes ? { lanes: options.lanes } : {}),
   });
-
-  /** A page in the account's session, logging in first when the board shows its login form. */
-  async function memberPage(bot: ForumactifBot, url: URL): Promise<string> {
-    const jar = sessions.jar(bot);
-    const read = async () => (await boardPage(request, jar, url, sessionFailure)).html;
-    if (jar.header() !== null) {
-      const html = await read();
-      if (formWithField(html, "password") === null) return html;
-    }
-    await logIn(request, jar, bot, sessionFailure);
-    return read();
-  }
-
-  async function replyForm(bot: ForumactifBot, topicId: string): Promise<BoardForm> {
-    const base = boardRoot(bot.baseUrl);
-    const url = new URL(`/post?t=${encodeURIComponent(topicId)}&mode=reply`, base);
-    const form = formWithField(await memberPage(bot, url), "message");
-    if (form === null) throw new DeliveryError(notifierTexts.forumactifUnexpected, false);
-    return form;
-  }
 
   /** The bot's posts on one page of the topic. */
   async function botPosts(bot: ForumactifBot, url: string) {
-    const page = readTopicPage(await memberPage(bot, new URL(url)), {
+    const page = readTopicPage((await writer.memberPage(bot, new URL(url))).html, {
       timeZone: bot.timeZone,
       now: new Date().toISOString(),
     });
@@ -83,23 +69,20 @@ export function createForumactifReplier(options: HttpOptions = {}): ForumactifRe
   return {
     async post(reply, bot) {
       const base = boardRoot(bot.baseUrl);
-      const form = await replyForm(bot, reply.threadId);
-      const body = formBody(
+      const url = new URL(`/post?t=${encodeURIComponent(reply.threadId)}&mode=reply`, base);
+      const page = await writer.memberPage(bot, url);
+      const form = formWithField(page.html, "message");
+      if (form === null) throw new DeliveryError(notifierTexts.forumactifUnexpected, false);
+      const fields = formBody(
         form,
         { message: forumactifReplyMessage(reply) },
         "post" in form.submits ? "post" : null,
       );
-      const jar = sessions.jar(bot);
-      const answer = await request(jar, formTarget(form, base, "/post", sessionFailure), body);
-      // The board sends the member to the new post, or says it was recorded.
-      if (answer.status >= 300 && answer.location !== null && !/mode=reply/.test(answer.location)) return;
-      if (POSTED.test(answer.html)) return;
-      if (BOARD_FLOOD.test(answer.html)) throw new DeliveryError(notifierTexts.forumactifFlood, true, 60_000);
-      if (formWithField(answer.html, "password") !== null) {
-        jar.clear();
-        throw new DeliveryError(notifierTexts.forumactifSessionLost, true);
-      }
-      throw new DeliveryError(notifierTexts.forumactifUnexpected, false);
+      const verdict = await writer.post(bot, page, form, fields, (answer) =>
+        judgeReply(answer, reply.threadId),
+      );
+      // An unknown answer is retried: the relay looks for the reply in the topic first (never twice).
+      if (verdict.kind !== "done") throw writer.failure(verdict, true);
     },
 
     /**

@@ -9,9 +9,15 @@ export { forumactifReplyMessage } from "./forumactif.js";
 export { xenforoReplyMessage } from "./xenforo.js";
 
 /** The thread poster for every bot type of CONTRACT.md section 3 (`bot`). */
-export function createThreadPoster(options: { readonly http?: HttpOptions } = {}): ThreadPoster {
-  // One replier for the process: it keeps the boards' sessions.
-  const forumactif = createForumactifReplier(options.http);
+export function createThreadPoster(
+  options: { readonly http?: HttpOptions; readonly now?: () => number } = {},
+): ThreadPoster {
+  // One replier for the process: it keeps the boards' sessions (the process's, shared with the
+  // reader and the private messages); a flood's wait is counted on the deployment's clock.
+  const forumactif = createForumactifReplier({
+    ...options.http,
+    ...(options.now ? { now: options.now } : {}),
+  });
   return {
     async alreadyPosted(reply, bot) {
       if (bot.type === "forumactif") return forumactif.alreadyPosted(reply, bot);

@@ -1,7 +1,7 @@
 import type { Duel } from "../../domain/state.js";
 import type { DuelSnapshot } from "../../ports/duel-repository.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
-import type { FailingPoll } from "../../ports/poll-store.js";
+import type { BoardProblem, FailingPoll } from "../../ports/poll-store.js";
 import { ui } from "../../texts/desk.js";
 import { forumOf } from "../access.js";
 import type { AppDeps } from "../deps.js";
@@ -12,13 +12,19 @@ import { CsrfField, type Flash, Layout } from "./layout.js";
 import { CorrectionsList, DuelistsTable, duelTitle, namer, ThreadLine, TurnLine } from "./parts.js";
 import { when } from "./time.js";
 
+/** Forumactif's part of the health: topics not read, boards that refused the bot's writes for good. */
+interface ForumactifHealth {
+  readonly failing: readonly FailingPoll[] | null;
+  readonly boards?: readonly BoardProblem[] | null;
+}
+
 /** `GET /status`'s body: the dashboard shows the same health the API reports. */
 interface Health {
   readonly storage: { ok: boolean; latencyMs: number };
   readonly scheduler: { ok: boolean; openTimers: number | null };
   readonly notifications: { undelivered: number | null; failed: number | null };
   /** Present where Forumactif topics are read (CONTRACT.md 4.4). */
-  readonly forumactif?: { failing: readonly FailingPoll[] | null };
+  readonly forumactif?: ForumactifHealth;
 }
 
 interface RecentBan {
@@ -44,7 +50,7 @@ export interface DashboardData {
   /** The service's health (`GET /status`): the operator's only, it counts every forum's work. */
   readonly health: Health | null;
   /** Topics not read at their last poll: every forum's for the operator, else the viewer's forum's. */
-  readonly forumactif?: { readonly failing: readonly FailingPoll[] | null };
+  readonly forumactif?: ForumactifHealth;
   readonly active: readonly Duel[];
   readonly registered: readonly Duel[];
   readonly finished: readonly Duel[];
@@ -111,7 +117,11 @@ export async function loadDashboard(deps: AppDeps, principal: Principal): Promis
 async function ownFailingTopics(deps: AppDeps, forumId: string) {
   if (!deps.forumactif) return undefined;
   const failing = await deps.forumactif.polls.listFailingPolls().catch(() => null);
-  return { failing: failing?.filter((f) => f.duelId.startsWith(`${forumId}.`)) ?? null };
+  const boards = await deps.forumactif.polls.listBoardProblems().catch(() => null);
+  return {
+    failing: failing?.filter((f) => f.duelId.startsWith(`${forumId}.`)) ?? null,
+    boards: boards?.filter((b) => b.forumId === forumId) ?? null,
+  };
 }
 
 function State(props: { ok: boolean }) {
@@ -124,7 +134,7 @@ function HealthCards(props: { health: Health | null; forumactif: DashboardData["
   return (
     <div class="health">
       {health ? <ServiceCards health={health} /> : null}
-      {forumactif ? <ForumactifCard failing={forumactif.failing} /> : null}
+      {forumactif ? <ForumactifCard failing={forumactif.failing} boards={forumactif.boards ?? []} /> : null}
     </div>
   );
 }

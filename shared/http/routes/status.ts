@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { FailingPoll } from "../../ports/poll-store.js";
+import type { BoardProblem, FailingPoll } from "../../ports/poll-store.js";
 import { errorTexts } from "../../texts/errors.js";
 import { requireOperator } from "../access.js";
 import type { AppDeps } from "../deps.js";
@@ -13,7 +13,7 @@ export interface ServiceStatus {
     readonly storage: { ok: boolean; latencyMs: number; error?: string };
     readonly scheduler: { ok: boolean; openTimers: number | null };
     readonly notifications: { undelivered: number | null; failed: number | null };
-    readonly forumactif?: { failing: FailingPoll[] | null };
+    readonly forumactif?: { failing: FailingPoll[] | null; boards: BoardProblem[] | null };
   };
 }
 
@@ -50,9 +50,13 @@ export async function readStatus(deps: AppDeps): Promise<ServiceStatus> {
   const scheduler = deps.schedulerHealth
     ? await deps.schedulerHealth().catch(() => ({ ok: false, openTimers: null }))
     : { ok: true, openTimers: null };
-  // Topics that could not be read at their last poll: shown, not counted as down.
+  // Topics that could not be read at their last poll, and boards that refused the bot's writes for
+  // good (CONTRACT.md 4.4): shown, not counted as down.
   const forumactif = deps.forumactif
-    ? { failing: await deps.forumactif.polls.listFailingPolls().catch(() => null) }
+    ? {
+        failing: await deps.forumactif.polls.listFailingPolls().catch(() => null),
+        boards: await deps.forumactif.polls.listBoardProblems().catch(() => null),
+      }
     : undefined;
   const ok = storage.ok && scheduler.ok;
   // A 503 still carries the error body every non-2xx answer has (CONTRACT.md section 2).

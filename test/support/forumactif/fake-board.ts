@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TemplateVersion } from "../../../shared/forumactif/types.js";
 import { diceRollMessage, GAME_MASTER_NAME, type RolledDice } from "./dice-markup.js";
-import { FakeMessaging } from "./fake-messaging.js";
+import { confirmCodePage, FakeMessaging, floodText, messagePage } from "./fake-messaging.js";
 import type { DateStyle } from "./format-date.js";
 import type { BoardLanguage, ModelPost, TopicModel } from "./model.js";
 import {
@@ -20,7 +20,7 @@ import {
 } from "./render-pages.js";
 import { renderSectionPage, type SectionModel, topicBreadcrumb } from "./render-section.js";
 import { escapeHtml, renderTopicPage } from "./render-topic.js";
-import { infoPage, replyFormPage } from "./reply-form.js";
+import { replyFormPage } from "./reply-form.js";
 
 export interface FakeBoardOptions {
   readonly template?: TemplateVersion;
@@ -30,8 +30,15 @@ export interface FakeBoardOptions {
   readonly perPage?: number;
   /** Topics per page of a section's list (Forumactif's default is 50). */
   readonly topicsPerPage?: number;
-  /** The board's clock (ISO); post times default to it. */
+  /** The board's clock (ISO); post times default to it, and its flood control counts on it. */
   readonly now?: () => string;
+  /**
+   * The board's charset (UTF-8 unless set): an ISO-8859-1 board serves its pages in it and reads
+   * posted forms in it (a character it lacks arrives as a numeric reference, `&#8217;`).
+   */
+  readonly charset?: "utf-8" | "iso-8859-1";
+  /** Where the board declares its charset: the `Content-Type` header (default), or only the page's `<meta>`. */
+  readonly charsetIn?: "header" | "meta";
 }
 
 /** A request the board received, for assertions on politeness (User-Agent, conditional headers). */
@@ -59,8 +66,8 @@ const SECTION_PATH = /^\/f(\d+)(?:p(\d+))?(?:-[^/?#]*)?$/;
 
 export class FakeBoard {
   readonly requests: BoardRequest[] = [];
-  /** Accounts, `/login` and private messages (`/privmsg`). */
-  readonly messaging = new FakeMessaging();
+  /** Accounts, `/login`, private messages (`/privmsg`), and what the board does to members' writes. */
+  readonly messaging: FakeMessaging;
   template: TemplateVersion;
   private readonly topics = new Map<string, MutableTopic>();
   private readonly sections = new Map<string, SectionModel>();
@@ -78,6 +85,7 @@ export class FakeBoard {
     template: TemplateVersion,
   ) {
     this.template = template;
+    this.messaging = new FakeMessaging(() => Date.parse(options.now()));
   }
 
   /** Starts a board on 127.0.0.1 on a free port. */
@@ -89,11 +97,9 @@ export class FakeBoard {
       req.on("end", () => {
         if (board === null) return void res.writeHead(503).end();
         const method = req.method ?? "GET";
-        const { status, headers, body } = board.respond(
-          method,
-          req.url ?? "/",
+        const { status, headers, body } = board.served(
+          board.respond(method, req.url ?? "/", req.headers, Buffer.concat(chunks)),
           req.headers,
-          Buffer.concat(chunks).toString(),
         );
         board.requests.push({ method, path: req.url ?? "/", headers: req.headers, status });
         // A reply recorded whose answer is lost on the way back, as a timeout would lose it.
@@ -116,6 +122,8 @@ export class FakeBoard {
         perPage: options.perPage ?? 25,
         topicsPerPage: options.topicsPerPage ?? 50,
         now: options.now ?? (() => new Date().toISOString()),
+        charset: options.charset ?? "utf-8",
+        charsetIn: options.charsetIn ?? "header",
       },
       options.template ?? "modernbb",
     );
@@ -275,12 +283,63 @@ export class FakeBoard {
     return this.requests.filter((r) => new RegExp(`^/t${topicId}(?:p\\d+)?(?:-|$)`).test(r.path));
   }
 
+  /**
+   * An answer as the board serves it: every page shows whether the request's session is logged in
+   * (`_userdata["session_logged_in"]`), and is encoded in the board's charset, declared where the
+   * board declares it.
+   */
+  private served(
+    answer: { status: number; headers: Record<string, string | string[]>; body: string },
+    headers: IncomingHttpHeaders,
+  ): { status: number; headers: Record<string, string | string[]>; body: Buffer } {
+    const member = this.messaging.memberOf(headers);
+    const logged = member === null ? "0" : "1";
+    let body = answer.body
+      .replace(/var _userdata = \{\};/, `var _userdata = {}; _userdata["session_logged_in"] = ${logged};`)
+      .replace(/"session_logged_in":0/, `"session_logged_in":${logged}`);
+    const out = { ...answer.headers };
+    if (this.options.charset === "utf-8") return { ...answer, headers: out, body: Buffer.from(body) };
+    body = body
+      .replace(/charset=utf-8/gi, "charset=iso-8859-1")
+      .replace(/[\u0100-\u{10ffff}]/gu, (c) => `&#${c.codePointAt(0)};`);
+    if (typeof out["content-type"] === "string")
+      out["content-type"] =
+        this.options.charsetIn === "header" ? "text/html; charset=ISO-8859-1" : "text/html";
+    return { ...answer, headers: out, body: Buffer.from(body, "latin1") };
+  }
+
+  /** A posted form read as the board reads it: in its charset, numeric references as the characters. */
+  private formOf(raw: Buffer): URLSearchParams {
+    const text = raw.toString("latin1");
+    if (this.options.charset === "utf-8") return new URLSearchParams(raw.toString());
+    const form = new URLSearchParams();
+    for (const pair of text.split("&")) {
+      if (pair === "") continue;
+      const [name = "", value = ""] = pair.split("=").map((part) =>
+        Buffer.from(
+          part
+            .replace(/\+/g, " ")
+            .replace(/%([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        )
+          .toString("latin1")
+          .replace(/&#(\d+);/g, (_, code) => String.fromCodePoint(Number(code))),
+      );
+      form.append(name, value);
+    }
+    return form;
+  }
+
   private respond(
     method: string,
     rawPath: string,
     headers: IncomingHttpHeaders,
-    requestBody: string,
+    rawBody: Buffer,
   ): { status: number; headers: Record<string, string | string[]>; body: string } {
+    // A form's fields: posted, or in the address (a GET form), read in the board's charset.
+    const requestBody = this.formOf(
+      method === "POST" ? rawBody : Buffer.from(rawPath.split("?")[1] ?? "", "latin1"),
+    );
     const html = { "content-type": "text/html; charset=utf-8" };
     const failure = this.failures.shift();
     if (failure) return { status: failure.status, headers: { ...html, ...failure.headers }, body: "" };
@@ -357,7 +416,7 @@ export class FakeBoard {
     method: string,
     rawPath: string,
     headers: IncomingHttpHeaders,
-    requestBody: string,
+    form: URLSearchParams,
   ): { status: number; headers: Record<string, string | string[]>; body: string } {
     const html = { "content-type": "text/html; charset=utf-8" };
     const member = this.messaging.memberOf(headers);
@@ -370,13 +429,27 @@ export class FakeBoard {
         return { status: 404, headers: html, body: renderNoTopicPage(this.options.language) };
       return { status: 200, headers: html, body: replyFormPage(topicId, token) };
     }
-    const form = new URLSearchParams(requestBody);
     const topicId = form.get("t") ?? "";
     const message = form.get("message") ?? "";
     if (form.get("tid") !== token || form.get("mode") !== "reply" || !form.has("post") || message === "")
-      return { status: 200, headers: html, body: infoPage("Le formulaire a expiré, merci de recommencer.") };
+      return {
+        status: 200,
+        headers: html,
+        body: messagePage("Informations", "Le formulaire a expiré, merci de recommencer."),
+      };
     if (!this.topics.has(topicId))
       return { status: 404, headers: html, body: renderNoTopicPage(this.options.language) };
+    const gate = this.messaging.gate(member);
+    if (gate?.kind === "captcha")
+      return { status: 200, headers: html, body: confirmCodePage("/post", "post") };
+    if (gate?.kind === "flood") {
+      const error = `<div class="box-error">${floodText(gate.seconds, this.messaging.wording)}</div>`;
+      return {
+        status: 200,
+        headers: html,
+        body: replyFormPage(topicId, token).replace("<form", `${error}<form`),
+      };
+    }
     this.replies.push({ topicId, from: member, message });
     if (this.dropReplyAnswers > 0) {
       this.dropReplyAnswers--;
@@ -387,13 +460,22 @@ export class FakeBoard {
       authorName: member,
       html: escapeHtml(message).replace(/\n/g, "<br />"),
     });
-    return {
-      status: 200,
-      headers: html,
-      body: infoPage(
-        `Votre message a été enregistré avec succès.</p><p><a href="/t${topicId}-duel#${post.postId}">Voir le message</a>`,
-      ),
-    };
+    return this.posted(topicId, post.postId);
+  }
+
+  /** What the board answers a reply it took, as its language and admin word it (or a redirect to the post). */
+  private posted(topicId: string, postId: string) {
+    const html = { "content-type": "text/html; charset=utf-8" };
+    const wording = this.messaging.wording;
+    if (wording === "en")
+      return { status: 302, headers: { ...html, location: `/t${topicId}-duel#${postId}` }, body: "" };
+    const text =
+      wording === "de"
+        ? `Dein Beitrag wurde gespeichert.<br /><a href="/viewtopic?t=${topicId}&amp;p=${postId}#${postId}">Beitrag ansehen</a>`
+        : wording === "fr-prive"
+          ? `Message posté. <a href="/t${topicId}-duel#${postId}">Le lire</a>`
+          : `Votre message a été enregistré avec succès.<br /><a href="/t${topicId}-duel#${postId}">Voir le message</a>`;
+    return { status: 200, headers: html, body: messagePage("Informations", text) };
   }
 
   /** A section's list page: its topics, newest last post first, `topicsPerPage` a page. */

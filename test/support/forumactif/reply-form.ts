@@ -7,6 +7,7 @@
 function page(title: string, content: string): string {
   return `<!DOCTYPE html>
 <html lang="fr"><head><title>${title}</title>
+<meta http-equiv="content-type" content="text/html; charset=utf-8" />
 <script type="text/javascript">var _userdata = {};</script>
 <script src="https://illiweb.com/rs3/64/frm/lang/fr.js" type="text/javascript"></script>
 </head><body>${content}</body></html>
@@ -26,9 +27,4 @@ export function replyFormPage(topicId: string, token: string): string {
 <input type="submit" name="post" value="Envoyer" />
 </form>`,
   );
-}
-
-/** Forumactif's information page (`message_body.tpl`), after a post or a refused form. */
-export function infoPage(text: string): string {
-  return page("Informations", `<p>${text}</p>`);
 }
