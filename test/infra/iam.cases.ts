@@ -1,5 +1,6 @@
 import { Match } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ANONYMOUS_ROUTES } from "../../infra/cdk/constructs/http-api.js";
 import { TABLE_DATA_ACTIONS } from "../../infra/cdk/table-access.js";
 import {
   type Grant,
@@ -248,7 +249,10 @@ describe("no wildcard", () => {
     const permissions = Object.values(synth.template.findResources("AWS::Lambda::Permission")).map(
       (p) => p.Properties,
     );
-    expect(permissions).toHaveLength(3);
+    // One per route: the webhook's, the HTTP function's default and each anonymous route's.
+    expect(permissions).toHaveLength(3 + ANONYMOUS_ROUTES.length);
+    for (const permission of permissions.filter((p) => p.Principal === "apigateway.amazonaws.com"))
+      expect(permission.SourceArn).toEqual({ "Fn::Join": ["", expect.arrayContaining([ref(httpApi.api)])] });
     expect(permissions).toEqual(
       expect.arrayContaining([
         {
