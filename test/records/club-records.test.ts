@@ -268,7 +268,7 @@ describe("CONTRACT 8 the club's records", () => {
     const sly = await registerAndTop(h, {
       ...DUEL_BODY,
       threadId: "1010",
-      duelists: [person("42", "=HYPERLINK(\"x\")"), person("43", "Bob; \"le Grand\"\tMartin")],
+      duelists: [person("42", '=HYPERLINK("x")'), person("43", 'Bob; "le Grand"\tMartin')],
       stakes: "-1 gallion\npour le perdant",
     });
     await command(h, sly, { command: "end", winnerId: "43" });
