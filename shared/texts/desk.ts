@@ -124,6 +124,8 @@ export const ui = {
     detail: "Détail",
     rule: "Règle",
     empty: "Rien encore.",
+    older: (count: number) =>
+      count === 1 ? "Voir l'événement plus ancien" : `Voir les ${count} événements plus anciens`,
   },
   hibou: {
     when: "Créé",

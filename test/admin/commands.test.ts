@@ -170,8 +170,11 @@ describe("referee commands through the admin forms (R-7.1)", () => {
     const row = page.slice(start, page.indexOf("</tr>", start)).replace(/<[^>]+>/g, "");
     expect(row).toContain("erreur : Une dérogation ne peut dépasser");
     expect(row).toContain("commande : Dérogation · duelliste : Alice Dubois · durée : 6 jours");
-    expect(row).toContain("par : API");
+    // Who decided, not the path it took: the desk and the API are one path.
+    expect(row).not.toContain("par : API");
     expect(row).toContain("décidé par : opérateur");
+    // The journal reads newest first: the refusal, the latest event, is its first row.
+    expect(page.match(/<tr data-event="([^"]+)"/)?.[1]).toBe("referee.command-rejected");
     expect(row).toContain("motif : vacances");
     expect(row).not.toMatch(/derogation_too_long|P6D|duelistId/);
   });
