@@ -50,7 +50,6 @@ export const TIERS = {
       "test/adapters/dynamodb/attributes.test.ts",
       "test/adapters/dynamodb/dedup-keys.test.ts",
       "test/adapters/dynamodb/input-keys.test.ts",
-      "test/adapters/dynamodb/journal-entries.test.ts",
       "test/adapters/dynamodb/post-mark-encoding.test.ts",
       "test/admin/announce-control.test.ts",
       "test/admin/audit-log.test.ts",

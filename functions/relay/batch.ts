@@ -8,11 +8,7 @@ export interface StreamEvent {
 export interface StreamRecord {
   readonly eventName?: string;
   readonly dynamodb?: {
-    readonly Keys?: { readonly pk?: { readonly S?: string }; readonly sk?: { readonly S?: string } };
-    readonly NewImage?: {
-      readonly duelId?: { readonly S?: string };
-      readonly journalId?: { readonly S?: string };
-    };
+    readonly Keys?: { readonly sk?: { readonly S?: string } };
     readonly SequenceNumber?: string;
   };
 }
@@ -26,22 +22,6 @@ export interface BatchResponse {
 export function outboxRecords(event: StreamEvent): readonly StreamRecord[] {
   return (event.Records ?? []).filter(
     (r) => r.eventName !== "REMOVE" && r.dynamodb?.Keys?.sk?.S?.startsWith("OUT#"),
-  );
-}
-
-/**
- * The duels whose snapshot a batch wrote with a turn journal (the mapping filters those too): the
- * relay folds them, which writes their outbox entries, whose own records then wake it.
- */
-export function journaledDuels(event: StreamEvent): string[] {
-  return [...new Set(journalRecords(event).flatMap((r) => r.dynamodb?.NewImage?.duelId?.S ?? []))];
-}
-
-/** The records of snapshots written with a turn journal. */
-export function journalRecords(event: StreamEvent): readonly StreamRecord[] {
-  return (event.Records ?? []).filter(
-    (r) =>
-      r.eventName !== "REMOVE" && r.dynamodb?.Keys?.sk?.S === "STATE" && r.dynamodb.NewImage?.journalId?.S,
   );
 }
 

@@ -1,17 +1,9 @@
-import type { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import type { ChainWatchdog } from "../../shared/app/chain-watchdog.js";
 import type { OutboxRelay } from "../../shared/app/relay.js";
 import { functionObservability, type Observability } from "../../shared/aws/observability.js";
 import { relayRuntime } from "../../shared/aws/relay-runtime.js";
 import type { LogLine } from "../../shared/observability/logger.js";
-import {
-  type BatchResponse,
-  failedBatch,
-  journaledDuels,
-  journalRecords,
-  outboxRecords,
-  type StreamEvent,
-} from "./batch.js";
+import { type BatchResponse, failedBatch, outboxRecords, type StreamEvent } from "./batch.js";
 
 export type { StreamEvent } from "./batch.js";
 
@@ -28,7 +20,7 @@ export function composeRelayHandler(
   source: NodeJS.ProcessEnv = process.env,
 ) {
   const runtime = relayRuntime(observability, source);
-  const run = relayHandler(runtime.relay, observability.log, runtime.watchdog, runtime.store);
+  const run = relayHandler(runtime.relay, observability.log, runtime.watchdog);
   return (event: StreamEvent, context?: { awsRequestId?: string }) =>
     observability.correlation.within({ requestId: context?.awsRequestId, sender: "relay" }, () => run(event));
 }
@@ -38,20 +30,11 @@ export function relayHandler(
   relay: Pick<OutboxRelay, "runDue">,
   log: LogLine,
   watchdog?: Pick<ChainWatchdog, "sweep">,
-  journals?: Pick<DynamoDbStore, "foldJournals" | "sweepJournals">,
 ) {
   return async (event: StreamEvent): Promise<BatchResponse & { done: number }> => {
-    const journaled = journaledDuels(event);
-    // A journal's records count with the outbox's: a failed fold is retried as a failed delivery is.
-    const outbox = [...outboxRecords(event), ...journalRecords(event)];
+    const outbox = outboxRecords(event);
     if (outbox.length === 0 && event.sweep !== true) return { done: 0, batchItemFailures: [] };
     try {
-      // The sweep also folds the journals a stopped process left, the stream those just written.
-      const folded = journals
-        ? event.sweep === true
-          ? await journals.sweepJournals()
-          : await journals.foldJournals(journaled)
-        : 0;
       const done = await relay.runDue();
       // Only the sweep looks for lost chains: it runs every minute whatever the stream carries.
       const chains = event.sweep === true && watchdog ? await watchdog.sweep() : undefined;
@@ -61,7 +44,6 @@ export function relayHandler(
         records: outbox.length,
         sweep: event.sweep === true,
         done,
-        ...(folded > 0 ? { journalsFolded: folded } : {}),
         ...(chains ? { chainsOverdue: chains.overdue, chainsRearmed: chains.rearmed } : {}),
       });
       return { done, batchItemFailures: [] };

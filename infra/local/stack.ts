@@ -160,17 +160,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   pollRelay();
   scheduler.start();
-  // Every minute, as the relay's sweep does in AWS: the chains of Forumactif reads, and the turn
-  // journals this process does not know of (left by a stopped one, on a table that outlives it, or
-  // forgotten here), folded so that their hiboux and timers go out. The journals once at start too.
-  const sweepJournals = () =>
-    storage.sweepJournals().catch((error) => errorLog("turn journal sweep failed", error));
-  let watchdogRun: Promise<unknown> = sweepJournals();
+  // The chains of Forumactif reads looked at every minute, as the relay's sweep does in AWS.
+  let watchdogRun: Promise<unknown> = Promise.resolve();
   const watchdogTimer = setInterval(() => {
     watchdogRun = watchdogRun
       .then(() => watchdog?.sweep())
-      .catch((error) => errorLog("poll chain watchdog failed", error))
-      .then(sweepJournals);
+      .catch((error) => errorLog("poll chain watchdog failed", error));
   }, 60_000);
   watchdogTimer.unref();
 
@@ -197,12 +192,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
 }
 
-/** The store the stack runs on, with what closing it and sweeping its turn journals take. */
+/** The store the stack runs on, and what closing it takes. */
 interface Storage {
   readonly kind: "dynamodb" | "memory";
   readonly store: LocalStore;
   readonly polls: PollStore;
-  sweepJournals(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -217,7 +211,6 @@ async function openStorage(options: LocalStackOptions, clock: SystemClock | Manu
       kind: "memory",
       store,
       polls: new MemoryPollStore(store.tables),
-      sweepJournals: async () => 0,
       close: async () => {},
     };
   }
@@ -249,7 +242,6 @@ async function openStorage(options: LocalStackOptions, clock: SystemClock | Manu
       kind: "dynamodb",
       store,
       polls: new DynamoDbPollStore(client, tableName),
-      sweepJournals: () => store.sweepJournals(),
       close,
     };
   } catch (error) {

@@ -91,8 +91,6 @@ export class OutboxRelay {
    * run, which spares a poll that would mostly find nothing a query of its own.
    */
   private async drain(limit: number): Promise<number> {
-    // Entries a store still journals are not in its outbox index yet.
-    await this.options.store.foldJournals?.();
     let done = 0;
     const run: Run = { forumOf: this.forumReads(), splitDue: false };
     for (let round = 0; round < 20; round++) {

@@ -107,13 +107,6 @@ export interface OutboxStore {
    * another relay wrote the entry first.
    */
   splitOutbox(entry: OutboxEntry, expectedAttempts: number, split: readonly OutboxEntry[]): Promise<boolean>;
-  /**
-   * Writes out the outbox entries (and the rest) that a store keeps journaled on its duels before
-   * they are items of their own (the DynamoDB store's turn journal): those of these duels, or, none
-   * named, those this store journaled itself. Returns how many duels it folded. A store that
-   * journals nothing has no such method.
-   */
-  foldJournals?(duelIds?: readonly string[]): Promise<number>;
 }
 
 /**

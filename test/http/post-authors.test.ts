@@ -15,7 +15,7 @@ const turn = (postId: string, author: typeof alice, createdAt: string, target: s
   });
 
 describe("CONTRACT 6 a post's author is remembered with the post's own read and write", () => {
-  it("CONTRACT 6 one BatchGetItem and one write a post (the forum read once for the signature of the first); the account rides in the post's transaction once, when new, and a turn that writes none is one UpdateItem", async () => {
+  it("CONTRACT 6 one BatchGetItem and one TransactWriteItems a post (the forum read once for the signature of the first); the account rides in it once, when new", async () => {
     const h = await createHarness({ start: "2026-11-30T10:00:00.000Z" });
     await h.forum();
     await h.admin("POST", "/duels", DUEL_BODY);
@@ -44,11 +44,9 @@ describe("CONTRACT 6 a post's author is remembered with the post's own read and 
       return [...requests];
     };
 
-    // A post that writes an account is a transaction; one that writes none, an ordinary turn, is
-    // journaled on the duel's snapshot item (shared/adapters/dynamodb/journal.ts).
     const oneReadOneWrite = (read: number, written: number) => [
       { command: "BatchGetItemCommand", accounts: read },
-      { command: written > 0 ? "TransactWriteItemsCommand" : "UpdateItemCommand", accounts: written },
+      { command: "TransactWriteItemsCommand", accounts: written },
     ];
     // Each duelist's first post: their account is read, found new, and written in the post's own
     // transaction. The process's first delivery reads the forum to check its signature; the next

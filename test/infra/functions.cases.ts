@@ -4,7 +4,7 @@ import { BUNDLE, NODE_MAJOR } from "../../infra/cdk/bundling.js";
 import { LAMBDA_RUNTIME } from "../../infra/cdk/constructs/duel-function.js";
 import { DESK_URL_READERS, FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
 import { WEBHOOK_ROUTE_PATH } from "../../infra/cdk/constructs/http-api.js";
-import { JOURNALED_SORT_KEY, OUTBOX_SORT_KEY_PREFIX } from "../../infra/cdk/constructs/relay-stream.js";
+import { OUTBOX_SORT_KEY_PREFIX } from "../../infra/cdk/constructs/relay-stream.js";
 import { SWEEP_EVENT } from "../../infra/cdk/constructs/relay-sweep.js";
 import { keys } from "../../shared/adapters/dynamodb/table.js";
 import { getAtt, logicalId, ref, SYNTH_TIMEOUT_MS, type Synthesized, synthesize } from "./synth.js";
@@ -133,7 +133,7 @@ describe("the relay on the table's stream", () => {
     });
   });
 
-  it("is woken only by outbox entries written or updated and snapshots holding a turn journal, as the relay's own filter expects", () => {
+  it("is woken only by outbox entries written or updated, as the relay's own filter expects", () => {
     const [mapping] = Object.values(synth.template.findResources("AWS::Lambda::EventSourceMapping"));
     const filters = mapping?.Properties.FilterCriteria.Filters as { Pattern: string }[];
     expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([
@@ -141,15 +141,7 @@ describe("the relay on the table's stream", () => {
         eventName: ["INSERT", "MODIFY"],
         dynamodb: { Keys: { sk: { S: [{ prefix: OUTBOX_SORT_KEY_PREFIX }] } } },
       },
-      {
-        eventName: ["INSERT", "MODIFY"],
-        dynamodb: {
-          Keys: { sk: { S: [JOURNALED_SORT_KEY] } },
-          NewImage: { journalId: { S: [{ exists: true }] } },
-        },
-      },
     ]);
-    expect(keys.duel("duel-1").sk).toBe(JOURNALED_SORT_KEY);
     expect(
       keys.outbox("duel-1", "2026-11-30T10:00:00.000Z", "e1").sk.startsWith(OUTBOX_SORT_KEY_PREFIX),
     ).toBe(true);

@@ -13,9 +13,6 @@ import type { DuelTable } from "./table.js";
  */
 export const OUTBOX_SORT_KEY_PREFIX = "OUT#";
 
-/** The sort key of a duel's snapshot (`keys.duel`), which holds a turn journal until it is folded. */
-export const JOURNALED_SORT_KEY = "STATE";
-
 /** How the relay reads the stream; exported for the tests. */
 export const RELAY_STREAM: DynamoEventSourceProps = {
   // Every outbox entry must be seen: start from the oldest record still in the stream.
@@ -33,19 +30,10 @@ export const RELAY_STREAM: DynamoEventSourceProps = {
   // A commit writes a snapshot, inputs, dedup keys and duelist records besides its outbox entries;
   // the relay only acts on outbox entries written or updated (functions/relay/compose.ts), so the
   // other records are dropped by Lambda instead of invoking it for nothing.
-  // A turn journaled on its duel's snapshot (shared/adapters/dynamodb/journal.ts) wakes it too: it
-  // folds the journal, which writes the turn's outbox entries.
   filters: [
     FilterCriteria.filter({
       eventName: FilterRule.or("INSERT", "MODIFY"),
       dynamodb: { Keys: { sk: { S: FilterRule.beginsWith(OUTBOX_SORT_KEY_PREFIX) } } },
-    }),
-    FilterCriteria.filter({
-      eventName: FilterRule.or("INSERT", "MODIFY"),
-      dynamodb: {
-        Keys: { sk: { S: FilterRule.isEqual(JOURNALED_SORT_KEY) } },
-        NewImage: { journalId: { S: FilterRule.exists() } },
-      },
     }),
   ],
 };

@@ -1,8 +1,9 @@
-import type { AttributeValue, TransactWriteItem, UpdateItemCommandInput } from "@aws-sdk/client-dynamodb";
+import type { TransactWriteItem } from "@aws-sdk/client-dynamodb";
+import type { PostMark } from "../../domain/state.js";
 import { ConcurrencyError, DuplicateError, StorageUnavailableError } from "../../errors.js";
 import type { DuelCommit } from "../../ports/duel-repository.js";
 import type { DuelistChange } from "../../ports/duelist-store.js";
-import { type Item, marshall } from "./attributes.js";
+import { marshall } from "./attributes.js";
 import { lastOrderOf, markChangesOf } from "./commit-changes.js";
 import { encodeDedupKey } from "./dedup-keys.js";
 import { cancellationCodes, storageError } from "./errors.js";
@@ -16,16 +17,6 @@ import {
   outboxItem,
   snapshotItem,
 } from "./items.js";
-import {
-  type JournalEntry,
-  type JournaledClub,
-  journalClub,
-  journalInputs,
-  journalOutbox,
-  journalPosts,
-  type MarkWrite,
-  type PendingJournal,
-} from "./journal.js";
 import { encodeMark } from "./post-marks.js";
 import { rulesetItem } from "./rulesets.js";
 import { keys } from "./table.js";
@@ -67,11 +58,6 @@ export function commitTransaction(
     readonly dedupTtlSeconds: number;
     /** The duel's ruleset item already holds the snapshot's ruleset (`rulesets.ts`): not written again. */
     readonly rulesetStored?: boolean;
-    /**
-     * The journal the snapshot held when the decision read it (`journal.ts`): written out by this
-     * commit, whose snapshot holds none. Null: it held none.
-     */
-    readonly journal?: PendingJournal | null;
   },
 ): CommitTransaction {
   const { duelId, snapshot, expectedVersion } = commit;
@@ -87,7 +73,6 @@ export function commitTransaction(
     roles.push(role);
   };
 
-  const journal = options.journal ?? null;
   add(
     {
       Put: {
@@ -96,13 +81,9 @@ export function commitTransaction(
         ...(expectedVersion === 0
           ? { ConditionExpression: "attribute_not_exists(#pk)", ExpressionAttributeNames: { "#pk": "pk" } }
           : {
-              // The journal read is folded by this very commit: one folded since is not written twice.
-              ConditionExpression: `#version = :expected AND ${journal ? "#journalId = :journalId" : "attribute_not_exists(#journalId)"}`,
-              ExpressionAttributeNames: { "#version": "version", "#journalId": "journalId" },
-              ExpressionAttributeValues: {
-                ":expected": { N: String(expectedVersion) },
-                ...(journal ? { ":journalId": { S: journal.id } } : {}),
-              },
+              ConditionExpression: "#version = :expected",
+              ExpressionAttributeNames: { "#version": "version" },
+              ExpressionAttributeValues: { ":expected": { N: String(expectedVersion) } },
             }),
       },
     },
@@ -113,18 +94,7 @@ export function commitTransaction(
     add({ Put: { TableName: tableName, Item: rulesetItem(duelId, snapshot.state.ruleset) } }, null);
   }
 
-  const journaled = new Map(journalInputs(journal).map((input) => [encodeOrder(input.order), input]));
-  const inputs = lastByKey(commit.inputs, (i) => encodeOrder(i.order));
-  for (const input of inputs) {
-    const key = encodeOrder(input.order);
-    const taken = journaled.get(key);
-    if (taken && taken.inputId !== input.inputId) throw new DuplicateError(key);
-    journaled.delete(key);
-  }
-  for (const input of journaled.values()) {
-    add({ Put: { TableName: tableName, Item: inputItem(duelId, input) } }, null);
-  }
-  for (const input of inputs) {
+  for (const input of lastByKey(commit.inputs, (i) => encodeOrder(i.order))) {
     add(
       {
         Put: {
@@ -139,10 +109,10 @@ export function commitTransaction(
     );
   }
 
-  for (const write of foldedMarkWrites(commit, journal)) {
+  for (const write of markWrites(commit)) {
     const seen = write.seen ?? [];
     add(
-      markUpdate(tableName, duelId, write, write.known),
+      markUpdate(tableName, duelId, write),
       seen.length > 0 ? { kind: "duplicate", key: seen[0] ?? "" } : null,
     );
   }
@@ -161,7 +131,7 @@ export function commitTransaction(
     );
   }
 
-  for (const entry of lastByKey([...journalOutbox(journal), ...commit.outbox], outboxKey)) {
+  for (const entry of lastByKey(commit.outbox, outboxKey)) {
     add({ Put: { TableName: tableName, Item: outboxItem(entry) } }, null);
   }
 
@@ -174,8 +144,12 @@ export function commitTransaction(
     add({ Put: { TableName: tableName, Item: accountItem(commit.forumId, account) } }, null);
   }
 
-  const club = clubOf(commit) ?? journalClub(journal);
-  if (club) add({ Put: { TableName: tableName, Item: clubRecordItem(club.record, club.updatedAt) } }, null);
+  if (commit.club) {
+    add(
+      { Put: { TableName: tableName, Item: clubRecordItem(commit.club, commit.snapshot.updatedAt) } },
+      null,
+    );
+  }
 
   if (items.length > MAX_TRANSACTION_ITEMS) {
     throw new Error(
@@ -202,6 +176,16 @@ export function commitFailure(error: unknown, duelId: string, roles: readonly Ro
     return new StorageUnavailableError(error);
   }
   return error;
+}
+
+/**
+ * A write of a post's item: its new mark (null: removed; absent: unchanged), and the dedup keys of
+ * the deliveries that decided it.
+ */
+interface MarkWrite {
+  readonly postId: string;
+  readonly mark?: PostMark | null;
+  readonly seen?: readonly string[];
 }
 
 /**
@@ -241,15 +225,9 @@ export function commitItems(commit: DuelCommit): number {
 
 /**
  * A post's item: its mark set (or removed), its delivery's dedup keys added to `seen`, on the
- * condition that none of them is there yet (the delivery was applied before). `known` keys (a
- * journal's, checked when they were journaled) are added without a condition.
+ * condition that none of them is there yet (the delivery was applied before).
  */
-function markUpdate(
-  tableName: string,
-  duelId: string,
-  write: MarkWrite,
-  known: readonly string[] = [],
-): TransactWriteItem {
+function markUpdate(tableName: string, duelId: string, write: MarkWrite): TransactWriteItem {
   const seen = write.seen ?? [];
   const names: Record<string, string> = { "#duelId": "duelId", "#postId": "postId" };
   const values: Record<string, string> = { ":duelId": duelId, ":postId": write.postId };
@@ -265,8 +243,7 @@ function markUpdate(
   }
   let add = "";
   const conditions: string[] = [];
-  const added = [...new Set([...known, ...seen])];
-  if (added.length > 0) {
+  if (seen.length > 0) {
     names["#seen"] = "seen";
     add = " ADD #seen :seen";
     seen.forEach((key, i) => {
@@ -275,7 +252,7 @@ function markUpdate(
     });
   }
   const marshalled = marshall(values);
-  if (added.length > 0) marshalled[":seen"] = { SS: added };
+  if (seen.length > 0) marshalled[":seen"] = { SS: [...seen] };
   return {
     Update: {
       TableName: tableName,
@@ -286,143 +263,6 @@ function markUpdate(
       ExpressionAttributeValues: marshalled,
     },
   };
-}
-
-/** A mark write with the keys a journal already checked, which the write adds unconditioned. */
-interface FoldedMarkWrite extends MarkWrite {
-  readonly known: readonly string[];
-}
-
-/**
- * The commit's mark writes merged with the journal's, one per post (a transaction touches an item
- * once): the commit's mark over the journal's, every key of both. A delivery's key the journal
- * already holds is a delivery applied before.
- */
-function foldedMarkWrites(commit: DuelCommit, journal: PendingJournal | null): FoldedMarkWrite[] {
-  const byPost = new Map<string, FoldedMarkWrite>();
-  for (const [postId, post] of journalPosts(journal)) {
-    byPost.set(postId, { postId, ...(post.mark === undefined ? {} : { mark: post.mark }), known: post.seen });
-  }
-  for (const write of markWrites(commit)) {
-    const previous = byPost.get(write.postId);
-    const known = previous?.known ?? [];
-    const repeated = (write.seen ?? []).find((key) => known.includes(key));
-    if (repeated !== undefined) throw new DuplicateError(repeated);
-    byPost.set(write.postId, {
-      ...previous,
-      ...write,
-      ...(write.mark === undefined && previous?.mark !== undefined ? { mark: previous.mark } : {}),
-      known,
-    });
-  }
-  return [...byPost.values()];
-}
-
-/** The commit's club record, stamped with its snapshot's instant. */
-function clubOf(commit: DuelCommit): JournaledClub | undefined {
-  return commit.club ? { record: commit.club, updatedAt: commit.snapshot.updatedAt } : undefined;
-}
-
-/** What a commit journals: everything it writes beside its snapshot, as its transaction would. */
-export function journalEntryOf(commit: DuelCommit): JournalEntry {
-  const club = clubOf(commit);
-  return {
-    inputs: lastByKey(commit.inputs, (i) => encodeOrder(i.order)),
-    marks: markWrites(commit),
-    outbox: lastByKey(commit.outbox, outboxKey),
-    ...(club ? { club } : {}),
-  };
-}
-
-/** The items a fold of this journal writes besides the snapshot. */
-export function journalItems(journal: PendingJournal): number {
-  return (
-    journalInputs(journal).length +
-    journalPosts(journal).size +
-    new Set(journalOutbox(journal).map(outboxKey)).size +
-    (journalClub(journal) ? 1 : 0)
-  );
-}
-
-/**
- * A turn's commit as one write of the snapshot item: the snapshot's attributes set as a `Put`
- * would, its entry appended to the journal (started, with its id, if there is none), on the
- * condition that the version is the one read. A fold in between only empties the journal, which
- * the append does not mind.
- */
-export function journalUpdate(
-  tableName: string,
-  commit: DuelCommit,
-  entry: AttributeValue,
-  newJournalId: string,
-): UpdateItemCommandInput {
-  const item: Item = snapshotItem(commit.forumId, commit.threadId, {
-    ...commit.snapshot,
-    lastOrder: lastOrderOf(commit),
-  });
-  const names: Record<string, string> = { "#journal": "journal", "#journalId": "journalId" };
-  const values: Item = {
-    ":entry": { L: [entry] },
-    ":empty": { L: [] },
-    ":journalId": { S: newJournalId },
-    ":expected": { N: String(commit.expectedVersion) },
-  };
-  const set: string[] = [];
-  let i = 0;
-  for (const [name, value] of Object.entries(item)) {
-    if (name === "pk" || name === "sk") continue;
-    names[`#a${i}`] = name;
-    values[`:a${i}`] = value;
-    set.push(`#a${i} = :a${i}`);
-    if (name === "version") names["#version"] = name;
-    i++;
-  }
-  return {
-    TableName: tableName,
-    Key: { pk: item.pk ?? { S: "" }, sk: item.sk ?? { S: "" } },
-    UpdateExpression: `SET ${set.join(", ")}, #journal = list_append(if_not_exists(#journal, :empty), :entry), #journalId = if_not_exists(#journalId, :journalId)`,
-    ConditionExpression: "#version = :expected",
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-  };
-}
-
-/**
- * The fold of a journal: the snapshot rid of it, on the condition that it holds this very journal
- * at this version (an append in between, or another fold, makes it fail), and the journal's items
- * written out as a slow commit writes them. The version does not change: a fold decides nothing.
- */
-export function foldTransaction(
-  tableName: string,
-  duelId: string,
-  version: number,
-  journal: PendingJournal,
-): TransactWriteItem[] {
-  const items: TransactWriteItem[] = [
-    {
-      Update: {
-        TableName: tableName,
-        Key: marshall(keys.duel(duelId)),
-        UpdateExpression: "REMOVE #journal, #journalId",
-        ConditionExpression: "#version = :version AND #journalId = :journalId",
-        ExpressionAttributeNames: { "#journal": "journal", "#journalId": "journalId", "#version": "version" },
-        ExpressionAttributeValues: { ":version": { N: String(version) }, ":journalId": { S: journal.id } },
-      },
-    },
-  ];
-  for (const input of journalInputs(journal)) {
-    items.push({ Put: { TableName: tableName, Item: inputItem(duelId, input) } });
-  }
-  for (const [postId, post] of journalPosts(journal)) {
-    const write = { postId, ...(post.mark === undefined ? {} : { mark: post.mark }) };
-    items.push(markUpdate(tableName, duelId, write, post.seen));
-  }
-  for (const entry of lastByKey(journalOutbox(journal), outboxKey)) {
-    items.push({ Put: { TableName: tableName, Item: outboxItem(entry) } });
-  }
-  const club = journalClub(journal);
-  if (club) items.push({ Put: { TableName: tableName, Item: clubRecordItem(club.record, club.updatedAt) } });
-  return items;
 }
 
 function outboxKey(entry: DuelCommit["outbox"][number]): string {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import {
-  type AttributeValue,
   DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
@@ -10,9 +9,7 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
-import { compareOrder } from "../../domain/input-order.js";
 import type { DuelState, PostMark } from "../../domain/state.js";
-import { ConcurrencyError, DuplicateError } from "../../errors.js";
 import type { ClubRead } from "../../ports/club-store.js";
 import type { DedupKey } from "../../ports/dedup-key.js";
 import type { DuelCommit, DuelSnapshot, LoadedDuel, StoredInput } from "../../ports/duel-repository.js";
@@ -22,26 +19,15 @@ import type { ForumConfig } from "../../ports/forum-store.js";
 import { entriesOf, type OutboxEntry } from "../../ports/outbox-store.js";
 import type { TimerChanges, TimerSpec } from "../../ports/scheduler.js";
 import type { StoreCounts } from "../../ports/store-health.js";
-import { remember } from "../remember.js";
 import type { SecretSealer } from "../secrets/envelope.js";
 import { joinSecrets, type SecretFields, splitSecrets } from "../secrets/forum-secrets.js";
 import { processSealer } from "../secrets/local-data-keys.js";
 import { DynamoDbAccessStore } from "./access-store.js";
 import { AccountMemory } from "./account-memory.js";
 import { type Item, marshall, unmarshall } from "./attributes.js";
-import {
-  commitFailure,
-  commitItems,
-  commitTransaction,
-  foldTransaction,
-  journalEntryOf,
-  journalItems,
-  journalUpdate,
-  MAX_TRANSACTION_ITEMS,
-} from "./commit.js";
+import { commitFailure, commitItems, commitTransaction, MAX_TRANSACTION_ITEMS } from "./commit.js";
 import { encodeDedupKey } from "./dedup-keys.js";
 import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
-import { encodeOrder } from "./input-keys.js";
 import {
   accountItem,
   accountOf,
@@ -59,20 +45,6 @@ import {
   timerItem,
   timerOf,
 } from "./items.js";
-import {
-  type JournalEntry,
-  journalInputs,
-  journalOf,
-  journalOutbox,
-  journalPosts,
-  MAX_JOURNAL_ENTRIES,
-  MAX_JOURNAL_ITEMS,
-  MAX_JOURNAL_SIZE,
-  type PendingJournal,
-  packEntry,
-  packedSize,
-  withJournalMarks,
-} from "./journal.js";
 import { claimUpdate, recordUpdate } from "./outbox-writes.js";
 import { type ReadKeys, ReadsInFlight } from "./reads-in-flight.js";
 import {
@@ -129,44 +101,6 @@ export interface DynamoDbStoreOptions {
 
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
-/** Bytes of a snapshot item (its state and journal) beyond which a turn is not journaled. */
-const MAX_JOURNALED_ITEM_SIZE = 300 * 1024;
-
-/** Reads of a duel's items made again at most, while its journal keeps being written out under them. */
-const JOURNAL_READ_ATTEMPTS = 3;
-
-/** How many duels' journals a store keeps in mind for its relay (the latest written). */
-const MAX_JOURNALED_KEPT = 256;
-
-/** A snapshot item's version and journal. */
-interface JournaledState {
-  readonly version: number;
-  readonly journal: PendingJournal | null;
-}
-
-/** A turn's journal entry as stored, and the journal once it is appended. */
-interface Journaling {
-  /** The entry as the journal's list holds it (`packEntry`). */
-  readonly packed: AttributeValue;
-  readonly entries: readonly JournalEntry[];
-  readonly size: number;
-}
-
-/** Attempts of a fold that finds the journal grew (a turn journaled) between its read and its write. */
-const FOLD_ATTEMPTS = 5;
-
-/**
- * What the read a snapshot came from saw beside it: the journal its item held, and the dedup keys
- * (`seen`) of the posts read with it, their items' and their journal's. A commit decided on that
- * snapshot may be journaled only when this is known.
- */
-interface SnapshotRead {
-  readonly journal: PendingJournal | null;
-  readonly seen: Map<string, ReadonlySet<string>>;
-  /** The snapshot item's state and journal, in bytes. */
-  readonly size: number;
-}
-
 /** What a forum's sealed secrets are bound to: sealed for one forum, they open for no other. */
 const sealContext = (forumId: string) => `forum#${forumId}`;
 
@@ -187,14 +121,6 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   private readonly rulesets = new RulesetMemory();
   private readonly reads = new ReadsInFlight();
   private readonly accounts: AccountMemory;
-  /** What each snapshot this store returned was read with, for the commits decided on it. */
-  private readonly snapshotReads = new WeakMap<DuelSnapshot, SnapshotRead>();
-  /**
-   * Duels whose journal this store wrote and has not folded yet (the local relay folds them), with
-   * the snapshot's version and journal as its last write left them: a fold tries that first, and
-   * reads the snapshot only if it moved since.
-   */
-  private readonly journaled = new Map<string, JournaledState>();
 
   constructor(options: DynamoDbStoreOptions) {
     this.client = options.client;
@@ -250,20 +176,11 @@ export class DynamoDbStore implements DuelStore, TimerStore {
         accounts[account.userId] = account;
         this.accounts.remember(forumId, account);
       }
-      const duel = duels.get(duelId) ?? null;
-      const read = duel ? this.snapshotReads.get(duel) : undefined;
-      const journal = read?.journal ?? null;
-      const journaled = journalPosts(journal);
-      for (const postId of postsRead) {
-        const { pk, sk } = keys.post(duelId, postId);
-        const item = others.find((i) => i.pk?.S === pk && i.sk?.S === sk);
-        read?.seen.set(postId, new Set([...(item?.seen?.SS ?? []), ...(journaled.get(postId)?.seen ?? [])]));
-      }
       return {
         forum: forum ? await this.forumOf(forum) : null,
-        duel,
+        duel: duels.get(duelId) ?? null,
         postsRead,
-        marks: withJournalMarks(marksOf(others), journal, new Set(postsRead)),
+        marks: marksOf(others),
         ...(authors.length > 0 ? { accounts } : {}),
       };
     });
@@ -272,26 +189,17 @@ export class DynamoDbStore implements DuelStore, TimerStore {
   loadPostMarks(duelId: string, postIds: readonly string[]): Promise<Record<string, PostMark>> {
     return guarded(async () => {
       const unique = [...new Set(postIds)];
-      if (unique.length === 0) return {};
-      // The journal first, then the posts: a fold between the two only moves marks into the post
-      // items read after it. Read in one batch, a fold could land between them the other way round
-      // (a batch is not isolated from a transaction) and hide a journaled mark.
-      const journal = await this.readJournal(duelId);
       const items = await batchGetAll(
         this.client,
         this.tableName,
         unique.map((postId) => marshall(keys.post(duelId, postId))),
       );
-      return withJournalMarks(marksOf(items), journal, new Set(unique));
+      return marksOf(items);
     });
   }
 
   listPostMarks(duelId: string): Promise<Record<string, PostMark>> {
-    return guarded(() =>
-      this.underJournal(duelId, async (journal) =>
-        withJournalMarks(marksOf(await this.queryPrefix(keys.duel(duelId).pk, "POST#")), journal),
-      ),
-    );
+    return guarded(async () => marksOf(await this.queryPrefix(keys.duel(duelId).pk, "POST#")));
   }
 
   loadDuel(duelId: string): Promise<DuelSnapshot | null> {
@@ -300,16 +208,8 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   listInputs(duelId: string): Promise<StoredInput[]> {
     return guarded(async () => {
-      return this.underJournal(duelId, async (journal) => {
-        const items = await this.queryPrefix(keys.duel(duelId).pk, "IN#");
-        const inputs = items.map(inputOf);
-        const journaled = journalInputs(journal);
-        if (journaled.length === 0) return inputs;
-        // Journaled inputs are newer than the items at their orders.
-        const byOrder = new Map(inputs.map((input) => [encodeOrder(input.order), input]));
-        for (const input of journaled) byOrder.set(encodeOrder(input.order), input);
-        return [...byOrder.values()].sort((a, b) => compareOrder(a.order, b.order));
-      });
+      const items = await this.queryPrefix(keys.duel(duelId).pk, "IN#");
+      return items.map(inputOf);
     });
   }
 
@@ -321,128 +221,10 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   async commit(commit: DuelCommit): Promise<void> {
     const hash = rulesetHash(commit.snapshot.state.ruleset);
-    const rulesetStored = this.rulesets.isStored(commit.duelId, commit.expectedVersion, hash);
-    const read = commit.read.duel ? this.snapshotReads.get(commit.read.duel) : undefined;
-    const known = read && commit.read.duel?.version === commit.expectedVersion ? read : undefined;
-    const entry = known && rulesetStored ? this.journalEntry(commit, known) : null;
-    if (known && entry) await this.journalTurn(commit, known, entry);
-    else await this.commitAll(commit, rulesetStored, known);
-    this.rulesets.wrote(commit.duelId, commit.snapshot.version, commit.snapshot.state.ruleset);
-    for (const account of commit.accounts ?? []) this.accounts.remember(commit.forumId, account);
-  }
-
-  /**
-   * The journal entry of a commit that may be journaled (`journal.ts`), or null: an ordinary turn
-   * of a running duel only, whose every input is new (it sorts after every input stored, so no
-   * retry of a delivery already applied can be one: a retry has the order of the first delivery,
-   * which the snapshot's last order already covers). Such a commit writes no key of its own, no
-   * duelist, no account, no ruleset. Its deliveries' keys are checked against those read with the
-   * snapshot (items and journal): a key there is a delivery applied before, refused as the slow
-   * path's condition would refuse it. That check alone would not do: a BatchGetItem reads its items
-   * one by one, so a transaction landing during the read (a slow commit, a fold) may show in the
-   * snapshot and not yet in a post's item; the order, on the snapshot item itself, cannot be torn.
-   */
-  private journalEntry(commit: DuelCommit, read: SnapshotRead): Journaling | null {
-    const duel = commit.read.duel;
-    if (
-      duel === null ||
-      commit.expectedVersion <= 0 ||
-      commit.replaysDuel === true ||
-      commit.dedupKeys.length > 0 ||
-      commit.duelists.length > 0 ||
-      (commit.accounts ?? []).length > 0 ||
-      commit.inputs.length === 0 ||
-      // Journals stay on running duels, which the sweep lists.
-      duel.state.status !== "active" ||
-      commit.snapshot.state.status !== "active"
-    ) {
-      return null;
-    }
-    for (const input of commit.inputs) {
-      if (compareOrder(input.order, duel.lastOrder) <= 0) return null;
-      const { command, order } = input;
-      // Orders that do not depend on the state read: a retry of the same post or timer has the same.
-      const fixed =
-        command.type === "timer.fired" ||
-        (command.type === "post.received" && order.rank === "post" && command.post.shownToTheMinute !== true);
-      if (!fixed) return null;
-    }
-    for (const delivery of commit.deliveries) {
-      const seen = read.seen.get(delivery.postId);
-      if (seen === undefined) return null;
-      const posted = commit.inputs.some(
-        (i) => i.command.type === "post.received" && i.command.post.postId === delivery.postId,
-      );
-      if (!posted) return null;
-      const repeated = delivery.keys.map(encodeDedupKey).find((key) => seen.has(key));
-      if (repeated !== undefined) throw new DuplicateError(repeated);
-    }
-    const journal = read.journal;
-    const entry = journalEntryOf(commit);
-    const packed = packEntry(entry);
-    const size = (journal?.size ?? 0) + packedSize(packed);
-    const grown = { id: journal?.id ?? "", entries: [...(journal?.entries ?? []), entry], size };
-    if (
-      grown.entries.length > MAX_JOURNAL_ENTRIES ||
-      size > MAX_JOURNAL_SIZE ||
-      read.size + packedSize(packed) > MAX_JOURNALED_ITEM_SIZE ||
-      journalItems(grown) > MAX_JOURNAL_ITEMS
-    ) {
-      return null;
-    }
-    return { packed, entries: grown.entries, size };
-  }
-
-  /** A turn as one write of its snapshot item, the rest journaled on it. */
-  private async journalTurn(commit: DuelCommit, read: SnapshotRead, entry: Journaling): Promise<void> {
-    const newId = randomUUID();
-    try {
-      await this.client.send(
-        new UpdateItemCommand(journalUpdate(this.tableName, commit, entry.packed, newId)),
-      );
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) throw new ConcurrencyError(commit.duelId);
-      throw storageError(error);
-    } finally {
-      this.reads.wroteDuel(commit.duelId);
-    }
-    // The journal read with this entry, unless a fold emptied it in between: then it holds this
-    // entry alone under the new id, and a fold of this guess fails on the id and reads it.
-    const journal = { id: read.journal?.id ?? newId, entries: entry.entries, size: entry.size };
-    // A process with no relay of its own (the webhook's function) leaves its journals to the
-    // relay's stream: it keeps the latest few only.
-    remember(
-      this.journaled,
-      commit.duelId,
-      { version: commit.snapshot.version, journal },
-      MAX_JOURNALED_KEPT,
-    );
-  }
-
-  /**
-   * A commit as one transaction, which also writes out the journal the decision read (read here
-   * when the decision's read did not say). A journal too large to go with the commit is folded
-   * first, on its own.
-   */
-  private async commitAll(commit: DuelCommit, rulesetStored: boolean, known?: SnapshotRead): Promise<void> {
-    let journal = known ? known.journal : null;
-    let version = commit.expectedVersion;
-    if (!known && commit.expectedVersion > 0) {
-      // Whatever its version: a stale version fails the transaction, unless a key of the commit is
-      // already taken (in an item or in this journal), which is what it then says.
-      const state = await guarded(() => this.readState(commit.duelId));
-      journal = state?.journal ?? null;
-      version = state?.version ?? version;
-    }
-    if (journal && commitItems(commit) + journalItems(journal) > MAX_TRANSACTION_ITEMS) {
-      if (!(await this.foldRead(commit.duelId, version, journal))) throw new ConcurrencyError(commit.duelId);
-      journal = null;
-    }
     const { items, roles } = commitTransaction(this.tableName, commit, {
       now: this.now(),
       dedupTtlSeconds: this.dedupTtlSeconds,
-      rulesetStored,
-      journal,
+      rulesetStored: this.rulesets.isStored(commit.duelId, commit.expectedVersion, hash),
     });
     try {
       // The token makes the SDK's own retries of this very call idempotent: a retry after a lost
@@ -455,139 +237,8 @@ export class DynamoDbStore implements DuelStore, TimerStore {
     } finally {
       this.reads.wroteDuel(commit.duelId);
     }
-    this.journaled.delete(commit.duelId);
-  }
-
-  /**
-   * Writes out the duel's journal, if it has one, as the items it stands for; true when there was
-   * one to fold. A turn journaled in between makes it read the journal again.
-   */
-  foldJournal(duelId: string): Promise<boolean> {
-    return guarded(async () => {
-      for (let attempt = 1; attempt <= FOLD_ATTEMPTS; attempt++) {
-        // What this store knew before the attempt: a turn it journals meanwhile (a new journal,
-        // after this fold emptied the old one) is remembered in its place and must stay known.
-        const known = this.journaled.get(duelId);
-        const state = attempt === 1 && known ? known : await this.readState(duelId);
-        if (!state?.journal) {
-          this.forgetJournal(duelId, known);
-          return false;
-        }
-        if (await this.foldRead(duelId, state.version, state.journal)) {
-          this.forgetJournal(duelId, known);
-          return true;
-        }
-      }
-      throw new ConcurrencyError(duelId);
-    });
-  }
-
-  /** Forgets the duel's journal as this store knew it, unless it has learnt of a newer one since. */
-  private forgetJournal(duelId: string, known: JournaledState | undefined): void {
-    if (this.journaled.get(duelId) === known) this.journaled.delete(duelId);
-  }
-
-  /**
-   * Folds these duels' journals, or, none named, those this store journaled and has not folded:
-   * the relay does it before each run, so that the outbox index shows the journaled entries.
-   * Returns how many journals it folded.
-   */
-  async foldJournals(duelIds?: readonly string[]): Promise<number> {
-    let folded = 0;
-    for (const duelId of new Set(duelIds ?? this.journaled.keys())) {
-      try {
-        if (await this.foldJournal(duelId)) folded++;
-      } catch (error) {
-        // A duel busy with turns is folded by a later run (or its next slow commit); the others
-        // and the relay's deliveries need not wait for it.
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
-    }
-    return folded;
-  }
-
-  /**
-   * Folds every journal left on a running duel (a process that journaled a turn and stopped before
-   * its relay folded it): the running duels by the index, keys only, then their snapshot items'
-   * journal ids alone.
-   */
-  sweepJournals(): Promise<number> {
-    return guarded(async () => {
-      const listed = await queryAll(this.client, partitionQuery(this.tableName, partitions.duels("active")));
-      const ids = listed.flatMap((item) => (item.duelId?.S ? [item.duelId.S] : []));
-      const items = await batchGetAll(
-        this.client,
-        this.tableName,
-        ids.map((id) => marshall(keys.duel(id))),
-        {
-          ProjectionExpression: "#duelId, #journalId",
-          ExpressionAttributeNames: { "#duelId": "duelId", "#journalId": "journalId" },
-        },
-      );
-      const journaled = items.flatMap((item) =>
-        item.journalId?.S !== undefined && item.duelId?.S ? [item.duelId.S] : [],
-      );
-      return this.foldJournals(journaled);
-    });
-  }
-
-  /** One fold of the journal read at this version; false when the snapshot moved since. */
-  private async foldRead(duelId: string, version: number, journal: PendingJournal): Promise<boolean> {
-    try {
-      await this.client.send(
-        new TransactWriteItemsCommand({
-          TransactItems: foldTransaction(this.tableName, duelId, version, journal),
-          ClientRequestToken: randomUUID(),
-        }),
-      );
-      return true;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes?.[0] === "ConditionalCheckFailed" || codes?.includes("TransactionConflict")) return false;
-      throw storageError(error);
-    } finally {
-      this.reads.wroteDuel(duelId);
-    }
-  }
-
-  /** The snapshot item's version and journal, consistently read; null when the duel has none. */
-  private async readState(duelId: string): Promise<JournaledState | null> {
-    const { Item } = await this.client.send(
-      new GetItemCommand({
-        TableName: this.tableName,
-        Key: marshall(keys.duel(duelId)),
-        ConsistentRead: true,
-        ProjectionExpression: "#version, #journal, #journalId",
-        ExpressionAttributeNames: { "#version": "version", "#journal": "journal", "#journalId": "journalId" },
-      }),
-    );
-    if (!Item) return null;
-    return { version: Number(Item.version?.N ?? "0"), journal: journalOf(Item) };
-  }
-
-  /** The duel's journal, consistently read (before the items it shadows: see `journal.ts`). */
-  private async readJournal(duelId: string): Promise<PendingJournal | null> {
-    return (await this.readState(duelId))?.journal ?? null;
-  }
-
-  /**
-   * A read of the duel's items with its journal over them. The journal is read first (a fold in
-   * between only moves its entries into the items read after it); a journal gone by the end of the
-   * read was written out meanwhile, maybe by a commit that also rewrote what it shadowed (a late
-   * post's replay): the read is made again, so that no entry older than its items wins.
-   */
-  private async underJournal<T>(
-    duelId: string,
-    read: (journal: PendingJournal | null) => Promise<T>,
-  ): Promise<T> {
-    let journal = await this.readJournal(duelId);
-    for (let attempt = 1; ; attempt++) {
-      const result = await read(journal);
-      if (journal === null || attempt === JOURNAL_READ_ATTEMPTS) return result;
-      const now = await this.readJournal(duelId);
-      if (now?.id === journal.id) return result;
-      journal = now;
-    }
+    this.rulesets.wrote(commit.duelId, commit.snapshot.version, commit.snapshot.state.ruleset);
+    for (const account of commit.accounts ?? []) this.accounts.remember(commit.forumId, account);
   }
 
   listDuels(status: DuelState["status"], limit?: number): Promise<DuelSnapshot[]> {
@@ -609,19 +260,10 @@ export class DynamoDbStore implements DuelStore, TimerStore {
 
   listOutbox(duelId: string): Promise<OutboxEntry[]> {
     return guarded(async () => {
-      return this.underJournal(duelId, async (journal) => {
-        const items = await this.queryPrefix(keys.duel(duelId).pk, "OUT#");
-        // Entries still journaled are listed as they will be written, pending.
-        const stored = new Set(items.map((item) => item.sk?.S));
-        const journaled = journalOutbox(journal).filter(
-          (e) => !stored.has(keys.outbox(duelId, e.createdAt, e.id).sk),
-        );
-        // A decision's parts are listed where their entries of their own would sort: the table's order.
-        const sk = (e: OutboxEntry) => Buffer.from(keys.outbox(duelId, e.createdAt, e.id).sk, "utf8");
-        return [...items.map(outboxOf), ...journaled]
-          .flatMap(entriesOf)
-          .sort((a, b) => Buffer.compare(sk(a), sk(b)));
-      });
+      const items = await this.queryPrefix(keys.duel(duelId).pk, "OUT#");
+      // A decision's parts are listed where their entries of their own would sort: the table's order.
+      const sk = (e: OutboxEntry) => Buffer.from(keys.outbox(duelId, e.createdAt, e.id).sk, "utf8");
+      return items.flatMap((item) => entriesOf(outboxOf(item))).sort((a, b) => Buffer.compare(sk(a), sk(b)));
     });
   }
 
@@ -990,11 +632,7 @@ export class DynamoDbStore implements DuelStore, TimerStore {
         : this.rulesets.get(stored.rulesetHash);
     if (ruleset === undefined) return null;
     this.rulesets.saw(stored.duelId, stored.version, stored.rulesetHash);
-    const snapshot = stored.withRuleset(ruleset);
-    const journal = journalOf(item);
-    const size = Buffer.byteLength(item.state?.S ?? "", "utf8") + (journal?.size ?? 0);
-    this.snapshotReads.set(snapshot, { journal, seen: new Map(), size });
-    return snapshot;
+    return stored.withRuleset(ruleset);
   }
 
   private async get(key: Record<string, string>): Promise<Item | undefined> {

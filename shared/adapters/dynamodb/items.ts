@@ -71,9 +71,7 @@ export interface StoredSnapshot {
 }
 
 export function storedSnapshotOf(item: Item): StoredSnapshot {
-  // The turn journal rides on the same item and is read apart (journal.ts).
-  const { journal: _journal, ...snapshot } = item;
-  const plain = unmarshall(snapshot);
+  const plain = unmarshall(item);
   const duelId = stringOf(plain, "duelId");
   const version = numberOf(plain, "version");
   return {

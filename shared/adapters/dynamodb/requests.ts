@@ -79,18 +79,13 @@ export async function batchGetAll(
   client: DynamoDBClient,
   tableName: string,
   keys: readonly Item[],
-  /** Only these attributes of each item. */
-  projection?: {
-    readonly ProjectionExpression: string;
-    readonly ExpressionAttributeNames: Record<string, string>;
-  },
 ): Promise<Item[]> {
   const items: Item[] = [];
   for (let i = 0; i < keys.length; i += BATCH_GET_MAX) {
     await untilProcessed("keys of a BatchGetItem", keys.slice(i, i + BATCH_GET_MAX), async (pending) => {
       const answer = await client.send(
         new BatchGetItemCommand({
-          RequestItems: { [tableName]: { Keys: [...pending], ConsistentRead: true, ...projection } },
+          RequestItems: { [tableName]: { Keys: [...pending], ConsistentRead: true } },
         }),
       );
       items.push(...(answer.Responses?.[tableName] ?? []));

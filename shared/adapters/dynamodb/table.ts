@@ -3,7 +3,7 @@
  *
  * | Item          | pk                            | sk                          | gsi1pk                      | gsi1sk                      | Attributes                                                     |
  * |---------------|-------------------------------|-----------------------------|-----------------------------|-----------------------------|----------------------------------------------------------------|
- * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<status>`            | `<duelId>`                  | `version` N, `state` (JSON S, without the ruleset), `rulesetHash`, `lastKey`, `updatedAt`, `forumId`, `threadId`, `status`; `journal` (L of S) and `journalId` while a turn journal waits to be folded (`journal.ts`) |
+ * | duel snapshot | `DUEL#<duelId>`               | `STATE`                     | `DUELS#<status>`            | `<duelId>`                  | `version` N, `state` (JSON S, without the ruleset), `rulesetHash`, `lastKey`, `updatedAt`, `forumId`, `threadId`, `status` |
  * | duel ruleset  | `DUEL#<duelId>`               | `RULESET`                   |                             |                             | `hash`, `ruleset` (JSON S): the ruleset the snapshot names by `rulesetHash`, written with the snapshot that first names it |
  * | input         | `DUEL#<duelId>`               | `IN#<key>`                  |                             |                             | `key` (the input's order, `input-keys.ts`), `inputId`, `command` (JSON S), `events` (JSON S) |
  * | post mark     | `DUEL#<duelId>`               | `POST#<postId>`             |                             |                             | `mark` (S, absent once removed), `seen` (SS: dedup keys of its deliveries) |
@@ -18,12 +18,6 @@
  * | credential    | `CRED#<id>`                   | `CRED`                      | `CREDS#<forumId>`           | `<createdAt>#<id>`          | `id`, `forumId`, `role`, `name`, `refereeId`?, `tokenHash` (SHA-256 hex, never the token), `createdAt` |
  * | desk session  | `SESSION#<sha256 of its id>`  | `SESSION`                   |                             |                             | `subject` (`operator`/`credential`), `adminKey` or `credentialId`, `createdAt`, `endsAt`, `expiresAt` (TTL), `reveal_<id>` (a sealed secret shown once, `session-reveals.ts`) |
  * | login failures| `LOGIN#<account or address>`  | `LOGIN`                     |                             |                             | `key`, `failures` N, `blockedUntil`?, `expiresAt` (TTL: forgotten after a quiet spell) |
- *
- * An ordinary turn writes the snapshot item only: its input, post marks (with their `seen` keys), outbox
- * entries and club record ride on it as one `journal` entry, newer than the items they will be, until a
- * fold (the relay's, before each run; a slow commit's, with its own writes) writes them as those items.
- * Reads of a duel's inputs, marks and outbox merge the journal; the outbox index and the club's records
- * (`CLUB#`, read by forum) show a turn once folded.
  *
  * gsi1 projects the outbox and timer attributes only (never a duel's state). It is sparse: only duel snapshots, pending or failed outbox entries and local timers carry its
  * keys (and credentials, listed by forum; forums, listed for the operator: a forum stored before these keys existed is listed once saved again). Instants in gsi1 sort keys are normalised to `toISOString()` so that string order is time

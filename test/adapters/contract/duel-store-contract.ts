@@ -291,7 +291,7 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       return club;
     };
 
-    it("CONTRACT 8 a turn's input, mark and hibou read back at once; its record and due hibou once the relay has run", async () => {
+    it("CONTRACT 8 a turn's input, mark, hibou and club record read back at once, before any relay run", async () => {
       await store.commit(aCommit("turns", 0, { state: aState("turns", { status: "active" }) }));
       await turn("turns", 1);
       const club = await turn("turns", 2);
@@ -299,12 +299,43 @@ export function describeDuelStoreContract(name: string, makeStore: () => Promise
       expect(await store.listPostMarks("turns")).toEqual({ p1: aMark("1"), p2: aMark("2") });
       expect(await store.loadPostMarks("turns", ["p1", "p2"])).toEqual({ p1: aMark("1"), p2: aMark("2") });
       expect((await store.listOutbox("turns")).map((e) => e.id)).toEqual(["e1", "e2"]);
-      // What the relay does before each run.
-      await store.foldJournals?.();
       expect((await store.dueOutbox("2026-12-02T00:00:00.000Z", 10)).map((e) => e.id)).toEqual(["e1", "e2"]);
       expect((await store.club("poudlard")).records).toEqual([club]);
-      expect((await store.listInputs("turns")).map((i) => i.inputId)).toEqual(["in-p1", "in-p2"]);
-      await expect(turn("turns", 2)).rejects.toBeInstanceOf(DuplicateError);
+    });
+
+    it("CONTRACT 4.3 a retry of a turn's delivery is a duplicate, and its hibou is enqueued once (6.1)", async () => {
+      await store.commit(aCommit("retry", 0, { state: aState("retry", { status: "active" }) }));
+      await turn("retry", 1);
+      await expect(turn("retry", 1)).rejects.toBeInstanceOf(DuplicateError);
+      expect((await store.listOutbox("retry")).map((e) => e.id)).toEqual(["e1"]);
+      expect((await store.listInputs("retry")).map((i) => i.inputId)).toEqual(["in-p1"]);
+    });
+
+    it("CONTRACT 6.1 a turn decided on a stale read writes nothing, and never puts a delivered hibou back", async () => {
+      await store.commit(aCommit("late", 0, { state: aState("late", { status: "active" }) }));
+      const stale = await store.loadForumAndDuel("poudlard", "late", ["p1"]);
+      await turn("late", 1);
+      const [entry] = await store.listOutbox("late");
+      if (!entry) throw new Error("no hibou");
+      const claimed = { ...entry, attempts: 1 };
+      expect(await store.claimOutbox(claimed, 0)).not.toBeNull();
+      expect(await store.recordOutbox({ ...claimed, doneAt: "2026-12-01T10:01:30.000Z" }, 1)).toBe(true);
+      const duel = stale.duel;
+      if (!duel) throw new Error("no duel");
+      const instant = "2026-12-01T10:01:00.000Z";
+      await expect(
+        store.commit(
+          aCommit("late", duel.version, {
+            read: stale,
+            inputs: [aPostInput(1, instant)],
+            deliveries: [{ postId: "p1", keys: [aKey("d1-other")] }],
+            outbox: [anEntry("late", "e1", { createdAt: instant, nextAttemptAt: instant })],
+            updatedAt: instant,
+          }),
+        ),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect((await store.listOutbox("late")).map((e) => e.doneAt)).toEqual(["2026-12-01T10:01:30.000Z"]);
+      expect(await store.dueOutbox("2026-12-02T00:00:00.000Z", 10)).toEqual([]);
     });
   });
 
