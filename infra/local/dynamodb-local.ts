@@ -66,7 +66,7 @@ async function waitUntilUp(endpoint: string, child: ChildProcess, timeoutMs: num
       await new Promise((r) => setTimeout(r, 150));
     }
   }
-  throw new Error(`DynamoDB Local n'a pas répondu sur ${endpoint} en ${timeoutMs} ms`);
+  throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms`);
 }
 
 /**
