@@ -1,4 +1,5 @@
 import type { Hibou } from "../../ports/notifier.js";
+import { notifierTexts } from "../../texts/notifiers.js";
 import { escapeLogText } from "../escape.js";
 import type { ChannelNotifier } from "./channel.js";
 
@@ -11,13 +12,12 @@ export type LogLine = (line: string) => void;
  */
 export function terminalHibou(hibou: Hibou): string {
   const oneLine = (text: string) => escapeLogText(text).replace(/\s+/g, " ").trim();
-  const role = hibou.to.role === "referee" ? "arbitre" : "duelliste";
   const name = oneLine(hibou.to.name ?? hibou.to.username ?? hibou.to.id);
   const indented = escapeLogText(hibou.text)
     .split("\n")
     .map((line) => (line === "" ? "" : `  ${line}`));
   return [
-    `🦉 Hibou pour ${name} (${role}) · ${oneLine(hibou.duel?.name ?? `duel ${hibou.duelId}`)} · ${hibou.kind}`,
+    notifierTexts.terminalHeading(name, hibou.to.role, oneLine(hibou.duel?.name ?? hibou.duelId), hibou.kind),
     `  ${oneLine(hibou.title)}`,
     "",
     ...indented,
