@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { signStandardWebhook } from "../../shared/http/standard-webhooks.js";
+import { clubTexts } from "../../shared/texts/club.js";
 import { type LocalStack, newWebhookSecret, startLocalStack } from "./stack.js";
 
 /** Enough words for R-6.3's minimum of 100: a duelist's RP text. */
@@ -72,6 +73,59 @@ export const DEMO_TURNS: readonly {
 /** The clock's move after the correction: three days without Bob's answer (an absence). */
 export const DEMO_ABSENCE_UNTIL = "2026-12-04T12:00:01Z";
 
+/** What the referee answered to a post, as the demo tells it. */
+const RECEIVED: Readonly<Record<string, string>> = {
+  applied: "pris en compte",
+  duplicate: "déjà reçu",
+  ignored: "ignoré",
+};
+
+/** « 1 déc. 10 h 05 », Paris time: when a step of the demo happens, as the hiboux say it. */
+export function demoTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat("fr-FR", {
+    timeZone: "Europe/Paris",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("day")} ${part("month")} ${part("hour")} h ${part("minute")}`;
+}
+
+interface DemoDuelist {
+  readonly id: string;
+  readonly name: string;
+  readonly points: number;
+  readonly startingPoints: number;
+  readonly status: "active" | "out" | "disqualified";
+}
+
+/** What a duelist's status reads as once the duel is over. */
+const STATUS: Record<DemoDuelist["status"], string> = {
+  active: "encore debout",
+  out: "à terre",
+  disqualified: "disqualifié(e)",
+};
+
+/** The end of the demo's duel in French: who won and how, and each duelist's points. */
+export function demoOutcome(duel: Record<string, unknown>): string {
+  const duelists = duel.duelists as DemoDuelist[];
+  const result = duel.result as
+    | { winnerId: string | null; reason: keyof typeof clubTexts.reason }
+    | undefined;
+  const winner = duelists.find((d) => d.id === result?.winnerId);
+  const head = !result
+    ? "Le duel n'est pas terminé."
+    : winner
+      ? `Victoire de ${winner.name} ${clubTexts.reason[result.reason]}.`
+      : `Duel terminé sans vainqueur ${clubTexts.reason[result.reason]}.`;
+  const lines = duelists.map(
+    (d) => `  ${d.name} : ${d.points} PD sur ${d.startingPoints}, ${STATUS[d.status] ?? d.status}`,
+  );
+  return [`Résultat : ${head}`, ...lines].join("\n");
+}
+
 /** A private stack for the demo: in memory, silent, on a manual clock set to the demo's first day. */
 export function startDemoStack(): Promise<LocalStack> {
   return startLocalStack({
@@ -142,9 +196,7 @@ export async function playDemoDuel(base: {
       body,
     });
     const answer = (await res.json()) as { result?: string };
-    say(
-      `  ${at.slice(5, 16).replace("T", " ")}  message ${postId} de ${author.name} → ${answer.result ?? res.status}`,
-    );
+    say(`  ${demoTime(at)}  ${author.name} poste son tour : ${RECEIVED[answer.result ?? ""] ?? res.status}.`);
     if (!res.ok) throw new Error(`webhook ${postId} → ${res.status} ${JSON.stringify(answer)}`);
   };
 
@@ -175,7 +227,7 @@ export async function playDemoDuel(base: {
     command: "top",
     reason: "Les duellistes se sont salués.",
   });
-  say("  Top de l'arbitre.");
+  say(`  ${demoTime("2026-12-01T10:00:00Z")}  l'arbitre donne le top.`);
 
   const block = (lines: Record<string, string>) =>
     `\n[duel]\n${Object.entries(lines)
@@ -193,10 +245,12 @@ export async function playDemoDuel(base: {
       fields: { text: RP("Alice") },
       reason: "Texte complet reçu par hibou à 12 h 08.",
     });
-    say("  12-01 12:10  correction de l'arbitre pour le message 5003 (texte complet reçu par hibou).");
+    say(
+      `  ${demoTime("2026-12-01T12:10:00Z")}  l'arbitre corrige le message d'Alice de ${demoTime("2026-12-01T12:00:00Z").slice(-7)} (texte complet reçu par hibou).`,
+    );
     const moved = await call("POST", "/_local/clock", { set: DEMO_ABSENCE_UNTIL });
     say(
-      `  12-04 12:00  l'horloge avance de trois jours : ${moved.fired === 1 ? "1 minuteur déclenché" : `${String(moved.fired)} minuteurs déclenchés`} — Bob n'a pas répondu.`,
+      `  ${demoTime("2026-12-04T12:00:01Z")}  l'horloge avance de trois jours : ${moved.fired === 1 ? "1 échéance passée" : `${String(moved.fired)} échéances passées`}, Bob n'a pas répondu.`,
     );
   }
   await call("POST", "/_local/clock", { advance: "PT1M" });

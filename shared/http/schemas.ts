@@ -37,6 +37,36 @@ const isoDay = z
     },
   );
 
+/**
+ * An origin of the forum's board, which may frame the club's embed (CONTRACT.md 8): an address of
+ * the board (`https://` assumed when none is written), kept as its origin alone.
+ */
+export const boardOrigin = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .transform((text, ctx) => {
+    const origin = originOf(text);
+    if (origin) return origin;
+    ctx.addIssue({ code: "custom", message: validationTexts.club.boardOrigin });
+    return z.NEVER;
+  });
+
+/** `https://poudlard.forumactif.com` from `poudlard.forumactif.com/index.htm`; null for what is no web address. */
+export function originOf(text: string): string | null {
+  const written = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  try {
+    const url = new URL(written);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    if (url.username || url.password || (!url.hostname.includes(".") && url.hostname !== "localhost"))
+      return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
 /** `POST /forums/{forumId}/credentials` (CONTRACT.md 3.1). */
 export const credentialBodySchema = z.object({
   role: z.enum(["forum-admin", "referee"]),
@@ -109,7 +139,10 @@ export const forumBodySchema = z.object({
     .max(10)
     .default([]),
   seasons: seasonsSchema.optional(),
-  club: z.object({ public: z.boolean() }).strict().optional(),
+  club: z
+    .object({ public: z.boolean().optional(), boardOrigins: z.array(boardOrigin).max(10).optional() })
+    .strict()
+    .optional(),
   ruleset: z.unknown().optional(),
   /** Validated apart, with the host policy of the stack (`forumactif/source-route.ts`). */
   source: z.unknown().optional(),

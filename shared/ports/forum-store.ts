@@ -33,8 +33,11 @@ export interface ForumConfig {
   readonly source?: ForumactifSource;
   /** The club's own seasons (CONTRACT.md 8); school years when absent. */
   readonly seasons?: readonly Season[];
-  /** Whether the club's records are public (CONTRACT.md 8); they are when absent. */
-  readonly club?: { readonly public: boolean };
+  /**
+   * Whether the club's records are public (CONTRACT.md 8; they are when absent), and the origins of
+   * the forum's board, which may frame the club's embed whatever the forum's software.
+   */
+  readonly club?: { readonly public?: boolean; readonly boardOrigins?: readonly string[] };
   readonly createdAt: string;
   readonly updatedAt: string;
 }

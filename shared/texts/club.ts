@@ -21,7 +21,6 @@ export const clubTexts = {
     "enjeux",
     "enjeux honorés",
     "fil",
-    "duel_id",
     "titre du fil",
   ],
   page: {
@@ -39,6 +38,16 @@ export const clubTexts = {
       losses: "Défaites",
       disqualifications: "Disqualifications",
       faults: "Fautes (action / absence)",
+    },
+    /** The same columns on a phone, each with its whole word as a tooltip. */
+    shortColumns: {
+      rank: "#",
+      name: "Duelliste",
+      duels: "Duels",
+      wins: "V",
+      losses: "D",
+      disqualifications: "DQ",
+      faults: "Fautes",
     },
     active: "Duels en cours",
     noActive: "Aucun duel en cours.",

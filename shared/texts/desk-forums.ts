@@ -34,6 +34,13 @@ export const forumTexts = {
     embed:
       "Pour les montrer dans le forum, collez ce code dans une page HTML ou un widget Forumactif (seul votre forum peut l'afficher dans un cadre) :",
     csv: "Exporter la saison en CSV",
+    boardOrigins: "Adresses de votre forum (une par ligne)",
+    boardOriginsHelp:
+      "Les adresses où l'encart du club peut s'afficher dans un cadre, quel que soit le logiciel du forum (ex. poudlard.forumactif.com ou https://forum.exemple.fr).",
+    saveOrigins: "Enregistrer les adresses",
+    framedBy: (origins: string) => `L'encart peut s'afficher sur : ${origins}.`,
+    noFraming:
+      "Indiquez d'abord l'adresse de votre forum ci-dessus : sans elle, l'encart du club refuse de s'afficher dans un cadre, et aucun code n'est proposé.",
   },
   general: {
     title: "Nom",

@@ -94,10 +94,13 @@ export const ui = {
     state: "État",
     faultCounts: (action: number, absence: number) => `${action} action · ${absence} absence`,
     duelistStatus: { active: "en lice", out: "hors du duel", disqualified: "disqualifié(e)" },
+    /** A duelist's state once the duel is over. */
+    endStatus: { won: "vainqueur", lost: "vaincu(e)", noWinner: "duel terminé sans vainqueur" },
     disarmed: "désarmé(e)",
     corrections: "Fenêtres de correction ouvertes",
-    correction: (name: string, postId: string, until: string, missing: string) =>
-      `${name}, message ${postId} : ${missing} — jusqu'au ${until}`,
+    /** « Alice Dubois, message de 14 h 02 : pari manquant — à corriger avant le mardi 1er décembre 2026 à 14 h 32 ». */
+    correction: (name: string, postTime: string, until: string, missing: string) =>
+      `${name}, message ${postTime} : ${missing} — à corriger avant le ${until}`,
     faultList: "Fautes données",
     history: "Historique du fil",
     historyIntro:
@@ -106,9 +109,9 @@ export const ui = {
     /** « Bob Martin : 1re faute d'action, tour 3 ». */
     fault: (name: string, nth: number, kind: string, turn: number | null | undefined) =>
       `${name} : ${ordinal(nth)} ${kind}${turn ? `, tour ${turn}` : ""}`,
-    /** « Alice Dubois, tour 2 : message 5678 (cible manquante) ». */
-    post: (name: string, turn: number, postId: string, missing: string) =>
-      `${name}, tour ${turn} : message ${postId}${missing ? ` (${missing})` : ""}`,
+    /** « Alice Dubois, tour 2 : message de 14 h 02 (cible manquante) ». */
+    post: (name: string, turn: number, postTime: string, missing: string) =>
+      `${name}, tour ${turn} : message ${postTime}${missing ? ` (${missing})` : ""}`,
     cancelled: "annulée",
     open: "Ouvrir le duel",
     log: "Journal d'audit",
@@ -128,6 +131,8 @@ export const ui = {
     detail: "Détail",
     rule: "Règle",
     empty: "Rien encore.",
+    older: (count: number) =>
+      count === 1 ? "Voir l'événement plus ancien" : `Voir les ${count} événements plus anciens`,
   },
   hibou: {
     when: "Créé",

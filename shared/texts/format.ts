@@ -17,6 +17,17 @@ export function formatDay(iso: string): string {
   return `${weekdayNames[wall.weekday]} ${day} ${monthNames[wall.month - 1]} ${wall.year} à ${wall.hour} h ${minute}`;
 }
 
+/**
+ * A post as its duelists know it, by its time in the thread, Paris time: « de 14 h 02 » (« ton
+ * message de 14 h 02 »). A post's id is the forum's, never shown to people.
+ */
+export function postTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const wall = parisWallTime(date);
+  return `de ${wall.hour} h ${String(wall.minute).padStart(2, "0")}`;
+}
+
 /** A date with its article: "le lundi 30 novembre 2026 à 11 h 00". */
 export function formatDate(iso: string): string {
   return Number.isNaN(Date.parse(iso)) ? iso : `le ${formatDay(iso)}`;

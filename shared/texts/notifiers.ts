@@ -6,6 +6,9 @@ import { shortTitle } from "./format.js";
  * delivery errors (shown on the status page) and the text a forum's members see.
  */
 export const notifierTexts = {
+  /** The local terminal's heading of a hibou (the `log` channel with its texts, CONTRACT.md 1). */
+  terminalHeading: (name: string, role: "referee" | "duelist", duel: string, kind: string) =>
+    `🦉 Hibou pour ${name} (${role === "referee" ? "arbitre" : "duelliste"}) · ${duel} · ${kind}`,
   timeout: (label: string, seconds: number) => `${label} : pas de réponse après ${seconds} s.`,
   unreachable: (label: string, reason: string) => `${label} : injoignable (${reason}).`,
   rateLimited: (label: string, retryAfterMs: number | undefined) =>

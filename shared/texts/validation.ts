@@ -33,6 +33,9 @@ export const validationTexts = {
     overlap: (other: string) => `cette saison chevauche la saison « ${other} »`,
     twice: "deux saisons portent ce nom",
   },
+  club: {
+    boardOrigin: "adresse du forum attendue (ex. https://poudlard.forumactif.com)",
+  },
   secret: {
     standardWebhooks: "secret Standard Webhooks attendu (whsec_…)",
     unusable:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeDuel, auditOf, duelistOf, postPayload } from "../support/duels.js";
+import { activeDuel, auditOf, DUEL_BODY, duelistOf, postPayload } from "../support/duels.js";
 import { memoryHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
@@ -66,6 +66,49 @@ describe("referee commands through the admin forms (R-7.1)", () => {
     expect(decoded(await res.text())).toContain("Motif : indiquez le motif de votre décision (R-7.1).");
   });
 
+  it("R-1.2 « Donner le top » asks for no reason: it decides nothing, it starts the duel", async () => {
+    const h = await memoryHarness();
+    await h.forum();
+    const duelId = (await h.admin("POST", "/duels", DUEL_BODY)).body.id as string;
+    const b = browser(h);
+    await b.login();
+    const { csrf, html } = await b.page(`/admin/duels/${duelId}`);
+    expect(html).toMatch(/data-command="top"[\s\S]*?<textarea name="reason" rows="2" maxlength="2000">/);
+    const res = await b.post(`/admin/duels/${duelId}/commands`, { command: "top", _csrf: csrf });
+    expect(res.status).toBe(303);
+    expect((await h.admin("GET", `/duels/${duelId}`)).body.status).toBe("active");
+  });
+
+  it("R-6.7 an open correction window reads « message de 11 h 00 : pari manquant — à corriger avant … »", async () => {
+    const { h, b, duelId } = await onDuelPage();
+    const first = (await h.admin("GET", `/duels/${duelId}`)).body.turn as { duelistId: string };
+    const author =
+      first.duelistId === "42" ? { id: "42", name: "Alice Dubois" } : { id: "43", name: "Bob Martin" };
+    const target = author.id === "42" ? "Bob Martin" : "Alice Dubois";
+    const words = Array.from({ length: 110 }, (_, i) => `mot${i}`).join(" ");
+    await h.generic(
+      postPayload({
+        postId: "8004",
+        author,
+        createdAt: "2026-11-30T10:00:00Z",
+        content: `${words}\n[duel]\nSort : Glacius\nCible : ${target}\nZone : torse\n[/duel]`,
+      }),
+    );
+    const page = decoded(await (await b.get(`/admin/duels/${duelId}`)).text());
+    expect(page).toContain(
+      `${author.name}, message de 11 h 00 : pari manquant — à corriger avant le lundi 30 novembre 2026 à 11 h 30`,
+    );
+    expect(page).not.toContain("jusqu'au pari manquant");
+  });
+
+  it("R-1.6 once the duel is over, nobody is « en lice »: the winner and the loser are named so", async () => {
+    const { h, b, duelId } = await onDuelPage();
+    await h.admin("POST", `/duels/${duelId}/commands`, { command: "end", winnerId: "42", reason: "fin" });
+    const html = await (await b.get(`/admin/duels/${duelId}`)).text();
+    const states = [...html.matchAll(/data-label="État">([^<]*)</g)].map((m) => decoded(m[1] ?? ""));
+    expect(states).toEqual(["vainqueur", "vaincu(e)"]);
+  });
+
   it("shows the decider's refusal in French (a dérogation over 5 days, R-6.2a)", async () => {
     const { h, duelId, send } = await onDuelPage();
     const res = await send({ command: "derogation", duelistId: "42", duration: "P10D", reason: "vacances" });
@@ -127,8 +170,11 @@ describe("referee commands through the admin forms (R-7.1)", () => {
     const row = page.slice(start, page.indexOf("</tr>", start)).replace(/<[^>]+>/g, "");
     expect(row).toContain("erreur : Une dérogation ne peut dépasser");
     expect(row).toContain("commande : Dérogation · duelliste : Alice Dubois · durée : 6 jours");
-    expect(row).toContain("par : API");
+    // Who decided, not the path it took: the desk and the API are one path.
+    expect(row).not.toContain("par : API");
     expect(row).toContain("décidé par : opérateur");
+    // The journal reads newest first: the refusal, the latest event, is its first row.
+    expect(page.match(/<tr data-event="([^"]+)"/)?.[1]).toBe("referee.command-rejected");
     expect(row).toContain("motif : vacances");
     expect(row).not.toMatch(/derogation_too_long|P6D|duelistId/);
   });

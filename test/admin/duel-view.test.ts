@@ -101,7 +101,7 @@ describe("a duel as the referee reads it on the desk", () => {
     expect(shown).not.toMatch(/\br\.[0-9a-f]{8}-/);
   });
 
-  it("R-6.7 a correction picks the post from the duel's open windows, by its author and turn", async () => {
+  it("R-6.7 a correction picks the post from the duel's open windows, by its author, turn and time in the thread", async () => {
     const h = await memoryHarness();
     const duelId = await activeDuel(h);
     await h.generic(
@@ -116,7 +116,7 @@ describe("a duel as the referee reads it on the desk", () => {
     const b = await onDesk(h);
     const { html } = await b.page(`/admin/duels/${duelId}`);
     expect(optionsOf(html, "correction", "postId")).toEqual([
-      ["8004", "Alice Dubois, tour 1 : message 8004 (trop peu de mots)"],
+      ["8004", "Alice Dubois, tour 1 : message de 11 h 00 (trop peu de mots)"],
     ]);
     expect(html).not.toMatch(/<input type="text" name="postId"/);
   });

@@ -89,6 +89,23 @@ describe("forum settings on the desk (CONTRACT 3)", () => {
     expect(pick.headers.get("location")).toBe("/admin/forums/poudlard");
   });
 
+  it("CONTRACT 8 the club's embed code is offered once a board address may frame it, whatever the forum's software", async () => {
+    const before = decoded((await b.page("/admin/forums/poudlard")).html);
+    expect(before).toContain("Indiquez d'abord l'adresse de votre forum");
+    expect(before).not.toContain("<iframe");
+    const bad = await send("club", { boardOrigins: "pas une adresse" });
+    expect(bad.status).toBe(400);
+    expect(errorFor(await bad.text(), "boardOrigins")).toContain("adresse du forum attendue");
+    expect((await send("club", { boardOrigins: "poudlard.forumactif.com" })).status).toBe(303);
+    const after = decoded((await b.page("/admin/forums/poudlard")).html);
+    expect(after).toContain("L'encart peut s'afficher sur : https://poudlard.forumactif.com.");
+    expect(after).toContain("<iframe");
+    const embed = await h.app.request("/club/poudlard/embed");
+    expect(embed.headers.get("content-security-policy")).toContain(
+      "frame-ancestors https://poudlard.forumactif.com",
+    );
+  });
+
   it("CONTRACT 3 name and referees are saved like PUT /forums; a bad line is shown next to the field", async () => {
     expect((await send("name", { name: "Poudlard, le RPG" })).status).toBe(303);
     const referees = "7 ; Minerva McGonagall ; minerva\n8 ; Severus Rogue";

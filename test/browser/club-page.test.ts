@@ -54,7 +54,21 @@ describe("CONTRACT 8 the club's public page on a phone and a desktop", () => {
       await expect(
         page.getByText("Carolina Maria Weasley-Londubat de la Tour").first().isVisible(),
       ).resolves.toBe(true);
+      // One line per duelist, not a card of seven rows: the standings stay a table on a phone.
+      const rows = page.locator("table.standings tbody tr");
+      const alice = rows.filter({ hasText: "Alice Dubois" }).first();
+      const box = await alice.boundingBox();
+      expect(box?.height ?? 0).toBeLessThan(48);
+      const display = await alice.evaluate(
+        (row) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { display: string } }).getComputedStyle(
+            row,
+          ).display,
+      );
+      expect(display).toBe("table-row");
       if (width === 390) await page.screenshot({ path: docsScreenshot("club-page-390.png"), fullPage: true });
+      await page.goto(`${desk.base}/club/poudlard/embed`);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Poudlard RPG");
       expect(errors).toEqual([]);
       await page.close();
     });

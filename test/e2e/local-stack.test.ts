@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type DemoResult, playDemoDuel } from "../../infra/local/demo-duel.js";
+import { type DemoResult, demoOutcome, playDemoDuel } from "../../infra/local/demo-duel.js";
 import { type LocalStack, startLocalStack } from "../../infra/local/stack.js";
 
 describe("end to end through the local stack (HTTP server, DynamoDB Local, local scheduler, relay)", () => {
   let stack: LocalStack;
   let result: DemoResult;
+  const said: string[] = [];
 
   beforeAll(async () => {
     stack = await startLocalStack({
@@ -16,11 +17,19 @@ describe("end to end through the local stack (HTTP server, DynamoDB Local, local
       log: () => {},
       hibouLog: () => {},
     });
-    result = await playDemoDuel({ url: stack.url, adminToken: stack.adminToken });
+    result = await playDemoDuel({ url: stack.url, adminToken: stack.adminToken, say: (l) => said.push(l) });
   });
 
   afterAll(async () => {
     await stack?.stop();
+  });
+
+  it("CONTRACT 1 npm run demo tells the duel in readable French lines (no raw results, JSON or statuses)", () => {
+    const told = [...said, demoOutcome(result.duel)].join("\n");
+    expect(told).toContain("1 déc. 11 h 05  Alice Dubois poste son tour : pris en compte.");
+    expect(told).toContain("Résultat : Victoire de Alice Dubois aux points.");
+    expect(told).toContain("Bob Martin : 0 PD sur 15, à terre");
+    expect(told).not.toMatch(/→|applied|\(active\)|\(out\)|\{"|message 500\d/);
   });
 
   it("R-1.6 a whole duel ends with its winner by points", () => {

@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,8 +20,8 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the local stack, waits for its banner, and returns it with the banner's lines. */
-async function start(): Promise<{ child: ChildProcess; banner: string; url: string }> {
+/** `npm start` (infra/local/start.ts) in a process of its own, its environment changed by `env`. */
+function spawnStart(env: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "infra/local/start.ts"], {
     cwd: root,
     env: {
@@ -29,10 +30,19 @@ async function start(): Promise<{ child: ChildProcess; banner: string; url: stri
       PORT: "0",
       DATA_DIR: relative(root, dataDir),
       ADMIN_TOKEN: "start-test-token-long-enough-42",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
+  return child;
+}
+
+/** Starts the local stack, waits for its banner, and returns it with the banner's lines. */
+async function start(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; banner: string; url: string }> {
+  const child = spawnStart(env);
   let output = "";
   const banner = await new Promise<string>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
@@ -73,3 +83,59 @@ describe("README quick start: npm start", () => {
     expect(await stop(second.child)).toBe(0);
   }, 120_000);
 });
+
+describe("npm start on a newcomer's machine", () => {
+  it("CONTRACT 1 without Java runs on the memory store, says so in one French line, and stops cleanly", async () => {
+    // A PATH holding no `java` (node is started by its own path).
+    const noJava = mkdtempSync(join(tmpdir(), "duel-no-java-"));
+    try {
+      const { child, banner, url } = await start({ PATH: noJava, DATA_DIR: ".data" });
+      const memoryLines = banner.split("\n").filter((line) => line.includes("Java 17"));
+      expect(memoryLines).toHaveLength(1);
+      expect(memoryLines[0]).toContain("en mémoire");
+      expect(memoryLines[0]).toContain("rien ne sera gardé");
+      expect(banner).not.toMatch(/ENOENT|spawn java|at .*\.ts:\d+/);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const desk = await fetch(`${url}/admin`);
+      expect(desk.status).toBe(200);
+      const forum = await fetch(`${url}/forums/local`, {
+        headers: { Authorization: "Bearer start-test-token-long-enough-42" },
+      });
+      expect(forum.status).toBe(200);
+      expect(await stop(child)).toBe(0);
+    } finally {
+      rmSync(noJava, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("CONTRACT 1 a taken port is told in French with PORT=…, and the start leaves nothing running", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", () => resolve()));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const child = spawnStart({ PORT: String(port) });
+      let output = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.stderr?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+      expect(code).toBe(1);
+      expect(output).toContain(`Le port ${port} est déjà pris`);
+      expect(output).toContain(`PORT=${port + 1} npm start`);
+      expect(output).not.toContain("EADDRINUSE");
+      // Nothing it started is left: DynamoDB Local is never started on a taken port.
+      expect(dynamoDbLocalsOnDataDir()).toEqual([]);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+});
+
+/** The DynamoDB Local processes started on this test's data folder (an orphan keeps its arguments). */
+function dynamoDbLocalsOnDataDir(): string[] {
+  const table = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" });
+  return table.split("\n").filter((line) => line.includes("DynamoDBLocal") && line.includes(dataDir));
+}

@@ -186,8 +186,8 @@ describe("a duel's thread title, where people read it", () => {
     await h.admin("POST", `/duels/${duelId}/commands`, { command: "end", winnerId: "42", reason: "fin" });
     const csv = await (await h.app.request("/forums/poudlard/club.csv")).text();
     const [header, row] = csv.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header?.endsWith(",duel_id,titre du fil")).toBe(true);
-    expect(row?.endsWith(`,${duelId},"Duel <au> parc & ""tour"""`)).toBe(true);
+    expect(header?.endsWith(";fil;titre du fil")).toBe(true);
+    expect(row?.endsWith(`;"Duel <au> parc & ""tour"""`)).toBe(true);
   });
 
   it("CONTRACT 3 each hibou carries the thread's title, for the channels that name the duel", async () => {

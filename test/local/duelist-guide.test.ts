@@ -11,6 +11,12 @@ describe("docs/guide-duellistes.md, the duelists' guide", () => {
     );
   });
 
+  it("R-6.3 says what the bet (« pari ») does: required in the block, nothing to the dice", () => {
+    const guide = duelistGuide(defaultRuleset);
+    expect(guide).toContain("**Le pari.**");
+    expect(guide).toContain("il ne change rien aux dés");
+  });
+
   it("follows the ruleset: a spell, a word count and a delay of its own show in the guide", () => {
     const ruleset = {
       ...defaultRuleset,

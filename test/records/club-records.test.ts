@@ -238,13 +238,13 @@ describe("CONTRACT 8 the club's records", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "saison,fin,duel,vainqueur,issue,disqualifié(e)s,enjeux,enjeux honorés,fil,duel_id,titre du fil",
+      "saison;fin;duel;vainqueur;issue;disqualifié(e)s;enjeux;enjeux honorés;fil;titre du fil",
     );
     expect(lines).toHaveLength(4);
     expect(
       lines.some((l) =>
         l.includes(
-          "Alice Dubois contre Bob Martin,Alice Dubois,sur décision de l'arbitre,,Le perdant range la salle des trophées,oui",
+          "Alice Dubois contre Bob Martin;Alice Dubois;sur décision de l'arbitre;;Le perdant range la salle des trophées;oui",
         ),
       ),
     ).toBe(true);
@@ -261,5 +261,58 @@ describe("CONTRACT 8 the club's records", () => {
     const embed = await h.app.request("/club/poudlard/embed");
     expect(embed.status).toBe(200);
     expect(embed.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("CONTRACT 8 the CSV opens in columns in a French spreadsheet: `;`, local dates, names, quoted and formula-safe cells", async () => {
+    await h.forum();
+    const sly = await registerAndTop(h, {
+      ...DUEL_BODY,
+      threadId: "1010",
+      duelists: [person("42", '=HYPERLINK("x")'), person("43", 'Bob; "le Grand"\tMartin')],
+      stakes: "-1 gallion\npour le perdant",
+    });
+    await command(h, sly, { command: "end", winnerId: "43" });
+    const bytes = new Uint8Array(await (await h.app.request("/forums/poudlard/club.csv")).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder().decode(bytes);
+    const [header, row = ""] = csv.split("\r\n");
+    expect(header?.split(";")).not.toContain("duel_id");
+    expect(csv).not.toContain(sly);
+    // The end in the forum's clock, as a spreadsheet reads a date: Paris time for this forum.
+    const ended = (await club(h)).finished[0]?.endedAt ?? "";
+    const paris = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: "Europe/Paris",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(new Date(ended));
+    expect(row).toContain(`;${paris};`);
+    expect(row).not.toContain("T");
+    // A title holding `;`, quotes and a tab is one quoted cell; a formula is neutralised.
+    expect(row).toContain(`"'=HYPERLINK(""x"") contre Bob; ""le Grand""\tMartin"`);
+    expect(row).toContain(`;"Bob; ""le Grand""\tMartin";`);
+    expect(row).toContain(`;"'-1 gallion`);
+  });
+
+  it("CONTRACT 8 the embed may be framed by each declared board origin, whatever the software, and names the club", async () => {
+    // A Discourse forum: no Forumactif source, its board declared in the club's settings.
+    await h.forum({ club: { boardOrigins: ["forum.exemple.fr", "https://autre.exemple.org/forum/"] } });
+    const settings = await h.admin("GET", "/forums/poudlard");
+    expect(settings.body).toMatchObject({
+      club: { public: true, boardOrigins: ["https://forum.exemple.fr", "https://autre.exemple.org"] },
+    });
+    const embed = await h.app.request("/club/poudlard/embed");
+    expect(embed.status).toBe(200);
+    const csp = embed.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors https://forum.exemple.fr https://autre.exemple.org");
+    expect(embed.headers.get("x-frame-options")).toBeNull();
+    expect(await embed.text()).toContain("<h1>Club de duel — Poudlard RPG</h1>");
+    expect((await h.app.request("/club/poudlard")).headers.get("content-security-policy")).toContain(
+      "frame-ancestors 'none'",
+    );
+    const refused = await h.forum({ club: { boardOrigins: ["javascript:alert(1)"] } });
+    expect(refused.status).toBe(400);
   });
 });

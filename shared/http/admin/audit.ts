@@ -99,8 +99,11 @@ function shownValue(key: string, value: unknown, ctx: AuditContext): string | nu
 export function eventDetail(event: DuelEvent, ctx: AuditContext): DetailPart[] {
   const fields = event as unknown as Record<string, unknown>;
   const parts: DetailPart[] = [];
+  // Who decided says more than the path it took: the desk and the API are one path (`via: api`).
+  const decidedBy = typeof fields.by === "object" && fields.by !== null;
   for (const [key, label] of Object.entries(detailFields)) {
     if (key === "rules") continue; // shown as links in the rule column
+    if (key === "via" && (decidedBy || fields.via === "api")) continue;
     // A refusal is stored as the decider wrote it (ISO dates and durations): shown in French.
     const raw =
       key === "message" && event.type === "referee.command-rejected"

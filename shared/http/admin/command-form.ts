@@ -46,7 +46,8 @@ function toBody(form: Record<string, unknown>): Record<string, unknown> {
 /**
  * Validates a submitted form with the API's own schema (`refereeCommandBodySchema`), in French:
  * its French messages, prefixed with the form's label of the field at fault. The form asks for
- * a reason every time (R-7.1: "with a reason that is recorded"), even where the API makes it optional.
+ * a reason for every decision (R-7.1: "with a reason that is recorded"), even where the API makes it
+ * optional; the top, which decides nothing, goes without.
  */
 export function parseCommandForm(form: Record<string, unknown>): FormCommand {
   const body = toBody(form);
@@ -67,7 +68,8 @@ export function parseCommandForm(form: Record<string, unknown>): FormCommand {
       .join(" ; ");
     return { ok: false, message };
   }
-  if (!parsed.data.reason)
+  // The top only starts the duel the referee registered: a reason is welcome, not required.
+  if (!parsed.data.reason && parsed.data.command !== "top")
     return { ok: false, message: `${fieldLabels.reason} : ${ui.errors.reasonRequired}` };
   return { ok: true, body: parsed.data };
 }

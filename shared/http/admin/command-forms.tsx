@@ -3,6 +3,7 @@ import type { Child } from "hono/jsx";
 import { availableCommands, derogationHolders } from "../../domain/referee-availability.js";
 import type { Duel } from "../../domain/state.js";
 import { type CommandName, commandTexts, fieldLabels, formTexts, ui } from "../../texts/desk.js";
+import { postTime } from "../../texts/format.js";
 import { NO_WINNER } from "./command-form.js";
 import { CsrfField } from "./layout.js";
 import { faultLabels, namer } from "./parts.js";
@@ -44,7 +45,14 @@ function Field(props: { name: string; placeholder?: string; required?: boolean; 
  * One command's form. Each render carries a fresh idempotency key, so a double click or a resent
  * form applies once (the same dedup as the API's `Idempotency-Key`).
  */
-function CommandForm(props: { command: CommandName; duelId: string; csrf: string; children?: Child }) {
+function CommandForm(props: {
+  command: CommandName;
+  duelId: string;
+  csrf: string;
+  children?: Child;
+  /** The top needs no reason: it only starts the duel the referee registered. */
+  reasonOptional?: boolean;
+}) {
   const t = commandTexts[props.command];
   return (
     <form
@@ -59,7 +67,7 @@ function CommandForm(props: { command: CommandName; duelId: string; csrf: string
       {props.children}
       <label>
         {fieldLabels.reason}
-        <textarea name="reason" rows={2} maxlength={2000} required />
+        <textarea name="reason" rows={2} maxlength={2000} required={!props.reasonOptional} />
       </label>
       <button type="submit">{t.submit}</button>
     </form>
@@ -112,7 +120,7 @@ export function CommandForms(props: { state: Duel; csrf: string }) {
     label: ui.duel.post(
       name(p.duelistId),
       p.turnNumber,
-      p.post.postId,
+      postTime(p.post.createdAt),
       p.missing.map((m) => ui.missing[m]).join(", "),
     ),
   }));
@@ -120,7 +128,7 @@ export function CommandForms(props: { state: Duel; csrf: string }) {
   return (
     <div class="forms">
       {offered.has("top") ? (
-        <CommandForm command="top" {...form}>
+        <CommandForm command="top" reasonOptional {...form}>
           <Select
             name="firstDuelistId"
             options={[{ value: "", label: formTexts.firstDefault }, ...state.duelists.map(option)]}

@@ -115,9 +115,31 @@ function ThreadHistory(props: { events: readonly DuelEvent[] }) {
   );
 }
 
+/** The journal's events shown at once; the older ones wait behind a « voir plus » (no script). */
+const RECENT_EVENTS = 10;
+
+/** The journal, newest first: the latest events open, the older ones folded below them. */
 function AuditLog(props: { events: readonly DuelEvent[]; state: Duel }) {
   const t = ui.log;
   if (props.events.length === 0) return <p class="muted">{t.empty}</p>;
+  const newestFirst = [...props.events].reverse();
+  const recent = newestFirst.slice(0, RECENT_EVENTS);
+  const older = newestFirst.slice(RECENT_EVENTS);
+  return (
+    <>
+      <AuditTable events={recent} state={props.state} />
+      {older.length > 0 ? (
+        <details class="older-events">
+          <summary>{t.older(older.length)}</summary>
+          <AuditTable events={older} state={props.state} />
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function AuditTable(props: { events: readonly DuelEvent[]; state: Duel }) {
+  const t = ui.log;
   const name = namer(props.state);
   const faults = faultLabels(props.state);
   const ctx = { nameOf: name, ruleset: props.state.ruleset, faultOf: (id: string) => faults.get(id) };

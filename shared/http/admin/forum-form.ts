@@ -82,6 +82,18 @@ function checked(body: Record<string, unknown>, fieldOf: (path: string) => strin
   return { ok: false, errors };
 }
 
+/**
+ * The board addresses that may frame the club's embed (CONTRACT.md 8), one per line (or separated
+ * by spaces or commas); an address without `https://` is taken as one.
+ */
+export function clubSection(forum: ForumConfig | null, forumId: string, form: Record<string, unknown>) {
+  const origins = text(form, "boardOrigins")
+    .split(/[\s,;]+/)
+    .filter((o) => o.length > 0);
+  const club = { ...(forum?.club?.public === false ? { public: false } : {}), boardOrigins: origins };
+  return checked({ ...currentBody(forum, forumId), club }, () => "boardOrigins");
+}
+
 export function nameSection(forum: ForumConfig | null, forumId: string, form: Record<string, unknown>) {
   return checked({ ...currentBody(forum, forumId), name: text(form, "name") }, () => "name");
 }

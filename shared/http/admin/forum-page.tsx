@@ -4,6 +4,7 @@ import type { Ruleset } from "../../rules/ruleset.js";
 import { credentialTexts } from "../../texts/desk-credentials.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
 import { formatDuration } from "../../texts/format.js";
+import { boardOrigins } from "../club/routes.js";
 import { aria, FieldError, type FieldErrors, invalid, TextField } from "./field-errors.js";
 import {
   CHANNEL_TYPE_FIELDS,
@@ -40,12 +41,24 @@ function SectionForm(props: { forumId: string; action: string; csrf: string; chi
   );
 }
 
-/** Where the club's public records are, and the code that shows them inside the board (CONTRACT.md 8). */
-function ClubSection(props: { forumId: string; forum: ForumConfig | null; origin: string }) {
+/**
+ * Where the club's public records are, which board addresses may show the embed (CONTRACT.md 8),
+ * and the code that shows it inside the board: offered once an address may frame it.
+ */
+function ClubSection(props: {
+  forumId: string;
+  forum: ForumConfig | null;
+  origin: string;
+  csrf: string;
+  values: Readonly<Record<string, string>>;
+  errors: FieldErrors;
+}) {
   const c = t.club;
   const id = encodeURIComponent(props.forumId);
   const page = `${props.origin}/club/${id}`;
   const snippet = `<iframe src="${page}/embed" title="${t.toc.club}" style="width:100%;min-height:480px;border:0" loading="lazy"></iframe>`;
+  const framing = props.forum ? boardOrigins(props.forum) : [];
+  const declared = props.values.boardOrigins ?? (props.forum?.club?.boardOrigins ?? []).join("\n");
   return (
     <section id="club">
       <h2>{t.toc.club}</h2>
@@ -57,10 +70,30 @@ function ClubSection(props: { forumId: string; forum: ForumConfig | null; origin
           <p>
             <a href={page}>{c.page}</a> · <a href={`${props.origin}/forums/${id}/club.csv`}>{c.csv}</a>
           </p>
-          <p>{c.embed}</p>
-          <pre>
-            <code>{snippet}</code>
-          </pre>
+          <SectionForm forumId={props.forumId} action="club" csrf={props.csrf}>
+            <label class={invalid("boardOrigins", props.errors)}>
+              {c.boardOrigins}
+              <textarea name="boardOrigins" rows={2} {...aria("boardOrigins", props.errors)}>
+                {declared}
+              </textarea>
+              <small>{c.boardOriginsHelp}</small>
+              <FieldError name="boardOrigins" errors={props.errors} />
+            </label>
+            <button type="submit">{c.saveOrigins}</button>
+          </SectionForm>
+          {framing.length > 0 ? (
+            <>
+              <p data-framing>{c.framedBy(framing.join(", "))}</p>
+              <p>{c.embed}</p>
+              <pre>
+                <code>{snippet}</code>
+              </pre>
+            </>
+          ) : (
+            <p class="muted" data-framing>
+              {c.noFraming}
+            </p>
+          )}
         </>
       )}
     </section>
@@ -425,7 +458,14 @@ export function ForumPage(props: {
           notes={notes.source ?? {}}
         />
       </section>
-      <ClubSection forumId={forumId} forum={forum} origin={props.publicOrigin ?? ""} />
+      <ClubSection
+        forumId={forumId}
+        forum={forum}
+        origin={props.publicOrigin ?? ""}
+        csrf={csrf}
+        values={values}
+        errors={errors}
+      />
     </Layout>
   );
 }

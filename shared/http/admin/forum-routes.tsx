@@ -13,6 +13,7 @@ import { csrfToken } from "./csrf.js";
 import {
   addChannelSection,
   addedChannelField,
+  clubSection,
   isSecretKind,
   nameSection,
   newSecret,
@@ -188,6 +189,19 @@ export function forumSettingsRoutes(deps: AppDeps) {
     if (!forumId) return notFound(c);
     const { form, values } = await formOf(c);
     return apply(c, forumId, nameSection(await deps.store.getForum(forumId), forumId, form), values);
+  });
+
+  app.post("/forums/:forumId/club", async (c) => {
+    const forumId = forumIdOf(c);
+    if (!forumId) return notFound(c);
+    const { form, values } = await formOf(c);
+    return apply(
+      c,
+      forumId,
+      clubSection(await deps.store.getForum(forumId), forumId, form),
+      values,
+      () => "boardOrigins",
+    );
   });
 
   app.post("/forums/:forumId/referees", async (c) => {

@@ -2,7 +2,7 @@ import { threadUrl } from "../../app/thread-url.js";
 import { currentTurn, type Duel } from "../../domain/state.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import { formTexts, ui } from "../../texts/desk.js";
-import { formatPoints } from "../../texts/format.js";
+import { formatPoints, postTime } from "../../texts/format.js";
 import { timeLeft, when } from "./time.js";
 
 const RULE_ID = /R-\d+(?:\.\d+[a-z]?)?/g;
@@ -114,14 +114,26 @@ export function DuelistsTable(props: { state: Duel }) {
               {t.faultCounts(d.actionFaults, d.absenceFaults)}
             </td>
             <td data-label={t.state}>
-              {t.duelistStatus[d.status]}
-              {d.disarmed ? `, ${t.disarmed}` : ""}
+              {duelistState(props.state, d)}
+              {d.disarmed && props.state.status !== "finished" ? `, ${t.disarmed}` : ""}
             </td>
           </tr>
         ))}
       </tbody>
     </table>
   );
+}
+
+/**
+ * A duelist's state as the referee reads it: in the duel while it runs; once it is over, whether
+ * they won or lost (a duelist still standing at the end is no longer « en lice »).
+ */
+function duelistState(state: Duel, d: Duel["duelists"][number]): string {
+  const t = ui.duel;
+  if (state.status !== "finished") return t.duelistStatus[d.status];
+  if (state.result.winnerId === d.id) return t.endStatus.won;
+  if (d.status === "disqualified") return t.duelistStatus.disqualified;
+  return state.result.winnerId === null ? t.endStatus.noWinner : t.endStatus.lost;
 }
 
 /** Whose turn it is and the time left before the deadline (R-6.1), by the app's clock. */
@@ -149,9 +161,9 @@ export function CorrectionsList(props: { state: Duel }) {
           <li>
             {ui.duel.correction(
               name(p.duelistId),
-              p.post.postId,
-              p.missing.map((m) => ui.missing[m]).join(", "),
+              postTime(p.post.createdAt),
               when(p.until),
+              p.missing.map((m) => ui.missing[m]).join(", "),
             )}
           </li>
         ))}

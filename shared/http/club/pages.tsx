@@ -7,7 +7,8 @@ const t = clubTexts.page;
 
 /**
  * The club's public page's stylesheet, served from `/club/style.css` (the CSP forbids inline
- * styles). Phone first: tables become one card per line under 600 px, nothing scrolls sideways.
+ * styles). Phone first: under 600 px the standings keep one line per duelist with short column
+ * headings (« V », « D »), nothing scrolls sideways.
  */
 export const CLUB_CSS = `
 :root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --bg: #f6f8fa; --accent: #7a1f2b; --ok: #1a7f37; --ko: #cf222e; }
@@ -29,54 +30,57 @@ ul.list li { border: 1px solid var(--line); border-radius: 8px; padding: .5rem .
 .ok { color: var(--ok); font-weight: 600; }
 .ko { color: var(--ko); font-weight: 600; }
 footer { margin-top: 2rem; font-size: .9rem; }
+abbr { text-decoration: none; }
+.short { display: none; }
 @media (max-width: 600px) {
-  table.standings thead { display: none; }
-  table.standings tr { display: block; border: 1px solid var(--line); border-radius: 8px; margin: .5rem 0; padding: .3rem .5rem; background: var(--bg); }
-  table.standings td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: .15rem 0; text-align: right; }
-  table.standings td::before { content: attr(data-label); color: var(--muted); text-align: left; flex-shrink: 0; }
+  table.standings { font-size: .9rem; }
+  table.standings th, table.standings td { padding: .3rem .25rem; }
+  table.standings .long { display: none; }
+  table.standings .short { display: inline; }
 }
 body.embed main { padding: .4rem .6rem 1rem; }
 body.embed h1 { font-size: 1.1rem; }
 `;
 
+/** A column heading: its whole word, and on a phone its short form (« V » for « Victoires »). */
+function Heading(props: { long: string; short: string }) {
+  return (
+    <th>
+      <span class="long">{props.long}</span>
+      <abbr class="short" title={props.long}>
+        {props.short}
+      </abbr>
+    </th>
+  );
+}
+
 function Standings(props: { standings: readonly Standing[] }) {
   if (props.standings.length === 0) return <p class="muted">{t.noStandings}</p>;
   const c = t.columns;
+  const s = t.shortColumns;
   return (
     <table class="standings">
       <thead>
         <tr>
-          <th>{c.rank}</th>
-          <th>{c.name}</th>
-          <th>{c.duels}</th>
-          <th>{c.wins}</th>
-          <th>{c.losses}</th>
-          <th>{c.disqualifications}</th>
-          <th>{c.faults}</th>
+          <Heading long={c.rank} short={s.rank} />
+          <Heading long={c.name} short={s.name} />
+          <Heading long={c.duels} short={s.duels} />
+          <Heading long={c.wins} short={s.wins} />
+          <Heading long={c.losses} short={s.losses} />
+          <Heading long={c.disqualifications} short={s.disqualifications} />
+          <Heading long={c.faults} short={s.faults} />
         </tr>
       </thead>
       <tbody>
-        {props.standings.map((s, i) => (
+        {props.standings.map((line, i) => (
           <tr>
-            <td class="n" data-label={c.rank}>
-              {i + 1}
-            </td>
-            <td data-label={c.name}>{s.name}</td>
-            <td class="n" data-label={c.duels}>
-              {s.duels}
-            </td>
-            <td class="n" data-label={c.wins}>
-              {s.wins}
-            </td>
-            <td class="n" data-label={c.losses}>
-              {s.losses}
-            </td>
-            <td class="n" data-label={c.disqualifications}>
-              {s.disqualifications}
-            </td>
-            <td class="n" data-label={c.faults}>
-              {`${s.actionFaults} / ${s.absenceFaults}`}
-            </td>
+            <td class="n">{i + 1}</td>
+            <td>{line.name}</td>
+            <td class="n">{line.duels}</td>
+            <td class="n">{line.wins}</td>
+            <td class="n">{line.losses}</td>
+            <td class="n">{line.disqualifications}</td>
+            <td class="n">{`${line.actionFaults} / ${line.absenceFaults}`}</td>
           </tr>
         ))}
       </tbody>
@@ -227,7 +231,8 @@ export function ClubEmbed(props: { view: ClubView }) {
   const { view } = props;
   return (
     <Page title={t.title(view.forum.name)} embed>
-      <h1>{t.season(view.season.name)}</h1>
+      <h1>{t.title(view.forum.name)}</h1>
+      <p class="muted">{t.season(view.season.name)}</p>
       <Standings standings={view.standings} />
       <h2>{t.active}</h2>
       <Active active={view.active} />

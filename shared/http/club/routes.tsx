@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { clubCsv, publicClub } from "../../app/club.js";
+import { clubCsv, clubTimeZone, publicClub } from "../../app/club.js";
 import { ApiError } from "../../errors.js";
 import type { ClubStore } from "../../ports/club-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
@@ -37,10 +37,19 @@ function pageHeaders(c: Context, frameAncestors: readonly string[]): void {
   c.header("Cache-Control", PUBLIC_CACHE);
 }
 
-/** The origins of the forum's board, as its settings name them: the only ones that may frame the embed. */
+/**
+ * The origins of the forum's board, the only ones that may frame the embed (CONTRACT.md 8): those
+ * the club declares (`club.boardOrigins`), and those its settings name as the board's own address
+ * (its Forumactif source, its bot, a Discourse or Forumactif channel), whatever its software.
+ */
 export function boardOrigins(forum: ForumConfig): string[] {
   const bot = forum.bot && "baseUrl" in forum.bot ? forum.bot.baseUrl : undefined;
-  const urls = [forum.source?.baseUrl, bot].filter((u): u is string => typeof u === "string");
+  const channels = forum.notify.map((channel) =>
+    channel.type === "discourse" || channel.type === "forumactif" ? channel.baseUrl : undefined,
+  );
+  const urls = [...(forum.club?.boardOrigins ?? []), forum.source?.baseUrl, bot, ...channels].filter(
+    (u): u is string => typeof u === "string",
+  );
   const origins = new Set<string>();
   for (const url of urls) {
     try {
@@ -91,7 +100,7 @@ export function clubRoutes(deps: ClubDeps, budget = new AddressBudget(PAGES_PER_
     return c.json(view);
   });
   app.get("/forums/:forumId/club.csv", async (c) => {
-    const { view } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
+    const { view, forum } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header(
       "Content-Disposition",
@@ -99,7 +108,7 @@ export function clubRoutes(deps: ClubDeps, budget = new AddressBudget(PAGES_PER_
     );
     c.header("Cache-Control", PUBLIC_CACHE);
     // A byte-order mark: spreadsheets then read the accents as UTF-8.
-    return c.body(`\uFEFF${clubCsv(view)}`);
+    return c.body(`\uFEFF${clubCsv(view, clubTimeZone(forum))}`);
   });
   app.get("/club/style.css", (c) => {
     c.header("Content-Type", "text/css; charset=utf-8");

@@ -43,7 +43,7 @@ export function forumView(forum: ForumConfig) {
     ruleset: forum.ruleset ? { name: forum.ruleset.name, custom: true } : { custom: false },
     ...(forum.source ? { source: sourceView(forum.source) } : {}),
     seasons: forum.seasons ?? [],
-    club: { public: forum.club?.public !== false },
+    club: { public: forum.club?.public !== false, boardOrigins: forum.club?.boardOrigins ?? [] },
     createdAt: forum.createdAt,
     updatedAt: forum.updatedAt,
   };

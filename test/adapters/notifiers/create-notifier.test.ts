@@ -48,12 +48,31 @@ describe("createNotifier", () => {
       { type: "log" },
       {},
     );
-    const full = JSON.parse(told[0] ?? "") as Record<string, unknown>;
     // A terminal's escape sequences and bidi overrides never reach the local console.
-    expect(full).toMatchObject({
-      title: "Faute d'absence — secret du titre",
-      text: "Texte privé du hibou[2J",
-    });
+    expect(told[0]).toContain("Faute d'absence — secret du titre");
+    expect(told[0]).toContain("Texte privé du hibou[2J");
+    expect(told[0]).not.toContain("\u001b");
+    expect(told[0]).not.toContain("\u202e");
+  });
+
+  it("CONTRACT 1 the local terminal shows a hibou as it reads: who it is for, its title, its text line by line", async () => {
+    const told: string[] = [];
+    await createNotifier({ log: (line) => told.push(line), logTexts: true }).deliver(
+      aHibou({
+        to: { role: "duelist", id: "42", name: "Alice Dubois" },
+        title: "À toi de jouer",
+        text: "Bob Martin t'a attaqué.\nTu as 72 heures pour répondre.",
+      }),
+      { type: "log" },
+      {},
+    );
+    const lines = (told[0] ?? "").split("\n");
+    expect(lines[0]).toContain("Hibou pour Alice Dubois (duelliste)");
+    expect(lines).toContain("  À toi de jouer");
+    expect(lines).toContain("  Bob Martin t'a attaqué.");
+    expect(lines).toContain("  Tu as 72 heures pour répondre.");
+    expect(told[0]).not.toContain("\\n");
+    expect(told[0]).not.toContain('"text"');
   });
 
   it("the log channel never fails, even when the logger does", async () => {
