@@ -211,7 +211,7 @@ export interface Counts {
   metricPoints: Record<string, number>;
 }
 
-const emptyCounts = (): Counts => ({
+export const emptyCounts = (): Counts => ({
   invocations: {},
   ms: {},
   requests: 0,

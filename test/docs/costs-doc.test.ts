@@ -1,32 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CostMeasure, Counts } from "../../bench/cost.js";
+import { type CostMeasure, type Counts, emptyCounts } from "../../bench/cost.js";
 import { CLUBS, type CostResults, costResults, renderCostsDoc } from "../../bench/monthly.js";
 import { PRICES } from "../../bench/prices.js";
 
 const root = join(import.meta.dirname, "../..");
 
-const counts = (over: Partial<Counts>): Counts => ({
-  invocations: {},
-  ms: {},
-  requests: 0,
-  byCommand: {},
-  readUnits: 0,
-  writeUnits: 0,
-  writeUnitsBy: {},
-  itemsWritten: 0,
-  itemsRemoved: 0,
-  bytes: 0,
-  kms: 0,
-  scheduler: {},
-  timersFired: 0,
-  hiboux: 0,
-  logLines: 0,
-  logBytes: 0,
-  metricPoints: {},
-  ...over,
-});
+const counts = (over: Partial<Counts>): Counts => ({ ...emptyCounts(), ...over });
 
 const fn = { memoryMb: 256, arm64: true, environment: {} };
 
