@@ -1,8 +1,13 @@
 import { type EventOf, markPost, updateDuelist } from "./evolve-support.js";
 import type { Duel, PendingAttack } from "./state.js";
 
-export function recorded(state: Duel, event: EventOf<"post.recorded">): Duel {
-  const withPost = {
+/** The duel with a post of the thread remembered (judged later, if at all) and the title it tells. */
+function withPost(
+  state: Duel,
+  event: EventOf<"post.recorded"> | EventOf<"post.history">,
+  inDuel: boolean,
+): Duel {
+  return {
     ...state,
     ...(event.threadTitle ? { threadTitle: event.threadTitle } : {}),
     posts: {
@@ -12,14 +17,18 @@ export function recorded(state: Duel, event: EventOf<"post.recorded">): Duel {
         hash: event.hash,
         tampered: false,
         deleted: false,
-        inDuel: event.inDuel,
+        inDuel,
         valid: false,
       },
     },
   };
-  if (event.role !== "duelist" || !event.username) return withPost;
+}
+
+export function recorded(state: Duel, event: EventOf<"post.recorded">): Duel {
+  const posted = withPost(state, event, event.inDuel);
+  if (event.role !== "duelist" || !event.username) return posted;
   const username = event.username;
-  return updateDuelist(withPost, event.authorId, (d) => ({ ...d, username }));
+  return updateDuelist(posted, event.authorId, (d) => ({ ...d, username }));
 }
 
 export function tampered(state: Duel, event: EventOf<"post.tampered">): Duel {
@@ -118,21 +127,7 @@ export function particularityUsed(state: Duel, event: EventOf<"particularity.use
 
 /** A post of the thread's history (R-7.1): remembered, so its duplicates and edits are known, never judged. */
 export function history(state: Duel, event: EventOf<"post.history">): Duel {
-  return {
-    ...state,
-    ...(event.threadTitle ? { threadTitle: event.threadTitle } : {}),
-    posts: {
-      ...state.posts,
-      [event.postId]: {
-        authorId: event.authorId,
-        hash: event.hash,
-        tampered: false,
-        deleted: false,
-        inDuel: false,
-        valid: false,
-      },
-    },
-  };
+  return withPost(state, event, false);
 }
 
 /** An ignored post still tells the thread's title when it changed. */
