@@ -70,6 +70,9 @@ export const DEMO_TURNS: readonly {
   },
 ];
 
+/** The day before Bob's deadline: his reminder (R-6.1), a day before the deadline. */
+export const DEMO_REMINDER_AT = "2026-12-03T12:00:01Z";
+
 /** The clock's move after the correction: three days without Bob's answer (an absence). */
 export const DEMO_ABSENCE_UNTIL = "2026-12-04T12:00:01Z";
 
@@ -248,9 +251,11 @@ export async function playDemoDuel(base: {
     say(
       `  ${demoTime("2026-12-01T12:10:00Z")}  l'arbitre corrige le message d'Alice de ${demoTime("2026-12-01T12:00:00Z").slice(-7)} (texte complet reçu par hibou).`,
     );
+    await call("POST", "/_local/clock", { set: DEMO_REMINDER_AT });
+    say(`  ${demoTime(DEMO_REMINDER_AT)}  la veille de l'échéance, Bob reçoit son rappel.`);
     const moved = await call("POST", "/_local/clock", { set: DEMO_ABSENCE_UNTIL });
     say(
-      `  ${demoTime("2026-12-04T12:00:01Z")}  l'horloge avance de trois jours : ${moved.fired === 1 ? "1 échéance passée" : `${String(moved.fired)} échéances passées`}, Bob n'a pas répondu.`,
+      `  ${demoTime("2026-12-04T12:00:01Z")}  l'horloge avance d'un jour encore : ${moved.fired === 1 ? "1 échéance passée" : `${String(moved.fired)} échéances passées`}, Bob n'a pas répondu.`,
     );
   }
   await call("POST", "/_local/clock", { advance: "PT1M" });

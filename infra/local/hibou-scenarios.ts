@@ -166,12 +166,14 @@ export async function playHibouScenarios(base: {
     // Each story that bans has its own duelists: Alice and Bob duel again below.
     const duelId = await open("2001", false, [cedric, luna]);
     await command(duelId, { command: "fault", duelistId: cedric.id, kind: "action" });
+    // A second one reaches the threshold: its sanction.
+    await command(duelId, { command: "fault", duelistId: cedric.id, kind: "action" });
     await command(duelId, { command: "adjust-points", duelistId: luna.id, delta: -3 });
     await command(duelId, { command: "derogation", duelistId: cedric.id, duration: "P2D" });
     await command(duelId, { command: "disqualify", duelistId: cedric.id });
     await keep(
       "Les décisions de l'arbitre",
-      "L'arbitre relève une faute d'action de Cédric, retire 3 PD à Luna, accorde à Cédric une dérogation de deux jours, puis disqualifie Cédric.",
+      "L'arbitre relève deux fautes d'action de Cédric (la seconde est sanctionnée), retire 3 PD à Luna, accorde à Cédric une dérogation de deux jours, puis disqualifie Cédric.",
       "2001",
       duelId,
     );

@@ -222,11 +222,13 @@ function clubChange(before: DuelState, after: Duel): Pick<DuelCommit, "club"> {
  */
 export function outboxOf(change: DuelChange, context: DecisionContext, store: DecisionStore): OutboxEntry[] {
   const { forum, before, after, events, revised, commit, states } = change;
+  const command = commit.inputs[0]?.command;
   return effectsOf({
     forum,
     before,
     after,
     events,
+    ...(command ? { command } : {}),
     revised,
     ...(states ? { states } : {}),
     timers: timerChanges(timersOf(before), timersOf(after)),

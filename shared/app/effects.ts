@@ -1,9 +1,10 @@
 import { announcementEntries } from "../announce/entries.js";
+import type { DuelCommand } from "../domain/commands.js";
 import type { DuelEvent } from "../domain/events.js";
 import type { InputStates } from "../domain/replay.js";
 import { currentTurn, type Duel, type DuelState, isOpened } from "../domain/state.js";
 import { topicUrl } from "../forumactif/urls.js";
-import { composeHiboux, composeRevisedNotice, type HibouDraft } from "../hiboux/index.js";
+import { composeHiboux, composeRevisedNotice, type HibouDraft, type Known } from "../hiboux/index.js";
 import { channelIndexes } from "../hiboux/routing.js";
 import type { StoredInput } from "../ports/duel-repository.js";
 import type { ForumConfig } from "../ports/forum-store.js";
@@ -70,6 +71,8 @@ export function effectsOf(input: {
   readonly before: DuelState;
   readonly after: Duel;
   readonly events: readonly DuelEvent[];
+  /** The command the events answer: the post it carries is named by its time in the hiboux. */
+  readonly command?: DuelCommand;
   /**
    * Inputs whose events a late post changed, with the events they had before and the duel around
    * them in the replayed order.
@@ -96,11 +99,15 @@ export function effectsOf(input: {
 
   // Each hibou tells the duel as its own input left it, not as later inputs of a replay did.
   const ownStates = around(input.states, before, after);
+  const known = knownOf(input.forum, [
+    ...(input.command ? [input.command] : []),
+    ...input.revised.map((i) => i.command),
+  ]);
   const own = stillTrue(
-    composeHiboux({ events: input.events, ...ownStates }),
+    composeHiboux({ events: input.events, ...ownStates, known }),
     input.events,
     input.revised.length > 0 ? after : null,
-  );
+  ).filter((d) => !overdueReminder(d, input.events, now));
   const revised = input.revised.flatMap((i) =>
     stillTrue(
       composeHiboux({
@@ -109,6 +116,7 @@ export function effectsOf(input: {
         ...around(i.states, before, after),
         revised: true,
         latest: after,
+        known,
       }),
       i.events,
       after,
@@ -139,8 +147,25 @@ export function effectsOf(input: {
       revised: input.revised.map((i) => ({ ...i, ...around(i.states, before, after) })),
       before,
       after,
+      known,
     }),
   );
+}
+
+/**
+ * What the hiboux tell beyond the events: the times of the posts the decision's commands carry (a
+ * hibou names a post by its time in the thread, never by its id) and whom a duelist may ask on the
+ * forum (its name, its referees).
+ */
+function knownOf(forum: ForumConfig | null, commands: readonly DuelCommand[]): Known {
+  const postTimes: Record<string, string> = {};
+  for (const command of commands)
+    if (command.type === "post.received" || command.type === "post.edited")
+      postTimes[command.post.postId] = command.post.createdAt;
+  return {
+    postTimes,
+    ...(forum ? { forum: { name: forum.name, referees: forum.referees.map((r) => r.name) } } : {}),
+  };
 }
 
 /**
@@ -218,6 +243,17 @@ function stillTrue(
     const passed = events.find((e) => e.id === d.eventId);
     return passed?.type !== "turn.passed" || passed.number >= turn.number;
   });
+}
+
+/**
+ * A reminder decided once its deadline had passed: its timer fired late (a scheduler's delay, the
+ * local clock moved on by days), and it decides at its own time, as if on time (timer-service.ts).
+ * Sent now it would reach the duelist with the absence it warns of, whose hibou says it all.
+ */
+function overdueReminder(draft: HibouDraft, events: readonly DuelEvent[], now: string): boolean {
+  if (draft.kind !== "turn.reminder") return false;
+  const reminder = events.find((e) => e.id === draft.eventId);
+  return reminder?.type === "turn.reminder" && Date.parse(reminder.deadline) <= Date.parse(now);
 }
 
 /**

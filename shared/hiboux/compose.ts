@@ -2,7 +2,8 @@ import type { DuelEvent } from "../domain/events.js";
 import { evolve } from "../domain/evolve.js";
 import { type Duel, type DuelState, isOpened } from "../domain/state.js";
 import { texts } from "../texts/hiboux.js";
-import { type Context, contextOf, draft, type HibouDraft, referee } from "./context.js";
+import { type Context, contextOf, draft, type HibouDraft, type Known, referee } from "./context.js";
+import { attacksNowWaiting, ownDefence } from "./duelist-turn.js";
 import {
   correctionAccepted,
   correctionExpired,
@@ -30,7 +31,7 @@ import {
 import { revisedForDuelists, revisionSummaries } from "./revision.js";
 import { addToGroup, openGroup, TURN_EVENTS, type TurnGroup, turnSummary, yourTurn } from "./turn.js";
 
-export type { HibouDraft } from "./context.js";
+export type { HibouDraft, Known } from "./context.js";
 
 export interface ComposeInput {
   /** The events of one input (one post, one timer firing, one referee decision), in order. */
@@ -43,6 +44,8 @@ export interface ComposeInput {
   readonly previous?: readonly DuelEvent[];
   /** With `revised`: the duel as the whole replay left it, later inputs included. */
   readonly latest?: Duel;
+  /** What the events do not hold: posts' times, the forum's people (`Known`). */
+  readonly known?: Known;
 }
 
 /** The hiboux of one event that stands on its own; events no one needs to hear about give none. */
@@ -53,7 +56,7 @@ function single(ctx: Context, event: DuelEvent, index: number): HibouDraft[] {
     case "fault.action":
       return faultAction(ctx, event);
     case "fault.absence":
-      return faultAbsence(ctx, event);
+      return faultAbsence(ctx, event, index);
     case "sanction.applied":
       return sanctionApplied(ctx, event, index);
     case "fault.cancelled":
@@ -123,7 +126,7 @@ interface Placed {
  * reports a decision already taken and must not stand in its way.
  */
 export function composeHiboux(input: ComposeInput): HibouDraft[] {
-  const ctx = contextOf(input.events, input.before, input.after);
+  const ctx = contextOf(input.events, input.before, input.after, input.known);
   const states = statesAfter(input);
   // The context of a hibou about the events up to `index`: the duel as they left it.
   const at = (index: number): Context => ({ ...ctx, after: states[index] ?? ctx.after });
@@ -171,6 +174,10 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
   groups.forEach(({ group: g, ctx: turnCtx }, i) => {
     const summary = turnSummary(turnCtx, g, i === groups.length - 1);
     if (summary) placed.push({ key: g.key, draft: summary, summary: true });
+    const hit = ownDefence(turnCtx, g, input.after);
+    if (hit) placed.push({ key: g.key, draft: hit, summary: false });
+    for (const waits of attacksNowWaiting(turnCtx, g, input.after))
+      placed.push({ key: g.key, draft: waits, summary: false });
     const next = yourTurn(turnCtx, g);
     if (next) placed.push({ key: g.passedKey, draft: next, summary: false });
   });
@@ -212,7 +219,13 @@ function staleTitles(input: ComposeInput, fresh: readonly Placed[]): Map<string,
     if (!titles.includes(title)) titles.push(title);
     stale.set(key, titles);
   };
-  for (const d of composeHiboux({ events: input.previous, before: input.before, after: input.after })) {
+  const known = input.known ? { known: input.known } : {};
+  for (const d of composeHiboux({
+    events: input.previous,
+    before: input.before,
+    after: input.after,
+    ...known,
+  })) {
     if (now.has(`${keyOf(d)}\u0000${d.kind}\u0000${d.title}`)) continue;
     if (d.to.role === "duelist" && TOLD_BY_LINE.has(d.kind)) continue;
     add(keyOf(d), d.title);
@@ -243,8 +256,10 @@ export function composeRevisedNotice(input: {
   }[];
   readonly before: DuelState;
   readonly after: Duel;
+  readonly known?: Known;
 }): HibouDraft[] {
   const { before, after } = input;
+  const known = input.known ? { known: input.known } : {};
   const first = input.revised.flatMap((i) => [...i.events, ...i.previous])[0];
   if (!first) return [];
   const titles = input.revised.flatMap((i) =>
@@ -252,16 +267,17 @@ export function composeRevisedNotice(input: {
       events: i.events.length > 0 ? i.events : i.previous,
       before: i.before ?? before,
       after: i.after ?? after,
+      ...known,
     })
       .filter((d) => d.to.role === "referee")
       .map((d) => d.title),
   );
-  const ctx = contextOf([first], before, after);
+  const ctx = contextOf([first], before, after, input.known);
   const r = texts.revised;
   // Whoever heard an old verdict hears that it changed: the duelists it was sent to.
   const told = new Set(
     input.revised.flatMap((i) =>
-      composeHiboux({ events: i.previous, before: i.before ?? before, after: i.after ?? after })
+      composeHiboux({ events: i.previous, before: i.before ?? before, after: i.after ?? after, ...known })
         .filter((d) => d.to.role === "duelist")
         .map((d) => d.to.id),
     ),
@@ -277,8 +293,9 @@ function withdrawn(input: ComposeInput): HibouDraft[] {
   const previous = input.previous ?? [];
   const first = previous[0];
   if (!first) return [];
-  const ctx = contextOf(previous, input.before, input.after);
-  const titles = composeHiboux({ events: previous, before: input.before, after: input.after })
+  const ctx = contextOf(previous, input.before, input.after, input.known);
+  const known = input.known ? { known: input.known } : {};
+  const titles = composeHiboux({ events: previous, before: input.before, after: input.after, ...known })
     .filter((d) => d.to.role === "referee")
     .map((d) => d.title);
   const r = texts.revised;

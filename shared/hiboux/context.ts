@@ -2,7 +2,7 @@ import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { type Duel, type DuelistState, type DuelState, isOpened } from "../domain/state.js";
 import type { Recipient } from "../ports/notifier.js";
 import type { Ruleset } from "../rules/ruleset.js";
-import { formatPoints, spelledOutPd, titleFor } from "../texts/format.js";
+import { formatPoints, postTime, spelledOutPd, titleFor } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
 
 /** A hibou ready to be given its id, duel and time by the caller. */
@@ -19,6 +19,17 @@ export interface HibouDraft {
 
 export type EventOf<T extends DuelEventType> = Extract<DuelEvent, { type: T }>;
 
+/** What a hibou tells that the duel's events do not hold: the app layer reads it with the input. */
+export interface Known {
+  /**
+   * Posts' times in the thread, by post id (the input's own post, the posts it revised): a hibou
+   * names a post by its time, never by its id. The duel's own stored posts need not be listed.
+   */
+  readonly postTimes?: Readonly<Record<string, string>>;
+  /** The forum the duel is on: whom a banned duelist may ask (its name, its referees' names). */
+  readonly forum?: { readonly name: string; readonly referees: readonly string[] };
+}
+
 /** What one input's hiboux are composed from. */
 export interface Context {
   readonly events: readonly DuelEvent[];
@@ -26,10 +37,59 @@ export interface Context {
   readonly before: DuelState;
   readonly after: Duel;
   readonly ruleset: Ruleset;
+  /** Every post time known, by post id: `known.postTimes`, and the posts the duel or the events hold. */
+  readonly postTimes: ReadonlyMap<string, string>;
+  readonly forum?: Known["forum"];
 }
 
-export function contextOf(events: readonly DuelEvent[], before: DuelState, after: Duel): Context {
-  return { events, before, after, ruleset: after.ruleset };
+export function contextOf(
+  events: readonly DuelEvent[],
+  before: DuelState,
+  after: Duel,
+  known: Known = {},
+): Context {
+  return {
+    events,
+    before,
+    after,
+    ruleset: after.ruleset,
+    postTimes: postTimesOf(events, before, after, known),
+    ...(known.forum ? { forum: known.forum } : {}),
+  };
+}
+
+/** The times of the posts the input's hiboux may name: those given, those the duel or its events keep. */
+function postTimesOf(
+  events: readonly DuelEvent[],
+  before: DuelState,
+  after: Duel,
+  known: Known,
+): Map<string, string> {
+  const times = new Map<string, string>(Object.entries(known.postTimes ?? {}));
+  const add = (postId: string, at: string) => {
+    if (!times.has(postId)) times.set(postId, at);
+  };
+  for (const state of [before, after]) {
+    if (!isOpened(state)) continue;
+    for (const waiting of state.pending) add(waiting.post.postId, waiting.post.createdAt);
+    for (const queued of state.queue) add(queued.postId, queued.createdAt);
+  }
+  for (const e of events) {
+    if (e.type === "correction.opened" || e.type === "post.queued") add(e.post.postId, e.post.createdAt);
+    else if (e.type === "post.history") add(e.postId, e.createdAt);
+  }
+  return times;
+}
+
+/**
+ * A post as people know it, by its time in the thread as read at `at` (« de 14 h 02 », « du lundi
+ * 30 novembre à 9 h 15 » on another day); null when its time is not known, and then the hibou does
+ * without: its id is never shown.
+ */
+export function postWhen(ctx: Context, postId: string | null | undefined, at: string): string | null {
+  const time = postId ? ctx.postTimes.get(postId) : undefined;
+  const when = time ? postTime(time, at) : "";
+  return when === "" ? null : when;
 }
 
 /** The duelist as the input left them (a duel keeps every duelist it registered). */

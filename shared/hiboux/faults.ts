@@ -1,8 +1,10 @@
 import { closedOnArrival } from "../domain/correction-window.js";
 import type { Violation } from "../domain/events.js";
 import { yearKey } from "../rules/ruleset.js";
+import { spellName } from "../rules/ruleset-names.js";
 import { minutesBetween } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
+import { duelistTexts } from "../texts/hiboux-duelists.js";
 import {
   type Context,
   draft,
@@ -12,6 +14,7 @@ import {
   type HibouDraft,
   nameOf,
   pointsOf,
+  postWhen,
   referee,
   refereeName,
   toDuelist,
@@ -28,6 +31,7 @@ export function faultAction(ctx: Context, e: EventOf<"fault.action">): HibouDraf
   const what = texts.common.violations(e.violations, ctx.ruleset.minWords);
   const byReferee = e.by === "referee";
   const reason = e.reason ? texts.common.reason(e.reason) : "";
+  const when = postWhen(ctx, e.postId, e.at);
   const turnFails = e.postId !== null && !e.violations.some((v) => NOT_A_TURN.includes(v));
   const d = duelist(ctx, e.duelistId);
   const left = ctx.ruleset.actionFaultsBeforeSanction - e.count;
@@ -41,7 +45,7 @@ export function faultAction(ctx: Context, e: EventOf<"fault.action">): HibouDraf
       "fault.action",
       title,
       [
-        f.actionReferee(name, e.count, what, e.postId, byReferee),
+        f.actionReferee(name, e.count, what, when, byReferee),
         reason,
         turnFails ? f.failed : "",
         countdown[0] ?? "",
@@ -54,7 +58,7 @@ export function faultAction(ctx: Context, e: EventOf<"fault.action">): HibouDraf
       "fault.action",
       title,
       [
-        f.actionDuelist(e.count, what, e.postId, byReferee),
+        f.actionDuelist(e.count, what, when, byReferee),
         reason,
         turnFails ? f.failedYou : "",
         countdown[1] ?? "",
@@ -65,32 +69,113 @@ export function faultAction(ctx: Context, e: EventOf<"fault.action">): HibouDraf
   ];
 }
 
-/** An absence fault (R-6.2), to the referee and the absent duelist. */
-export function faultAbsence(ctx: Context, e: EventOf<"fault.absence">): HibouDraft[] {
+/** What an absence brought in the same input: its sanction, the points it took, the attacks that hit. */
+interface AbsenceOutcome {
+  readonly sanction: EventOf<"sanction.applied"> | undefined;
+  /** Points left after the sanction, if it took any. */
+  readonly afterSanction: number | undefined;
+  readonly hits: readonly {
+    readonly defence: EventOf<"defence.resolved">;
+    readonly lost: EventOf<"points.lost"> | undefined;
+    readonly effects: readonly EventOf<"effect.applied">[];
+  }[];
+}
+
+/** The sanction and the undefended hits that follow an absence fault in its input (R-6.2 Order). */
+function absenceOutcome(ctx: Context, e: EventOf<"fault.absence">, index: number): AbsenceOutcome {
+  let sanction: EventOf<"sanction.applied"> | undefined;
+  let afterSanction: number | undefined;
+  const hits: {
+    defence: EventOf<"defence.resolved">;
+    lost?: EventOf<"points.lost">;
+    effects: EventOf<"effect.applied">[];
+  }[] = [];
+  // The absence's own events: from the turn it ends to the turn it passes (stored logs may hold
+  // its hits before the fault).
+  const from = ctx.events.findLastIndex((x, i) => i < index && x.type === "turn.passed") + 1;
+  for (const next of ctx.events.slice(from)) {
+    if (next.id === e.id) continue;
+    if (next.type === "turn.passed" || next.type === "fault.absence") {
+      if (ctx.events.indexOf(next) > index) break;
+      continue;
+    }
+    if (next.type === "sanction.applied" && next.faultEventId === e.id) sanction = next;
+    else if (next.type === "points.lost" && next.duelistId === e.duelistId) {
+      if (next.cause === "sanction" && sanction && afterSanction === undefined) afterSanction = next.points;
+      const hit = hits.at(-1);
+      if (next.cause === "hit" && hit && !hit.lost) hit.lost = next;
+    } else if (next.type === "defence.resolved" && next.defenderId === e.duelistId && next.defence === null)
+      hits.push({ defence: next, effects: [] });
+    else if (next.type === "effect.applied" && next.duelistId === e.duelistId)
+      hits.at(-1)?.effects.push(next);
+  }
+  return { sanction, afterSanction, hits: hits.map((h) => ({ ...h, lost: h.lost })) };
+}
+
+/**
+ * An absence fault (R-6.2), to the referee and the absent duelist: one hibou each, with the
+ * fault's sanction (and disqualification) of the same input; the duelist's also tells the attacks
+ * that hit them undefended and the points they have left — the turn's summary is the referee's.
+ */
+export function faultAbsence(ctx: Context, e: EventOf<"fault.absence">, index = 0): HibouDraft[] {
   const f = texts.fault;
+  const s = texts.sanction;
+  const you = duelistTexts.absence;
   const name = nameOf(ctx, e.duelistId);
   const byReferee = e.by === "referee";
   const reason = e.reason ? texts.common.reason(e.reason) : "";
   const title = f.absenceTitle(name, e.count);
-  return [
-    draft(
-      referee(ctx),
-      "fault.absence",
-      title,
-      [f.absenceReferee(name, e.count, e.turn, byReferee), reason],
-      e,
-      {
-        overrule: texts.overrule.cancelFault(faultNumber(ctx, e.id)),
-      },
-    ),
-    draft(
-      toDuelist(ctx, e.duelistId),
-      "fault.absence",
-      title,
-      [f.absenceDuelist(e.count, e.turn, byReferee), reason],
-      e,
-    ),
+  const { sanction, afterSanction, hits } = absenceOutcome(ctx, e, index);
+  const toReferee = [f.absenceReferee(name, e.count, e.turn, byReferee), reason];
+  const toYou = [f.absenceDuelist(e.count, e.turn, byReferee), reason];
+  if (sanction && sanction.points > 0) {
+    toReferee.push(s.absenceFollows(sanction.points, pointsOf(ctx, e.duelistId, afterSanction)));
+    toYou.push(you.sanction(sanction.points));
+  }
+  if (sanction?.disqualify) {
+    toReferee.push(s.disqualifyReferee(name));
+    toYou.push(you.disqualified);
+  }
+  for (const hit of hits) {
+    const attacker = nameOf(ctx, hit.defence.attackerId);
+    const spell = spellName(ctx.ruleset, hit.defence.spellId);
+    toYou.push(you.hit(attacker, spell, hit.defence.attack, hit.lost?.amount ?? 0));
+    for (const effect of hit.effects) toYou.push(youEffect(effect));
+  }
+  const left = hits.findLast((h) => h.lost)?.lost?.points ?? afterSanction;
+  if (left === 0) toYou.push(duelistTexts.hit.out);
+  else if (hits.length > 0 || sanction) toYou.push(duelistTexts.hit.points(pointsOf(ctx, e.duelistId, left)));
+  const rules = [
+    ...new Set([
+      e.rule,
+      ...(sanction?.disqualify ? ["R-6.8"] : []),
+      ...hits.flatMap((h) => [
+        h.defence.rule,
+        ...(h.lost ? [h.lost.rule] : []),
+        ...h.effects.map((x) => x.rule),
+      ]),
+    ]),
   ];
+  const number = faultNumber(ctx, e.id);
+  const overrule = sanction?.disqualify
+    ? texts.overrule.liftDisqualification(number)
+    : sanction && sanction.points > 0
+      ? texts.overrule.sanction(number, name, sanction.points)
+      : texts.overrule.cancelFault(number);
+  return [
+    draft(referee(ctx), "fault.absence", title, toReferee, e, {
+      rules: [...new Set([e.rule, ...(sanction?.disqualify ? ["R-6.8"] : [])])],
+      overrule,
+    }),
+    draft(toDuelist(ctx, e.duelistId), "fault.absence", title, toYou, e, { rules }),
+  ];
+}
+
+function youEffect(effect: EventOf<"effect.applied">): string {
+  const t = duelistTexts.hit.effect;
+  if (effect.effect === "disarmed") return t.disarmed;
+  if (effect.effect === "cannot-attack") return t["cannot-attack"];
+  return t["next-defence"](effect.modifier);
 }
 
 /**
@@ -98,6 +183,8 @@ export function faultAbsence(ctx: Context, e: EventOf<"fault.absence">): HibouDr
  * `points.lost` that follows it in the same input.
  */
 export function sanctionApplied(ctx: Context, e: EventOf<"sanction.applied">, index: number): HibouDraft[] {
+  // An absence's sanction is told with its fault, in one hibou (`faultAbsence`).
+  if (ctx.events.some((x) => x.type === "fault.absence" && x.id === e.faultEventId)) return [];
   const s = texts.sanction;
   const name = nameOf(ctx, e.duelistId);
   let after: number | undefined;
@@ -176,6 +263,7 @@ export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">):
   const missing = texts.common.missing(e.missing, ctx.ruleset.minWords);
   const fields = [...new Set(e.missing.map((m) => c.fieldNames[m]))];
   const minutes = minutesBetween(e.post.createdAt, e.until);
+  const when = postWhen(ctx, e.postId, e.at);
   const reading = e.read !== undefined && e.words !== undefined ? readingLine(ctx, e.read, e.words) : "";
   return [
     draft(
@@ -183,7 +271,7 @@ export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">):
       "correction.opened",
       c.openedTitle,
       [
-        c.openedReferee(name, e.postId, e.turnNumber, missing, e.until),
+        c.openedReferee(name, when, e.turnNumber, missing, e.until),
         reading,
         c.howReferee(name, e.postId, fields),
         c.expiryReferee,
@@ -195,7 +283,7 @@ export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">):
       "correction.opened",
       c.openedTitle,
       [
-        c.openedDuelist(e.postId, e.turnNumber, missing, e.until, minutes, refereeName(ctx)),
+        c.openedDuelist(when, e.turnNumber, missing, e.until, minutes, refereeName(ctx)),
         reading,
         c.onceDuelist,
       ],
@@ -209,19 +297,20 @@ export function correctionAccepted(ctx: Context, e: EventOf<"correction.accepted
   const entries = Object.entries(e.fields).map(([k, v]) => c.field(k, v));
   const fields = entries.length > 0 ? entries.join(", ") : c.noFields;
   const reason = e.reason ? texts.common.reason(e.reason) : "";
+  const when = postWhen(ctx, e.postId, e.at);
   return [
     draft(
       referee(ctx),
       "correction.accepted",
       c.acceptedTitle,
-      [c.acceptedReferee(nameOf(ctx, e.duelistId), e.postId, fields), reason],
+      [c.acceptedReferee(nameOf(ctx, e.duelistId), when, fields), reason],
       e,
     ),
     draft(
       toDuelist(ctx, e.duelistId),
       "correction.accepted",
       c.acceptedTitle,
-      [c.acceptedDuelist(e.postId, fields), reason],
+      [c.acceptedDuelist(when, fields), reason],
       e,
     ),
   ];
@@ -229,14 +318,15 @@ export function correctionAccepted(ctx: Context, e: EventOf<"correction.accepted
 
 export function correctionExpired(ctx: Context, e: EventOf<"correction.expired">): HibouDraft[] {
   const c = texts.correction;
+  const when = postWhen(ctx, e.postId, e.at);
   return [
     draft(
       referee(ctx),
       "correction.expired",
       c.expiredTitle,
-      [c.expiredReferee(nameOf(ctx, e.duelistId), e.postId)],
+      [c.expiredReferee(nameOf(ctx, e.duelistId), when)],
       e,
     ),
-    draft(toDuelist(ctx, e.duelistId), "correction.expired", c.expiredTitle, [c.expiredDuelist(e.postId)], e),
+    draft(toDuelist(ctx, e.duelistId), "correction.expired", c.expiredTitle, [c.expiredDuelist(when)], e),
   ];
 }

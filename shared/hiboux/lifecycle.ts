@@ -1,5 +1,6 @@
 import { formatPoints } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
+import { duelistTexts } from "../texts/hiboux-duelists.js";
 import {
   allDuelists,
   type Context,
@@ -9,7 +10,9 @@ import {
   type HibouDraft,
   nameOf,
   pointsOf,
+  postWhen,
   referee,
+  refereeName,
   toDuelist,
 } from "./context.js";
 
@@ -78,12 +81,30 @@ export function duelistDisqualified(
   ];
 }
 
+/**
+ * A ban (R-6.9): to the referee, until when; to the duelist, kindly and whole — the disqualification
+ * it follows, until when, that it ends by itself, and whom to ask (the duel's referee, the forum's
+ * other referees, its administration, R-7.1).
+ */
 export function banStarted(ctx: Context, e: EventOf<"ban.started">): HibouDraft[] {
   const b = texts.ban;
+  const you = duelistTexts.ban;
   const name = nameOf(ctx, e.duelistId);
+  const disqualified = ctx.events.find(
+    (x): x is EventOf<"duelist.disqualified"> =>
+      x.type === "duelist.disqualified" && x.duelistId === e.duelistId,
+  );
+  const cause = disqualified ? texts.disqualified.cause[disqualified.cause] : null;
+  const duelReferee = refereeName(ctx);
+  const others = (ctx.forum?.referees ?? []).filter((r) => r !== duelReferee);
+  const yours = [you.why(cause, e.until), you.ends, you.ask(duelReferee, others, ctx.forum?.name ?? null)];
   return [
-    draft(referee(ctx), "ban.started", b.startedTitle(name), [b.startedReferee(name, e.until)], e),
-    draft(toDuelist(ctx, e.duelistId), "ban.started", b.startedTitle(name), [b.startedDuelist(e.until)], e),
+    draft(referee(ctx), "ban.started", b.startedTitle(name), [b.startedReferee(name, e.until)], e, {
+      rules: ["R-6.9", "R-7.1"],
+    }),
+    draft(toDuelist(ctx, e.duelistId), "ban.started", b.startedTitle(name), yours, e, {
+      rules: ["R-6.9", "R-7.1"],
+    }),
   ];
 }
 
@@ -220,7 +241,7 @@ export function decisionNeeded(
         referee(ctx),
         "referee.decision-needed",
         d.unlistedTitle(name),
-        [d.unlisted(name, e.detail, e.postId), d.unlistedAsk(name)],
+        [d.unlisted(name, e.detail, postWhen(ctx, e.postId, e.at)), d.unlistedAsk(name)],
         e,
       ),
     ];
@@ -284,7 +305,7 @@ export function commandRejected(ctx: Context, e: EventOf<"referee.command-reject
       referee(ctx),
       "referee.command-rejected",
       r.title,
-      [r.text(e.text ?? e.action?.command ?? "", e.postId, e.message, e.code)],
+      [r.text(e.text ?? e.action?.command ?? "", postWhen(ctx, e.postId, e.at), e.message, e.code)],
       e,
     ),
   ];

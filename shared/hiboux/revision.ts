@@ -2,7 +2,16 @@ import type { DuelEvent } from "../domain/events.js";
 import { currentTurn, type Duel } from "../domain/state.js";
 import { formatPoints } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
-import { type Context, draft, duelist, type EventOf, type HibouDraft, nameOf, toDuelist } from "./context.js";
+import {
+  type Context,
+  draft,
+  duelist,
+  type EventOf,
+  type HibouDraft,
+  nameOf,
+  postWhen,
+  toDuelist,
+} from "./context.js";
 
 /** The duelist a verdict concerns, by whom the previous and the new verdicts named. */
 function concerned(events: readonly DuelEvent[]): Set<string> {
@@ -94,11 +103,18 @@ export function revisedForDuelists(
         f.type === "fault.action" ? texts.common.violations(f.violations, ctx.ruleset.minWords) : "";
       body.push(
         f.type === "fault.action"
-          ? r.actionFaultRemoved(f.count, f.postId, what, points)
+          ? r.actionFaultRemoved(f.count, postWhen(ctx, f.postId, first.at), what, points)
           : r.absenceFaultRemoved(f.count, f.turn, points),
       );
     }
-    if (countsNow && played) body.push(r.postCounts(played.postId, played.number));
+    if (countsNow && played) {
+      const named = removed.at(-1);
+      body.push(
+        named?.type === "fault.action" && named.postId === played.postId
+          ? r.samePostCounts(played.number)
+          : r.postCounts(postWhen(ctx, played.postId, played.at), played.number),
+      );
+    }
     // Where the duel stands now, after every post the replay placed, not only this one.
     const now = latest.duelists.find((x) => x.id === id) ?? d;
     body.push(...whereItStands(ctx, latest, id, now));

@@ -12,11 +12,12 @@ import {
   type EventOf,
   type HibouDraft,
   nameOf,
+  postWhen,
   referee,
   toDuelist,
   uniqueRules,
 } from "./context.js";
-import { readingLine } from "./reading.js";
+import { type Corrected, readingLine } from "./reading.js";
 
 /** The events one played turn (or one absence) is made of; they make one summary, not one hibou each. */
 export const TURN_EVENTS: ReadonlySet<DuelEventType> = new Set<DuelEventType>([
@@ -41,7 +42,7 @@ type ActionEvent = EventOf<
   | "effect.applied"
 >;
 
-interface DefenceLine {
+export interface DefenceLine {
   readonly event: EventOf<"defence.resolved">;
   lost: EventOf<"points.lost"> | null;
   readonly effects: EventOf<"effect.applied">[];
@@ -171,6 +172,15 @@ function standings(ctx: Context): string {
   );
 }
 
+/** The referee's correction of the played post in the same input, if any. */
+function correctedBy(ctx: Context, played: EventOf<"turn.played">): Corrected | undefined {
+  const accepted = ctx.events.find(
+    (e): e is EventOf<"correction.accepted"> =>
+      e.type === "correction.accepted" && e.postId === played.postId,
+  );
+  return accepted ? { fields: accepted.fields, targetId: played.targetId } : undefined;
+}
+
 /** The referee's summary of one turn: dice, each attack answered, the action, points left, who is next. */
 export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): HibouDraft | null {
   const first = group.events[0];
@@ -182,9 +192,12 @@ export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): Hi
   if (played) {
     const name = nameOf(ctx, played.duelistId);
     title = t.title(played.number, name, played.faulty);
-    body.push(t.played(name, played.number, played.postId, played.dice[0], played.dice[1]));
+    body.push(
+      t.played(name, played.number, postWhen(ctx, played.postId, played.at), played.dice[0], played.dice[1]),
+    );
     if (group.events.some((x) => x.type === "dice.rolled")) body.push(t.diceRolled);
-    if (played.read !== undefined) body.push(readingLine(ctx, played.read, played.words));
+    if (played.read !== undefined)
+      body.push(readingLine(ctx, played.read, played.words, correctedBy(ctx, played)));
     if (group.defences.length === 0) body.push(t.nothingToDefend);
   } else if (group.defences[0]) {
     const absentId = group.defences[0].event.defenderId;

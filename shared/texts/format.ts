@@ -19,13 +19,22 @@ export function formatDay(iso: string): string {
 
 /**
  * A post as its duelists know it, by its time in the thread, Paris time: « de 14 h 02 » (« ton
- * message de 14 h 02 »). A post's id is the forum's, never shown to people.
+ * message de 14 h 02 »). Given the day the reader reads it (`today`, an instant), a post of
+ * another day is named with its day: « du lundi 30 novembre à 9 h 15 » (and its year, another
+ * year's). A post's id is the forum's, never shown to people.
  */
-export function postTime(iso: string): string {
+export function postTime(iso: string, today?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   const wall = parisWallTime(date);
-  return `de ${wall.hour} h ${String(wall.minute).padStart(2, "0")}`;
+  const hour = `${wall.hour} h ${String(wall.minute).padStart(2, "0")}`;
+  const now = today === undefined ? null : new Date(today);
+  if (now === null || Number.isNaN(now.getTime())) return `de ${hour}`;
+  const reading = parisWallTime(now);
+  if (reading.year === wall.year && reading.month === wall.month && reading.day === wall.day)
+    return `de ${hour}`;
+  const day = `${weekdayNames[wall.weekday]} ${wall.day === 1 ? "1er" : String(wall.day)} ${monthNames[wall.month - 1]}`;
+  return `du ${day}${reading.year === wall.year ? "" : ` ${wall.year}`} à ${hour}`;
 }
 
 /** A date with its article: "le lundi 30 novembre 2026 à 11 h 00". */

@@ -63,6 +63,14 @@ const command = {
     `[arbitre]\ncorrection ${postId}\n${fields.map((f) => `${f === "text" ? "texte" : f} : …`).join("\n")}\n[/arbitre]`,
 };
 
+/**
+ * A post named by its time in the thread (`when`: « de 14 h 02 », see `postTime`), after its
+ * owner's word: « ton message de 14 h 02 », « son message de 14 h 02 »; just the owner's message
+ * when its time is not known. Never its id: a forum's post id means nothing to people.
+ */
+const post = (owner: "ton" | "son" | "votre", when: string | null): string =>
+  when ? `${owner} message ${when}` : `${owner} message`;
+
 const EXCERPT_WORDS = 12;
 
 /** The first words of a long text and how many there are: « Alice s'avance… » (133 mots). */
@@ -74,6 +82,9 @@ function excerpt(text: string): string {
     .join(" ")
     .replace(/[,;:.]$/, "")}… », ${words.length} mots`;
 }
+
+/** A sentence's first letter in capital: « Ton message… ». */
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A sentence ends with its full stop, once: refusals end with one, a parser's reason may not. */
 const withStop = (sentence: string): string =>
@@ -122,11 +133,14 @@ export const texts = {
     introYou:
       "Verdict révisé : un message publié à temps est arrivé en retard et a repris sa place dans le fil. " +
       "Ce qui t'a été annoncé plus tôt change.",
-    actionFaultRemoved: (count: number, postId: string | null, what: string, sanction: number | null) =>
-      `Ta ${ordinal(count)} faute d'action${postId ? ` (message ${postId}${what ? ` : ${what}` : ""})` : ""} est retirée : elle ne compte plus${sanctionGone(sanction)}.`,
+    actionFaultRemoved: (count: number, when: string | null, what: string, sanction: number | null) =>
+      `Ta ${ordinal(count)} faute d'action${when ? ` (${post("ton", when)}${what ? ` : ${what}` : ""})` : what ? ` (${what})` : ""} est retirée : elle ne compte plus${sanctionGone(sanction)}.`,
     absenceFaultRemoved: (count: number, turn: number | null, sanction: number | null) =>
       `Ta ${ordinal(count)} faute d'absence${turn === null ? "" : ` (tour ${turn})`} est retirée : elle ne compte plus${sanctionGone(sanction)}.`,
-    postCounts: (postId: string, number: number) => `Ton message ${postId} compte pour le tour ${number}.`,
+    postCounts: (when: string | null, number: number) =>
+      `${capital(post("ton", when))} compte pour le tour ${number}.`,
+    /** The post a withdrawn fault just named: not named twice in a row. */
+    samePostCounts: (number: number) => `Ce message compte désormais pour le tour ${number}.`,
     turnNow: (name: string, number: number, deadline: string) =>
       `C'est maintenant au tour ${de(name)} (tour ${number}), avant ${formatDate(deadline)} : tu n'as rien à poster d'ici là.`,
     yourTurnNow: (number: number, deadline: string) =>
@@ -198,6 +212,8 @@ export const texts = {
     particularity: (names: readonly string[]) =>
       `particularité : ${names.length > 0 ? joinList(names) : "aucune"}`,
     unknown: (text: string) => `« ${text} » (inconnu)`,
+    /** A field the referee's correction brought (R-6.7): « pari : « 4 » (corrigé) ». */
+    corrected: (field: string) => `${field} (corrigé)`,
     recoverWand: "récupérer sa baguette",
   },
 
@@ -207,8 +223,8 @@ export const texts = {
     absentTitle: (number: number | null, name: string) =>
       `${number === null ? "Tour" : `Tour ${number}`} : ${name} n'a pas posté à temps`,
     nextTitle: (name: string, number: number) => `Au tour ${de(name)} (tour ${number})`,
-    played: (name: string, number: number, postId: string, attack: number, defence: number) =>
-      `${name} a joué le tour ${number} (message ${postId}). Dés : attaque ${attack}, défense ${defence}.`,
+    played: (name: string, number: number, when: string | null, attack: number, defence: number) =>
+      `${name} a joué le tour ${number}${when ? ` (${post("son", when)})` : ""}. Dés : attaque ${attack}, défense ${defence}.`,
     absent: (name: string) =>
       `${name} n'a pas posté avant l'échéance : ses attaques en attente le touchent sans défense (R-6.2).`,
     nothingToDefend: "Aucune attaque à parer : le dé de défense ne sert pas.",
@@ -299,12 +315,12 @@ export const texts = {
   fault: {
     actionTitle: (name: string, count: number) => `Faute d'action : ${name} (${ordinal(count)})`,
     absenceTitle: (name: string, count: number) => `Faute d'absence : ${name} (${ordinal(count)})`,
-    actionReferee: (name: string, count: number, what: string, postId: string | null, byReferee: boolean) =>
-      `${ordinal(count)} faute d'action ${de(name)}${postId ? ` (message ${postId})` : ""} : ${byReferee ? byYou(what) : what}.`,
-    actionDuelist: (count: number, what: string, postId: string | null, byReferee: boolean) =>
+    actionReferee: (name: string, count: number, what: string, when: string | null, byReferee: boolean) =>
+      `${ordinal(count)} faute d'action ${de(name)}${when ? ` (${post("son", when)})` : ""} : ${byReferee ? byYou(what) : what}.`,
+    actionDuelist: (count: number, what: string, when: string | null, byReferee: boolean) =>
       byReferee && what === VIOLATIONS.referee
-        ? `L'arbitre te donne ta ${ordinal(count)} faute d'action${postId ? ` (message ${postId})` : ""}.`
-        : `${byReferee ? "L'arbitre te donne" : "Tu reçois"} ta ${ordinal(count)} faute d'action${postId ? ` (message ${postId})` : ""} : ${what}.`,
+        ? `L'arbitre te donne ta ${ordinal(count)} faute d'action${when ? ` (${post("ton", when)})` : ""}.`
+        : `${byReferee ? "L'arbitre te donne" : "Tu reçois"} ta ${ordinal(count)} faute d'action${when ? ` (${post("ton", when)})` : ""} : ${what}.`,
     failed: "Les actions de ce tour échouent ; sa défense compte (R-6.4).",
     failedYou: "Ton action de ce tour échoue ; ta défense compte (R-6.4).",
     countdown: (left: number, points: number) =>
@@ -328,6 +344,9 @@ export const texts = {
       `Tu as atteint le seuil des fautes d'action : tu perds ${points} PD (R-6.6), il te reste ${left}. Ton compteur de fautes d'action repart à 0 (R-6.5).`,
     absenceReferee: (name: string, points: number, left: string) =>
       `Sanction de la faute d'absence ${de(name)} : ${signed(-points)} PD, il reste ${left} (R-6.2).`,
+    /** Said right after the absence it sanctions, in the same hibou. */
+    absenceFollows: (points: number, left: string) =>
+      `Sanction : ${signed(-points)} PD, il reste ${left} (R-6.2).`,
     absenceDuelist: (points: number, left: string) =>
       `Sanction de ta faute d'absence : tu perds ${points} PD, il te reste ${left} (R-6.2).`,
     disqualifyReferee: (name: string) =>
@@ -338,38 +357,38 @@ export const texts = {
   correction: {
     openedTitle: "Droit à l'erreur : message en attente",
     openedDuelist: (
-      postId: string,
+      when: string | null,
       turn: number,
       missing: string,
       until: string,
       minutes: number | null,
       referee: string,
     ) =>
-      `Ton message ${postId} (tour ${turn}) est incomplet : ${missing}. ` +
+      `${capital(post("ton", when))} (tour ${turn}) est incomplet : ${missing}. ` +
       `Envoie ce qui manque par hibou à l'arbitre${referee ? `, ${referee},` : ""} avant ${formatDate(until)}` +
       `${minutes === null ? "" : ` (${minutes} minutes après ton message)`} ; l'arbitre le publiera dans le duel.`,
     onceDuelist:
       "C'est ton seul droit à l'erreur du duel (R-6.7). Sans correction à temps, la faute d'action s'applique. Ne modifie pas ton message : ce serait une faute (R-6.3).",
-    openedReferee: (name: string, postId: string, turn: number, missing: string, until: string) =>
-      `Le message ${postId} ${de(name)} (tour ${turn}) est incomplet : ${missing}. ` +
+    openedReferee: (name: string, when: string | null, turn: number, missing: string, until: string) =>
+      `Le message ${de(name)}${when ? ` ${when}` : ""} (tour ${turn}) est incomplet : ${missing}. ` +
       `Il attend jusqu'au ${formatDay(until)} (droit à l'erreur, R-6.7) et les messages suivants attendent derrière lui.`,
     howReferee: (name: string, postId: string, fields: readonly string[]) =>
       `Si ${name} vous envoie à temps ce qui manque, écrivez la correction dans le fil :\n${command.correction(postId, fields)}`,
     expiryReferee: "Sans correction à temps, la faute d'action s'appliquera d'elle-même.",
     acceptedTitle: "Correction acceptée",
-    acceptedReferee: (name: string, postId: string, fields: string) =>
-      `La correction du message ${postId} ${de(name)} est enregistrée (${fields}) : le tour est résolu comme si le message avait été complet (R-6.7).`,
-    acceptedDuelist: (postId: string, fields: string) =>
-      `L'arbitre a publié ta correction du message ${postId} (${fields}) : ton tour est résolu comme si ton message avait été complet (R-6.7).`,
+    acceptedReferee: (name: string, when: string | null, fields: string) =>
+      `La correction du message ${de(name)}${when ? ` ${when}` : ""} est enregistrée (${fields}) : le tour est résolu comme si le message avait été complet (R-6.7).`,
+    acceptedDuelist: (when: string | null, fields: string) =>
+      `L'arbitre a publié la correction de ${post("ton", when)} (${fields}) : ton tour est résolu comme si ton message avait été complet (R-6.7).`,
     /** A corrected post's text is the whole post: a short excerpt, with its length, is enough to recognise it. */
     field: (key: string, value: string) =>
       `${key === "text" ? "texte" : key} : ${key === "text" ? excerpt(value) : value}`,
     noFields: "aucun champ",
     expiredTitle: "Délai de correction expiré",
-    expiredReferee: (name: string, postId: string) =>
-      `Le délai de correction du message ${postId} ${de(name)} est passé sans correction : la faute d'action s'applique et le tour est résolu tel quel (R-6.7).`,
-    expiredDuelist: (postId: string) =>
-      `Le délai de correction de ton message ${postId} est passé : la faute d'action s'applique et ton tour est résolu tel quel (R-6.7).`,
+    expiredReferee: (name: string, when: string | null) =>
+      `Le délai de correction du message ${de(name)}${when ? ` ${when}` : ""} est passé sans correction : la faute d'action s'applique et le tour est résolu tel quel (R-6.7).`,
+    expiredDuelist: (when: string | null) =>
+      `Le délai de correction de ${post("ton", when)} est passé : la faute d'action s'applique et ton tour est résolu tel quel (R-6.7).`,
     fieldNames: { words: "text", cible: "cible", zone: "zone", pari: "pari" } as const,
   },
 
@@ -389,9 +408,8 @@ export const texts = {
   ban: {
     startedTitle: (name: string) => `Interdiction de duel : ${name}`,
     startedReferee: (name: string, until: string) =>
-      `Interdiction de tout duel pour ${name} jusqu'au ${formatDay(until)} (R-6.9).`,
-    startedDuelist: (until: string) =>
-      `Interdiction de tout duel pour toi jusqu'au ${formatDay(until)} (R-6.9).`,
+      `Interdiction de tout duel pour ${name} jusqu'au ${formatDay(until)}, à la suite de sa disqualification (R-6.9). ` +
+      "Elle prend fin d'elle-même à cette date ; annuler la disqualification la lève aussitôt (R-7.1).",
     endedTitle: (name: string) => `Fin d'interdiction : ${name}`,
     endedReferee: (name: string, early: boolean) =>
       early
@@ -505,8 +523,8 @@ export const texts = {
 
   decision: {
     unlistedTitle: (name: string) => `Décision demandée : sort hors liste ${de(name)}`,
-    unlisted: (name: string, spells: string, postId: string | null) =>
-      `${name} a lancé un sort hors de la liste${postId ? ` (message ${postId})` : ""} : ${spells}. ` +
+    unlisted: (name: string, spells: string, when: string | null) =>
+      `${name} a lancé un sort hors de la liste${when ? ` (${post("son", when)})` : ""} : ${spells}. ` +
       "C'est une faute d'action ; le règlement prévoit qu'il peut donner un avantage à l'adversaire, voire entraîner la disqualification immédiate (R-4.14).",
     unlistedAsk: (name: string) =>
       `Souhaitez-vous disqualifier ${name} ? C'est à vous de décider. Pour disqualifier, écrivez dans le fil : ${command.disqualify(name)}. Sinon, rien à faire : la faute d'action suit son cours.`,
@@ -551,8 +569,8 @@ export const texts = {
   rejected: {
     title: "Commande d'arbitre non appliquée",
     /** `message` is the refusal's French sentence; its code is for programs, not in a hibou. */
-    text: (line: string, postId: string | null, message: string, code: string) =>
-      `Votre commande « ${line} »${postId ? ` (message ${postId})` : ""} n'a pas été appliquée : ${withStop(refusalShown(code, message))} Corrigez-la dans un nouveau message ou par l'API.`,
+    text: (line: string, when: string | null, message: string, code: string) =>
+      `Votre commande « ${line} »${when ? ` (${post("votre", when)})` : ""} n'a pas été appliquée : ${withStop(refusalShown(code, message))} Corrigez-la dans un nouveau message ou par l'API.`,
   },
 
   derogation: {

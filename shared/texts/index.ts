@@ -20,6 +20,7 @@ import { openingBlockTexts, openingHibouTexts } from "./duel-opening.js";
 import { errorTexts } from "./errors.js";
 import { forumactifTexts } from "./forumactif.js";
 import { texts as hibouTexts } from "./hiboux.js";
+import { duelistTexts } from "./hiboux-duelists.js";
 import { notifierTexts } from "./notifiers.js";
 import { refereeMessages } from "./referee-commands.js";
 import { refusalTexts } from "./refusals.js";
@@ -29,6 +30,8 @@ import { validationTexts } from "./validation.js";
 export const french = {
   /** The hiboux: to the referee ("vous") and to the duelists ("tu"). */
   hiboux: hibouTexts,
+  /** The hiboux written to one duelist alone: their own defence, an attack now waiting, their absence, their ban. */
+  hibouxToDuelists: duelistTexts,
   /** The hibou of an `[arbitre]duel : …` that opened no duel, and the parser's problems it lists. */
   duelOpening: { hibou: openingHibouTexts, block: openingBlockTexts },
   /** The Forumactif poller's hiboux to the referee, and the reasons they give. */

@@ -73,8 +73,9 @@ describe("CONTRACT 6.1 the demo duel's hiboux read as French a referee reads gla
   });
 
   it("CONTRACT 6.1 a Discourse PM says the rule once", () => {
-    const hibou = result.notifications.find((n) => n.kind === "sanction.applied");
-    if (!hibou) throw new Error("the demo has a sanction");
+    // The demo's absence, told with its sanction in one hibou.
+    const hibou = result.notifications.find((n) => n.kind === "fault.absence" && n.text.includes("Sanction"));
+    if (!hibou) throw new Error("the demo has a sanctioned absence");
     const pm = discoursePrivateMessage(aHibou({ text: hibou.text, rule: "R-6.2" }), "minerva");
     expect(pm.raw.match(/Règles? appliquées? :/g)).toHaveLength(1);
   });
