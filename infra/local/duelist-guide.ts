@@ -131,6 +131,17 @@ export function duelistGuide(ruleset: Ruleset): string {
     "retard change un verdict, un hibou « Verdict révisé » te dit ce qui change. En cas de doute,",
     "l'arbitre humain a toujours le dernier mot (R-7.1).",
     "",
+    "Un hibou nomme un message par son heure dans le fil (« ton message de 14 h 02 », avec son jour",
+    "s'il date d'un autre jour), jamais par un numéro. Il te prévient aussi :",
+    "",
+    "- quand une attaque te touche pendant ton propre tour : ce qu'elle t'a pris et les PD qui te restent ;",
+    "- quand l'arbitre a complété le message de ton adversaire (droit à l'erreur) et que son attaque",
+    "  t'attend désormais : ce que ton dé de défense doit faire, et avant quand tu joues ;",
+    "- quand tu n'as pas posté à temps : un seul hibou dit la faute d'absence, sa sanction et les",
+    "  attaques qui t'ont touché sans défense ;",
+    "- quand une disqualification t'interdit de duel : jusqu'à quand, et à qui écrire (l'arbitre du",
+    "  duel, les arbitres du forum ; l'administration du forum peut aussi lever l'interdiction).",
+    "",
   ];
   return lines.join("\n");
 }

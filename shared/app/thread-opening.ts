@@ -8,6 +8,7 @@ import type { LoadedDuel } from "../ports/duel-repository.js";
 import type { ForumAccount } from "../ports/duelist-store.js";
 import type { ForumConfig } from "../ports/forum-store.js";
 import type { Hibou } from "../ports/notifier.js";
+import { postTime } from "../texts/format.js";
 import { refusalShown } from "../texts/refusals.js";
 import { standaloneEntries } from "./effects.js";
 import { duelIdOf, type IncomingPost } from "./incoming-post.js";
@@ -129,7 +130,7 @@ async function refuse(
     },
     kind: say.kind,
     title: say.title,
-    text: say.text(post.postId, problems),
+    text: say.text(postTime(post.createdAt, now), problems),
     createdAt: now,
     eventId: `opening.${post.postId}`,
     rule: "R-1.2",

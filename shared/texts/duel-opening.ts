@@ -20,9 +20,10 @@ const accountLabel = (a: NamedAccount): string =>
 /** The hibou's title and text, and the problems found when naming the duelists. */
 export const openingHibouTexts = {
   title: "Duel non enregistré",
-  text: (postId: string, problems: readonly string[]): string =>
+  /** `when`: the post by its time in the thread (`postTime`), never its id. */
+  text: (when: string, problems: readonly string[]): string =>
     [
-      `Votre message ${postId} n'a ouvert aucun duel :`,
+      `Votre message${when ? ` ${when}` : ""} n'a ouvert aucun duel :`,
       ...problems.map((p) => `- ${p}`),
       `Corrigez le message (ou postez-en un nouveau) sous cette forme : ${EXAMPLE}`,
       "Un duelliste se nomme par le nom qu'affiche le forum, par son identifiant de connexion (@login) ou par son numéro de compte (#42) ; un compte qui n'a encore rien posté se nomme par son numéro suivi de son nom (#42 Alice Dubois).",

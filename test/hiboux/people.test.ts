@@ -137,7 +137,9 @@ describe("R-6.7 after a referee's correction", () => {
       duel.referee({ command: "correction", postId: "1001", fields: { cible: "Bob", zone: "bras" } }),
     );
     const summary = toReferee(hiboux).find((h) => h.kind === "turn.resolved");
-    expect(summary?.text).toContain("cible : Bob Martin (corrigé) ; zone : « bras » (corrigé) ; pari : « 3 »");
+    expect(summary?.text).toContain(
+      "cible : Bob Martin (corrigé) ; zone : « bras » (corrigé) ; pari : « 3 »",
+    );
   });
 
   it("R-6.7 R-1.5 the other duelist is told that the attack now waits for them, and what their die must make", () => {
@@ -151,7 +153,9 @@ describe("R-6.7 after a referee's correction", () => {
       "L'arbitre a complété le message d'Alice Dubois de 11 h 00 (droit à l'erreur, R-6.7) : son tour 1 est résolu, et son attaque te vise maintenant.",
     );
     expect(toBob[0]?.text).toContain("Alice Dubois t'attaque avec ce sort : Sortilège de Feu (attaque 5).");
-    expect(toBob[0]?.text).toContain("C'est à toi de jouer (tour 2), avant le jeudi 3 décembre 2026 à 11 h 00");
+    expect(toBob[0]?.text).toContain(
+      "C'est à toi de jouer (tour 2), avant le jeudi 3 décembre 2026 à 11 h 00",
+    );
   });
 
   it("R-6.7 an attack already answered in the same decision (a queued post) waits for nobody", () => {
@@ -209,7 +213,9 @@ describe("R-6.2 an absence", () => {
     const toBob = to(hiboux, BOB.id);
     expect(toBob.map((h) => h.kind)).toEqual(["fault.absence"]);
     const text = toBob[0]?.text ?? "";
-    expect(text).toContain("Tu reçois ta 1re faute d'absence : tu n'as pas posté avant l'échéance du tour 2.");
+    expect(text).toContain(
+      "Tu reçois ta 1re faute d'absence : tu n'as pas posté avant l'échéance du tour 2.",
+    );
     expect(text).toContain("L'attaque d'Alice Dubois (Sortilège de Feu, attaque 5) te touche sans défense");
     expect(text).toMatch(/Il te reste \d+\/50 PD\./);
     // The referee: the fault with its sanction in one hibou, and the turn's summary.

@@ -125,6 +125,8 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
     );
     expect(hibou?.text).toContain("[arbitre]duel : Alice Dubois (3e année) contre Bob Martin (adulte)");
     expect(hibou?.text).toContain("@login");
+    // The post named by its time in the thread, never by its id (CONTRACT.md 6.1).
+    expect(hibou?.text).toMatch(/^Votre message d[eu] [^\n]*\d+ h \d{2} n'a ouvert aucun duel :/);
   });
 
   it("CONTRACT 6 an ambiguous name registers nothing and lists the accounts; the account number settles it", async () => {
