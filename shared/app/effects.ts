@@ -54,19 +54,8 @@ function withUsername(to: Recipient, forum: ForumConfig | null, after: Duel): Re
   return username ? { ...to, username } : to;
 }
 
-/**
- * The outbox of one decision: the timers to schedule and cancel (ids carrying the version, so
- * timers changed again by a later decision are distinct), each hibou through each of the forum's
- * channels and the thread's replies, as parts of one entry (`asParts`): the relay records each part
- * done, so a channel that failed is retried alone and the others are never sent twice.
- *
- * Revised inputs re-announce their verdicts, each as it now stands. When their entries of parts
- * would be more than `maxEntries`, or weigh more than `REVISED_BUDGET` (a post so late that it
- * rewrote a long stretch of the duel), the referee gets one notice naming every verdict that changed
- * instead, and each duelist concerned one short summary: the decision must fit in one transaction,
- * or it could never be stored at all.
- */
-export function effectsOf(input: {
+/** What a decision's effects are derived from (`effectsOf`). */
+export interface EffectsInput {
   readonly forum: ForumConfig | null;
   readonly before: DuelState;
   readonly after: Duel;
@@ -89,7 +78,21 @@ export function effectsOf(input: {
   readonly maxEntries?: number;
   /** The deployment's public address (no trailing slash needed): referees get the duel's desk page. */
   readonly deskUrl?: string;
-}): OutboxEntry[] {
+}
+
+/**
+ * The outbox of one decision: the timers to schedule and cancel (ids carrying the version, so
+ * timers changed again by a later decision are distinct), each hibou through each of the forum's
+ * channels and the thread's replies, as parts of one entry (`asParts`): the relay records each part
+ * done, so a channel that failed is retried alone and the others are never sent twice.
+ *
+ * Revised inputs re-announce their verdicts, each as it now stands. When their entries of parts
+ * would be more than `maxEntries`, or weigh more than `REVISED_BUDGET` (a post so late that it
+ * rewrote a long stretch of the duel), the referee gets one notice naming every verdict that changed
+ * instead, and each duelist concerned one short summary: the decision must fit in one transaction,
+ * or it could never be stored at all.
+ */
+export function effectsOf(input: EffectsInput): OutboxEntry[] {
   const { before, after, version, now } = input;
   const duelId = after.id;
   const out: OutboxEntry[] = [];
@@ -99,10 +102,7 @@ export function effectsOf(input: {
 
   // Each hibou tells the duel as its own input left it, not as later inputs of a replay did.
   const ownStates = around(input.states, before, after);
-  const known = knownOf(input.forum, [
-    ...(input.command ? [input.command] : []),
-    ...input.revised.map((i) => i.command),
-  ]);
+  const known = knownOf(input.forum, [input.command, ...input.revised.map((i) => i.command)]);
   const own = stillTrue(
     composeHiboux({ events: input.events, ...ownStates, known }),
     input.events,
@@ -157,10 +157,10 @@ export function effectsOf(input: {
  * hibou names a post by its time in the thread, never by its id) and whom a duelist may ask on the
  * forum (its name, its referees).
  */
-function knownOf(forum: ForumConfig | null, commands: readonly DuelCommand[]): Known {
+function knownOf(forum: ForumConfig | null, commands: readonly (DuelCommand | undefined)[]): Known {
   const postTimes: Record<string, string> = {};
   for (const command of commands)
-    if (command.type === "post.received" || command.type === "post.edited")
+    if (command?.type === "post.received" || command?.type === "post.edited")
       postTimes[command.post.postId] = command.post.createdAt;
   return {
     postTimes,

@@ -1,5 +1,5 @@
 /**
- * What a duelist is told, as the club found it missing (issue 40): posts named by their time in
+ * What a duelist is told, as the club found it missing: posts named by their time in
  * the thread, never by id; a corrected post's fields restated; an attack a correction launched
  * told to its target; a hit in one's own turn told; an absence in one hibou; a ban told kindly and
  * whole. Each case runs the real decider, then the app layer's effects (CONTRACT.md 6.1).
