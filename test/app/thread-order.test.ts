@@ -155,9 +155,11 @@ describe("CONTRACT 4.3 hiboux of a replay", () => {
     const toBob = got.filter((n) => n.to.role === "duelist" && n.to.id === bob.id);
     const revision = toBob.find((n) => n.kind === "verdict.revised");
     expect(revision?.text).toContain(
-      "Ta 1re faute d'action (message 1002 : message hors de son tour) est retirée",
+      "Ta 1re faute d'action (ton message de 10 h 00 : message hors de son tour) est retirée",
     );
-    expect(revision?.text).toContain("Ton message 1002 compte pour le tour 2.");
+    // Named once by its time, never by its id (CONTRACT.md 6.1).
+    expect(revision?.text).toContain("Ce message compte désormais pour le tour 2.");
+    expect(revision?.text).not.toContain("1002");
     expect(revision?.text).toContain("C'est maintenant au tour d'Alice Dubois (tour 3)");
     expect(revision?.text).not.toMatch(/CONTRACT|Bob Martin/);
     expect(toBob.map((n) => n.title)).not.toContain("À toi de jouer — tour 2");
