@@ -69,9 +69,10 @@ describe("R-3.8 CONTRACT 4.1 a duel played with the forum's dice", () => {
     await h.settle();
     const hiboux = (await h.admin("GET", `/duels/${duelId}/notifications`)).body.notifications as Hibou[];
     const summaries = hiboux.filter((x) => x.to.role === "referee" && x.kind === "turn.resolved");
-    expect(summaries.find((x) => x.text.includes("message 7101"))?.text).toContain(
+    // Each summary by its turn: a post is named by its time, never by its id (CONTRACT.md 6.1).
+    expect(summaries.find((x) => x.title.startsWith("Tour 1 :"))?.text).toContain(
       "le système a lancé les deux dés pour ce tour (R-3.8)",
     );
-    expect(summaries.find((x) => x.text.includes("message 7102"))?.text).not.toContain("R-3.8");
+    expect(summaries.find((x) => x.title.startsWith("Tour 2 :"))?.text).not.toContain("R-3.8");
   });
 });
