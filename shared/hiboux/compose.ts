@@ -5,10 +5,12 @@ import { texts } from "../texts/hiboux.js";
 import { type Context, contextOf, draft, type HibouDraft, type Known, referee } from "./context.js";
 import { attacksNowWaiting, ownDefence } from "./duelist-turn.js";
 import {
+  type AbsenceForReferee,
+  absenceParts,
+  absenceToReferee,
   correctionAccepted,
   correctionExpired,
   correctionOpened,
-  faultAbsence,
   faultAction,
   faultCancelled,
   sanctionApplied,
@@ -55,8 +57,6 @@ function single(ctx: Context, event: DuelEvent, index: number): HibouDraft[] {
       return duelStarted(ctx, event);
     case "fault.action":
       return faultAction(ctx, event);
-    case "fault.absence":
-      return faultAbsence(ctx, event, index);
     case "sanction.applied":
       return sanctionApplied(ctx, event, index);
     case "fault.cancelled":
@@ -134,6 +134,12 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
   // Each turn with the duel as it left it: its points, the attacks awaiting the next duelist.
   const groups: { readonly group: TurnGroup; readonly ctx: Context }[] = [];
   let group: TurnGroup | null = null;
+  // Absences whose referee's hibou waits for their turn (its hits, who plays next), by event index.
+  const absences: {
+    readonly index: number;
+    readonly parts: AbsenceForReferee;
+    readonly duelist: HibouDraft;
+  }[] = [];
   // The top hands the first turn over at once; the duel.started hibou already says so.
   let startedFor: string | null = null;
 
@@ -146,6 +152,12 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
   input.events.forEach((event, index) => {
     try {
       const inTurn = TURN_EVENTS.has(event.type) || (event.type === "points.lost" && event.cause === "hit");
+      if (event.type === "fault.absence") {
+        startedFor = null;
+        const parts = absenceParts(at(index), event, index);
+        absences.push({ index, parts: parts.referee, duelist: parts.duelist });
+        return;
+      }
       if (!inTurn) {
         startedFor = event.type === "duel.started" ? event.firstDuelistId : null;
         for (const d of single(at(index), event, index))
@@ -171,9 +183,27 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
   });
   close(input.events.length - 1);
 
+  // Each absence is told with the turn it ended, where one follows it (the duel may end there):
+  // the first unplayed turn that ends after it (stored logs may hold its hits before it).
+  const absenceOf = new Map<TurnGroup, (typeof absences)[number]>();
+  for (const absence of absences) {
+    const turn = groups.find(
+      ({ group: g }) => g.played === null && Math.max(g.key, g.passedKey) > absence.index,
+    );
+    if (turn && !absenceOf.has(turn.group)) {
+      absenceOf.set(turn.group, absence);
+      continue;
+    }
+    const alone = absenceToReferee(at(absence.index), absence.parts);
+    placed.push({ key: absence.index, draft: alone, summary: false });
+    placed.push({ key: absence.index, draft: absence.duelist, summary: false });
+  }
   groups.forEach(({ group: g, ctx: turnCtx }, i) => {
-    const summary = turnSummary(turnCtx, g, i === groups.length - 1);
-    if (summary) placed.push({ key: g.key, draft: summary, summary: true });
+    const absence = absenceOf.get(g);
+    const summary = turnSummary(turnCtx, g, i === groups.length - 1, absence?.parts);
+    if (summary)
+      placed.push({ key: absence?.index ?? g.key, draft: summary, summary: absence === undefined });
+    if (absence) placed.push({ key: absence.index, draft: absence.duelist, summary: false });
     const hit = ownDefence(turnCtx, g, input.after);
     if (hit) placed.push({ key: g.key, draft: hit, summary: false });
     for (const waits of attacksNowWaiting(turnCtx, g, input.after))

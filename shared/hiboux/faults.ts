@@ -112,12 +112,26 @@ function absenceOutcome(ctx: Context, e: EventOf<"fault.absence">, index: number
   return { sanction, afterSanction, hits: hits.map((h) => ({ ...h, lost: h.lost })) };
 }
 
+/** The referee's share of an absence: its title, lines, overrule and rules, for its one hibou. */
+export interface AbsenceForReferee {
+  readonly event: EventOf<"fault.absence">;
+  readonly title: string;
+  readonly lines: readonly string[];
+  readonly overrule: string;
+  readonly rules: readonly string[];
+}
+
 /**
  * An absence fault (R-6.2), to the referee and the absent duelist: one hibou each, with the
  * fault's sanction (and disqualification) of the same input; the duelist's also tells the attacks
- * that hit them undefended and the points they have left — the turn's summary is the referee's.
+ * that hit them undefended and the points they have left. The referee's share is returned apart:
+ * the absence's turn (its hits, who plays next) joins it in one hibou (`composeHiboux`).
  */
-export function faultAbsence(ctx: Context, e: EventOf<"fault.absence">, index = 0): HibouDraft[] {
+export function absenceParts(
+  ctx: Context,
+  e: EventOf<"fault.absence">,
+  index = 0,
+): { readonly referee: AbsenceForReferee; readonly duelist: HibouDraft } {
   const f = texts.fault;
   const s = texts.sanction;
   const you = duelistTexts.absence;
@@ -129,7 +143,7 @@ export function faultAbsence(ctx: Context, e: EventOf<"fault.absence">, index = 
   const toReferee = [f.absenceReferee(name, e.count, e.turn, byReferee), reason];
   const toYou = [f.absenceDuelist(e.count, e.turn, byReferee), reason];
   if (sanction && sanction.points > 0) {
-    toReferee.push(s.absenceFollows(sanction.points, pointsOf(ctx, e.duelistId, afterSanction)));
+    toReferee.push(s.absenceFollows(sanction.points));
     toYou.push(you.sanction(sanction.points));
   }
   if (sanction?.disqualify) {
@@ -145,30 +159,32 @@ export function faultAbsence(ctx: Context, e: EventOf<"fault.absence">, index = 
   const left = hits.findLast((h) => h.lost)?.lost?.points ?? afterSanction;
   if (left === 0) toYou.push(duelistTexts.hit.out);
   else if (hits.length > 0 || sanction) toYou.push(duelistTexts.hit.points(pointsOf(ctx, e.duelistId, left)));
-  const rules = [
-    ...new Set([
-      e.rule,
-      ...(sanction?.disqualify ? ["R-6.8"] : []),
-      ...hits.flatMap((h) => [
-        h.defence.rule,
-        ...(h.lost ? [h.lost.rule] : []),
-        ...h.effects.map((x) => x.rule),
-      ]),
-    ]),
-  ];
+  const faultRules = [e.rule, ...(sanction?.disqualify ? ["R-6.8"] : [])];
+  const hitRules = hits.flatMap((h) => [
+    h.defence.rule,
+    ...(h.lost ? [h.lost.rule] : []),
+    ...h.effects.map((x) => x.rule),
+  ]);
   const number = faultNumber(ctx, e.id);
   const overrule = sanction?.disqualify
     ? texts.overrule.liftDisqualification(number)
     : sanction && sanction.points > 0
       ? texts.overrule.sanction(number, name, sanction.points)
       : texts.overrule.cancelFault(number);
-  return [
-    draft(referee(ctx), "fault.absence", title, toReferee, e, {
-      rules: [...new Set([e.rule, ...(sanction?.disqualify ? ["R-6.8"] : [])])],
-      overrule,
+  return {
+    referee: { event: e, title, lines: toReferee, overrule, rules: [...new Set(faultRules)] },
+    duelist: draft(toDuelist(ctx, e.duelistId), "fault.absence", title, toYou, e, {
+      rules: [...new Set([...faultRules, ...hitRules])],
     }),
-    draft(toDuelist(ctx, e.duelistId), "fault.absence", title, toYou, e, { rules }),
-  ];
+  };
+}
+
+/** The referee's hibou of an absence whose turn is not told with it (the duel ended there). */
+export function absenceToReferee(ctx: Context, parts: AbsenceForReferee): HibouDraft {
+  return draft(referee(ctx), "fault.absence", parts.title, parts.lines, parts.event, {
+    rules: parts.rules,
+    overrule: parts.overrule,
+  });
 }
 
 function youEffect(effect: EventOf<"effect.applied">): string {

@@ -17,6 +17,7 @@ import {
   toDuelist,
   uniqueRules,
 } from "./context.js";
+import type { AbsenceForReferee } from "./faults.js";
 import { type Corrected, readingLine } from "./reading.js";
 
 /** The events one played turn (or one absence) is made of; they make one summary, not one hibou each. */
@@ -181,13 +182,22 @@ function correctedBy(ctx: Context, played: EventOf<"turn.played">): Corrected | 
   return accepted ? { fields: accepted.fields, targetId: played.targetId } : undefined;
 }
 
-/** The referee's summary of one turn: dice, each attack answered, the action, points left, who is next. */
-export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): HibouDraft | null {
+/**
+ * The referee's summary of one turn: dice, each attack answered, the action, points left, who is
+ * next. The turn an absence ended (`absence`, R-6.2) is told in the absence's own hibou: its fault
+ * and sanction first, then the hits and who plays next — one hibou, not two.
+ */
+export function turnSummary(
+  ctx: Context,
+  group: TurnGroup,
+  isLast: boolean,
+  absence?: AbsenceForReferee,
+): HibouDraft | null {
   const first = group.events[0];
   if (!first) return null;
   const t = texts.turn;
   const played = group.played;
-  const body: string[] = [];
+  const body: string[] = [...(absence?.lines ?? [])];
   let title: string;
   if (played) {
     const name = nameOf(ctx, played.duelistId);
@@ -206,9 +216,10 @@ export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): Hi
       absentTurn?.duelistId === absentId ? absentTurn.number : null,
       nameOf(ctx, absentId),
     );
-    body.push(t.absent(nameOf(ctx, absentId)));
+    if (absence) title = absence.title;
+    body.push(absence ? t.absentHits : t.absent(nameOf(ctx, absentId)));
   } else if (group.passed) {
-    title = t.nextTitle(nameOf(ctx, group.passed.duelistId), group.passed.number);
+    title = absence?.title ?? t.nextTitle(nameOf(ctx, group.passed.duelistId), group.passed.number);
   } else {
     return null;
   }
@@ -234,6 +245,11 @@ export function turnSummary(ctx: Context, group: TurnGroup, isLast: boolean): Hi
       : played && !played.faulty
         ? texts.overrule.addFault(nameOf(ctx, played.duelistId))
         : null;
+  if (absence)
+    return draft(referee(ctx), "fault.absence", title, body, absence.event, {
+      rules: [...new Set([...absence.rules, ...uniqueRules(group.events)])],
+      overrule: [absence.overrule, overrule].filter((x) => x !== null).join("\n"),
+    });
   return draft(referee(ctx), "turn.resolved", title, body, played ?? first, {
     rules: uniqueRules(group.events),
     overrule,

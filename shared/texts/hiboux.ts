@@ -227,6 +227,8 @@ export const texts = {
       `${name} a joué le tour ${number}${when ? ` (${post("son", when)})` : ""}. Dés : attaque ${attack}, défense ${defence}.`,
     absent: (name: string) =>
       `${name} n'a pas posté avant l'échéance : ses attaques en attente le touchent sans défense (R-6.2).`,
+    /** After the absence's fault, in the same hibou: the absence is said already. */
+    absentHits: "Sans message, pas de dé de défense : les attaques en attente le touchent (R-6.2).",
     nothingToDefend: "Aucune attaque à parer : le dé de défense ne sert pas.",
     diceRolled:
       "Le message ne contenait pas le lancer de dés du forum : le système a lancé les deux dés pour ce tour (R-3.8). Ce n'est pas une faute.",
@@ -345,8 +347,7 @@ export const texts = {
     absenceReferee: (name: string, points: number, left: string) =>
       `Sanction de la faute d'absence ${de(name)} : ${signed(-points)} PD, il reste ${left} (R-6.2).`,
     /** Said right after the absence it sanctions, in the same hibou. */
-    absenceFollows: (points: number, left: string) =>
-      `Sanction : ${signed(-points)} PD, il reste ${left} (R-6.2).`,
+    absenceFollows: (points: number) => `Sanction : ${signed(-points)} PD (R-6.2).`,
     absenceDuelist: (points: number, left: string) =>
       `Sanction de ta faute d'absence : tu perds ${points} PD, il te reste ${left} (R-6.2).`,
     disqualifyReferee: (name: string) =>

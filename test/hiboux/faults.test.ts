@@ -195,16 +195,19 @@ describe("absence", () => {
       DEADLINE,
     );
     const hiboux = composeHiboux(given(aliceToPlay, absence));
+    // One hibou to the referee and one to Alice: the absence's turn is told with its fault.
     expect(kinds(hiboux)).toEqual([
-      "turn.resolved>referee:7",
       "fault.absence>referee:7",
       "fault.absence>duelist:42",
       "turn.resolved>duelist:43",
     ]);
-    const [summary, fault] = toReferee(hiboux);
-    expect(summary?.title).toBe("Tour 2 : Alice Dubois n'a pas posté à temps");
+    const [summary] = toReferee(hiboux);
+    const fault = summary;
+    expect(summary?.title).toBe("Faute d'absence : Alice Dubois (1re)");
+    expect(summary?.text).toContain("[arbitre]points Alice Dubois +2[/arbitre]");
+    expect(summary?.text).toContain("[arbitre]points Alice Dubois +7[/arbitre]");
     expect(summary?.text).toContain(
-      "Contre l'attaque de Bob Martin (Sortilège de Feu) : pas de défense (absence) contre attaque 5 : touché, −7 PD (points de duel).",
+      "Contre l'attaque de Bob Martin (Sortilège de Feu) : pas de défense (absence) contre attaque 5 : touché, −7 PD.",
     );
     expect(summary?.text).toContain(
       "Au tour de Bob Martin (tour 3), avant le jeudi 3 décembre 2026 à 11 h 00.",
@@ -212,7 +215,8 @@ describe("absence", () => {
     expect(fault?.text).toContain(
       "1re faute d'absence d'Alice Dubois : aucun message avant l'échéance du tour 2.",
     );
-    expect(fault?.text).toContain("Sanction : −2 PD (points de duel), il reste 16/25 PD (R-6.2).");
+    expect(fault?.text).toContain("Sanction : −2 PD (points de duel ; R-6.2).");
+    expect(fault?.text).toContain("Points : Alice Dubois 16/25 PD ; Bob Martin 50/50 PD.");
   });
 });
 

@@ -218,8 +218,14 @@ describe("R-6.2 an absence", () => {
     );
     expect(text).toContain("L'attaque d'Alice Dubois (Sortilège de Feu, attaque 5) te touche sans défense");
     expect(text).toMatch(/Il te reste \d+\/50 PD\./);
-    // The referee: the fault with its sanction in one hibou, and the turn's summary.
-    expect(toReferee(hiboux).map((h) => h.kind)).toEqual(["fault.absence", "turn.resolved"]);
+    // The referee too: the fault, its sanction, the hit and who plays next, in one hibou.
+    const forReferee = toReferee(hiboux);
+    expect(forReferee.map((h) => h.kind)).toEqual(["fault.absence"]);
+    expect(forReferee[0]?.text).toContain(
+      "1re faute d'absence de Bob Martin : aucun message avant l'échéance du tour 2.",
+    );
+    expect(forReferee[0]?.text).toContain("pas de défense (absence) contre attaque 5 : touché");
+    expect(forReferee[0]?.text).toContain("Au tour d'Alice Dubois (tour 3)");
   });
 
   it("R-6.1 a reminder decided past its deadline (its timer ran late) is not sent with the absence", () => {

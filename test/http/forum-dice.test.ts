@@ -9,6 +9,7 @@ const REFEREE = { id: "7", name: "Minerva McGonagall" };
 interface Hibou {
   to: { role: string; id: string };
   kind: string;
+  title: string;
   text: string;
 }
 
