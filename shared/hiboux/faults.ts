@@ -116,7 +116,10 @@ function absenceOutcome(ctx: Context, e: EventOf<"fault.absence">, index: number
 export interface AbsenceForReferee {
   readonly event: EventOf<"fault.absence">;
   readonly title: string;
+  /** Told with the turn the absence ended, whose points line says what is left. */
   readonly lines: readonly string[];
+  /** Told alone (the duel ended there, or the referee gave the fault): the points left with its sanction. */
+  readonly alone: readonly string[];
   readonly overrule: string;
   readonly rules: readonly string[];
 }
@@ -141,13 +144,16 @@ export function absenceParts(
   const title = f.absenceTitle(name, e.count);
   const { sanction, afterSanction, hits } = absenceOutcome(ctx, e, index);
   const toReferee = [f.absenceReferee(name, e.count, e.turn, byReferee), reason];
+  const alone = [...toReferee];
   const toYou = [f.absenceDuelist(e.count, e.turn, byReferee), reason];
   if (sanction && sanction.points > 0) {
-    toReferee.push(s.absenceFollows(sanction.points));
+    toReferee.push(s.absenceFollows(sanction.points, null));
+    alone.push(s.absenceFollows(sanction.points, pointsOf(ctx, e.duelistId, afterSanction)));
     toYou.push(you.sanction(sanction.points));
   }
   if (sanction?.disqualify) {
     toReferee.push(s.disqualifyReferee(name));
+    alone.push(s.disqualifyReferee(name));
     toYou.push(you.disqualified);
   }
   for (const hit of hits) {
@@ -158,7 +164,8 @@ export function absenceParts(
   }
   const left = hits.findLast((h) => h.lost)?.lost?.points ?? afterSanction;
   if (left === 0) toYou.push(duelistTexts.hit.out);
-  else if (hits.length > 0 || sanction) toYou.push(duelistTexts.hit.points(pointsOf(ctx, e.duelistId, left)));
+  else if (hits.length > 0 || (sanction && sanction.points > 0))
+    toYou.push(duelistTexts.hit.points(pointsOf(ctx, e.duelistId, left)));
   const faultRules = [e.rule, ...(sanction?.disqualify ? ["R-6.8"] : [])];
   const hitRules = hits.flatMap((h) => [
     h.defence.rule,
@@ -172,7 +179,7 @@ export function absenceParts(
       ? texts.overrule.sanction(number, name, sanction.points)
       : texts.overrule.cancelFault(number);
   return {
-    referee: { event: e, title, lines: toReferee, overrule, rules: [...new Set(faultRules)] },
+    referee: { event: e, title, lines: toReferee, alone, overrule, rules: [...new Set(faultRules)] },
     duelist: draft(toDuelist(ctx, e.duelistId), "fault.absence", title, toYou, e, {
       rules: [...new Set([...faultRules, ...hitRules])],
     }),
@@ -181,7 +188,7 @@ export function absenceParts(
 
 /** The referee's hibou of an absence whose turn is not told with it (the duel ended there). */
 export function absenceToReferee(ctx: Context, parts: AbsenceForReferee): HibouDraft {
-  return draft(referee(ctx), "fault.absence", parts.title, parts.lines, parts.event, {
+  return draft(referee(ctx), "fault.absence", parts.title, parts.alone, parts.event, {
     rules: parts.rules,
     overrule: parts.overrule,
   });

@@ -347,7 +347,8 @@ export const texts = {
     absenceReferee: (name: string, points: number, left: string) =>
       `Sanction de la faute d'absence ${de(name)} : ${signed(-points)} PD, il reste ${left} (R-6.2).`,
     /** Said right after the absence it sanctions, in the same hibou. */
-    absenceFollows: (points: number) => `Sanction : ${signed(-points)} PD (R-6.2).`,
+    absenceFollows: (points: number, left: string | null) =>
+      `Sanction : ${signed(-points)} PD${left ? `, il reste ${left}` : ""} (R-6.2).`,
     absenceDuelist: (points: number, left: string) =>
       `Sanction de ta faute d'absence : tu perds ${points} PD, il te reste ${left} (R-6.2).`,
     disqualifyReferee: (name: string) =>
