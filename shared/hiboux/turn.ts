@@ -248,7 +248,9 @@ export function turnSummary(
   if (absence)
     return draft(referee(ctx), "fault.absence", title, body, absence.event, {
       rules: [...new Set([...absence.rules, ...uniqueRules(group.events)])],
-      overrule: [absence.overrule, overrule].filter((x) => x !== null).join("\n"),
+      overrule: hit?.lost
+        ? `${absence.overrule}\n${texts.overrule.hitPoints(nameOf(ctx, hit.event.defenderId), hit.lost.amount)}`
+        : absence.overrule,
     });
   return draft(referee(ctx), "turn.resolved", title, body, played ?? first, {
     rules: uniqueRules(group.events),

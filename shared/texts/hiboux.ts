@@ -182,6 +182,9 @@ export const texts = {
       `pour seulement ajuster les PD : ${command.adjustPoints(name, points)}. ${lastWord}`,
     restorePoints: (name: string, points: number) =>
       `Pour rendre ces PD, écrivez dans le fil : ${command.adjustPoints(name, points)}. ${lastWord}`,
+    /** Below another overrule of the same hibou, which says the decision is the referee's. */
+    hitPoints: (name: string, points: number) =>
+      `Pour rendre les ${points} PD de l'attaque, écrivez dans le fil : ${command.adjustPoints(name, points)}.`,
     addFault: (name: string) =>
       `Pour sanctionner ce tour, écrivez dans le fil : ${command.actionFault(name)}. ${lastWord}`,
     liftDisqualification: (number: string) =>
