@@ -87,7 +87,7 @@ describe("a forum's admin connects a Forumactif board on the desk, in a real bro
       .locator("[data-source-form]")
       .getByRole("button", { name: "Enregistrer la source" })
       .click();
-    await page.waitForURL(/\/admin\/forums\/poudlard\?fait=saved#source$/);
+    await page.waitForURL(/\/admin\/forums\/poudlard\?fait=saved&partie=source#source$/);
     expect(await page.locator(".flash.ok").first().textContent()).toBeTruthy();
     expect(await section.textContent()).toContain(
       "Les sujets des duels de ce forum sont lus sur Forumactif.",
