@@ -58,6 +58,7 @@ export const TIERS = {
       "test/admin/commands.test.ts",
       "test/admin/last-word.test.ts",
       "test/admin/duel-view.test.ts",
+      "test/admin/forum-admin-phone.test.ts",
       "test/admin/forum-settings.test.ts",
       "test/admin/login.test.ts",
       "test/admin/pages.test.ts",
