@@ -8,7 +8,7 @@ import { FakeBoard } from "../support/forumactif/fake-board.js";
 import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { browser, decoded } from "./support.js";
 
-/** A forum admin's findings on the desk (issue 40): what the settings and registration pages answer. */
+/** What a forum admin on a phone meets on the desk: what the settings and registration pages answer. */
 
 let board: FakeBoard | undefined;
 afterEach(async () => {
@@ -55,7 +55,7 @@ async function forumAdmin(h: MemoryHarness) {
 /** The field names and JSON paths a person filling the desk's forms never sees. */
 const INTERNALS = /notify\.|source\.account|webhookSecrets|baseUrl|username|password|apiKey|apiUsername/;
 
-describe("issue 40: the forum admin's desk on a phone", () => {
+describe("the forum admin's desk, as met on a phone", () => {
   it("CONTRACT 3 every settings form posts to its part of the page, and a save comes back there with its answer", async () => {
     const h = await memoryHarness();
     await h.forum();

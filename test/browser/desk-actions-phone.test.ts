@@ -31,7 +31,7 @@ async function expectInView(page: Page, selector: string): Promise<void> {
 }
 
 /**
- * Issue 40, the forum admin on a phone: on the settings page, several screens long at 390 px, each
+ * The forum admin on a phone: on the settings page, several screens long at 390 px, each
  * action answers where it was pressed, without a script; the topic preview fits the screen.
  */
 describe("the forum's settings on a phone (390 px): each answer where the person pressed", () => {
