@@ -52,7 +52,7 @@ describe("CONTRACT 3.1 a forum's admin on the desk, in a real browser", () => {
     await page.waitForURL(`${base}/admin/forums/poudlard`);
     const answer = page.waitForResponse((r) => r.url().endsWith("/admin/forums/poudlard/secrets/generic"));
     const shown = page.waitForResponse((r) => r.url().includes("/admin/forums/poudlard?affichage="));
-    await page.locator('form[action="/admin/forums/poudlard/secrets/generic"] button').click();
+    await page.locator('form[action="/admin/forums/poudlard/secrets/generic#secrets"] button').click();
     // POST/Redirect/GET: the POST answers 303, the page it leads to shows the secret, uncached.
     expect((await answer).status()).toBe(303);
     expect((await shown).headers()["cache-control"]).toBe("no-store");
