@@ -6,7 +6,7 @@ import { sourceFormTexts as t } from "../../texts/desk-source.js";
 import type { AppDeps } from "../deps.js";
 import { forumBodySchema } from "../schemas.js";
 import { forumIdSchema } from "../webhook-schemas.js";
-import { currentBody } from "./forum-form.js";
+import { currentBody, deskMessage } from "./forum-form.js";
 import type { ForumPageNotes } from "./forum-page.js";
 import type { AdminEnv } from "./session.js";
 import { type SettingsPart, savedAt } from "./settings-parts.js";
@@ -35,9 +35,9 @@ function refusedFields(error: AppError): Record<string, string> {
     if (typeof detail !== "object" || detail === null || !("path" in detail)) continue;
     const message =
       "message" in detail && typeof detail.message === "string" ? detail.message : error.message;
-    errors[sourceFieldOf(String(detail.path))] ??= message;
+    errors[sourceFieldOf(String(detail.path))] ??= deskMessage(message);
   }
-  return Object.keys(errors).length > 0 ? errors : { form: error.message };
+  return Object.keys(errors).length > 0 ? errors : { form: deskMessage(error.message) };
 }
 
 /**
