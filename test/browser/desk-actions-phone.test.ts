@@ -5,6 +5,7 @@ import { DUEL_FACES } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
+import { docsScreenshot } from "../support/screenshots.js";
 import { openDesk } from "./desk-browser.js";
 
 /** Where an element is against the window, read in the page (the test's TypeScript has no DOM types). */
@@ -105,6 +106,7 @@ describe("the forum's settings on a phone (390 px): each answer where the person
     await page.waitForURL(/\/source\/preview#source-preview$/);
     await page.locator("[data-preview]").waitFor();
     await expectInView(page, "[data-preview]");
+    await page.screenshot({ path: docsScreenshot("forumactif-preview-390.png") });
     const fit = await page.evaluate<{
       page: number;
       window: number;
