@@ -101,7 +101,7 @@ describe("the French rules page", () => {
     expect(rules.find((r) => r.id === "R-4.12")?.statement).toContain("Charme de Brume");
   });
 
-  it("the desk's « Règles » and its rule links open the French page, at the rule's anchor", async () => {
+  it("the desk's « Règles », its rule links, the duel's card and turn page open the French page, at the rule's anchor", async () => {
     const h = await memoryHarness();
     const duelId = await activeDuel(h);
     const b = browser(h);
@@ -111,6 +111,11 @@ describe("the French rules page", () => {
     expect(duel).toContain('<a href="/regles/poudlard#R-1.4">R-1.4</a>');
     const rules = await h.app.request("/regles/poudlard");
     expect(anchors(await rules.text()).get("R-1.4")).toBe(1);
+    // CONTRACT 9: the duel's card and the turn's page, in the thread, link the same page.
+    for (const page of [`/club/poudlard/duels/${duelId}`, `/club/poudlard/duels/${duelId}/tour`]) {
+      const html = await (await h.app.request(page)).text();
+      expect(html, page).toContain('href="/regles/poudlard" target="_blank"');
+    }
     // An old bookmark of the English page lands on the French one.
     const old = await b.get("/admin/rules");
     expect(old.status).toBe(301);

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ui } from "../../texts/desk.js";
 import { forumTexts } from "../../texts/desk-forums.js";
 import { registerTexts } from "../../texts/desk-register.js";
-import { rulesPath } from "../club/rules-page.js";
+import { rulesPath } from "../club/rules-path.js";
 import type { Principal } from "../principal.js";
 import { CSRF_FIELD } from "./csrf.js";
 

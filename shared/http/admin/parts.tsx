@@ -3,7 +3,7 @@ import { currentTurn, type Duel } from "../../domain/state.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import { formTexts, ui } from "../../texts/desk.js";
 import { formatPoints, postTime } from "../../texts/format.js";
-import { ruleHref } from "../club/rules-page.js";
+import { ruleHref } from "../club/rules-path.js";
 import { timeLeft, when } from "./time.js";
 
 const RULE_ID = /R-\d+(?:\.\d+[a-z]?)?/g;

@@ -6,7 +6,7 @@ import { commandTexts, formTexts, ui } from "../../texts/desk.js";
 import { registerTexts } from "../../texts/desk-register.js";
 import { requireForum, requireForumAdmin } from "../access.js";
 import { refuseTokenInUrl } from "../auth.js";
-import { rulesPath } from "../club/rules-page.js";
+import { rulesPath } from "../club/rules-path.js";
 import type { AppDeps } from "../deps.js";
 import { abortedByClient, errorAnswer } from "../errors.js";
 import { decidedBy } from "../principal.js";

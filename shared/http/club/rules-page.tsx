@@ -4,19 +4,6 @@ import { Page } from "./pages.js";
 /** A rule id as the texts cite it: `R-3.1`, `R-6.2a`. */
 const RULE_ID = /(R-\d+\.\d+[a-z]?)/;
 
-/**
- * Where a rule's text is: its anchor (the rule id itself, `#R-3.1`) on the French rules page, the
- * forum's own when the link knows its forum (a forum may change the ruleset's figures).
- */
-export function ruleHref(ruleId: string, forumId?: string): string {
-  return `${rulesPath(forumId)}#${ruleId}`;
-}
-
-/** The French rules page: the default ruleset's, or the forum's. */
-export function rulesPath(forumId?: string): string {
-  return forumId === undefined ? "/regles" : `/regles/${encodeURIComponent(forumId)}`;
-}
-
 /** Text whose rule ids link to their rule on this page; everything else escaped text. */
 function Cited(props: { text: string; ids: ReadonlySet<string> }) {
   return (
