@@ -1,9 +1,8 @@
 import type { Ruleset } from "../rules/ruleset.js";
 import { formatDuration, joinList } from "./format.js";
-import { magicRules } from "./rules-magic.js";
-import { ordinal, perYearList, type RuleSection, type RuleText, rule } from "./rules-parts.js";
+import { magicRules, ordinal, perYearList, type RuleSection, type RuleText, rule } from "./rules-magic.js";
 
-export type { RuleSection, RuleText } from "./rules-parts.js";
+export type { RuleSection, RuleText } from "./rules-magic.js";
 
 /** The rules page's own words (`GET /regles`), beside the rules themselves. */
 export const rulesTexts = {
