@@ -2,10 +2,8 @@ import type { Effect, Particularity, PerYear, Ruleset, Spell } from "../rules/ru
 import { joinList, signed } from "./format.js";
 
 /**
- * The club's rules in French, as duelists, referees and admins read them (`GET /regles`): every
- * rule id of docs/RULES.md with its statement and the interpretation the referee applies, each
- * figure (points, delays, words, sanctions, spells) taken from the ruleset itself, as the duelists'
- * guide is, so the page never says other than what is counted.
+ * One rule as the French rules page states it (`GET /regles`, shared/texts/rules.ts): its id, a
+ * short title, what it says with the ruleset's figures, and the interpretation the referee applies.
  */
 export interface RuleText {
   readonly id: string;

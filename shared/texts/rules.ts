@@ -4,7 +4,13 @@ import { magicRules, ordinal, perYearList, type RuleSection, type RuleText, rule
 
 export type { RuleSection, RuleText } from "./rules-magic.js";
 
-/** The rules page's own words (`GET /regles`), beside the rules themselves. */
+/**
+ * The club's rules in French, as duelists, referees and admins read them (`GET /regles`): every
+ * rule id of docs/RULES.md with its statement and the interpretation the referee applies, each
+ * figure (points, delays, words, sanctions, spells) written from the ruleset itself, as the
+ * duelists' guide is, so the page never says other than what is counted. Sections 4 and 5, the
+ * ruleset's spells and particularities, are in rules-magic.ts. Below, the page's own words.
+ */
 export const rulesTexts = {
   title: "Règles du club de duel",
   intro:
