@@ -66,6 +66,7 @@ export const TIERS = {
       "test/admin/plain-french.test.ts",
       "test/admin/register-duel.test.ts",
       "test/admin/rules-and-time.test.ts",
+      "test/admin/rules-page.test.ts",
       "test/admin/security.test.ts",
       "test/announce/forum-settings.test.ts",
       "test/announce/forumactif-replies.test.ts",

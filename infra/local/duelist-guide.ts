@@ -131,6 +131,12 @@ export function duelistGuide(ruleset: Ruleset): string {
     "retard change un verdict, un hibou « Verdict révisé » te dit ce qui change. En cas de doute,",
     "l'arbitre humain a toujours le dernier mot (R-7.1).",
     "",
+    "## Toutes les règles",
+    "",
+    "Chaque règle que citent les hiboux (R-3.1, R-6.3…) est sur la page « les règles » de l'arbitre,",
+    "ouverte par le lien de la carte du duel ou de la page « Préparer mon tour » : son texte et, là où",
+    "les textes du club se taisent, l'interprétation que l'arbitre applique.",
+    "",
   ];
   return lines.join("\n");
 }
