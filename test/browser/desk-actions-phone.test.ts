@@ -2,11 +2,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
 import { DUEL_FACES } from "../support/forumactif/dice-markup.js";
-import { FakeBoard } from "../support/forumactif/fake-board.js";
+import type { FakeBoard } from "../support/forumactif/fake-board.js";
 import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 import { docsScreenshot } from "../support/screenshots.js";
-import { openDesk } from "./desk-browser.js";
+import { boardWithDuelTopic, openDesk, signIn } from "./desk-browser.js";
 
 /** Where an element is against the window, read in the page (the test's TypeScript has no DOM types). */
 interface Placed {
@@ -46,23 +46,7 @@ describe("the forum's settings on a phone (390 px): each answer where the person
 
   beforeAll(async () => {
     h = await memoryHarness({ forumactif: { reader: topicReader } });
-    board = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
-    board.messaging.addMember("Arbitre automatique", "un-mot-de-passe-long");
-    board.createTopic({ title: "Duel : Alice contre Bob", topicId: "1234" });
-    board.addPost("1234", {
-      authorId: "99",
-      authorName: "Rubeus Hagrid",
-      html: "Le duel entre Alice et Bob est ouvert. Que le meilleur gagne !",
-      createdAt: "2026-11-29T18:02:00.000Z",
-    });
-    board.addPost("1234", {
-      authorId: "42",
-      authorName: "Alice Dubois",
-      html:
-        "<p>Alice salue son adversaire, lève sa baguette et vise le torse sans attendre.</p>" +
-        "<p>[duel]<br>Sort : Sortilège de Feu<br>Cible : Bob Martin<br>Zone : torse<br>Pari : 4<br>[/duel]</p>",
-      createdAt: "2026-11-29T20:15:00.000Z",
-    });
+    board = await boardWithDuelTopic(() => h.clock.now().toISOString());
     const source = {
       type: "forumactif",
       baseUrl: board.url,
@@ -75,10 +59,7 @@ describe("the forum's settings on a phone (390 px): each answer where the person
     page.on("console", (m) => {
       if (m.type() === "error") consoleErrors.push(m.text());
     });
-    await page.goto(`${base}/admin/login`);
-    await page.getByLabel("Jeton d'administration").fill(ADMIN_TOKEN);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, base, ADMIN_TOKEN);
   }, 120_000);
 
   afterAll(async () => {

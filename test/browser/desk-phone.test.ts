@@ -4,7 +4,7 @@ import { activeDuel } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 import { docsScreenshot } from "../support/screenshots.js";
-import { openDesk } from "./desk-browser.js";
+import { openDesk, signIn } from "./desk-browser.js";
 
 /** Every desk page a referee, a forum admin or the operator opens. */
 const PAGES = {
@@ -82,10 +82,7 @@ describe("every desk page on a phone (390 px) and a desktop (1280 px)", () => {
     await activeDuel(h);
     ({ base, browser, stop } = await openDesk(h.app));
     page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${base}/admin/login`);
-    await page.getByLabel("Jeton d'administration").fill(ADMIN_TOKEN);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, base, ADMIN_TOKEN);
   }, 120_000);
 
   afterAll(async () => {
