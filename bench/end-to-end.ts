@@ -326,7 +326,7 @@ export function requestKind(command: string, input: Record<string, unknown>): st
     }
     case "BatchGetItem": {
       const tables = Object.values((input.RequestItems ?? {}) as Record<string, { Keys?: AttributeMap[] }>);
-      return `${op} (${tables.flatMap((t) => (t.Keys ?? []).map(itemKind)).join(" + ")})`;
+      return `${op} (${joinKinds(tables.flatMap((t) => (t.Keys ?? []).map(itemKind)))})`;
     }
     case "BatchWriteItem": {
       const tables = Object.values((input.RequestItems ?? {}) as Record<string, unknown[]>);
@@ -342,11 +342,24 @@ export function requestKind(command: string, input: Record<string, unknown>): st
         const kind = itemKind(body.Item ?? body.Key);
         return action === "Put" ? kind : `${action} ${kind}`;
       });
-      return `${op} (${kinds.join(" + ")})`;
+      return `${op} (${joinKinds(kinds)})`;
     }
     default:
       return op;
   }
+}
+
+/** Kinds joined by « + », a kind repeated more than twice in a row as `n × kind`. */
+function joinKinds(kinds: readonly string[]): string {
+  const runs: { kind: string; n: number }[] = [];
+  for (const kind of kinds) {
+    const last = runs.at(-1);
+    if (last?.kind === kind) last.n++;
+    else runs.push({ kind, n: 1 });
+  }
+  return runs
+    .flatMap(({ kind, n }) => (n > 2 ? [`${n} × ${kind}`] : Array<string>(n).fill(kind)))
+    .join(" + ");
 }
 
 /**

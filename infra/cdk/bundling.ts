@@ -128,10 +128,6 @@ export function lambdaBundling(name: string): BundlingOptions {
       beforeBundling: () => [],
       beforeInstall: () => [],
       afterBundling: (inputDir: string, outputDir: string) => [
-        // The admin page links every verdict to the rule's text: ship docs/RULES.md beside the
-        // bundle (read from /var/task/docs/RULES.md), the same file the repository documents.
-        `mkdir -p "${outputDir}/docs"`,
-        `cp "${inputDir}/docs/RULES.md" "${outputDir}/docs/RULES.md"`,
         `mv "${outputDir}/${CODE_CACHED.builtFile}" "${outputDir}/${CODE_CACHED.bundleFile}"`,
         `mv "${outputDir}/${CODE_CACHED.builtFile}.map" "${outputDir}/${CODE_CACHED.bundleFile}.map"`,
         `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${CODE_CACHED.entry}" --bundle --platform=node ` +

@@ -142,6 +142,12 @@ export function duelistGuide(ruleset: Ruleset): string {
     "- quand une disqualification t'interdit de duel : jusqu'à quand, et à qui écrire (l'arbitre du",
     "  duel, les arbitres du forum ; l'administration du forum peut aussi lever l'interdiction).",
     "",
+    "## Toutes les règles",
+    "",
+    "Chaque règle que citent les hiboux (R-3.1, R-6.3…) est sur la page « les règles » de l'arbitre,",
+    "ouverte par le lien de la carte du duel ou de la page « Préparer mon tour » : son texte et, là où",
+    "les textes du club se taisent, l'interprétation que l'arbitre applique.",
+    "",
   ];
   return lines.join("\n");
 }

@@ -120,6 +120,28 @@ export const forumTexts = {
     failed: (n: number, message: string, retryable: boolean) =>
       `Canal ${n} : échec ${retryable ? "(passager, le relais réessaierait)" : "(définitif)"} — ${message}`,
     noNotifier: "Ce serveur ne peut pas envoyer de hibou d'essai.",
+    /** The API's refusals of a channel that name its JSON fields, in the form's words. */
+    refusals: {
+      account:
+        "remplissez les trois champs (adresse du forum, nom d'utilisateur et mot de passe du compte robot), ou aucun : le canal enverra alors avec le compte robot de la source Forumactif.",
+      noAccount:
+        "aucun compte robot pour envoyer : remplissez ici l'adresse du forum, le nom d'utilisateur et le mot de passe d'un compte, ou enregistrez d'abord un compte robot dans la section « Source Forumactif ».",
+      noSecret:
+        "secret de signature requis : donnez un secret whsec_… à ce canal, ou générez d'abord le secret du « Webhook générique » (section « Secrets des webhooks »).",
+    },
+    /** How a refusal names a field the API names by its path (`source.account`, `baseUrl`…). */
+    fieldWords: {
+      "source.account": "le compte robot de la source Forumactif",
+      "webhookSecrets.generic": "le secret du webhook générique",
+      baseUrl: "l'adresse du forum",
+      url: "l'adresse",
+      apiKey: "la clé d'API",
+      apiUsername: "l'utilisateur de l'API",
+      username: "le nom d'utilisateur",
+      password: "le mot de passe",
+      refereeId: "l'arbitre",
+      serves: "les destinataires",
+    },
     unknown: "Ce canal n'existe plus : rechargez la page.",
   },
   ruleset: {

@@ -6,7 +6,7 @@ export const registerTexts = {
     "Le forum, son arbitre, deux duellistes au moins, aucun banni : tout est vérifié à l'inscription, et chaque erreur s'affiche à côté de son champ.",
   thread: "Le fil",
   forumId: "Forum (identifiant)",
-  threadId: "Fil (identifiant du sujet)",
+  threadId: "Fil (numéro du sujet, ou son adresse)",
   threadTitle: "Titre du sujet (facultatif : sinon celui que le forum donne)",
   refereeId: "Arbitre (numéro de compte)",
   refereeName: "Nom de l'arbitre (laissez vide pour celui déclaré par le forum)",
@@ -37,6 +37,8 @@ export const registerTexts = {
     firstDuelist: "ce duelliste n'a pas de numéro de compte.",
     twoDuelists: "Un duel se joue à deux duellistes au moins (R-1.2).",
     required: "à remplir.",
+    threadAddress:
+      "cette adresse n'est pas celle d'un sujet de ce forum : donnez le numéro du sujet, ou l'adresse d'un de ses sujets telle que le navigateur l'affiche.",
     refereeNotDeclared:
       "cet arbitre n'est pas déclaré par le forum : écrivez son nom, ou choisissez un arbitre du forum.",
     refereeNameNeeded: "ce forum ne déclare aucun arbitre : écrivez le nom de l'arbitre.",

@@ -12,13 +12,24 @@ export const sourceFormTexts = {
   set: "Les sujets des duels de ce forum sont lus sur Forumactif.",
   board: "Le forum",
   baseUrl: "Adresse du forum",
-  baseUrlHelp: "l'adresse d'accueil, par exemple https://poudlard.forumactif.com",
+  baseUrlHelp: "l'adresse d'accueil, par exemple poudlard.forumactif.com (https:// est ajouté s'il manque)",
   timeZone: "Fuseau horaire des dates affichées par le forum",
   timeZoneHelp: "Europe/Paris pour un forum français",
   pollEvery: "Intervalle entre deux lectures",
   pollEveryHelp: "par exemple « 2 minutes » ; 30 secondes au moins, un jour au plus",
   template: "Version du forum",
   templateAuto: "reconnue à la lecture (conseillé)",
+  /** Forumactif's template versions by the names the board's admin knows them by, not their folders. */
+  templates: {
+    phpbb2: "phpBB2",
+    phpbb3: "phpBB3",
+    punbb: "PunBB",
+    invision: "Invision",
+    modernbb: "ModernBB",
+    awesomebb: "AwesomeBB",
+    mobile: "version mobile",
+    custom: "thème personnalisé (sélecteurs du formulaire)",
+  },
   account: "Compte robot (facultatif)",
   accountHelp:
     "Un compte membre du forum, créé pour l'arbitre : il lit les sections fermées aux invités, envoie les messages privés et répond dans les sujets. Faites-en un modérateur des sections des duels : le forum ne lui imposera alors ni délai entre deux messages (anti-flood) ni code de confirmation. Laissez vide si les sujets des duels sont visibles des invités.",
@@ -56,6 +67,15 @@ export const sourceFormTexts = {
     accountKo: (username: string, reason: string) =>
       `Le compte robot « ${username} » ne se connecte pas : ${reason}.`,
     noAccount: "Pas de compte robot : seuls les sujets visibles des invités se liront.",
+  },
+  /** The board's script that pings the referee when a topic is shown (`ping.js`). */
+  script: {
+    title: "Lecture en temps réel (facultatif)",
+    intro:
+      "Sans script, chaque sujet suivi est relu à l'intervalle choisi. Avec ce script, chaque affichage d'un sujet signale seulement son numéro : l'arbitre relit ce sujet dans la minute. Il n'envoie aucun contenu et ne donne aucun pouvoir.",
+    where:
+      "Panneau d'administration de Forumactif → Modules → HTML et JavaScript → Gestion des codes JavaScript → Créer un nouveau JavaScript, placement « Sur les sujets » ; collez-y ce code tel quel :",
+    served: "Le même script, servi par l'arbitre :",
   },
   /** The preview of a topic. */
   preview: {

@@ -152,10 +152,6 @@ export const ui = {
     deadline: (date: string) => `échéance le ${date}`,
     units: { days: "j", hours: "h", minutes: "min" },
   },
-  rules: {
-    title: "Règles du club de duel",
-    missing: "Le texte des règles n'est pas disponible sur ce serveur.",
-  },
   docs: {
     title: "Documentation de l'API",
     intro:

@@ -39,6 +39,7 @@ export const cardTexts = {
   stakesPending: "à honorer",
   thread: "voir le fil",
   club: "le club",
+  rules: "les règles",
   prepare: "Préparer mon tour",
   /** On the club's pages, beside each duel. */
   cardLink: "carte du duel",
@@ -49,6 +50,7 @@ export const tourTexts = {
   title: (duel: string) => `Préparer mon tour — ${duel}`,
   intro:
     "Prépare ton message ici : l'arbitre automatique vérifie ce qu'il vérifiera dans le fil. Rien n'est enregistré ni publié : c'est le message que tu postes qui compte.",
+  rules: "Les règles du club, avec leur numéro",
   noScript: "Cette page a besoin de JavaScript pour vérifier ton tour.",
   finished: "Ce duel est terminé : il n'y a plus de tour à préparer.",
   who: "Je suis",

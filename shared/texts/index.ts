@@ -24,6 +24,8 @@ import { duelistTexts } from "./hiboux-duelists.js";
 import { notifierTexts } from "./notifiers.js";
 import { refereeMessages } from "./referee-commands.js";
 import { refusalTexts } from "./refusals.js";
+import { rulesInFrench, rulesTexts } from "./rules.js";
+import { magicRules } from "./rules-magic.js";
 import { sourcePreviewTexts } from "./source-preview.js";
 import { validationTexts } from "./validation.js";
 
@@ -42,6 +44,8 @@ export const french = {
   club: clubTexts,
   /** The duel in the board (CONTRACT.md 9): its card, the turn's page, the desk's code to paste. */
   board: { card: cardTexts, tour: tourTexts, desk: deskBoardTexts },
+  /** The club's rules page (`/regles`): its words, and every rule's statement from a ruleset. */
+  rules: { page: rulesTexts, of: rulesInFrench, magic: magicRules },
   /** The bot's lines in a duel's thread. */
   announce: announceTexts,
   /** The referee desk's pages, forms and flashes. */

@@ -27,16 +27,16 @@ describe("admin pages", () => {
     const b = browser(h);
     await b.login();
     const duel = await (await b.get(`/admin/duels/${duelId}`)).text();
-    expect(duel).toContain('<a href="/admin/rules#R-1-4">R-1.4</a>');
+    expect(duel).toContain('<a href="/regles/poudlard#R-1.4">R-1.4</a>');
     expect(duel).toContain("Journal d&#39;audit");
     // A running duel: the commands that can apply to it (no top, no fault or window to act on yet).
     for (const command of ["derogation", "fault", "adjust-points", "disqualify", "end", "announce"]) {
       expect(duel).toContain(`data-command="${command}"`);
     }
-    const rules = await (await b.get("/admin/rules")).text();
-    expect(rules).toContain('id="R-1-4"');
-    expect(rules).toContain('id="R-6-2a"');
-    expect(rules).toContain('<tr id="R-4-1">');
+    const rules = await (await b.get("/regles/poudlard")).text();
+    expect(rules).toContain('id="R-1.4"');
+    expect(rules).toContain('id="R-6.2a"');
+    expect(rules).toContain('<article class="rule" id="R-4.1">');
   });
 
   it("publishes the OpenAPI document built from the same zod schemas, and a docs page", async () => {

@@ -4,7 +4,7 @@ import { twoForums } from "../reliability/access-support.js";
 import { postPayload } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN, GENERIC_SECRET } from "../support/requests.js";
-import { openDesk } from "./desk-browser.js";
+import { openDesk, signIn } from "./desk-browser.js";
 
 describe("CONTRACT 3.1 a forum's admin on the desk, in a real browser", () => {
   let h: Harness;
@@ -26,10 +26,7 @@ describe("CONTRACT 3.1 a forum's admin on the desk, in a real browser", () => {
   async function loggedIn(token: string): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base}/admin`);
-    await page.getByLabel("Jeton d'administration").fill(token);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, base, token, "/admin");
     return { context, page };
   }
 
@@ -52,7 +49,7 @@ describe("CONTRACT 3.1 a forum's admin on the desk, in a real browser", () => {
     await page.waitForURL(`${base}/admin/forums/poudlard`);
     const answer = page.waitForResponse((r) => r.url().endsWith("/admin/forums/poudlard/secrets/generic"));
     const shown = page.waitForResponse((r) => r.url().includes("/admin/forums/poudlard?affichage="));
-    await page.locator('form[action="/admin/forums/poudlard/secrets/generic"] button').click();
+    await page.locator('form[action="/admin/forums/poudlard/secrets/generic#secrets"] button').click();
     // POST/Redirect/GET: the POST answers 303, the page it leads to shows the secret, uncached.
     expect((await answer).status()).toBe(303);
     expect((await shown).headers()["cache-control"]).toBe("no-store");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoForums } from "../reliability/access-support.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
-import { openDesk } from "./desk-browser.js";
+import { openDesk, signIn } from "./desk-browser.js";
 
 describe("CONTRACT 3.1 forum-scoped access in a real browser", () => {
   let h: Harness;
@@ -25,10 +25,7 @@ describe("CONTRACT 3.1 forum-scoped access in a real browser", () => {
   async function loggedIn(token: string): Promise<BrowserContext> {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base}/admin`);
-    await page.getByLabel("Jeton d'administration").fill(token);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, base, token, "/admin");
     return context;
   }
 

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { FakeBoard } from "../support/forumactif/fake-board.js";
 
 /** Debian's Chromium, installed by .ci/run; playwright-core brings no browser of its own. */
 const CHROMIUM = "/usr/bin/chromium";
@@ -63,4 +64,37 @@ export async function openDesk(app: {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Signs in on the desk's login form (`/admin/login` unless `at` says where the form is) with `token`. */
+export async function signIn(page: Page, base: string, token: string, at = "/admin/login"): Promise<void> {
+  await page.goto(`${base}${at}`);
+  await page.getByLabel("Jeton d'administration").fill(token);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL(`${base}/admin`);
+}
+
+/**
+ * A fake Forumactif board with the bot's account and topic 1234: the referee's opening post, then
+ * Alice's first turn (the desk's source tests read and preview it).
+ */
+export async function boardWithDuelTopic(now: () => string): Promise<FakeBoard> {
+  const board = await FakeBoard.start({ now });
+  board.messaging.addMember("Arbitre automatique", "un-mot-de-passe-long");
+  board.createTopic({ title: "Duel : Alice contre Bob", topicId: "1234" });
+  board.addPost("1234", {
+    authorId: "99",
+    authorName: "Rubeus Hagrid",
+    html: "Le duel entre Alice et Bob est ouvert. Que le meilleur gagne !",
+    createdAt: "2026-11-29T18:02:00.000Z",
+  });
+  board.addPost("1234", {
+    authorId: "42",
+    authorName: "Alice Dubois",
+    html:
+      "<p>Alice salue son adversaire, lève sa baguette et vise le torse sans attendre.</p>" +
+      "<p>[duel]<br>Sort : Sortilège de Feu<br>Cible : Bob Martin<br>Zone : torse<br>Pari : 4<br>[/duel]</p>",
+    createdAt: "2026-11-29T20:15:00.000Z",
+  });
+  return board;
 }

@@ -4,7 +4,7 @@ import { activeDuel } from "../support/duels.js";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
 import { docsScreenshot } from "../support/screenshots.js";
-import { openDesk } from "./desk-browser.js";
+import { openDesk, signIn } from "./desk-browser.js";
 
 /** Every desk page a referee, a forum admin or the operator opens. */
 const PAGES = {
@@ -14,7 +14,6 @@ const PAGES = {
   forums: "/admin/forums",
   forum: "/admin/forums/poudlard",
   credentials: "/admin/forums/poudlard/credentials",
-  rules: "/admin/rules",
   docs: "/docs",
 } as const;
 
@@ -83,10 +82,7 @@ describe("every desk page on a phone (390 px) and a desktop (1280 px)", () => {
     await activeDuel(h);
     ({ base, browser, stop } = await openDesk(h.app));
     page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${base}/admin/login`);
-    await page.getByLabel("Jeton d'administration").fill(ADMIN_TOKEN);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, base, ADMIN_TOKEN);
   }, 120_000);
 
   afterAll(async () => {
@@ -116,6 +112,28 @@ describe("every desk page on a phone (390 px) and a desktop (1280 px)", () => {
       }, 60_000);
     }
   }
+
+  it("« Règles » and a rule link open the French rules at 390 px, the rule in view, nothing sideways", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/admin`);
+    await page.locator("header.top").getByRole("link", { name: "Règles" }).click();
+    await page.waitForURL(`${base}/regles`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "Règles du club de duel",
+    );
+    await page.goto(`${base}/admin/duels/poudlard.1234`);
+    await page.getByRole("link", { name: "R-1.4", exact: true }).first().click();
+    await page.waitForURL(`${base}/regles/poudlard#R-1.4`);
+    const rule = page.locator('[id="R-1.4"]');
+    await expect(rule.locator("h3").textContent()).resolves.toBe("R-1.4 Le top");
+    const box = await rule.boundingBox();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect(box?.y ?? 844).toBeLessThan(844 / 2);
+    const { scrollWidth, innerWidth } = await page.evaluate<{ scrollWidth: number; innerWidth: number }>(
+      WIDTHS,
+    );
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  }, 60_000);
 
   it("the duel page refreshes itself while read, and waits while a decision is being typed", async () => {
     const fresh = await browser.newPage({ viewport: { width: 390, height: 844 } });

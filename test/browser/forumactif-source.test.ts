@@ -3,9 +3,9 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
-import { FakeBoard } from "../support/forumactif/fake-board.js";
+import type { FakeBoard } from "../support/forumactif/fake-board.js";
 import { createHarness, type Harness } from "../support/harness.js";
-import { openDesk } from "./desk-browser.js";
+import { boardWithDuelTopic, openDesk, signIn } from "./desk-browser.js";
 
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 
@@ -23,23 +23,7 @@ describe("a forum's admin connects a Forumactif board on the desk, in a real bro
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     h = await createHarness({ forumactif: { reader: topicReader } });
-    board = await FakeBoard.start({ now: () => h.clock.now().toISOString() });
-    board.messaging.addMember("Arbitre automatique", "un-mot-de-passe-long");
-    board.createTopic({ title: "Duel : Alice contre Bob", topicId: "1234" });
-    board.addPost("1234", {
-      authorId: "99",
-      authorName: "Rubeus Hagrid",
-      html: "Le duel entre Alice et Bob est ouvert. Que le meilleur gagne !",
-      createdAt: "2026-11-29T18:02:00.000Z",
-    });
-    board.addPost("1234", {
-      authorId: "42",
-      authorName: "Alice Dubois",
-      html:
-        "<p>Alice salue son adversaire, lève sa baguette et vise le torse sans attendre.</p>" +
-        "<p>[duel]<br>Sort : Sortilège de Feu<br>Cible : Bob Martin<br>Zone : torse<br>Pari : 4<br>[/duel]</p>",
-      createdAt: "2026-11-29T20:15:00.000Z",
-    });
+    board = await boardWithDuelTopic(() => h.clock.now().toISOString());
     board.addPost("1234", {
       authorId: null,
       authorName: "Un invité curieux",
@@ -65,10 +49,7 @@ describe("a forum's admin connects a Forumactif board on the desk, in a real bro
   });
 
   it("CONTRACT 4.4 sets the source in French, tests the connection and previews a topic, then reads what was not found", async () => {
-    await page.goto(`${base}/admin/login`);
-    await page.getByLabel("Jeton d'administration").fill(token);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, base, token);
     await page.getByRole("link", { name: "Réglages du forum" }).click();
     await page.waitForURL(`${base}/admin/forums/poudlard`);
     const section = page.locator("section#source");
@@ -87,7 +68,7 @@ describe("a forum's admin connects a Forumactif board on the desk, in a real bro
       .locator("[data-source-form]")
       .getByRole("button", { name: "Enregistrer la source" })
       .click();
-    await page.waitForURL(/\/admin\/forums\/poudlard\?fait=saved#source$/);
+    await page.waitForURL(/\/admin\/forums\/poudlard\?fait=saved&partie=source#source$/);
     expect(await page.locator(".flash.ok").first().textContent()).toBeTruthy();
     expect(await section.textContent()).toContain(
       "Les sujets des duels de ce forum sont lus sur Forumactif.",

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness.js";
 import { ADMIN_TOKEN } from "../support/requests.js";
-import { openDesk } from "./desk-browser.js";
+import { openDesk, signIn } from "./desk-browser.js";
 
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 
@@ -32,10 +32,7 @@ describe("a referee registers a duel on the desk, in a real browser (CONTRACT 6)
   });
 
   it("CONTRACT 6 fills the French form, sees an error next to its field, fixes it and opens the duel", async () => {
-    await page.goto(`${base}/admin/login`);
-    await page.getByLabel("Jeton d'administration").fill(ADMIN_TOKEN);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/admin`);
+    await signIn(page, base, ADMIN_TOKEN);
     await page.getByRole("link", { name: "Inscrire un duel" }).click();
     await page.waitForURL(`${base}/admin/duels/new`);
 

@@ -71,4 +71,25 @@ describe("issue 36: what a club pays (bench/monthly.ts, docs/COSTS.md)", () => {
     const committed = readFileSync(join(root, "docs/COSTS.md"), "utf8");
     expect(committed).toBe(renderCostsDoc(results.cost as CostResults));
   });
+
+  it("issue 40: the README's deploy ends with the monthly cost of docs/COSTS.md, from the same run", () => {
+    const { cost } = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as {
+      cost: CostResults;
+    };
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const deploy = readme.slice(
+      readme.indexOf("## L'installer sur AWS"),
+      readme.indexOf("## Pour aller plus loin"),
+    );
+    const costs = readFileSync(join(root, "docs/COSTS.md"), "utf8");
+    // COSTS.md writes 1.42 $ (its tables are in English), the README 1,42 $, as French does.
+    const french = (n: number) => n.toFixed(2).replace(".", ",");
+    for (const size of ["small", "medium", "large"] as const) {
+      const total = cost.monthly[size].total;
+      expect(costs).toContain(`**${total.toFixed(2)}`);
+      expect(deploy, size).toContain(`**${french(total)} $**`);
+    }
+    expect(deploy).toContain(`la région \`${cost.region}\``);
+    expect(deploy).toContain("aws ssm get-parameter --name /DuelReferee/admin-token --with-decryption");
+  });
 });

@@ -100,7 +100,7 @@ describe("CONTRACT 4.4: a forum's Forumactif source", () => {
     ({ csrf } = await desk.page("/admin/forums/poudlard"));
     const saved = await desk.post("/admin/forums/poudlard/source", form(csrf, {}));
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe("/admin/forums/poudlard?fait=saved#source");
+    expect(saved.headers.get("location")).toBe("/admin/forums/poudlard?fait=saved&partie=source#source");
     const stored = (await h.store.getForum("poudlard"))?.source;
     expect(stored).toMatchObject({
       baseUrl: fake.url,

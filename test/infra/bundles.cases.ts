@@ -87,9 +87,6 @@ describe("the bundles, built as deployed", () => {
     });
     const hooks = lambdaBundling("webhook").commandHooks;
     expect(hooks?.afterBundling("/src", "/out")).toEqual([
-      // Beside the bundle: the rules text the admin page links every verdict to.
-      'mkdir -p "/out/docs"',
-      'cp "/src/docs/RULES.md" "/out/docs/RULES.md"',
       // The code-cached form: the bundle renamed, its ESM entry, its cache.
       'mv "/out/index.js" "/out/bundle.js"',
       'mv "/out/index.js.map" "/out/bundle.js.map"',

@@ -186,7 +186,7 @@ describe("the HTTP API", () => {
     );
   }
 
-  it("CONTRACT 8 sends /webhooks/* to the webhook function, pings, club pages and the board's scripts to the HTTP function on routes of their own, everything else to it too, payload v2", () => {
+  it("CONTRACT 8 sends /webhooks/* to the webhook function, pings, club pages, the French rules and the board's scripts to the HTTP function on routes of their own, everything else to it too, payload v2", () => {
     const http = getAtt(synth.stack.functions.http.fn);
     expect(routeTargets()).toEqual({
       [`ANY ${WEBHOOK_ROUTE_PATH}`]: getAtt(synth.stack.functions.webhook.fn),
@@ -196,6 +196,8 @@ describe("the HTTP API", () => {
       "GET /forums/{forumId}/club.csv": http,
       "GET /forums/{forumId}/duels/{duelId}/card": http,
       "GET /forumactif/{proxy+}": http,
+      "GET /regles": http,
+      "GET /regles/{forumId}": http,
       $default: http,
     });
     expect(WEBHOOK_ROUTE_PATH).toBe("/webhooks/{proxy+}");

@@ -16,8 +16,8 @@ import { Construct } from "constructs";
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /**
- * The anonymous routes' own budget: pings from readers' browsers, the public club pages and the
- * board's scripts. Each has its own route and throttle, so a flood of them is refused there (429)
+ * The anonymous routes' own budget: pings from readers' browsers, the public club pages, the
+ * French rules and the board's scripts. Each has its own route and throttle, so a flood of them is refused there (429)
  * and never spends what the forums' signed deliveries need: at ~0.1 s a request, 10 a second keep
  * them to about one of the account's concurrent Lambda executions.
  */
@@ -34,6 +34,8 @@ export const ANONYMOUS_ROUTES = [
   { method: HttpMethod.GET, path: "/forums/{forumId}/club.csv" },
   { method: HttpMethod.GET, path: "/forums/{forumId}/duels/{duelId}/card" },
   { method: HttpMethod.GET, path: "/forumactif/{proxy+}" },
+  { method: HttpMethod.GET, path: "/regles" },
+  { method: HttpMethod.GET, path: "/regles/{forumId}" },
 ] as const;
 
 /** The functions behind the API. */

@@ -14,7 +14,7 @@ import { encodeDedupKey } from "./dedup-keys.js";
 import { cancellationCodes, guarded, isConditionalCheckFailed, storageError } from "./errors.js";
 import { dedupItem, outboxItem, outboxOf } from "./items.js";
 import { claimUpdate, recordUpdate } from "./outbox-writes.js";
-import { type BatchWrite, queryDue, queryPrefix, type TableAccess } from "./requests.js";
+import { type BatchWrite, batchGetAll, queryDue, queryPrefix, type TableAccess } from "./requests.js";
 import { keys, partitions } from "./table.js";
 import { changeTimers, timerWrites } from "./timers.js";
 
@@ -33,8 +33,27 @@ export function listOutbox(table: TableAccess, duelId: string): Promise<OutboxEn
   });
 }
 
+/**
+ * The first `limit` pending entries due at `now`, oldest first. gsi1 lists them without their
+ * effect (a claim or a record then rewrites a small index entry, not the hiboux' texts), so the
+ * entries are read whole from the table; one done in between is left out.
+ */
 export function dueOutbox(table: TableAccess, now: string, limit: number): Promise<OutboxEntry[]> {
-  return guarded(async () => (await queryDue(table, partitions.outbox, now, limit)).map(outboxOf));
+  return guarded(async () => {
+    const listed = await queryDue(table, partitions.outbox, now, limit);
+    if (listed.length === 0) return [];
+    const tableKeys = listed.flatMap(({ pk, sk }) => (pk && sk ? [{ pk, sk }] : []));
+    const whole = new Map(
+      (await batchGetAll(table.client, table.tableName, tableKeys)).map((item) => [
+        `${item.pk?.S} ${item.sk?.S}`,
+        item,
+      ]),
+    );
+    return listed.flatMap((item) => {
+      const found = whole.get(`${item.pk?.S} ${item.sk?.S}`);
+      return found === undefined || found.gsi1pk?.S !== partitions.outbox ? [] : [outboxOf(found)];
+    });
+  });
 }
 
 export async function updateOutbox(

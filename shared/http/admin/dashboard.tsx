@@ -96,6 +96,7 @@ export async function loadDashboard(deps: AppDeps, principal: Principal): Promis
   );
   const forum =
     forumId === null ? null : (forums.get(forumId) ?? (await deps.store.getForum(forumId).catch(() => null)));
+  const reading = await forumactifShown(deps, forumId, forum, health?.forumactif ?? forumactif);
   return {
     now: deps.clock.now().toISOString(),
     viewer: {
@@ -104,13 +105,30 @@ export async function loadDashboard(deps: AppDeps, principal: Principal): Promis
       forum: forumId === null ? null : { id: forumId, name: forum?.name ?? forumId },
     },
     health,
-    ...((health?.forumactif ?? forumactif) ? { forumactif: health?.forumactif ?? forumactif } : {}),
+    ...(reading ? { forumactif: reading } : {}),
     active: active.map((d) => d.state),
     registered: registered.map((d) => d.state),
     finished: finished.map((d) => d.state),
     forums,
     bans: bans.sort((a, b) => b.until.localeCompare(a.until)).slice(0, 10),
   };
+}
+
+/**
+ * Forumactif's reading, shown only where a Forumactif board is read: the viewer's forum has a
+ * source, or (for the operator) some forum has one or a topic or board is failing.
+ */
+async function forumactifShown(
+  deps: AppDeps,
+  forumId: string | null,
+  forum: ForumConfig | null,
+  health: ForumactifHealth | undefined,
+): Promise<ForumactifHealth | undefined> {
+  if (health === undefined) return undefined;
+  if (forumId !== null) return forum?.source ? health : undefined;
+  if ((health.failing?.length ?? 0) > 0 || (health.boards?.length ?? 0) > 0) return health;
+  const forums = await deps.store.listForums().catch((): ForumConfig[] => []);
+  return forums.some((f) => f.source !== undefined) ? health : undefined;
 }
 
 /** A forum's topics that could not be read (a duel id is `<forumId>.<threadId>`; no forum id has a dot). */

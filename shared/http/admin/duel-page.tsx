@@ -169,7 +169,7 @@ function AuditTable(props: { events: readonly DuelEvent[]; state: Duel }) {
               ))}
             </td>
             <td data-label={t.rule}>
-              <RuleLinks rules={rulesOf(e)} />
+              <RuleLinks rules={rulesOf(e)} forumId={props.state.forumId} />
             </td>
           </tr>
         ))}
@@ -186,7 +186,7 @@ function deliveryState(h: Hibou): string {
   return t.pending(Math.max(0, ...h.channels.map((c) => c.attempts)));
 }
 
-function Hiboux(props: { hiboux: readonly Hibou[] }) {
+function Hiboux(props: { hiboux: readonly Hibou[]; forumId: string }) {
   const t = ui.hibou;
   if (props.hiboux.length === 0) return <p class="muted">{t.empty}</p>;
   return (
@@ -213,7 +213,9 @@ function Hiboux(props: { hiboux: readonly Hibou[] }) {
                 <pre>{h.text}</pre>
               </details>
             </td>
-            <td data-label={ui.log.rule}>{h.rule ? <RuleLinks rules={[h.rule]} /> : null}</td>
+            <td data-label={ui.log.rule}>
+              {h.rule ? <RuleLinks rules={[h.rule]} forumId={props.forumId} /> : null}
+            </td>
             <td data-label={t.state}>{deliveryState(h)}</td>
           </tr>
         ))}
@@ -257,7 +259,7 @@ export function DuelPage(props: {
       <h2>{t.log}</h2>
       <AuditLog events={props.data.events} state={state} />
       <h2>{t.hiboux}</h2>
-      <Hiboux hiboux={props.data.hiboux} />
+      <Hiboux hiboux={props.data.hiboux} forumId={state.forumId} />
       <Announcements state={state} announcements={props.data.announcements} />
       <DuelBoardSection state={state} forum={props.data.forum} origin={props.publicOrigin ?? ""} />
       <p class="muted">{t.refreshing}</p>

@@ -8,6 +8,7 @@ import { defaultRuleset } from "../../rules/default-ruleset.js";
 import { loadRuleset, type Ruleset } from "../../rules/ruleset.js";
 import { forumTexts as t } from "../../texts/desk-forums.js";
 import { errorTexts } from "../../texts/errors.js";
+import { validationTexts } from "../../texts/validation.js";
 import { forumBodySchema } from "../schemas.js";
 import { deskDuration } from "./durations.js";
 import type { FieldErrors } from "./field-errors.js";
@@ -68,6 +69,34 @@ export function currentBody(forum: ForumConfig | null, forumId: string): Record<
   };
 }
 
+/** The API's channel refusals whose words name fields by their JSON path, and the desk's words. */
+const DESK_REFUSALS: ReadonlyMap<string, string> = new Map([
+  [validationTexts.channel.account, t.channels.refusals.account],
+  [errorTexts.invalid_body.forumactifChannelWithoutAccountDetail, t.channels.refusals.noAccount],
+  [errorTexts.invalid_body.webhookChannelWithoutSecretDetail, t.channels.refusals.noSecret],
+]);
+
+/** A field's path or JSON name inside a refusal: `(notify.1.username)`, `source.account`, `baseUrl`. */
+const FIELD_WORDS = new RegExp(
+  `\\s*\\((?:notify|bot|referees)\\.[^)]*\\)|\\b(?:notify\\.\\d+\\.)?(${Object.keys(t.channels.fieldWords)
+    .map((w) => w.replace(".", "\\."))
+    .join("|")})\\b`,
+  "g",
+);
+
+/**
+ * A refusal as the desk shows it beside its field: the API's message, but with the form's words
+ * where it names fields by their JSON path (the API's own answer keeps the paths, for scripts).
+ */
+export function deskMessage(message: string): string {
+  const known = DESK_REFUSALS.get(message);
+  if (known !== undefined) return known;
+  const words: Readonly<Record<string, string>> = t.channels.fieldWords;
+  return message.replace(FIELD_WORDS, (_, name: string | undefined) =>
+    name === undefined ? "" : (words[name] ?? name),
+  );
+}
+
 /**
  * A changed body checked by the API's own schema (`forumBodySchema`, with its French messages),
  * so that what `PUT /forums` refuses the desk refuses too; `fieldOf` names the form field an
@@ -78,7 +107,7 @@ function checked(body: Record<string, unknown>, fieldOf: (path: string) => strin
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues)
-    errors[fieldOf(issue.path.map(String).join("."))] ??= issue.message;
+    errors[fieldOf(issue.path.map(String).join("."))] ??= deskMessage(issue.message);
   return { ok: false, errors };
 }
 

@@ -22,6 +22,7 @@ import {
 import { CsrfField, type Flash, Layout } from "./layout.js";
 import type { Revealed } from "./reveal.js";
 import { RevealNotice } from "./reveal-notice.js";
+import { PartResult, partAction, type SettingsPart } from "./settings-parts.js";
 import { type SourceNotes, SourceSection } from "./source-section.js";
 
 /** What a settings page shows beyond the forum: a test hibou's answer. */
@@ -31,10 +32,21 @@ export interface ForumPageNotes {
   readonly source?: SourceNotes;
 }
 
-/** A section's form: its action under the forum's settings, its CSRF field. */
-function SectionForm(props: { forumId: string; action: string; csrf: string; children?: Child }) {
+/** A section's form: its action under the forum's settings, at its part of the page; its CSRF field. */
+function SectionForm(props: {
+  forumId: string;
+  action: string;
+  part: SettingsPart;
+  csrf: string;
+  children?: Child;
+}) {
   return (
-    <form class="settings" method="post" action={`/admin/forums/${props.forumId}/${props.action}`} novalidate>
+    <form
+      class="settings"
+      method="post"
+      action={partAction(props.forumId, props.action, props.part)}
+      novalidate
+    >
       <CsrfField token={props.csrf} />
       {props.children}
     </form>
@@ -52,6 +64,7 @@ function ClubSection(props: {
   csrf: string;
   values: Readonly<Record<string, string>>;
   errors: FieldErrors;
+  result: Child;
 }) {
   const c = t.club;
   const id = encodeURIComponent(props.forumId);
@@ -62,6 +75,7 @@ function ClubSection(props: {
   return (
     <section id="club">
       <h2>{t.toc.club}</h2>
+      {props.result}
       <p class="muted">{c.intro}</p>
       {props.forum?.club?.public === false ? (
         <p>{c.private}</p>
@@ -70,7 +84,7 @@ function ClubSection(props: {
           <p>
             <a href={page}>{c.page}</a> · <a href={`${props.origin}/forums/${id}/club.csv`}>{c.csv}</a>
           </p>
-          <SectionForm forumId={props.forumId} action="club" csrf={props.csrf}>
+          <SectionForm forumId={props.forumId} action="club" part="club" csrf={props.csrf}>
             <label class={invalid("boardOrigins", props.errors)}>
               {c.boardOrigins}
               <textarea name="boardOrigins" rows={2} {...aria("boardOrigins", props.errors)}>
@@ -179,7 +193,7 @@ function AddChannel(props: {
         return (
           <details class="channel-type" data-channel-type={type} open={refused === type}>
             <summary>{c.types[type]}</summary>
-            <SectionForm forumId={props.forumId} action="channels" csrf={props.csrf}>
+            <SectionForm forumId={props.forumId} action="channels" part="channels" csrf={props.csrf}>
               <input type="hidden" name="channel.type" value={type} />
               <fieldset>
                 <legend>{c.addType(c.types[type])}</legend>
@@ -250,7 +264,7 @@ function RulesetForm(props: {
     )
     .join("\n");
   return (
-    <SectionForm forumId={props.forumId} action="ruleset" csrf={props.csrf}>
+    <SectionForm forumId={props.forumId} action="ruleset" part="ruleset" csrf={props.csrf}>
       {perYear("startingPoints", r.startingPoints)}
       {perYear("actionFaultSanction", r.actionFaultSanction)}
       <fieldset>
@@ -340,6 +354,8 @@ export function ForumPage(props: {
   flash?: Flash | null;
   /** The service's public address, for the club page's links and embed code. */
   publicOrigin?: string;
+  /** The part an action answered in: its flash and unplaced refusal are shown there, not on top. */
+  at?: SettingsPart | null;
 }) {
   const { forumId, forum, csrf } = props;
   const revealed = props.revealed ?? null;
@@ -348,16 +364,20 @@ export function ForumPage(props: {
   const notes = props.notes ?? {};
   const ruleset = rulesetOf(forum);
   const c = t.channels;
+  const at = props.at ?? null;
+  const flash = props.flash ?? null;
+  const result = (part: SettingsPart) => <PartResult part={part} at={at} flash={flash} errors={errors} />;
   return (
-    <Layout title={forum ? t.title(forum.name) : t.newForum(forumId)} csrf={csrf} flash={props.flash ?? null}>
-      <FieldError name="form" errors={errors} />
+    <Layout title={forum ? t.title(forum.name) : t.newForum(forumId)} csrf={csrf} flash={at ? null : flash}>
+      {at ? null : <FieldError name="form" errors={errors} />}
       <Contents />
 
       <section id="people">
         <h2>{t.toc.people}</h2>
         <div id="general">
           <h3>{t.general.title}</h3>
-          <SectionForm forumId={forumId} action="name" csrf={csrf}>
+          {result("general")}
+          <SectionForm forumId={forumId} action="name" part="general" csrf={csrf}>
             <TextField
               name="name"
               label={t.general.name}
@@ -370,7 +390,8 @@ export function ForumPage(props: {
         <div id="referees">
           <h3>{t.referees.title}</h3>
           <p class="muted">{t.referees.intro}</p>
-          <SectionForm forumId={forumId} action="referees" csrf={csrf}>
+          {result("referees")}
+          <SectionForm forumId={forumId} action="referees" part="referees" csrf={csrf}>
             <FieldError name="referees" errors={errors} />
             <RefereeRows referees={forum?.referees ?? []} values={values} errors={errors} />
             <button type="submit">{t.referees.submit}</button>
@@ -390,6 +411,7 @@ export function ForumPage(props: {
         <div id="secrets">
           <h3>{t.secrets.title}</h3>
           <p class="muted">{t.secrets.intro}</p>
+          {result("secrets")}
           <RevealNotice
             revealed={revealed}
             shown={(kind) => t.secrets.shownOnce(isSecretKind(kind) ? t.secrets[kind] : t.secrets.generic)}
@@ -398,7 +420,7 @@ export function ForumPage(props: {
             again={{ href: "#secrets", text: t.secrets.regenerate }}
           />
           {SECRET_KINDS.map((kind) => (
-            <SectionForm forumId={forumId} action={`secrets/${kind}`} csrf={csrf}>
+            <SectionForm forumId={forumId} action={`secrets/${kind}`} part="secrets" csrf={csrf}>
               <p>
                 {t.secrets[kind]} : {forum?.webhookSecrets[kind] ? t.secrets.set : t.secrets.unset}
               </p>
@@ -410,6 +432,7 @@ export function ForumPage(props: {
 
       <section id="channels">
         <h2>{c.title}</h2>
+        {result("channels")}
         {notes.test ? (
           <p class={`flash ${notes.test.ok ? "ok" : "error"}`} role="status" data-test-result>
             {notes.test.text}
@@ -425,12 +448,22 @@ export function ForumPage(props: {
                 </td>
                 <td>{channelSummary(channel)}</td>
                 <td>
-                  <SectionForm forumId={forumId} action={`channels/${index}/test`} csrf={csrf}>
+                  <SectionForm
+                    forumId={forumId}
+                    action={`channels/${index}/test`}
+                    part="channels"
+                    csrf={csrf}
+                  >
                     <button type="submit">{c.test}</button>
                   </SectionForm>
                 </td>
                 <td>
-                  <SectionForm forumId={forumId} action={`channels/${index}/remove`} csrf={csrf}>
+                  <SectionForm
+                    forumId={forumId}
+                    action={`channels/${index}/remove`}
+                    part="channels"
+                    csrf={csrf}
+                  >
                     <button type="submit">{c.remove}</button>
                   </SectionForm>
                 </td>
@@ -444,6 +477,7 @@ export function ForumPage(props: {
       <section id="ruleset">
         <h2>{t.ruleset.title}</h2>
         <p class="muted">{t.ruleset.intro(forum?.ruleset !== undefined)}</p>
+        {result("ruleset")}
         <RulesetForm forumId={forumId} csrf={csrf} ruleset={ruleset} values={values} errors={errors} />
         <RulesetReadOnly ruleset={ruleset} />
       </section>
@@ -456,6 +490,8 @@ export function ForumPage(props: {
           values={values}
           errors={errors}
           notes={notes.source ?? {}}
+          origin={props.publicOrigin ?? ""}
+          result={result("source")}
         />
       </section>
       <ClubSection
@@ -465,6 +501,7 @@ export function ForumPage(props: {
         csrf={csrf}
         values={values}
         errors={errors}
+        result={result("club")}
       />
     </Layout>
   );

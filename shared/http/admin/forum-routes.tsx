@@ -14,6 +14,7 @@ import {
   addChannelSection,
   addedChannelField,
   clubSection,
+  deskMessage,
   isSecretKind,
   nameSection,
   newSecret,
@@ -29,6 +30,7 @@ import { renderPage } from "./layout.js";
 import { ErrorPage } from "./pages.js";
 import { type Revealed, revealOnce, revealSession, takeRevealed } from "./reveal.js";
 import type { AdminEnv } from "./session.js";
+import { isSettingsPart, type SettingsPart, savedAt } from "./settings-parts.js";
 import { mountSourceRoutes } from "./source-routes.js";
 
 type Ctx = Context<AdminEnv>;
@@ -56,9 +58,11 @@ function savedFieldErrors(error: DomainError, fieldOf: (path: string) => string)
   const errors: Record<string, string> = {};
   for (const detail of details) {
     if (typeof detail !== "object" || detail === null || !("path" in detail)) continue;
-    errors[fieldOf(String(detail.path))] ??= error.message;
+    const message =
+      "message" in detail && typeof detail.message === "string" ? detail.message : error.message;
+    errors[fieldOf(String(detail.path))] ??= deskMessage(message);
   }
-  return Object.keys(errors).length > 0 ? errors : { form: error.message };
+  return Object.keys(errors).length > 0 ? errors : { form: deskMessage(error.message) };
 }
 
 /** The forum id of the path, or null when it is not one. */
@@ -91,11 +95,15 @@ export function forumSettingsRoutes(deps: AppDeps) {
       notes?: ForumPageNotes;
       revealed?: Revealed | null;
       status?: 200 | 400;
+      /** The part of the page the action answered in (settings-parts.tsx). */
+      at?: SettingsPart;
     } = {},
   ) => {
     const forum = await deps.store.getForum(forumId);
     const refused = extra.errors !== undefined && Object.keys(extra.errors).length > 0;
     const saved = c.req.query("fait") === "saved";
+    const part = c.req.query("partie");
+    const at = extra.at ?? (saved && isSettingsPart(part) ? part : null);
     return renderPage(
       c,
       <ForumPage
@@ -107,6 +115,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
         notes={extra.notes ?? {}}
         revealed={extra.revealed ?? null}
         publicOrigin={deps.publicUrl ? new URL(deps.publicUrl).origin : new URL(c.req.url).origin}
+        at={at}
         flash={refused ? { kind: "error", text: t.refused } : saved ? { kind: "ok", text: t.saved } : null}
       />,
       extra.status ?? 200,
@@ -116,23 +125,24 @@ export function forumSettingsRoutes(deps: AppDeps) {
   const notFound = (c: Ctx) =>
     renderPage(c, <ErrorPage message={errorTexts.forum_not_found} csrf={csrfOf(c)} />, 404);
 
-  /** Stores a section's result and goes back to the page, or shows the page with its errors. */
+  /** Stores a section's result and goes back to the page at its part, or shows the page with its errors there. */
   const apply = async (
     c: Ctx,
     forumId: string,
+    at: SettingsPart,
     result: SectionResult,
     values: Record<string, string>,
     fieldOf: (path: string) => string = () => "form",
   ) => {
-    if (!result.ok) return page(c, forumId, { values, errors: { ...result.errors }, status: 400 });
+    if (!result.ok) return page(c, forumId, { values, errors: { ...result.errors }, status: 400, at });
     try {
       await saveForum(deps, forumId, result.body, () => requireOperator(c.get("principal")));
     } catch (error) {
       // What `saveForum` itself refuses (a channel's destination or secret) is shown beside its field.
       if (!(error instanceof DomainError) || error.status !== 400) throw error;
-      return page(c, forumId, { values, errors: savedFieldErrors(error, fieldOf), status: 400 });
+      return page(c, forumId, { values, errors: savedFieldErrors(error, fieldOf), status: 400, at });
     }
-    return c.redirect(`${settingsPath(forumId)}?fait=saved`, 303);
+    return c.redirect(`${settingsPath(forumId)}${savedAt(at)}`, 303);
   };
 
   const formOf = async (c: Ctx) => {
@@ -188,7 +198,13 @@ export function forumSettingsRoutes(deps: AppDeps) {
     const forumId = forumIdOf(c);
     if (!forumId) return notFound(c);
     const { form, values } = await formOf(c);
-    return apply(c, forumId, nameSection(await deps.store.getForum(forumId), forumId, form), values);
+    return apply(
+      c,
+      forumId,
+      "general",
+      nameSection(await deps.store.getForum(forumId), forumId, form),
+      values,
+    );
   });
 
   app.post("/forums/:forumId/club", async (c) => {
@@ -198,6 +214,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
     return apply(
       c,
       forumId,
+      "club",
       clubSection(await deps.store.getForum(forumId), forumId, form),
       values,
       () => "boardOrigins",
@@ -208,14 +225,26 @@ export function forumSettingsRoutes(deps: AppDeps) {
     const forumId = forumIdOf(c);
     if (!forumId) return notFound(c);
     const { form, values } = await formOf(c);
-    return apply(c, forumId, refereesSection(await deps.store.getForum(forumId), forumId, form), values);
+    return apply(
+      c,
+      forumId,
+      "referees",
+      refereesSection(await deps.store.getForum(forumId), forumId, form),
+      values,
+    );
   });
 
   app.post("/forums/:forumId/ruleset", async (c) => {
     const forumId = forumIdOf(c);
     if (!forumId) return notFound(c);
     const { form, values } = await formOf(c);
-    return apply(c, forumId, rulesetSection(await deps.store.getForum(forumId), forumId, form), values);
+    return apply(
+      c,
+      forumId,
+      "ruleset",
+      rulesetSection(await deps.store.getForum(forumId), forumId, form),
+      values,
+    );
   });
 
   app.post("/forums/:forumId/channels", async (c) => {
@@ -223,7 +252,14 @@ export function forumSettingsRoutes(deps: AppDeps) {
     if (!forumId) return notFound(c);
     const { form, values } = await formOf(c);
     const forum = await deps.store.getForum(forumId);
-    return apply(c, forumId, addChannelSection(forum, forumId, form), values, addedChannelField(forum));
+    return apply(
+      c,
+      forumId,
+      "channels",
+      addChannelSection(forum, forumId, form),
+      values,
+      addedChannelField(forum),
+    );
   });
 
   app.post("/forums/:forumId/channels/:index/remove", async (c) => {
@@ -231,7 +267,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
     const forum = forumId ? await deps.store.getForum(forumId) : null;
     const index = Number(c.req.param("index"));
     if (!forumId || !forum?.notify[index]) return notFound(c);
-    return apply(c, forumId, removeChannelSection(forum, forumId, index), {});
+    return apply(c, forumId, "channels", removeChannelSection(forum, forumId, index), {});
   });
 
   // A new secret replaces the old one at once; it is shown once, on the GET this redirects to.
@@ -242,7 +278,7 @@ export function forumSettingsRoutes(deps: AppDeps) {
     const session = revealSession(c);
     const secret = newSecret(kind);
     const result = secretSection(await deps.store.getForum(forumId), forumId, kind, secret);
-    if (!result.ok) return page(c, forumId, { errors: { ...result.errors }, status: 400 });
+    if (!result.ok) return page(c, forumId, { errors: { ...result.errors }, status: 400, at: "secrets" });
     await saveForum(deps, forumId, result.body);
     return revealOnce(c, deps, session, settingsPath(forumId), { label: kind, secret }, "#secrets");
   });
@@ -257,7 +293,10 @@ export function forumSettingsRoutes(deps: AppDeps) {
     const channel = forum?.notify[index];
     if (!forumId || !forum || !channel) return notFound(c);
     if (!deps.notifier)
-      return page(c, forumId, { notes: { test: { ok: false, text: t.channels.noNotifier } } });
+      return page(c, forumId, {
+        notes: { test: { ok: false, text: t.channels.noNotifier } },
+        at: "channels",
+      });
     const now = deps.clock.now().toISOString();
     const hibou: Hibou = {
       id: `test.${deps.newId()}`,
@@ -274,12 +313,16 @@ export function forumSettingsRoutes(deps: AppDeps) {
     const number = index + 1;
     try {
       await deps.notifier.deliver(hibou, channel, deliveryForumOf(forum));
-      return page(c, forumId, { notes: { test: { ok: true, text: t.channels.delivered(number) } } });
+      return page(c, forumId, {
+        notes: { test: { ok: true, text: t.channels.delivered(number) } },
+        at: "channels",
+      });
     } catch (error) {
       const retryable = !(error instanceof DeliveryError) || error.retryable;
       const message = error instanceof Error ? error.message : String(error);
       return page(c, forumId, {
         notes: { test: { ok: false, text: t.channels.failed(number, message, retryable) } },
+        at: "channels",
       });
     }
   });

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ui } from "../../texts/desk.js";
 import { forumTexts } from "../../texts/desk-forums.js";
 import { registerTexts } from "../../texts/desk-register.js";
+import { rulesPath } from "../club/rules-path.js";
 import type { Principal } from "../principal.js";
 import { CSRF_FIELD } from "./csrf.js";
 
@@ -58,7 +59,7 @@ export function Layout(props: {
           <a href="/admin">{ui.nav.dashboard}</a>
           <a href="/admin/duels/new">{registerTexts.nav}</a>
           <ForumLink />
-          <a href="/admin/rules">{ui.nav.rules}</a>
+          <RulesLink />
           <a href="/docs">{ui.nav.docs}</a>
           {props.csrf ? <SignedInName /> : null}
           {props.csrf ? (
@@ -93,6 +94,12 @@ function ForumLink() {
   if (who?.role === "referee") return null;
   const href = who && who.role !== "operator" ? `/admin/forums/${who.forumId}` : "/admin/forums";
   return <a href={href}>{forumTexts.nav}</a>;
+}
+
+/** The French rules page: the forum's own for its admins and referees, the club's default else. */
+function RulesLink() {
+  const who = useContext(SignedIn);
+  return <a href={rulesPath(who && who.role !== "operator" ? who.forumId : undefined)}>{ui.nav.rules}</a>;
 }
 
 /** The principal the login guard put on the request, if any (pages before login have none). */

@@ -3,28 +3,20 @@ import { currentTurn, type Duel } from "../../domain/state.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
 import { formTexts, ui } from "../../texts/desk.js";
 import { formatPoints, postTime } from "../../texts/format.js";
+import { ruleHref } from "../club/rules-path.js";
 import { timeLeft, when } from "./time.js";
 
 const RULE_ID = /R-\d+(?:\.\d+[a-z]?)?/g;
 
-/** Where a rule's text is: its anchor on the rules page (dots are awkward in fragment ids). */
-export function ruleHref(ruleId: string): string {
-  return `/admin/rules#${ruleAnchor(ruleId)}`;
-}
-
-export function ruleAnchor(ruleId: string): string {
-  return ruleId.replaceAll(".", "-");
-}
-
-/** Each rule id found in the given texts, linked to its text. */
-export function RuleLinks(props: { rules: readonly string[] }) {
+/** Each rule id found in the given texts, linked to its text on the forum's French rules page. */
+export function RuleLinks(props: { rules: readonly string[]; forumId: string }) {
   const ids = [...new Set(props.rules.flatMap((r) => r.match(RULE_ID) ?? []))];
   return (
     <>
       {ids.map((id, i) => (
         <>
           {i > 0 ? ", " : ""}
-          <a href={ruleHref(id)}>{id}</a>
+          <a href={ruleHref(id, props.forumId)}>{id}</a>
         </>
       ))}
     </>

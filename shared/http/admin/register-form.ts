@@ -1,5 +1,6 @@
 import "../../validation/french-messages.js";
 import type { DuelRegistration } from "../../app/register-duel.js";
+import { isThreadAddress, threadIdFromAddress } from "../../app/thread-url.js";
 import type { DomainError } from "../../errors.js";
 import { particularityOf } from "../../parsing/duel-opening.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
@@ -67,9 +68,13 @@ export function parseRegisterForm(
   const refereeName = field(form, "refereeName") || declared?.name || "";
   if (refereeId !== "" && refereeName === "")
     errors.refereeName = forum?.referees.length ? t.errors.refereeNotDeclared : t.errors.refereeNameNeeded;
+  // The thread by its id, or by its address as the forum shows it (the source preview's reading).
+  const typedThread = field(form, "threadId");
+  const threadId = isThreadAddress(typedThread) ? threadIdFromAddress(forum, typedThread) : typedThread;
+  if (threadId === null) errors.threadId = t.errors.threadAddress;
   const body: Record<string, unknown> = {
     forumId: field(form, "forumId"),
-    threadId: field(form, "threadId"),
+    threadId: threadId ?? typedThread,
     referee: { id: refereeId, name: refereeName },
     duelists,
     dice: field(form, "dice") || "server",

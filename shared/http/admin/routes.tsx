@@ -6,6 +6,7 @@ import { commandTexts, formTexts, ui } from "../../texts/desk.js";
 import { registerTexts } from "../../texts/desk-register.js";
 import { requireForum, requireForumAdmin } from "../access.js";
 import { refuseTokenInUrl } from "../auth.js";
+import { rulesPath } from "../club/rules-path.js";
 import type { AppDeps } from "../deps.js";
 import { abortedByClient, errorAnswer } from "../errors.js";
 import { decidedBy } from "../principal.js";
@@ -21,8 +22,6 @@ import { mountLogin } from "./login.js";
 import { ErrorPage } from "./pages.js";
 import { REFRESH_JS } from "./refresh.js";
 import { registerDuelRoutes } from "./register-routes.js";
-import { loadRulesText, parseRules } from "./rules-doc.js";
-import { RulesPage } from "./rules-page.js";
 import { pageSecurityHeaders } from "./security.js";
 import { type AdminEnv, requireLoginPage, session, withTokenHash } from "./session.js";
 import { STYLE_CSS } from "./style.js";
@@ -88,10 +87,8 @@ export function adminRoutes(deps: AppDeps) {
   app.route("/", registerDuelRoutes(deps));
   app.route("/", forumSettingsRoutes(deps));
   app.route("/", credentialDeskRoutes(deps));
-  app.get("/rules", async (c) => {
-    const text = await loadRulesText();
-    return renderPage(c, <RulesPage blocks={text === null ? null : parseRules(text)} csrf={csrfOf(c)} />);
-  });
+  // The rules moved to the public French page; an old bookmark lands there (its fragment kept).
+  app.get("/rules", (c) => c.redirect(rulesPath(), 301));
 
   const showDuel = async (c: Ctx, duelId: string, flash: Flash | null, status: 200 | ErrorStatus = 200) => {
     // An id no duel can have is not looked up (a key over DynamoDB's limit would fail the read).

@@ -34,6 +34,15 @@ const text = (form: Record<string, unknown>, name: string): string => {
   return typeof value === "string" ? value.trim() : "";
 };
 
+/**
+ * The board's address as typed: `poudlard.forumactif.com` is taken as `https://poudlard.forumactif.com`
+ * (boards are read over https only), an address with its own scheme is left to the source's checks.
+ */
+export function boardAddress(typed: string): string {
+  if (typed === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(typed)) return typed;
+  return `https://${typed.replace(/^\/+/, "")}`;
+}
+
 /** `de-duel-4.png = 4`, `https://…/de-duel-4.png : 4` or `de-duel-4.png 4`: one face a line. */
 const FACE_LINE = /^(.*?\S)\s*(?:=|:|\s)\s*(\d{1,3})$/;
 
@@ -69,7 +78,7 @@ export function sourceFromForm(forum: ForumConfig | null, form: Record<string, u
   const source: Record<string, unknown> = {
     ...stored,
     type: "forumactif",
-    baseUrl: text(form, SOURCE_FIELDS.baseUrl),
+    baseUrl: boardAddress(text(form, SOURCE_FIELDS.baseUrl)),
     timeZone: text(form, SOURCE_FIELDS.timeZone) || "Europe/Paris",
   };
   const every = text(form, SOURCE_FIELDS.pollEvery);

@@ -6,9 +6,10 @@ import { sourceFormTexts as t } from "../../texts/desk-source.js";
 import type { AppDeps } from "../deps.js";
 import { forumBodySchema } from "../schemas.js";
 import { forumIdSchema } from "../webhook-schemas.js";
-import { currentBody } from "./forum-form.js";
+import { currentBody, deskMessage } from "./forum-form.js";
 import type { ForumPageNotes } from "./forum-page.js";
 import type { AdminEnv } from "./session.js";
+import { type SettingsPart, savedAt } from "./settings-parts.js";
 import { sourceFieldOf, sourceFromForm } from "./source-form.js";
 
 type Ctx = Context<AdminEnv>;
@@ -22,6 +23,7 @@ export type SettingsPage = (
     errors?: Record<string, string>;
     notes?: ForumPageNotes;
     status?: 200 | 400;
+    at?: SettingsPart;
   },
 ) => Promise<Response>;
 
@@ -33,9 +35,9 @@ function refusedFields(error: AppError): Record<string, string> {
     if (typeof detail !== "object" || detail === null || !("path" in detail)) continue;
     const message =
       "message" in detail && typeof detail.message === "string" ? detail.message : error.message;
-    errors[sourceFieldOf(String(detail.path))] ??= message;
+    errors[sourceFieldOf(String(detail.path))] ??= deskMessage(message);
   }
-  return Object.keys(errors).length > 0 ? errors : { form: error.message };
+  return Object.keys(errors).length > 0 ? errors : { form: deskMessage(error.message) };
 }
 
 /**
@@ -64,15 +66,16 @@ export function mountSourceRoutes(app: Hono<AdminEnv>, deps: AppDeps, page: Sett
     const { form, values } = await formOf(c);
     const forum = await deps.store.getForum(forumId);
     const result = sourceFromForm(forum, form);
-    if (!result.ok) return page(c, forumId, { values, errors: { ...result.errors }, status: 400 });
+    if (!result.ok)
+      return page(c, forumId, { values, errors: { ...result.errors }, status: 400, at: "source" });
     const body = forumBodySchema.parse({ ...currentBody(forum, forumId), source: result.source });
     try {
       await saveForum(deps, forumId, body);
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 400) throw error;
-      return page(c, forumId, { values, errors: refusedFields(error), status: 400 });
+      return page(c, forumId, { values, errors: refusedFields(error), status: 400, at: "source" });
     }
-    return c.redirect(`/admin/forums/${forumId}?fait=saved#source`, 303);
+    return c.redirect(`/admin/forums/${forumId}${savedAt("source")}`, 303);
   });
 
   app.post("/forums/:forumId/source/test", async (c) => {
@@ -96,7 +99,7 @@ export function mountSourceRoutes(app: Hono<AdminEnv>, deps: AppDeps, page: Sett
         );
       ok = found.board === null && account?.refusal == null;
     }
-    return page(c, forumId, { notes: { source: { test: { ok, lines } } } });
+    return page(c, forumId, { notes: { source: { test: { ok, lines } } }, at: "source-test" });
   });
 
   app.post("/forums/:forumId/source/preview", async (c) => {
@@ -106,7 +109,7 @@ export function mountSourceRoutes(app: Hono<AdminEnv>, deps: AppDeps, page: Sett
     const topic = typeof form.topic === "string" ? form.topic.trim() : "";
     const forum = await deps.store.getForum(forumId);
     const shown = (preview: { result?: Awaited<ReturnType<typeof previewSource>>; error?: string }) =>
-      page(c, forumId, { notes: { source: { preview: { topic, ...preview } } } });
+      page(c, forumId, { notes: { source: { preview: { topic, ...preview } } }, at: "source-preview" });
     if (!deps.forumactif) return shown({ error: t.test.notHere });
     if (!forum?.source) return shown({ error: t.test.noSource });
     try {

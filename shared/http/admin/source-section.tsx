@@ -1,10 +1,13 @@
+import type { Child } from "hono/jsx";
 import type { PreviewPost, PreviewRecap, SourcePreview } from "../../app/source-preview.js";
+import { pingSnippet } from "../../forumactif/ping-snippet.js";
 import type { ForumactifSource } from "../../forumactif/source-settings.js";
 import { TEMPLATE_VERSIONS } from "../../forumactif/types.js";
 import { sourceFormTexts as t } from "../../texts/desk-source.js";
 import { formatDay } from "../../texts/format.js";
 import { aria, FieldError, type FieldErrors, invalid, TextField } from "./field-errors.js";
 import { CsrfField } from "./layout.js";
+import { partAction, type SettingsPart } from "./settings-parts.js";
 import { SOURCE_FIELDS, sourceFormValues } from "./source-form.js";
 
 /** What the source section shows after an action: a connection test's answers, a topic's preview. */
@@ -36,17 +39,26 @@ function recapText(recap: PreviewRecap | null): string {
 function PreviewRow(props: { post: PreviewPost }) {
   const { post } = props;
   const p = t.preview;
+  const c = p.columns;
   return (
     <tr data-post={post.id} class={post.problem === null ? undefined : "ko"}>
-      <td class="num">{post.id}</td>
-      <td>
-        {post.author}
+      <td class="num" data-label={c.id}>
+        {post.id}
+      </td>
+      <td data-label={c.author}>
+        <span class="name" data-author>
+          {post.author}
+        </span>
         {post.authorId === null ? <span class="muted"> ({p.guest})</span> : null}
       </td>
-      <td class="num">{post.createdAt === null ? p.none : formatDay(post.createdAt)}</td>
-      <td class="num">{post.words === null ? p.none : post.words}</td>
-      <td>{post.problem === null ? recapText(post.recap) : p.none}</td>
-      <td>{post.problem ?? p.none}</td>
+      <td class="num" data-label={c.createdAt}>
+        {post.createdAt === null ? p.none : formatDay(post.createdAt)}
+      </td>
+      <td class="num" data-label={c.words}>
+        {post.words === null ? p.none : post.words}
+      </td>
+      <td data-label={c.recap}>{post.problem === null ? recapText(post.recap) : p.none}</td>
+      <td data-label={c.problem}>{post.problem ?? p.none}</td>
     </tr>
   );
 }
@@ -67,11 +79,11 @@ function PreviewResult(props: { preview: NonNullable<SourceNotes["preview"]> }) 
   return (
     <div data-preview>
       <p role="status">
-        {p.summary(result.template, result.pages, result.posts.length)}
+        {p.summary(t.templates[result.template], result.pages, result.posts.length)}
         <br />
         <span class={unread === 0 ? "ok" : "ko"}>{unread === 0 ? p.allRead : p.someUnread(unread)}</span>
       </p>
-      <table>
+      <table class="stack preview">
         <thead>
           <tr>
             <th>{c.id}</th>
@@ -104,18 +116,23 @@ export function SourceSection(props: {
   values: Readonly<Record<string, string>>;
   errors: FieldErrors;
   notes: SourceNotes;
+  /** The service's public address, for the board's script. */
+  origin: string;
+  /** What the source's save answered, shown at its top (settings-parts.tsx). */
+  result: Child;
 }) {
   const { forumId, source, errors, notes } = props;
   const stored = sourceFormValues(source);
   const value = (name: string) => props.values[name] ?? stored[name] ?? "";
-  const action = (path: string) => `/admin/forums/${forumId}/source${path}`;
+  const action = (path: string, part: SettingsPart) => partAction(forumId, `source${path}`, part);
   const template = value(SOURCE_FIELDS.template);
   return (
     <section id="source">
       <h2>{t.title}</h2>
+      {props.result}
       <p class="muted">{source ? t.set : t.none}</p>
       <p class="muted">{t.intro}</p>
-      <form class="settings" method="post" action={action("")} novalidate data-source-form>
+      <form class="settings" method="post" action={action("", "source")} novalidate data-source-form>
         <CsrfField token={props.csrf} />
         <fieldset>
           <legend>{t.board}</legend>
@@ -149,7 +166,7 @@ export function SourceSection(props: {
               </option>
               {TEMPLATE_VERSIONS.map((version) => (
                 <option value={version} selected={template === version}>
-                  {version}
+                  {t.templates[version]}
                 </option>
               ))}
             </select>
@@ -208,31 +225,77 @@ export function SourceSection(props: {
         <button type="submit">{t.submit}</button>
       </form>
 
-      <form class="settings" method="post" action={action("/test")} data-source-test>
-        <CsrfField token={props.csrf} />
-        <button type="submit">{t.test.button}</button>
-      </form>
-      {notes.test ? (
-        <ul class={`flash ${notes.test.ok ? "ok" : "error"}`} role="status" data-source-test-result>
-          {notes.test.lines.map((line) => (
-            <li>{line}</li>
-          ))}
-        </ul>
-      ) : null}
+      <div id="source-test">
+        <form class="settings" method="post" action={action("/test", "source-test")} data-source-test>
+          <CsrfField token={props.csrf} />
+          <button type="submit">{t.test.button}</button>
+        </form>
+        {notes.test ? (
+          <ul class={`flash ${notes.test.ok ? "ok" : "error"}`} role="status" data-source-test-result>
+            {notes.test.lines.map((line) => (
+              <li>{line}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
 
-      <h3>{t.preview.title}</h3>
-      <p class="muted">{t.preview.intro}</p>
-      <form class="settings" method="post" action={action("/preview")} novalidate data-source-preview>
-        <CsrfField token={props.csrf} />
-        <TextField
-          name="topic"
-          label={t.preview.topic}
-          value={notes.preview?.topic ?? props.values.topic ?? ""}
+      <div id="source-preview">
+        <h3>{t.preview.title}</h3>
+        <p class="muted">{t.preview.intro}</p>
+        <PreviewForm
+          action={action("/preview", "source-preview")}
+          csrf={props.csrf}
+          notes={notes}
+          values={props.values}
           errors={errors}
         />
-        <button type="submit">{t.preview.button}</button>
-      </form>
-      {notes.preview ? <PreviewResult preview={notes.preview} /> : null}
+        {notes.preview ? <PreviewResult preview={notes.preview} /> : null}
+      </div>
+      {source ? <BoardScript origin={props.origin} forumId={forumId} /> : null}
     </section>
+  );
+}
+
+/** The preview's form: a topic's number or address. */
+function PreviewForm(props: {
+  action: string;
+  csrf: string;
+  notes: SourceNotes;
+  values: Readonly<Record<string, string>>;
+  errors: FieldErrors;
+}) {
+  return (
+    <form class="settings" method="post" action={props.action} novalidate data-source-preview>
+      <CsrfField token={props.csrf} />
+      <TextField
+        name="topic"
+        label={t.preview.topic}
+        value={props.notes.preview?.topic ?? props.values.topic ?? ""}
+        errors={props.errors}
+      />
+      <button type="submit">{t.preview.button}</button>
+    </form>
+  );
+}
+
+/**
+ * The board's script that brings a topic's next read forward when it is shown (CONTRACT.md 4.4,
+ * `GET /forumactif/ping.js`): the code to paste in Forumactif's JavaScript management, as served.
+ */
+function BoardScript(props: { origin: string; forumId: string }) {
+  const s = t.script;
+  const address = `${props.origin}/forumactif/ping.js?forum=${encodeURIComponent(props.forumId)}`;
+  return (
+    <div id="source-script" data-ping-script>
+      <h3>{s.title}</h3>
+      <p class="muted">{s.intro}</p>
+      <p>{s.where}</p>
+      <pre>
+        <code>{pingSnippet(props.origin, props.forumId)}</code>
+      </pre>
+      <p class="muted">
+        {s.served} <a href={address}>{address}</a>
+      </p>
+    </div>
   );
 }

@@ -57,7 +57,7 @@ label.invalid input, label.invalid select, label.invalid textarea { border-color
 .method { display: inline-block; min-width: 4rem; font-weight: 700; font-family: ui-monospace, monospace; }
 .scroll { overflow-x: auto; max-width: 100%; }
 .toc ol { display: flex; flex-wrap: wrap; gap: .3rem 1rem; list-style: none; padding: .5rem .8rem; margin: 0 0 1rem; background: var(--bg); border: 1px solid var(--line); border-radius: 8px; }
-section[id] { scroll-margin-top: .5rem; }
+section[id], div[id] { scroll-margin-top: .5rem; }
 details.channel-type { border: 1px solid var(--line); border-radius: 8px; margin: .4rem 0; padding: .4rem .8rem; background: var(--bg); }
 details.channel-type summary { cursor: pointer; font-weight: 600; }
 details.channel-type form { margin-top: .5rem; display: flex; flex-direction: column; gap: .5rem; }
@@ -78,6 +78,7 @@ form.settings fieldset.referee { margin-bottom: .5rem; }
   table.stack tr { border: 1px solid var(--line); border-radius: 6px; margin: .4rem 0; padding: .2rem 0; background: #fff; }
   table.stack td { border: 0; padding: .15rem .6rem; }
   table.stack td[data-label]::before { content: attr(data-label) " : "; color: var(--muted); font-size: .85rem; }
+  table.stack td.num { white-space: normal; }
   meter { width: 6rem; }
 }
 `;

@@ -3,6 +3,7 @@ import type { DuelCard } from "../../app/duel-card.js";
 import type { TourData } from "../../browser/tour-page.js";
 import { cardTexts as c, tourTexts as t } from "../../texts/duel-card.js";
 import { formatDay } from "../../texts/format.js";
+import { rulesPath } from "./rules-path.js";
 
 /**
  * The duel's card and the turn-preparing page's own styles, served from `/club/duel.css` beside
@@ -146,6 +147,9 @@ export function CardPage(props: { card: DuelCard; embed: boolean; refresh: numbe
           <a href={base} target="_blank" rel="noopener">
             {c.club}
           </a>
+          <a href={rulesPath(card.forum.id)} target="_blank" rel="noopener">
+            {c.rules}
+          </a>
         </div>
         <p class="muted">{c.refreshed(formatDay(card.at))}</p>
       </section>
@@ -188,7 +192,12 @@ export function TourPage(props: { title: string; data: TourData | null; embed: b
       <h1>{t.title(props.title)}</h1>
       {data ? (
         <>
-          <p class="muted">{t.intro}</p>
+          <p class="muted">
+            {t.intro}{" "}
+            <a href={rulesPath(data.state.forumId)} target="_blank" rel="noopener">
+              {t.rules}
+            </a>
+          </p>
           <noscript>
             <p class="ko">{t.noScript}</p>
           </noscript>

@@ -39,6 +39,13 @@ abbr { text-decoration: none; }
   table.standings .short { display: inline; }
 }
 body.embed main { padding: .4rem .6rem 1rem; }
+nav.contents { display: flex; flex-direction: column; gap: .2rem; margin: .8rem 0; }
+article.rule { margin: .8rem 0; padding: .2rem .7rem; border-left: 3px solid var(--line); scroll-margin-top: .5rem; }
+article.rule:target { border-left-color: var(--accent); background: var(--bg); }
+article.rule h3 { font-size: 1rem; margin: .3rem 0; }
+article.rule p { margin: .3rem 0; }
+p.interpretation { color: var(--muted); }
+main a[href^="#R-"] { white-space: nowrap; }
 body.embed h1 { font-size: 1.1rem; }
 `;
 
@@ -174,7 +181,8 @@ function Bans(props: { bans: readonly BanEntry[] }) {
   );
 }
 
-function Page(props: { title: string; embed?: boolean; children?: unknown }) {
+/** A public page: French, the club's stylesheet, no script. */
+export function Page(props: { title: string; embed?: boolean; children?: unknown }) {
   return (
     <html lang="fr">
       <head>

@@ -4,11 +4,14 @@ import { clubCsv, clubTimeZone, publicClub } from "../../app/club.js";
 import { ApiError } from "../../errors.js";
 import type { ClubStore } from "../../ports/club-store.js";
 import type { ForumConfig } from "../../ports/forum-store.js";
+import { defaultRuleset } from "../../rules/default-ruleset.js";
 import { errorTexts } from "../../texts/errors.js";
+import { rulesInFrench, rulesTexts } from "../../texts/rules.js";
 import { addressKey } from "../admin/login-throttle.js";
 import { AddressBudget } from "../ping-limiter.js";
 import { parseForumId } from "../webhook-schemas.js";
 import { CLUB_CSS, ClubEmbed, ClubPage, RefusalPage } from "./pages.js";
+import { RulesPage } from "./rules-page.js";
 
 interface ClubDeps {
   readonly store: ClubStore;
@@ -77,7 +80,9 @@ function refusalPage(c: Context, error: ApiError) {
 /**
  * The club's public records (CONTRACT.md 8), no credential: `GET /forums/{forumId}/club` (JSON)
  * and `/club.csv`, `GET /club/{forumId}` (page) and `/embed`. Mounted before the authenticated
- * routes, whose `/forums/*` they would otherwise fall under.
+ * routes, whose `/forums/*` they would otherwise fall under. And the club's rules in French,
+ * `GET /regles` (the default ruleset) and `GET /regles/{forumId}` (the forum's): public whether or
+ * not its records are, a duelist must be able to read them; they name nobody.
  */
 export function clubRoutes(deps: ClubDeps, budget = new AddressBudget(PAGES_PER_ADDRESS, 60_000)): Hono {
   const app = new Hono();
@@ -94,6 +99,7 @@ export function clubRoutes(deps: ClubDeps, budget = new AddressBudget(PAGES_PER_
   app.use("/forums/:forumId/club.csv", limited);
   // `/club/:forumId/*` covers the page itself too (Hono's wildcard matches the bare path).
   app.use("/club/:forumId/*", limited);
+  app.use("/regles/:forumId", limited);
   app.get("/forums/:forumId/club", async (c) => {
     const { view } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
     c.header("Cache-Control", PUBLIC_CACHE);
@@ -130,6 +136,26 @@ export function clubRoutes(deps: ClubDeps, budget = new AddressBudget(PAGES_PER_
       const { view, forum } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
       pageHeaders(c, boardOrigins(forum));
       return c.html(`<!doctype html>${<ClubEmbed view={view} />}`);
+    } catch (error) {
+      if (error instanceof ApiError) return refusalPage(c, error);
+      throw error;
+    }
+  });
+  app.get("/regles", (c) => {
+    pageHeaders(c, []);
+    const heading = rulesTexts.ruleset(defaultRuleset.name);
+    return c.html(
+      `<!doctype html>${<RulesPage sections={rulesInFrench(defaultRuleset)} heading={heading} />}`,
+    );
+  });
+  app.get("/regles/:forumId", async (c) => {
+    try {
+      const forum = await deps.store.clubForum(parseForumId(c.req.param("forumId")));
+      if (!forum) throw new ApiError(404, "forum_not_found", rulesTexts.forumNotFound);
+      const ruleset = forum.ruleset ?? defaultRuleset;
+      pageHeaders(c, []);
+      const heading = rulesTexts.forumRuleset(forum.name, ruleset.name);
+      return c.html(`<!doctype html>${<RulesPage sections={rulesInFrench(ruleset)} heading={heading} />}`);
     } catch (error) {
       if (error instanceof ApiError) return refusalPage(c, error);
       throw error;
