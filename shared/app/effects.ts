@@ -12,6 +12,7 @@ import type { ChannelConfig, Hibou, Recipient } from "../ports/notifier.js";
 import type { EffectPart, OutboxEntry } from "../ports/outbox-store.js";
 import type { TimerSpec } from "../ports/scheduler.js";
 import { texts } from "../texts/hiboux.js";
+import { clubTimeZone } from "./club.js";
 
 /** Channels of a forum; with none configured, hiboux are kept in the outbox (`log`). */
 export function channelsOf(forum: ForumConfig | null): readonly ChannelConfig[] {
@@ -164,7 +165,12 @@ function knownOf(forum: ForumConfig | null, commands: readonly (DuelCommand | un
       postTimes[command.post.postId] = command.post.createdAt;
   return {
     postTimes,
-    ...(forum ? { forum: { name: forum.name, referees: forum.referees.map((r) => r.name) } } : {}),
+    ...(forum
+      ? {
+          forum: { name: forum.name, referees: forum.referees.map((r) => r.name) },
+          timeZone: clubTimeZone(forum),
+        }
+      : {}),
   };
 }
 

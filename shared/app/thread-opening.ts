@@ -10,6 +10,7 @@ import type { ForumConfig } from "../ports/forum-store.js";
 import type { Hibou } from "../ports/notifier.js";
 import { postTime } from "../texts/format.js";
 import { refusalShown } from "../texts/refusals.js";
+import { clubTimeZone } from "./club.js";
 import { standaloneEntries } from "./effects.js";
 import { duelIdOf, type IncomingPost } from "./incoming-post.js";
 import { isStored } from "./post-authors.js";
@@ -130,7 +131,7 @@ async function refuse(
     },
     kind: say.kind,
     title: say.title,
-    text: say.text(postTime(post.createdAt, now), problems),
+    text: say.text(postTime(post.createdAt, now, clubTimeZone(forum)), problems),
     createdAt: now,
     eventId: `opening.${post.postId}`,
     rule: "R-1.2",

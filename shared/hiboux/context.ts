@@ -28,6 +28,8 @@ export interface Known {
   readonly postTimes?: Readonly<Record<string, string>>;
   /** The forum the duel is on: whom a banned duelist may ask (its name, its referees' names). */
   readonly forum?: { readonly name: string; readonly referees: readonly string[] };
+  /** The zone the forum shows its posts' times in (IANA); Paris time when not given. */
+  readonly timeZone?: string;
 }
 
 /** What one input's hiboux are composed from. */
@@ -40,6 +42,7 @@ export interface Context {
   /** Every post time known, by post id: `known.postTimes`, and the posts the duel or the events hold. */
   readonly postTimes: ReadonlyMap<string, string>;
   readonly forum?: Known["forum"];
+  readonly timeZone?: string;
 }
 
 export function contextOf(
@@ -55,6 +58,7 @@ export function contextOf(
     ruleset: after.ruleset,
     postTimes: postTimesOf(events, before, after, known),
     ...(known.forum ? { forum: known.forum } : {}),
+    ...(known.timeZone ? { timeZone: known.timeZone } : {}),
   };
 }
 
@@ -88,7 +92,7 @@ function postTimesOf(
  */
 export function postWhen(ctx: Context, postId: string | null | undefined, at: string): string | null {
   const time = postId ? ctx.postTimes.get(postId) : undefined;
-  const when = time ? postTime(time, at) : "";
+  const when = time ? postTime(time, at, ctx.timeZone) : "";
   return when === "" ? null : when;
 }
 

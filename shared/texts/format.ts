@@ -1,5 +1,5 @@
 import { parseDuration } from "../time/duration.js";
-import { parisWallTime } from "../time/zoned-time.js";
+import { PARIS, parisWallTime, wallTimeAt } from "../time/zoned-time.js";
 import { monthNames, weekdayNames } from "./calendar.js";
 
 /**
@@ -18,19 +18,20 @@ export function formatDay(iso: string): string {
 }
 
 /**
- * A post as its duelists know it, by its time in the thread, Paris time: « de 14 h 02 » (« ton
- * message de 14 h 02 »). Given the day the reader reads it (`today`, an instant), a post of
- * another day is named with its day: « du lundi 30 novembre à 9 h 15 » (and its year, another
- * year's). A post's id is the forum's, never shown to people.
+ * A post as its duelists know it, by its time in the thread as the forum shows it (`timeZone`,
+ * Paris time unless the forum's dates are another zone's): « de 14 h 02 » (« ton message de
+ * 14 h 02 »). Given the day the reader reads it (`today`, an instant), a post of another day is
+ * named with its day: « du lundi 30 novembre à 9 h 15 » (and its year, another year's). A post's
+ * id is the forum's, never shown to people.
  */
-export function postTime(iso: string, today?: string): string {
+export function postTime(iso: string, today?: string, timeZone: string = PARIS): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const wall = parisWallTime(date);
+  const wall = wallTimeAt(date.getTime(), timeZone);
   const hour = `${wall.hour} h ${String(wall.minute).padStart(2, "0")}`;
   const now = today === undefined ? null : new Date(today);
   if (now === null || Number.isNaN(now.getTime())) return `de ${hour}`;
-  const reading = parisWallTime(now);
+  const reading = wallTimeAt(now.getTime(), timeZone);
   if (reading.year === wall.year && reading.month === wall.month && reading.day === wall.day)
     return `de ${hour}`;
   const day = `${weekdayNames[wall.weekday]} ${wall.day === 1 ? "1er" : String(wall.day)} ${monthNames[wall.month - 1]}`;

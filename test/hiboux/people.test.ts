@@ -28,12 +28,12 @@ const FORUM = {
  * The hiboux one decision sends, as the app layer writes them to the outbox: `run` decides on
  * `duel`; `now` is when the decision is taken (the duel's clock unless given).
  */
-function told(duel: Duel, run: () => readonly DuelEvent[], now?: string): Hibou[] {
+function told(duel: Duel, run: () => readonly DuelEvent[], now?: string, forum = FORUM): Hibou[] {
   const before = duel.state;
   const events = run();
   const command = duel.inputs.at(-1);
   return effectsOf({
-    forum: FORUM,
+    forum,
     before,
     after: duel.state,
     events,
@@ -80,6 +80,15 @@ describe("CONTRACT 6.1 a post is named by its time in the thread, never by its i
     const [theirs] = toReferee(hiboux).filter((h) => h.kind === "fault.action");
     expect(theirs?.text).toContain("1re faute d'action de Bob Martin (son message de 11 h 00)");
     for (const h of hiboux) expect(h.text).not.toMatch(/message \d/);
+  });
+
+  it("CONTRACT 6.1 the time is the one the forum shows: a board in Montreal time", () => {
+    const montreal = { ...FORUM, source: { timeZone: "America/Montreal" } } as unknown as ForumConfig;
+    const duel = new Duel();
+    duel.top();
+    const hiboux = told(duel, () => duel.post(BOB, attack("Glacius", "Alice"), [3, 3]), undefined, montreal);
+    const [yours] = to(hiboux, BOB.id).filter((h) => h.kind === "fault.action");
+    expect(yours?.text).toContain("(ton message de 5 h 00)");
   });
 
   it("R-6.3 a post of another day is named with its day: an edit the next day", () => {
