@@ -1,9 +1,11 @@
 import type { Duel } from "../domain/state.js";
+import type { TopicPost, UnreadablePost } from "../forumactif/types.js";
 import type { ForumConfig } from "../ports/forum-store.js";
 import type { Hibou } from "../ports/notifier.js";
 import type { OutboxEntry } from "../ports/outbox-store.js";
 import type { ChainRead } from "../ports/poll-store.js";
 import type { TimerSpec } from "../ports/scheduler.js";
+import { postTime } from "../texts/format.js";
 import { forumactifTexts } from "../texts/forumactif.js";
 import { durationMs } from "../time/duration.js";
 import { outboxEntry, standaloneEntries } from "./effects.js";
@@ -82,37 +84,64 @@ export const pollHiboux = {
       text: say.readable.text(state.threadId),
     };
   },
-  unreadableDice(state: Duel, postId: string, reason: string): PollHibouDraft {
+  /** `post`: the post as `PostNames` names it. */
+  unreadableDice(state: Duel, postId: string, post: string, reason: string): PollHibouDraft {
     return {
       key: `dice.${postId}`,
       kind: "forumactif.dice-unreadable",
       title: say.diceUnreadable.title,
-      text: say.diceUnreadable.text(state.threadId, postId, reason),
+      text: say.diceUnreadable.text(state.threadId, post, reason),
     };
   },
-  unreadablePost(
-    state: Duel,
-    key: string,
-    postId: string | null,
-    author: string | null,
-    problem: string,
-  ): PollHibouDraft {
+  unreadablePost(state: Duel, key: string, post: string, problem: string): PollHibouDraft {
     return {
       key: `unreadable-post.${key}`,
       kind: "forumactif.post-unreadable",
       title: say.unreadablePost.title,
-      text: say.unreadablePost.text(state.threadId, postId, author, problem),
+      text: say.unreadablePost.text(state.threadId, post, problem),
     };
   },
-  refused(state: Duel, postId: string, message: string): PollHibouDraft {
+  refused(state: Duel, postId: string, post: string, message: string): PollHibouDraft {
     return {
       key: `refused.${postId}`,
       kind: "forumactif.post-refused",
       title: say.postRefused.title,
-      text: say.postRefused.text(state.threadId, postId, message),
+      text: say.postRefused.text(state.threadId, post, message),
     };
   },
 };
+
+/** What naming a post takes: who wrote it, and when. */
+type NamedPost = Pick<TopicPost, "postId" | "authorName" | "createdAt">;
+
+/**
+ * How the poller's hiboux name the posts of the pages it read: by author and time in the thread,
+ * in the board's time zone (« le message d'Alice Dubois de 14 h 02 »), never by id; a post that
+ * cannot be read, by its author if shown and the readable post before it.
+ */
+export class PostNames {
+  private readonly posts: ReadonlyMap<string, NamedPost>;
+
+  /** `posts`: the pages' posts and the changes found in them (a deletion is on no page). */
+  constructor(
+    posts: Iterable<NamedPost>,
+    private readonly now: string,
+    private readonly timeZone: string,
+  ) {
+    this.posts = new Map([...posts].map((post) => [post.postId, post]));
+  }
+
+  of(postId: string): string {
+    const post = this.posts.get(postId);
+    return post === undefined
+      ? say.post(null, "")
+      : say.post(post.authorName, postTime(post.createdAt, this.now, this.timeZone));
+  }
+
+  ofUnreadable(post: UnreadablePost): string {
+    return say.postAfter(post.authorName, post.after === null ? null : this.of(post.after));
+  }
+}
 
 /** A poller's hibou to the duel's referee, through each of the forum's channels. */
 export function refereeHiboux(

@@ -33,6 +33,7 @@ import type { DuelService } from "./duel-service.js";
 import {
   chainRead,
   type PollHibouDraft,
+  PostNames,
   pollHiboux,
   pollTimer,
   refereeHiboux,
@@ -267,6 +268,11 @@ export class TopicPoller {
     const fed = await this.feed(topic.forumId, duel.threadId, diff.changes, title);
     const held: Record<string, HeldPost> = { ...diff.held, ...fed.refused };
     const outbox: OutboxEntry[] = [];
+    const names = new PostNames(
+      [...read.pages.flatMap((page) => page.posts), ...diff.changes],
+      now.toISOString(),
+      source.timeZone,
+    );
     // A post that cannot be read is told to the referee once the duel runs (after its top),
     // never guessed; before the top no post of the thread counts.
     if (duel.status === "active") {
@@ -274,11 +280,7 @@ export class TopicPoller {
         held[u.key] = { reason: "unreadable_post", message: u.problem };
         if (previous.held[u.key]) continue;
         outbox.push(
-          ...this.hibou(
-            topic,
-            pollHiboux.unreadablePost(duel, u.key, u.postId, u.authorName, u.problem),
-            now,
-          ),
+          ...this.hibou(topic, pollHiboux.unreadablePost(duel, u.key, names.ofUnreadable(u), u.problem), now),
         );
       }
     }
@@ -286,8 +288,8 @@ export class TopicPoller {
       if (previous.held[postId] || hold.reason === "unreadable_post") continue;
       const draft =
         hold.reason === "unreadable_dice"
-          ? pollHiboux.unreadableDice(duel, postId, hold.message)
-          : pollHiboux.refused(duel, postId, hold.message);
+          ? pollHiboux.unreadableDice(duel, postId, names.of(postId), hold.message)
+          : pollHiboux.refused(duel, postId, names.of(postId), hold.message);
       outbox.push(...this.hibou(topic, draft, now));
     }
     return { posts: fed.posts(previous.posts), held, counts: fed.counts, error: fed.error, outbox };

@@ -4,8 +4,11 @@
  * "vous" to the referee, as every hibou.
  */
 import type { BoardFetchErrorCode, ForumactifPageErrorCode } from "../errors.js";
+import { de } from "./format.js";
 
 const READ_REFUSED = "le forum refuse la lecture";
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const forumactifTexts = {
   unreadable: {
@@ -21,17 +24,26 @@ export const forumactifTexts = {
     text: (threadId: string) =>
       `Le sujet ${threadId} se lit de nouveau : les messages postés entre-temps ont été pris à leur place.`,
   },
+  /**
+   * A post of the thread as the referee finds it on the board: by its author and its time in the
+   * thread (`postTime`), never by its id (« le message d'Alice Dubois de 14 h 02 »); a post that
+   * cannot be read, by the readable one before it.
+   */
+  post: (author: string | null, time: string) =>
+    `le message${author === null ? "" : ` ${de(author)}`}${time === "" ? "" : ` ${time}`}`,
+  postAfter: (author: string | null, before: string | null) =>
+    `${author === null ? "un message" : `le message ${de(author)}`} ${before === null ? "en tête de page" : `qui suit ${before}`}`,
   diceUnreadable: {
     title: "Lancer de dés illisible",
-    text: (threadId: string, postId: string, reason: string) =>
-      `Le lancer de dés qui suit le message ${postId} (le sujet ${threadId}) ne peut pas être lu : ` +
+    text: (threadId: string, post: string, reason: string) =>
+      `Le lancer de dés qui suit ${post} (le sujet ${threadId}) ne peut pas être lu : ` +
       `${reason}. Le message attend : vérifiez les images des faces dans les réglages du forum ` +
       "(source Forumactif, « dice »), ou décidez vous-même. Aucun dé n'est deviné.",
   },
   postRefused: {
     title: "Message du fil non pris en compte",
-    text: (threadId: string, postId: string, message: string) =>
-      `Le message ${postId} (le sujet ${threadId}) n'a pas pu être pris en compte : ${message}`,
+    text: (threadId: string, post: string, message: string) =>
+      `${capitalised(post)} (le sujet ${threadId}) n'a pas pu être pris en compte : ${message}`,
   },
   /** Why one post of a page cannot be read (the others are). */
   postProblem: {
@@ -44,9 +56,8 @@ export const forumactifTexts = {
   },
   unreadablePost: {
     title: "Message du fil illisible",
-    text: (threadId: string, postId: string | null, author: string | null, problem: string) =>
-      `${postId === null ? "Un message" : `Le message ${postId}`}${author === null ? "" : ` de ${author}`} ` +
-      `(le sujet ${threadId}) ne peut pas être lu : ${problem}. Il n'est pas pris en compte et rien ` +
+    text: (threadId: string, post: string, problem: string) =>
+      `${capitalised(post)} (le sujet ${threadId}) ne peut pas être lu : ${problem}. Il n'est pas pris en compte et rien ` +
       "n'en est deviné ; les autres messages du fil sont lus. Vérifiez-le sur le forum et décidez " +
       "vous-même, ou indiquez la mise en page du thème dans les réglages du forum (source Forumactif, « markup »).",
   },
