@@ -111,7 +111,9 @@ describe("one post that cannot be read leaves the others read", () => {
     const told = h.delivered.filter((d) => d.kind === "forumactif.post-unreadable");
     expect(told).toHaveLength(1);
     // Named by its author and the readable post before it, never by its id.
-    expect(told[0]?.text).toMatch(/^Le message d'Alice Dubois qui suit le message de .+ de \d{1,2} h \d{2} \(le sujet 1234\)/);
+    expect(told[0]?.text).toMatch(
+      /^Le message d'Alice Dubois qui suit le message de .+ de \d{1,2} h \d{2} \(le sujet 1234\)/,
+    );
     expect(told[0]?.text).not.toContain(alice.postId);
     expect(told[0]?.text).toContain("sa date « un jour » ne se lit pas");
     const audit = await auditOf(h, duelId);
