@@ -41,7 +41,7 @@ export function firstTurnRequests(table: string, id: string) {
   const outbox = (n: number) => ({
     ...key(`OUTBOX#${id}`, `ENTRY#${n}`),
     due: { S: "2026-12-01T10:00:00Z" },
-    effect: { S: JSON.stringify({ type: "notify", to: "referee", text: "x".repeat(240) }) },
+    payload: { S: JSON.stringify({ type: "notify", to: "referee", text: "x".repeat(240) }) },
   });
   return {
     batchGet: {

@@ -144,7 +144,7 @@ export function outboxItem(entry: OutboxEntry): Item {
     id: entry.id,
     duelId: entry.duelId,
     createdAt: entry.createdAt,
-    effect: JSON.stringify(entry.effect),
+    payload: JSON.stringify(entry.effect),
     attempts: entry.attempts,
     nextAttemptAt: entry.nextAttemptAt,
     doneAt: entry.doneAt,
@@ -160,7 +160,9 @@ export function outboxItem(entry: OutboxEntry): Item {
  */
 export function outboxOf(item: Item): OutboxEntry {
   const plain = unmarshall(item);
-  const effect = jsonOf<OutboxEntry["effect"]>(plain, "effect");
+  // `payload` since gsi1 stopped projecting the effect; `effect` on an entry an earlier release wrote
+  // (still pending when the release changed), whose name gsi1 projects (table.ts).
+  const effect = jsonOf<OutboxEntry["effect"]>(plain, plain.payload === undefined ? "effect" : "payload");
   const partsDone = plain.partsDone;
   return {
     id: stringOf(plain, "id"),

@@ -7,7 +7,7 @@
  * | duel ruleset  | `DUEL#<duelId>`               | `RULESET`                   |                             |                             | `hash`, `ruleset` (JSON S): the ruleset the snapshot names by `rulesetHash`, written with the snapshot that first names it |
  * | input         | `DUEL#<duelId>`               | `IN#<key>`                  |                             |                             | `key` (the input's order, `input-keys.ts`), `inputId`, `command` (JSON S), `events` (JSON S) |
  * | post mark     | `DUEL#<duelId>`               | `POST#<postId>`             |                             |                             | `mark` (S, absent once removed), `seen` (SS: dedup keys of its deliveries) |
- * | outbox entry  | `DUEL#<duelId>`               | `OUT#<createdAt>#<id>`      | `OUTBOX` / `OUTBOX#failed`  | `<nextAttemptAt>#<id>`      | entry fields, `effect` (JSON S: the hiboux' texts, not in gsi1), `partsDone` (M, part id → when: the relay's record of a decision's parts, apart from `effect`; not in gsi1); no gsi1 once done |
+ * | outbox entry  | `DUEL#<duelId>`               | `OUT#<createdAt>#<id>`      | `OUTBOX` / `OUTBOX#failed`  | `<nextAttemptAt>#<id>`      | entry fields, `payload` (the effect as JSON S: the hiboux' texts, not in gsi1; `effect`, projected, on entries written before), `partsDone` (M, part id → when: the relay's record of a decision's parts, apart from the effect; not in gsi1); no gsi1 once done |
  * | dedup key     | `DEDUP#<key>` (`dedup-keys.ts`) | `DEDUP`                     |                             |                             | `duelId`, `createdAt`, `expiresAt` (TTL, now + 30 days)        |
  * | forum         | `FORUM#<forumId>`             | `CONFIG`                    | `FORUMS`                    | `<forumId>`                 | `forumId`, `config` (ForumConfig as JSON S), `updatedAt`       |
  * | duelist ban   | `DUELIST#<forumId>#<userId>`  | `BAN#<duelId>`              |                             |                             | `bannedUntil`, `duelId`, `updatedAt`: one per duel that bans them, deleted when it ends |
@@ -44,14 +44,18 @@ export const tableDefinition = {
       partitionKey: { name: "gsi1pk", type: "S" },
       sortKey: { name: "gsi1sk", type: "S" },
       // Only what the index's readers need: timers are read from it whole; outbox entries are listed
-      // without their effect (read whole from the table when due), duel snapshots by key. The state
-      // and the hiboux' texts stay out, so a post's write never rewrites the index with them, and a
-      // relay's claim or record of an entry rewrites a few hundred bytes (one write unit).
+      // without their effect (`payload`, read whole from the table when due), duel snapshots by key.
+      // The state and the hiboux' texts stay out, so a post's write never rewrites the index with
+      // them, and a relay's claim or record of an entry rewrites a few hundred bytes (one write
+      // unit). The list is the one deployed stacks were created with: an index's projection cannot
+      // change in place (CloudFormation refuses the update), so `effect`, the entries' attribute
+      // before `payload`, stays listed and new entries no longer carry it.
       projection: "INCLUDE",
       nonKeyAttributes: [
         "id",
         "duelId",
         "createdAt",
+        "effect",
         "attempts",
         "nextAttemptAt",
         "doneAt",

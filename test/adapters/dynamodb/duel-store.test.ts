@@ -1,8 +1,9 @@
-import { type DynamoDBClient, GetItemCommand } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBClient, GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { marshall, unmarshall } from "../../../shared/adapters/dynamodb/attributes.js";
 import { DynamoDbStore } from "../../../shared/adapters/dynamodb/dynamodb-store.js";
 import { keys, tableDefinition } from "../../../shared/adapters/dynamodb/table.js";
+import { anEntry } from "../contract/fixtures.js";
 import { aCommit, aKey, aMark, aState, freshStore, storedKey } from "./fixtures.js";
 
 /*
@@ -43,6 +44,26 @@ describe("DuelStore on DynamoDB: items", () => {
     const expiresAt = Item ? unmarshall(Item).expiresAt : undefined;
     expect(expiresAt).toBe(now.getTime() / 1000 + 30 * 24 * 3600);
     expect(tableDefinition.timeToLiveAttribute).toBe("expiresAt");
+  });
+
+  it("stores an outbox entry's effect as `payload`, which gsi1 does not project, and still reads an entry an earlier release wrote with `effect`", async () => {
+    const entry = anEntry("ob-payload", "e1");
+    await store.commit(aCommit("ob-payload", 0, { outbox: [entry] }));
+    const key = marshall(keys.outbox(entry.duelId, entry.createdAt, entry.id));
+    const { Item } = await client.send(
+      new GetItemCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+    );
+    expect(Item?.payload?.S).toBe(JSON.stringify(entry.effect));
+    expect(Item?.effect).toBeUndefined();
+    expect(tableDefinition.globalSecondaryIndexes[0].nonKeyAttributes).not.toContain("payload");
+
+    // The same entry as the release before wrote it: its effect under `effect`.
+    const { payload, ...rest } = Item ?? {};
+    await client.send(
+      new PutItemCommand({ TableName: tableName, Item: { ...rest, effect: payload ?? { S: "" } } }),
+    );
+    expect(await store.listOutbox("ob-payload")).toEqual([entry]);
+    expect(await store.dueOutbox("2030-01-01T00:00:00Z", 10)).toContainEqual(entry);
   });
 
   it("stores each post mark on its own item as one compact string: flags, hash, author", async () => {
