@@ -402,7 +402,8 @@ export const texts = {
     /** Why, with its preposition: « pour » a fault, « sur » the referee's decision. */
     cause: {
       "spell-before-top": "pour un sort lancé avant le top (R-1.3)",
-      absences: "pour une troisième faute d'absence (R-6.2)",
+      // Whatever absence the ruleset disqualifies at (the club's: the third).
+      absences: "pour une faute d'absence de trop (R-6.2)",
       referee: "sur décision de l'arbitre (R-7.1)",
     },
     referee: (name: string, cause: string) =>

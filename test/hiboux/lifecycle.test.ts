@@ -267,7 +267,7 @@ describe("disqualification and ban", () => {
     ]);
     for (const h of hiboux) expect(lastLine(h)).toMatch(/^Règles? appliquées? : R-\d/);
     const disqualified = toReferee(hiboux).find((h) => h.kind === "duelist.disqualified");
-    expect(disqualified?.text).toContain("une troisième faute d'absence");
+    expect(disqualified?.text).toContain("une faute d'absence de trop");
     expect(disqualified?.text).toContain("[arbitre]annuler faute 3[/arbitre]");
     expect(toDuelist(hiboux, ALICE).find((h) => h.kind === "ban.started")?.text).toContain(
       "jusqu'au dimanche 30 mai 2027 à 12 h 00.",
