@@ -197,7 +197,9 @@ export function turnSummary(
   if (!first) return null;
   const t = texts.turn;
   const played = group.played;
-  const body: string[] = [...(absence?.lines ?? [])];
+  // The points line follows a turn played or hits taken; without them the sanction says what is left.
+  const standingsTold = played !== null || group.defences.length > 0;
+  const body: string[] = [...((standingsTold ? absence?.lines : absence?.alone) ?? [])];
   let title: string;
   if (played) {
     const name = nameOf(ctx, played.duelistId);
@@ -226,7 +228,7 @@ export function turnSummary(
   const canceller = played?.spellId ? spellName(ctx.ruleset, played.spellId) : "";
   for (const line of group.defences) body.push(...defenceLine(ctx, line, canceller));
   body.push(...actionLines(ctx, group));
-  if (played || group.defences.length > 0) body.push(standings(ctx));
+  if (standingsTold) body.push(standings(ctx));
   const passed = group.passed;
   if (passed) {
     body.push(t.next(nameOf(ctx, passed.duelistId), passed.number, passed.deadline, passed.extension));
