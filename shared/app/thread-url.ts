@@ -19,7 +19,8 @@ export function threadUrl(forum: ForumConfig | null, threadId: string): string |
 }
 
 /** A topic's or thread's number in the paths `threadUrl` writes: `/t/slug/123`, `/threads/slug.123/`. */
-const DISCOURSE_PATH = /^\/t\/(?:[^/]+\/)?(\d{1,12})(?:\/\d+)?\/?$/;
+// The slug, when there is one, is not all digits: `/t/123/45` is topic 123 at its post 45.
+const DISCOURSE_PATH = /^\/t\/(?:[^/]*[^/\d][^/]*\/)?(\d{1,12})(?:\/\d+)?\/?$/;
 const XENFORO_PATH = /^\/threads\/(?:[^/]*\.)?(\d{1,12})\/?(?:page-\d+\/?)?$/;
 
 /** Where the forum's threads are, when its settings say: its Discourse or XenForo address. */

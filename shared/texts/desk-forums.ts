@@ -126,6 +126,8 @@ export const forumTexts = {
         "remplissez les trois champs (adresse du forum, nom d'utilisateur et mot de passe du compte robot), ou aucun : le canal enverra alors avec le compte robot de la source Forumactif.",
       noAccount:
         "aucun compte robot pour envoyer : remplissez ici l'adresse du forum, le nom d'utilisateur et le mot de passe d'un compte, ou enregistrez d'abord un compte robot dans la section « Source Forumactif ».",
+      refereeWithoutReferees:
+        "un arbitre n'est désigné que pour un canal qui sert les arbitres : choisissez des « Destinataires » qui comprennent les arbitres, ou ne désignez pas d'arbitre.",
       noSecret:
         "secret de signature requis : donnez un secret whsec_… à ce canal, ou générez d'abord le secret du « Webhook générique » (section « Secrets des webhooks »).",
     },

@@ -148,7 +148,7 @@ function faults(ruleset: Ruleset): RuleSection {
       rule(
         "R-6.1",
         "L'échéance",
-        `Chaque tour a une échéance : ${formatDuration(delays.reply)} selon le règlement (un duel peut avoir la sienne), comptées depuis le top pour le premier tour, sinon depuis le message précédent, ou depuis le moment où le tour est passé après une absence. Un hibou le rappelle ${formatDuration(delays.reminderBefore)} avant l'échéance.`,
+        `Chaque tour a une échéance : un délai de ${formatDuration(delays.reply)} selon le règlement (un duel peut avoir le sien), compté depuis le top pour le premier tour, sinon depuis le message précédent, ou depuis le moment où le tour est passé après une absence. Un hibou le rappelle ${formatDuration(delays.reminderBefore)} avant l'échéance.`,
         "les textes du club ne donnent pas ce délai : c'est un réglage du règlement.",
       ),
       rule(

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isThreadAddress, threadIdFromAddress } from "../../shared/app/thread-url.js";
 import { pingSnippet } from "../../shared/forumactif/ping-snippet.js";
 import { topicReader } from "../../shared/forumactif/topic-reader.js";
+import { deskMessage } from "../../shared/http/admin/forum-form.js";
 import { sourceFromForm } from "../../shared/http/admin/source-form.js";
+import { validationTexts } from "../../shared/texts/validation.js";
 import { DUEL_FACES } from "../support/forumactif/dice-markup.js";
 import { FakeBoard } from "../support/forumactif/fake-board.js";
 import { type MemoryHarness, memoryHarness } from "../support/harness.js";
@@ -137,6 +139,10 @@ describe("the forum admin's desk, as met on a phone", () => {
     };
     expect(threadIdFromAddress(discourse, "https://forum.example.org/club/t/le-duel/321/4")).toBe("321");
     expect(threadIdFromAddress(discourse, "https://ailleurs.example.org/t/le-duel/321")).toBeNull();
+    // Without its slug, a topic's address still names the topic, not the post it points at.
+    expect(threadIdFromAddress(discourse, "https://forum.example.org/club/t/321/4")).toBe("321");
+    expect(threadIdFromAddress(discourse, "https://forum.example.org/club/t/321")).toBe("321");
+    expect(threadIdFromAddress(discourse, "https://forum.example.org/club/t/duel-2026/321")).toBe("321");
     const xenforo = {
       ...forum,
       bot: { type: "xenforo" as const, baseUrl: "https://xf.example.org", apiKey: "k", userId: "1" },
@@ -185,6 +191,14 @@ describe("the forum admin's desk, as met on a phone", () => {
     const noAccount = errorFor(await none.text(), "channel.username");
     expect(noAccount).toContain("aucun compte robot pour envoyer");
     expect(noAccount).not.toMatch(INTERNALS);
+  });
+
+  it("CONTRACT 3 every channel refusal the API words with JSON reads in the form's words on the desk", () => {
+    for (const message of Object.values(validationTexts.channel)) {
+      const shown = deskMessage(message);
+      expect(shown, message).not.toMatch(/[[\]{}"]|\b(?:serves|referees|baseUrl|username|password)\b/);
+    }
+    expect(deskMessage(validationTexts.channel.refereeWithoutReferees)).toContain("« Destinataires »");
   });
 
   it("CONTRACT 4.4 the board's ping.js is offered with its code to paste, once a board is set", async () => {

@@ -72,6 +72,7 @@ export function currentBody(forum: ForumConfig | null, forumId: string): Record<
 /** The API's channel refusals whose words name fields by their JSON path, and the desk's words. */
 const DESK_REFUSALS: ReadonlyMap<string, string> = new Map([
   [validationTexts.channel.account, t.channels.refusals.account],
+  [validationTexts.channel.refereeWithoutReferees, t.channels.refusals.refereeWithoutReferees],
   [errorTexts.invalid_body.forumactifChannelWithoutAccountDetail, t.channels.refusals.noAccount],
   [errorTexts.invalid_body.webhookChannelWithoutSecretDetail, t.channels.refusals.noSecret],
 ]);
