@@ -3,7 +3,7 @@ import { evolve } from "../domain/evolve.js";
 import { type Duel, type DuelState, isOpened } from "../domain/state.js";
 import { texts } from "../texts/hiboux.js";
 import { type Context, contextOf, draft, type HibouDraft, type Known, referee } from "./context.js";
-import { attacksNowWaiting, ownDefence } from "./duelist-turn.js";
+import { attackKey, attacksNowWaiting, ownDefence } from "./duelist-turn.js";
 import {
   type AbsenceForReferee,
   absenceParts,
@@ -31,7 +31,15 @@ import {
   turnReminder,
 } from "./lifecycle.js";
 import { revisedForDuelists, revisionSummaries } from "./revision.js";
-import { addToGroup, openGroup, TURN_EVENTS, type TurnGroup, turnSummary, yourTurn } from "./turn.js";
+import {
+  addToGroup,
+  attacksToAnswer,
+  openGroup,
+  TURN_EVENTS,
+  type TurnGroup,
+  turnSummary,
+  yourTurn,
+} from "./turn.js";
 
 export type { HibouDraft, Known } from "./context.js";
 
@@ -198,6 +206,10 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
     placed.push({ key: absence.index, draft: alone, summary: false });
     placed.push({ key: absence.index, draft: absence.duelist, summary: false });
   }
+  // The attacks an « à toi de jouer » of this input names: no other hibou tells them again.
+  const named = new Set(
+    groups.flatMap(({ group: g, ctx: turnCtx }) => (attacksToAnswer(turnCtx, g) ?? []).map(attackKey)),
+  );
   groups.forEach(({ group: g, ctx: turnCtx }, i) => {
     const absence = absenceOf.get(g);
     const summary = turnSummary(turnCtx, g, i === groups.length - 1, absence?.parts);
@@ -206,7 +218,7 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
     if (absence) placed.push({ key: absence.index, draft: absence.duelist, summary: false });
     const hit = ownDefence(turnCtx, g, input.after);
     if (hit) placed.push({ key: g.key, draft: hit, summary: false });
-    for (const waits of attacksNowWaiting(turnCtx, g, input.after))
+    for (const waits of attacksNowWaiting(turnCtx, g, input.after, named))
       placed.push({ key: g.key, draft: waits, summary: false });
     const next = yourTurn(turnCtx, g);
     if (next) placed.push({ key: g.passedKey, draft: next, summary: false });

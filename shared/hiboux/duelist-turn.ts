@@ -84,8 +84,15 @@ function effectLine(effect: EventOf<"effect.applied">): string {
  * at duelists already told it was their turn: each target still to answer one hears that it waits
  * for them, what their die must make, and until when they play. `final` is the duel as the whole
  * input left it: an attack answered later in the same input (a queued post) waits for nobody.
+ * `named` holds the attacks (post id and target) an « à toi de jouer » of the same input already
+ * names to their target: that hibou tells them, not a second one.
  */
-export function attacksNowWaiting(ctx: Context, group: TurnGroup, final: Duel): HibouDraft[] {
+export function attacksNowWaiting(
+  ctx: Context,
+  group: TurnGroup,
+  final: Duel,
+  named: ReadonlySet<string>,
+): HibouDraft[] {
   const played = group.played;
   if (!played || group.passed || played.faulty || final.status !== "active") return [];
   const a = duelistTexts.attackWaits;
@@ -101,6 +108,7 @@ export function attacksNowWaiting(ctx: Context, group: TurnGroup, final: Duel): 
     );
     const target = final.duelists.find((d) => d.id === launched.targetId);
     if (!waiting || !target || target.status !== "active") continue;
+    if (named.has(attackKey(waiting))) continue;
     const modifier = target.nextDefenceModifier;
     const body = [
       corrected ? a.corrected(attacker, played.number, when) : a.resolved(attacker, played.number, when),
@@ -120,4 +128,9 @@ export function attacksNowWaiting(ctx: Context, group: TurnGroup, final: Duel): 
     );
   }
   return out;
+}
+
+/** An attack awaiting its target, as `attacksNowWaiting`'s `named` holds it. */
+export function attackKey(attack: { readonly postId: string; readonly targetId: string }): string {
+  return `${attack.postId}\u0000${attack.targetId}`;
 }

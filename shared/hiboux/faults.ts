@@ -116,9 +116,12 @@ function absenceOutcome(ctx: Context, e: EventOf<"fault.absence">, index: number
 export interface AbsenceForReferee {
   readonly event: EventOf<"fault.absence">;
   readonly title: string;
-  /** Told with the turn the absence ended, whose points line says what is left. */
+  /** Told with the turn the absence ended, whose points line says what is left (hits were told). */
   readonly lines: readonly string[];
-  /** Told alone (the duel ended there, or the referee gave the fault): the points left with its sanction. */
+  /**
+   * The points left with its sanction: told alone (the duel ended there, or the referee gave the
+   * fault), or with a turn that has no points line (no attack waited for the absent duelist).
+   */
   readonly alone: readonly string[];
   readonly overrule: string;
   readonly rules: readonly string[];

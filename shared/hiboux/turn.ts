@@ -1,6 +1,6 @@
 import type { DuelEvent, DuelEventType } from "../domain/events.js";
 import { defenceNeed } from "../domain/resolve.js";
-import { currentTurn } from "../domain/state.js";
+import { currentTurn, type PendingAttack } from "../domain/state.js";
 import { spellName } from "../rules/ruleset-names.js";
 import { formatPoints } from "../texts/format.js";
 import { texts } from "../texts/hiboux.js";
@@ -197,7 +197,9 @@ export function turnSummary(
   if (!first) return null;
   const t = texts.turn;
   const played = group.played;
-  const body: string[] = [...(absence?.lines ?? [])];
+  // The points line follows a turn played or hits taken; without them the sanction says what is left.
+  const standingsTold = played !== null || group.defences.length > 0;
+  const body: string[] = [...((standingsTold ? absence?.lines : absence?.alone) ?? [])];
   let title: string;
   if (played) {
     const name = nameOf(ctx, played.duelistId);
@@ -226,7 +228,7 @@ export function turnSummary(
   const canceller = played?.spellId ? spellName(ctx.ruleset, played.spellId) : "";
   for (const line of group.defences) body.push(...defenceLine(ctx, line, canceller));
   body.push(...actionLines(ctx, group));
-  if (played || group.defences.length > 0) body.push(standings(ctx));
+  if (standingsTold) body.push(standings(ctx));
   const passed = group.passed;
   if (passed) {
     body.push(t.next(nameOf(ctx, passed.duelistId), passed.number, passed.deadline, passed.extension));
@@ -258,6 +260,21 @@ export function turnSummary(
   });
 }
 
+/**
+ * The attacks the « à toi de jouer » of the turn `group` passes on names, those awaiting its
+ * duelist; null when that hibou describes no more than the turn's deadline (a later turn followed
+ * it in the same input, so the duel as `ctx` holds it is no longer that turn).
+ */
+export function attacksToAnswer(ctx: Context, group: TurnGroup): readonly PendingAttack[] | null {
+  const passed = group.passed;
+  if (!passed || ctx.after.status === "finished") return null;
+  // The state after the input describes this turn only if no later turn followed it in the same input.
+  const turn = currentTurn(ctx.after);
+  const current = turn?.number === passed.number && turn.duelistId === passed.duelistId;
+  if (!current || !duelist(ctx, passed.duelistId)) return null;
+  return ctx.after.pendingAttacks.filter((p) => p.targetId === passed.duelistId);
+}
+
 /** The short hibou to the duelist whose turn it now is: until when, what is coming at them. */
 export function yourTurn(ctx: Context, group: TurnGroup): HibouDraft | null {
   const passed = group.passed;
@@ -265,11 +282,8 @@ export function yourTurn(ctx: Context, group: TurnGroup): HibouDraft | null {
   const y = texts.yourTurn;
   const d = duelist(ctx, passed.duelistId);
   const body = [y.intro(d?.name ?? passed.duelistId, passed.number, passed.deadline)];
-  // The state after the input describes this turn only if no later turn followed it in the same input.
-  const turn = currentTurn(ctx.after);
-  const current = turn?.number === passed.number && turn.duelistId === passed.duelistId;
-  if (current && d) {
-    const incoming = ctx.after.pendingAttacks.filter((p) => p.targetId === d.id);
+  const incoming = attacksToAnswer(ctx, group);
+  if (incoming && d) {
     const modifier = d.nextDefenceModifier;
     for (const attack of incoming) {
       body.push(

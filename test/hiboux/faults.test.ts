@@ -218,6 +218,46 @@ describe("absence", () => {
     expect(fault?.text).toContain("Sanction : −2 PD (points de duel ; R-6.2).");
     expect(fault?.text).toContain("Points : Alice Dubois 16/25 PD ; Bob Martin 50/50 PD.");
   });
+
+  it("R-6.2 an absence with no attack waiting for the absent duelist still tells the referee the points left", () => {
+    const absence = events(
+      "timer-deadline-2",
+      [
+        { type: "fault.absence", rule: "R-6.2", duelistId: ALICE, turn: 2, count: 1, by: "system" },
+        {
+          type: "sanction.applied",
+          rule: "R-6.2",
+          duelistId: ALICE,
+          faultEventId: "timer-deadline-2#0",
+          kind: "absence",
+          points: 2,
+          disqualify: false,
+        },
+        { type: "points.lost", rule: "R-6.2", duelistId: ALICE, amount: 2, points: 23, cause: "sanction" },
+        {
+          type: "turn.passed",
+          rule: "R-6.2",
+          duelistId: BOB,
+          number: 3,
+          startedAt: DEADLINE,
+          deadline: "2026-12-03T10:00:00.000Z",
+          extension: null,
+        },
+      ],
+      DEADLINE,
+    );
+    const hiboux = composeHiboux(given(aliceToPlay, absence));
+    expect(kinds(hiboux)).toEqual([
+      "fault.absence>referee:7",
+      "fault.absence>duelist:42",
+      "turn.resolved>duelist:43",
+    ]);
+    const [fault] = toReferee(hiboux);
+    expect(fault?.text).toContain("Sanction : −2 PD (points de duel), il reste 23/25 PD (R-6.2).");
+    expect(fault?.text).toContain(
+      "Au tour de Bob Martin (tour 3), avant le jeudi 3 décembre 2026 à 11 h 00.",
+    );
+  });
 });
 
 describe("the right to fix a mistake", () => {

@@ -176,6 +176,22 @@ describe("R-6.7 after a referee's correction", () => {
     );
     expect(to(hiboux, BOB.id).map((h) => h.title)).not.toContain("L'attaque d'Alice Dubois t'attend");
   });
+
+  it("R-6.7 R-1.5 a target the same decision hands the turn to hears the attack once, in « à toi de jouer »", () => {
+    const chloe = { id: "44", name: "Chloé Leroy", year: 4 as const };
+    const duel = new Duel({ duelists: [ALICE, BOB, chloe] });
+    duel.top();
+    duel.post(ALICE, { Sort: "Incendio", Cible: "Chloé", Zone: "torse" }, [5, 1]);
+    duel.advance("PT10M");
+    duel.post(BOB, attack("Glacius", "Alice"), [2, 6]);
+    duel.advance("PT5M");
+    const hiboux = told(duel, () =>
+      duel.referee({ command: "correction", postId: "1001", fields: { pari: "4" } }),
+    );
+    const toChloe = to(hiboux, chloe.id);
+    expect(toChloe.map((h) => h.title)).toEqual(["À toi de jouer — tour 3"]);
+    expect(toChloe[0]?.text).toContain("Alice Dubois t'attaque avec ce sort : Sortilège de Feu (attaque 5).");
+  });
 });
 
 describe("R-3.2 a duelist hit while defending in their own turn", () => {
