@@ -32,10 +32,12 @@ export interface TemplateJson {
   readonly Resources?: Readonly<Record<string, Resource>>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties, read defensively below.
+type Props = Record<string, any>;
+
 interface Resource {
   readonly Type: string;
-  // biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties, read defensively below.
-  readonly Properties?: Record<string, any>;
+  readonly Properties?: Props;
 }
 
 export interface AlarmCost {
@@ -108,9 +110,6 @@ export function fixedCosts(template: TemplateJson | { toJSON(): unknown }): Fixe
     tracing: functions.map(([id, r]) => ({ id, mode: r.Properties?.TracingConfig?.Mode ?? "PassThrough" })),
   };
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties.
-type Props = Record<string, any>;
 
 function alarmCost(id: string, p: Props): AlarmCost {
   const queries: Props[] = Array.isArray(p.Metrics) ? p.Metrics : [];
