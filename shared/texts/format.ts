@@ -38,6 +38,11 @@ export function postTime(iso: string, today?: string, timeZone: string = PARIS):
   return `du ${day}${reading.year === wall.year ? "" : ` ${wall.year}`} à ${hour}`;
 }
 
+/** A sentence's first letter in capital: « Ton message… », « Le message d'Alice… ». */
+export function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A date with its article: "le lundi 30 novembre 2026 à 11 h 00". */
 export function formatDate(iso: string): string {
   return Number.isNaN(Date.parse(iso)) ? iso : `le ${formatDay(iso)}`;

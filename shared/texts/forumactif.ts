@@ -4,11 +4,9 @@
  * "vous" to the referee, as every hibou.
  */
 import type { BoardFetchErrorCode, ForumactifPageErrorCode } from "../errors.js";
-import { de } from "./format.js";
+import { capital, de } from "./format.js";
 
 const READ_REFUSED = "le forum refuse la lecture";
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const forumactifTexts = {
   unreadable: {
@@ -43,7 +41,7 @@ export const forumactifTexts = {
   postRefused: {
     title: "Message du fil non pris en compte",
     text: (threadId: string, post: string, message: string) =>
-      `${capitalised(post)} (le sujet ${threadId}) n'a pas pu être pris en compte : ${message}`,
+      `${capital(post)} (le sujet ${threadId}) n'a pas pu être pris en compte : ${message}`,
   },
   /** Why one post of a page cannot be read (the others are). */
   postProblem: {
@@ -57,7 +55,7 @@ export const forumactifTexts = {
   unreadablePost: {
     title: "Message du fil illisible",
     text: (threadId: string, post: string, problem: string) =>
-      `${capitalised(post)} (le sujet ${threadId}) ne peut pas être lu : ${problem}. Il n'est pas pris en compte et rien ` +
+      `${capital(post)} (le sujet ${threadId}) ne peut pas être lu : ${problem}. Il n'est pas pris en compte et rien ` +
       "n'en est deviné ; les autres messages du fil sont lus. Vérifiez-le sur le forum et décidez " +
       "vous-même, ou indiquez la mise en page du thème dans les réglages du forum (source Forumactif, « markup »).",
   },

@@ -6,6 +6,7 @@
 import type { Violation } from "../domain/events.js";
 import type { DefenceNeed } from "../domain/resolve.js";
 import {
+  capital,
   de,
   duelName,
   formatDate,
@@ -82,9 +83,6 @@ function excerpt(text: string): string {
     .join(" ")
     .replace(/[,;:.]$/, "")}… », ${words.length} mots`;
 }
-
-/** A sentence's first letter in capital: « Ton message… ». */
-const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A sentence ends with its full stop, once: refusals end with one, a parser's reason may not. */
 const withStop = (sentence: string): string =>
