@@ -15,7 +15,9 @@ class StartError extends Error {}
 
 /**
  * `npm start`: the whole pipeline on this machine on its embedded defaults (CONTRACT.md 1).
- * PORT (3000), ADMIN_TOKEN (generated), DATA_DIR (`.data/`, or `memory`), CLOCK (`system`|`manual`).
+ * PORT (3000), ADMIN_TOKEN (generated), DATA_DIR (`.data/`, or `memory`), CLOCK (`system`|`manual`),
+ * DYNAMODB_ENDPOINT (a DynamoDB already running, instead of the DynamoDB Local it starts) and
+ * TABLE_NAME (`duel-referee`).
  */
 async function main(): Promise<void> {
   const clock = process.env.CLOCK === "manual" ? "manual" : "system";
@@ -29,6 +31,12 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new StartError(`PORT vaut un numéro de port (3000 par exemple), pas « ${process.env.PORT} ».`);
   }
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+\/?$/.test(endpoint)) {
+    throw new StartError(
+      `DYNAMODB_ENDPOINT vaut l'adresse d'un DynamoDB (http://localhost:8000 par exemple), pas « ${endpoint} ».`,
+    );
+  }
   const stack = await startLocalStack({
     port,
     // The referee's hiboux link to the duel's page on this desk (DESK_URL when it is reached otherwise).
@@ -37,6 +45,8 @@ async function main(): Promise<void> {
     dataDir: process.env.DATA_DIR ?? ".data",
     clock,
     ...(process.env.CLOCK_START ? { clockStart: process.env.CLOCK_START } : {}),
+    ...(endpoint ? { dynamoEndpoint: endpoint } : {}),
+    ...(process.env.TABLE_NAME ? { tableName: process.env.TABLE_NAME } : {}),
   });
   // From here on, a failure stops what was started (DynamoDB Local included) before exiting.
   running = stack;
@@ -90,7 +100,9 @@ async function main(): Promise<void> {
     `  Horloge         ${clock}${clock === "manual" ? `  (POST ${stack.url}/_local/clock, avec le jeton)` : ""}`,
     stack.storage === "memory"
       ? "  Données         en mémoire : Java 17 est introuvable, rien ne sera gardé à l'arrêt (installez Java 17 pour garder les duels)"
-      : `  Données         ${process.env.DATA_DIR ?? ".data"}`,
+      : endpoint
+        ? `  Données         table ${process.env.TABLE_NAME || "duel-referee"} sur ${endpoint}`
+        : `  Données         ${process.env.DATA_DIR ?? ".data"}`,
     stack.generatedToken
       ? `  ADMIN_TOKEN     ${stack.adminToken}   (généré ; fixez ADMIN_TOKEN pour le garder)`
       : "  ADMIN_TOKEN     (celui de l'environnement)",

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import ts from "typescript";
+import ts from "typescript-ast";
 import { describe, expect, test } from "vitest";
 import { ROOT } from "./import-graph.js";
 

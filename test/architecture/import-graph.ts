@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
+import ts from "typescript-ast";
 
 /** The repository's root: the import graph's file names are relative to it. */
 export const ROOT = resolve(import.meta.dirname, "../..");

@@ -2,14 +2,16 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SHORT_LIVED } from "../../infra/local/dynamodb-local.js";
 import { type DocExample, docExamples, type ReaderValues, runExamples } from "../support/doc-examples.js";
 
 /*
  * The guides' shell examples run as written, in order, each document in one bash against the stack
- * its reader starts: `npm start` (infra/local/start.ts) in a process of its own, on a free port and a
- * data folder of its own, its banner read for what the reader pastes (the admin token, the secrets).
+ * its reader starts: `npm start` (infra/local/start.ts) in a process of its own, on a free port, a
+ * data folder and a table of its own, its banner read for what the reader pastes (the admin token,
+ * the secrets). Its table is on the run's DynamoDB Local (`DYNAMODB_ENDPOINT`): `npm start`'s own
+ * Java is test/e2e/npm-start.test.ts's, and three more would cost the run seconds of CPU each.
  * A document says what its reader starts beside the defaults in a comment, `<!-- examples: CLOCK=manual -->`
  * or `<!-- examples: fake-forumactif -->` (`npm run fake-forumactif`, then `FORUMACTIF_URL=… npm start`).
  */
@@ -80,6 +82,8 @@ async function startStack(directives: readonly string[]): Promise<ReaderValues> 
   const env: Record<string, string> = {
     PORT: "0",
     DATA_DIR: join(folder("duel-doc-examples-"), "data"),
+    DYNAMODB_ENDPOINT: inject("dynamoEndpoint"),
+    TABLE_NAME: `doc-examples-${stacks.size}`,
     // The token is generated and printed, as on a reader's first start.
     ADMIN_TOKEN: "",
     HIBOUX_LOG_TEXTS: "0",

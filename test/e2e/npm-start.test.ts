@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { ScanCommand } from "@aws-sdk/client-dynamodb";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { SHORT_LIVED } from "../../infra/local/dynamodb-local.js";
+import { localClient } from "../support/harness.js";
 
 /*
  * The README's quick start as a user runs it: `npm start` (infra/local/start.ts) in a process of its
@@ -131,6 +133,37 @@ describe("npm start on a newcomer's machine", () => {
     } finally {
       taken.close();
     }
+  }, 60_000);
+});
+
+describe("npm start on a DynamoDB Local already running", () => {
+  it("CONTRACT 1 DYNAMODB_ENDPOINT and TABLE_NAME: its table there, no Java of its own; a bad address told in French", async () => {
+    const refused = spawnStart({ DYNAMODB_ENDPOINT: "localhost:8000" });
+    let output = "";
+    refused.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    expect(await new Promise((resolve) => refused.once("exit", resolve))).toBe(1);
+    expect(output).toContain("DYNAMODB_ENDPOINT vaut l'adresse d'un DynamoDB");
+    expect(output).not.toMatch(/at .*\.ts:\d+/);
+
+    const endpoint = inject("dynamoEndpoint");
+    const { child, banner, url } = await start({
+      DYNAMODB_ENDPOINT: endpoint,
+      TABLE_NAME: "npm-start-shared",
+    });
+    expect(banner).toContain(`table npm-start-shared sur ${endpoint}`);
+    expect(dynamoDbLocalsOnDataDir()).toEqual([]);
+    const forum = await fetch(`${url}/forums/local`, {
+      headers: { Authorization: "Bearer start-test-token-long-enough-42" },
+    });
+    expect(forum.status).toBe(200);
+    const client = localClient({ endpoint });
+    // The forum "local" made at first start is an item of that table.
+    const items = await client.send(new ScanCommand({ TableName: "npm-start-shared", Select: "COUNT" }));
+    expect(items.Count).toBeGreaterThan(0);
+    client.destroy();
+    expect(await stop(child)).toBe(0);
   }, 60_000);
 });
 

@@ -8,7 +8,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import * as scheduler from "@aws-sdk/client-scheduler";
 import { NormalizedSchema } from "@smithy/core/schema";
 import { build } from "esbuild";
-import ts from "typescript";
+import ts from "typescript-ast";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { asciiBundle } from "../../infra/cdk/ascii-bundle.js";
 import {
@@ -16,7 +16,6 @@ import {
   browserScriptStep,
   CODE_CACHED,
   codeCachedEsbuildOptions,
-  esbuildOptions,
   lambdaBundling,
 } from "../../infra/cdk/bundling.js";
 import { FUNCTION_ENVIRONMENT } from "../../infra/cdk/constructs/functions.js";
@@ -60,6 +59,12 @@ beforeAll(() => {
 }, SYNTH_TIMEOUT_MS);
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
+/** The folder `cdk synth` staged for a function's code: its bundle, its ESM entry, its code cache. */
+function stagedAsset(name: FunctionName): string {
+  const staged = synth.template.toJSON().Resources[logicalId(synth.stack.functions[name].fn)];
+  return join(synth.app.outdir, `asset.${String(staged.Properties.Code.S3Key).replace(/\.zip$/, "")}`);
+}
+
 describe("the bundles, built as deployed", () => {
   it("share their options with the stack's NodejsFunctions", () => {
     expect(lambdaBundling("webhook")).toEqual({
@@ -100,14 +105,24 @@ describe("the bundles, built as deployed", () => {
   });
 
   for (const name of NAMES) {
-    it(`${name}: bundles everything, and a fresh node imports it and finds \`handler\``, async () => {
+    it(`${name}: bundles everything, as \`cdk synth\` staged it, and a fresh node takes it from its code cache`, async () => {
+      // Byte for byte the code `cdk synth` staged for this function: same esbuild, same options,
+      // the same code before and after being wrapped for the code cache.
+      const asset = stagedAsset(name);
       const dir = join(outdir, name);
-      const result = await build({
-        ...esbuildOptions(FUNCTION_ENTRIES[name], dir, PROJECT_ROOT),
-        metafile: true,
-      });
+      const options = codeCachedEsbuildOptions(FUNCTION_ENTRIES[name], dir, PROJECT_ROOT);
+      const result = await build({ ...options.bundle, metafile: true });
       expect(result.errors).toEqual([]);
-      const bundle = join(dir, BUNDLE.outputFile);
+      const built = readFileSync(join(dir, CODE_CACHED.builtFile), "utf8");
+      const deployed = readFileSync(join(asset, CODE_CACHED.bundleFile), "utf8");
+      // ASCII-only (infra/cdk/ascii-bundle.ts): one byte a character in V8, decoded on the fast path.
+      expect(deployed).toBe(asciiBundle(built).code);
+      expect(deployed).not.toMatch(/[\u0080-\uffff]/);
+      // Escaped, the characters mean the same only where esbuild leaves them: in regular
+      // expression literals (a tagged template's raw text would read the escape itself).
+      expect(outsideRegularExpressions(built)).toEqual([]);
+      // A dynamic import would fail in a script run from a code cache.
+      expect(built).not.toMatch(/\bimport\(/);
 
       // The SDK is in (bundled, not external); of its credential providers, only the environment's.
       const inputs = Object.keys(result.metafile.inputs);
@@ -143,42 +158,8 @@ describe("the bundles, built as deployed", () => {
       // relay signs the hiboux with it.
       if (name !== "timer") expect(inputs).toContain("shared/http/standard-webhooks.ts");
 
-      // A fresh process, as a cold start: a dependency left out of the bundle fails here.
-      const script = [
-        `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
-        `if (typeof m.handler !== "function") { console.error("handler is " + typeof m.handler); process.exit(3); }`,
-      ].join("\n");
-      const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-        cwd: dir,
-        env: lambdaLikeEnvironment(name),
-        encoding: "utf8",
-        timeout: 30_000,
-      });
-      expect(run.status, run.stderr).toBe(0);
-    });
-
-    it(`${name}: deployed as \`cdk synth\` staged it, from a code cache its Node takes`, async () => {
-      // Byte for byte the code `cdk synth` staged for this function: same esbuild, same options,
-      // the same code before and after being wrapped for the code cache.
-      const staged = synth.template.toJSON().Resources[logicalId(synth.stack.functions[name].fn)];
-      const assetHash = String(staged.Properties.Code.S3Key).replace(/\.zip$/, "");
-      const asset = join(synth.app.outdir, `asset.${assetHash}`);
-      const dir = join(outdir, `${name}-cached`);
-      const options = codeCachedEsbuildOptions(FUNCTION_ENTRIES[name], dir, PROJECT_ROOT);
-      expect((await build(options.bundle)).errors).toEqual([]);
-      const bundle = join(dir, CODE_CACHED.builtFile);
-      const built = readFileSync(bundle, "utf8");
-      const deployed = readFileSync(join(asset, CODE_CACHED.bundleFile), "utf8");
-      // ASCII-only (infra/cdk/ascii-bundle.ts): one byte a character in V8, decoded on the fast path.
-      expect(deployed).toBe(asciiBundle(built).code);
-      expect(deployed).not.toMatch(/[\u0080-\uffff]/);
-      // Escaped, the characters mean the same only where esbuild leaves them: in regular
-      // expression literals (a tagged template's raw text would read the escape itself).
-      expect(outsideRegularExpressions(built)).toEqual([]);
-      // A dynamic import would fail in a script run from a code cache.
-      expect(built).not.toMatch(/\bimport\(/);
-
-      // A fresh process loads the staged entry, whose cache this Node wrote during synthesis.
+      // A fresh process, as a cold start, loads the staged entry, whose cache this Node wrote during
+      // synthesis, with only the environment the stack gives: a dependency left out fails here.
       const script = [
         `const m = await import(${JSON.stringify(pathToFileURL(join(asset, BUNDLE.outputFile)).href)});`,
         `if (typeof m.handler !== "function") { console.error("handler is " + typeof m.handler); process.exit(3); }`,
@@ -228,24 +209,22 @@ async function tableOnDynamoDbLocal(prefix: string): Promise<string> {
 }
 
 describe("the SDK's credentials in the bundles", () => {
-  const dir = join(outdir, "credentials");
-  const bundle = join(dir, BUNDLE.outputFile);
   let tableName: string;
   beforeAll(async () => {
-    await build(esbuildOptions(FUNCTION_ENTRIES.relay, dir, PROJECT_ROOT));
     tableName = await tableOnDynamoDbLocal("bundle");
   });
 
-  /** The relay's sweep of an empty outbox, in a fresh process: one signed Query. */
+  /** The staged relay's sweep of an empty outbox, in a fresh process: one signed Query. */
   function sweep(env: NodeJS.ProcessEnv) {
+    const asset = stagedAsset("relay");
     const script = [
-      `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
+      `const m = await import(${JSON.stringify(pathToFileURL(join(asset, BUNDLE.outputFile)).href)});`,
       "try { console.log(JSON.stringify(await m.handler({ sweep: true }))); }",
       "catch (error) { console.log(JSON.stringify({ error: String(error?.message ?? error) })); }",
       "process.exit(0);",
     ].join("\n");
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-      cwd: dir,
+      cwd: asset,
       env: {
         ...lambdaLikeEnvironment("relay"),
         TABLE_NAME: tableName,
@@ -299,11 +278,7 @@ describe("the webhook function's HTTP classes (shared/aws/light-fetch.ts)", () =
   });
 
   it("answer through the staged bundle, from its code cache, and never load Node's undici", () => {
-    const staged = synth.template.toJSON().Resources[logicalId(synth.stack.functions.webhook.fn)];
-    const asset = join(
-      synth.app.outdir,
-      `asset.${String(staged.Properties.Code.S3Key).replace(/\.zip$/, "")}`,
-    );
+    const asset = stagedAsset("webhook");
     const event = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => ({
       version: "2.0",
       routeKey: "$default",

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import ts from "typescript";
+import ts from "typescript-ast";
 
 /** A string, template or JSX text of the source, with `{}` where a template inserts a value. */
 export interface Literal {
