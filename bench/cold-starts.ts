@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Metafile } from "esbuild";
 import { BUNDLE, CODE_CACHED, esbuildOptions } from "../infra/cdk/bundling.js";
 import { runModuleScript, stageCodeCachedBundle, writeFunctionCodeCache } from "../infra/cdk/code-cache.js";
+import { DEFAULT_OBSERVABILITY, observabilityEnvironment } from "../infra/cdk/observability.js";
 import { FUNCTION_ENTRIES, PROJECT_ROOT } from "../infra/cdk/paths.js";
 import {
   createBenchTable,
@@ -64,7 +65,8 @@ export interface BundlesResult {
 
 /**
  * What Lambda sets, dummy where AWS would give a real value, and what the stack gives every function
- * (infra/cdk/constructs/duel-function.ts); DynamoDB is the bench's Local.
+ * (infra/cdk/constructs/duel-function.ts) in its default observability tier (no custom metrics, no
+ * X-Ray in `basic`); DynamoDB is the bench's Local.
  */
 function lambdaEnvironment(
   name: string,
@@ -76,6 +78,7 @@ function lambdaEnvironment(
     PATH: process.env.PATH,
     POWERTOOLS_SERVICE_NAME: `duel-referee-${name}`,
     LOG_LEVEL: "INFO",
+    ...observabilityEnvironment(DEFAULT_OBSERVABILITY),
     AWS_REGION: "eu-west-3",
     AWS_DEFAULT_REGION: "eu-west-3",
     AWS_ACCESS_KEY_ID: "local",
