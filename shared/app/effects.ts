@@ -108,7 +108,7 @@ export function effectsOf(input: EffectsInput): OutboxEntry[] {
     composeHiboux({ events: input.events, ...ownStates, known }),
     input.events,
     input.revised.length > 0 ? after : null,
-  ).filter((d) => !overdueReminder(d, input.events, now));
+  ).filter((d) => !overdue(d, input.events, now));
   const revised = input.revised.flatMap((i) =>
     stillTrue(
       composeHiboux({
@@ -121,7 +121,7 @@ export function effectsOf(input: EffectsInput): OutboxEntry[] {
       }),
       i.events,
       after,
-    ),
+    ).filter((d) => !overdue(d, i.events, now)),
   );
   // Revised verdicts are the referee's to tell: the thread hears each decision once.
   const thread = announcementEntries({
@@ -252,14 +252,19 @@ function stillTrue(
 }
 
 /**
- * A reminder decided once its deadline had passed: its timer fired late (a scheduler's delay, the
- * local clock moved on by days), and it decides at its own time, as if on time (timer-service.ts).
- * Sent now it would reach the duelist with the absence it warns of, whose hibou says it all.
+ * A duelist's reminder or « à toi de jouer » for a turn whose deadline had passed when the decision
+ * was taken: its timer fired late (a scheduler's delay, the local clock moved on by days) or a post
+ * came after several deadlines, and the absences are decided each at its own deadline, as if on
+ * time (timer-service.ts, `catchUp`). Sent now it would ask for a turn already lost to its absence,
+ * whose hibou says it all; the turn that is theirs now has its own « à toi de jouer ».
  */
-function overdueReminder(draft: HibouDraft, events: readonly DuelEvent[], now: string): boolean {
-  if (draft.kind !== "turn.reminder") return false;
-  const reminder = events.find((e) => e.id === draft.eventId);
-  return reminder?.type === "turn.reminder" && Date.parse(reminder.deadline) <= Date.parse(now);
+function overdue(draft: HibouDraft, events: readonly DuelEvent[], now: string): boolean {
+  if (draft.to.role !== "duelist") return false;
+  const event = events.find((e) => e.id === draft.eventId);
+  const asks =
+    (draft.kind === "turn.reminder" && event?.type === "turn.reminder") ||
+    (draft.kind === "turn.resolved" && event?.type === "turn.passed");
+  return asks && Date.parse(event.deadline) <= Date.parse(now);
 }
 
 /**

@@ -220,7 +220,16 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
     if (hit) placed.push({ key: g.key, draft: hit, summary: false });
     for (const waits of attacksNowWaiting(turnCtx, g, input.after, named))
       placed.push({ key: g.key, draft: waits, summary: false });
-    const next = yourTurn(turnCtx, g);
+    // A turn its duelist played later in the same input (a post decided with the absences it came
+    // after, a queued post) is no longer theirs to play: no « à toi de jouer » for it.
+    const passed = g.passed;
+    const playedNow = groups
+      .slice(i + 1)
+      .some(
+        ({ group: later }) =>
+          later.played?.number === passed?.number && later.played?.duelistId === passed?.duelistId,
+      );
+    const next = playedNow ? null : yourTurn(turnCtx, g);
     if (next) placed.push({ key: g.passedKey, draft: next, summary: false });
   });
 
