@@ -45,7 +45,7 @@ describe("the French rules page", () => {
     for (const id of new Set([...REFERENCE_IDS, ...ruleset])) expect(found.get(id), id).toBe(1);
     // Each rule with its French statement, its figures from the ruleset, and the interpretation chosen.
     expect(html).toContain(
-      '<article class="rule" id="R-3.1"><h3><a href="#R-3.1">R-3.1</a> La défense d\'abord</h3>',
+      '<article class="rule" id="R-3.1"><h3 id="R-3-1"><a href="#R-3.1">R-3.1</a> La défense d\'abord</h3>',
     );
     for (const figure of [
       "72 heures",
@@ -81,6 +81,29 @@ describe("the French rules page", () => {
     const unknown = await h.app.request("/regles/inconnu");
     expect(unknown.status).toBe(404);
     expect(decoded(await unknown.text())).toContain("Forum inconnu.");
+  });
+
+  it("R-1.1 to R-7.1: each rule also carries the old English page's anchor (`#R-3-1`), so a saved `/admin/rules#R-3-1` lands on its rule", async () => {
+    const h = await memoryHarness();
+    // The old page redirects here, and the browser keeps the link's fragment across the redirect.
+    const b = browser(h);
+    await b.login();
+    const old = await b.get("/admin/rules");
+    expect(old.headers.get("location")).toBe("/regles");
+    const html = await (await b.get("/regles")).text();
+    const ids = [...html.matchAll(/ id="(R-[^"]+)"/g)].map((m) => m[1] ?? "");
+    const ruleIds = ids.filter((id) => id.includes("."));
+    expect(ruleIds.length).toBeGreaterThan(50);
+    for (const id of ruleIds) {
+      const legacy = id.replaceAll(".", "-");
+      // Once, in the rule's own article: its heading.
+      expect(
+        ids.filter((x) => x === legacy),
+        legacy,
+      ).toHaveLength(1);
+      expect(html).toContain(`<article class="rule" id="${id}"><h3 id="${legacy}">`);
+    }
+    expect(html).toContain('<h3 id="R-6-2">');
   });
 
   it("a ruleset's own rule ids get their anchor too, a spell filed under a general rule read with it", () => {

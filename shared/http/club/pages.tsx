@@ -41,7 +41,7 @@ abbr { text-decoration: none; }
 body.embed main { padding: .4rem .6rem 1rem; }
 nav.contents { display: flex; flex-direction: column; gap: .2rem; margin: .8rem 0; }
 article.rule { margin: .8rem 0; padding: .2rem .7rem; border-left: 3px solid var(--line); scroll-margin-top: .5rem; }
-article.rule:target { border-left-color: var(--accent); background: var(--bg); }
+article.rule:target, article.rule:has(> h3:target) { border-left-color: var(--accent); background: var(--bg); }
 article.rule h3 { font-size: 1rem; margin: .3rem 0; }
 article.rule p { margin: .3rem 0; }
 p.interpretation { color: var(--muted); }

@@ -4,6 +4,14 @@ import { Page } from "./pages.js";
 /** A rule id as the texts cite it: `R-3.1`, `R-6.2a`. */
 const RULE_ID = /(R-\d+\.\d+[a-z]?)/;
 
+/**
+ * A rule's anchor on the old English page (`/admin/rules#R-3-1`), which now redirects here with its
+ * fragment: the rule's heading carries it, so a link saved then still lands on its rule.
+ */
+function oldAnchor(id: string): string {
+  return id.replaceAll(".", "-");
+}
+
 /** Text whose rule ids link to their rule on this page; everything else escaped text. */
 function Cited(props: { text: string; ids: ReadonlySet<string> }) {
   return (
@@ -17,7 +25,8 @@ function Cited(props: { text: string; ids: ReadonlySet<string> }) {
 
 /**
  * `GET /regles` and `GET /regles/{forumId}`: every rule of the ruleset in French, each under an
- * anchor that is its id (`#R-3.1`), so a rule link lands on its rule; phone first, like the club's
+ * anchor that is its id (`#R-3.1`), so a rule link lands on its rule (and on the old page's anchor,
+ * `#R-3-1`, too); phone first, like the club's
  * pages (their stylesheet, no script).
  */
 export function RulesPage(props: { sections: readonly RuleSection[]; heading: string }) {
@@ -44,7 +53,7 @@ export function RulesPage(props: { sections: readonly RuleSection[]; heading: st
           ) : null}
           {section.rules.map((r) => (
             <article class="rule" id={r.id}>
-              <h3>
+              <h3 id={oldAnchor(r.id)}>
                 <a href={`#${r.id}`}>{r.id}</a> {r.title}
               </h3>
               <p>
