@@ -64,6 +64,8 @@ export function composeAnnouncements(input: {
   readonly rules?: boolean;
   readonly before: DuelState;
   readonly events: readonly DuelEvent[];
+  /** The zone the forum shows its dates in (IANA), as the thread reads them; Paris time when not given. */
+  readonly timeZone?: string;
 }): AnnouncementDraft[] {
   if (input.mode === "none") return [];
   const wanted = input.mode === "all" ? ALL : TURNS;
@@ -118,7 +120,7 @@ export function composeAnnouncements(input: {
       current.rules.add(e.rule);
       return;
     }
-    const line = lineOf(e, at, later);
+    const line = lineOf(e, at, later, input.timeZone);
     if (line === null) return;
     if (current === null) {
       // Events before a turn in the same decision open the turn's reply; others their own.
@@ -183,8 +185,8 @@ function standings(state: Duel): string {
   );
 }
 
-/** The lines of one event, read on the state before it (`at`). */
-function lineOf(e: DuelEvent, at: Duel, later: readonly DuelEvent[]): string[] | null {
+/** The lines of one event, read on the state before it (`at`), its dates in `timeZone`. */
+function lineOf(e: DuelEvent, at: Duel, later: readonly DuelEvent[], timeZone?: string): string[] | null {
   const name = (id: string | null) => nameIn(at, id);
   switch (e.type) {
     case "defence.resolved": {
@@ -223,7 +225,7 @@ function lineOf(e: DuelEvent, at: Duel, later: readonly DuelEvent[]): string[] |
     case "duelist.disqualified":
       return [t.disqualified(name(e.duelistId))];
     case "turn.passed":
-      return [t.next(name(e.duelistId), e.number, e.deadline)];
+      return [t.next(name(e.duelistId), e.number, e.deadline, timeZone)];
     case "duel.finished": {
       const lines = [e.winnerId === null ? t.draw : t.winner(name(e.winnerId), e.reason)];
       if (e.stakes) {
@@ -236,11 +238,11 @@ function lineOf(e: DuelEvent, at: Duel, later: readonly DuelEvent[]): string[] |
       return [t.started(name(e.firstDuelistId))];
     case "correction.opened":
       // A window already closed when its post arrived invites nothing: its expiry follows at once.
-      return closedOnArrival(e.post, e.until) ? [] : [t.correction(name(e.duelistId), e.until)];
+      return closedOnArrival(e.post, e.until) ? [] : [t.correction(name(e.duelistId), e.until, timeZone)];
     case "correction.accepted":
       return [t.corrected(name(e.duelistId))];
     case "derogation.granted":
-      return [t.derogation(name(e.duelistId), e.deadline)];
+      return [t.derogation(name(e.duelistId), e.deadline, timeZone)];
     case "points.adjusted": {
       // Starting points never change: the state before the adjustment knows them.
       const d = at.duelists.find((x) => x.id === e.duelistId);

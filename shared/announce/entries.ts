@@ -22,23 +22,27 @@ export function announcementEntries(input: {
   readonly before: DuelState;
   readonly after: Duel;
   readonly events: readonly DuelEvent[];
+  /** The zone the forum shows its dates in (`clubTimeZone`). */
+  readonly timeZone?: string;
 }): { readonly id: string; readonly effect: Effect }[] {
   const { forum, before, after } = input;
   const mode = forum?.announce ?? "none";
   if (!forum?.bot || mode === "none" || after.announceOff === true) return [];
   const rules = forum.announceRules === true;
-  return composeAnnouncements({ mode, rules, before, events: input.events }).map((draft) => ({
-    id: `${draft.eventId}.announce`,
-    effect: {
-      type: "announce",
-      forumId: after.forumId,
-      reply: {
-        duelId: after.id,
-        threadId: after.threadId,
-        title: draft.title,
-        lines: draft.lines,
-        marker: announceMarker(after.id, draft.eventId),
+  return composeAnnouncements({ mode, rules, before, events: input.events, timeZone: input.timeZone }).map(
+    (draft) => ({
+      id: `${draft.eventId}.announce`,
+      effect: {
+        type: "announce",
+        forumId: after.forumId,
+        reply: {
+          duelId: after.id,
+          threadId: after.threadId,
+          title: draft.title,
+          lines: draft.lines,
+          marker: announceMarker(after.id, draft.eventId),
+        },
       },
-    },
-  }));
+    }),
+  );
 }

@@ -129,6 +129,7 @@ export function effectsOf(input: EffectsInput): OutboxEntry[] {
     before: ownStates.before,
     after,
     events: input.events,
+    timeZone: known.timeZone,
   }).map((a) => outboxEntry(a.id, duelId, now, a.effect));
   const link = input.deskUrl ? deskLinked(input.deskUrl, duelId) : (d: HibouDraft) => d;
   const entries = (announced: readonly HibouDraft[]) =>

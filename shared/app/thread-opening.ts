@@ -101,7 +101,9 @@ export async function openFromPost(
     if (error instanceof DomainError && error.code === "duel_already_exists")
       return { result: "duplicate", duelId };
     if (error instanceof DomainError)
-      return refuse(deps, forum, referee, post, [refusalShown(error.code, error.message)]);
+      return refuse(deps, forum, referee, post, [
+        refusalShown(error.code, error.message, clubTimeZone(forum)),
+      ]);
     throw error;
   }
   return { result: "applied", duelId };

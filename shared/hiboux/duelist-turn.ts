@@ -119,7 +119,7 @@ export function attacksNowWaiting(
         defenceNeed(waiting.attack, modifier),
         modifier,
       ),
-      turn?.duelistId === target.id ? a.yourTurn(turn.number, turn.deadline) : a.later,
+      turn?.duelistId === target.id ? a.yourTurn(turn.number, turn.deadline, ctx.timeZone) : a.later,
     ];
     out.push(
       draft(toDuelist(ctx, target.id), "turn.resolved", a.title(attacker), body, launched, {

@@ -297,7 +297,7 @@ export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">):
       "correction.opened",
       c.openedTitle,
       [
-        c.openedReferee(name, when, e.turnNumber, missing, e.until),
+        c.openedReferee(name, when, e.turnNumber, missing, e.until, ctx.timeZone),
         reading,
         c.howReferee(name, e.postId, fields),
         c.expiryReferee,
@@ -309,7 +309,7 @@ export function correctionOpened(ctx: Context, e: EventOf<"correction.opened">):
       "correction.opened",
       c.openedTitle,
       [
-        c.openedDuelist(when, e.turnNumber, missing, e.until, minutes, refereeName(ctx)),
+        c.openedDuelist(when, e.turnNumber, missing, e.until, minutes, refereeName(ctx), ctx.timeZone),
         reading,
         c.onceDuelist,
       ],

@@ -33,13 +33,13 @@ export function duelStarted(ctx: Context, e: EventOf<"duel.started">): HibouDraf
       referee(ctx),
       "duel.started",
       s.title,
-      [s.referee(first, e.deadline), s.standings(standings(ctx)), reasonLine(e.reason)],
+      [s.referee(first, e.deadline, ctx.timeZone), s.standings(standings(ctx)), reasonLine(e.reason)],
       e,
     ),
   ];
   for (const d of allDuelists(ctx)) {
     if (d.status !== "active") continue;
-    const line = d.id === e.firstDuelistId ? s.first(e.deadline) : s.other(first);
+    const line = d.id === e.firstDuelistId ? s.first(e.deadline, ctx.timeZone) : s.other(first);
     hiboux.push(
       draft(
         toDuelist(ctx, d.id),
@@ -97,11 +97,22 @@ export function banStarted(ctx: Context, e: EventOf<"ban.started">): HibouDraft[
   const cause = disqualified ? texts.disqualified.cause[disqualified.cause] : null;
   const duelReferee = refereeName(ctx);
   const others = (ctx.forum?.referees ?? []).filter((r) => r !== duelReferee);
-  const yours = [you.why(cause, e.until), you.ends, you.ask(duelReferee, others, ctx.forum?.name ?? null)];
+  const yours = [
+    you.why(cause, e.until, ctx.timeZone),
+    you.ends,
+    you.ask(duelReferee, others, ctx.forum?.name ?? null),
+  ];
   return [
-    draft(referee(ctx), "ban.started", b.startedTitle(name), [b.startedReferee(name, e.until)], e, {
-      rules: ["R-6.9", "R-7.1"],
-    }),
+    draft(
+      referee(ctx),
+      "ban.started",
+      b.startedTitle(name),
+      [b.startedReferee(name, e.until, ctx.timeZone)],
+      e,
+      {
+        rules: ["R-6.9", "R-7.1"],
+      },
+    ),
     draft(toDuelist(ctx, e.duelistId), "ban.started", b.startedTitle(name), yours, e, {
       rules: ["R-6.9", "R-7.1"],
     }),
@@ -305,7 +316,15 @@ export function commandRejected(ctx: Context, e: EventOf<"referee.command-reject
       referee(ctx),
       "referee.command-rejected",
       r.title,
-      [r.text(e.text ?? e.action?.command ?? "", postWhen(ctx, e.postId, e.at), e.message, e.code)],
+      [
+        r.text(
+          e.text ?? e.action?.command ?? "",
+          postWhen(ctx, e.postId, e.at),
+          e.message,
+          e.code,
+          ctx.timeZone,
+        ),
+      ],
       e,
     ),
   ];
@@ -320,14 +339,14 @@ export function derogationGranted(ctx: Context, e: EventOf<"derogation.granted">
       referee(ctx),
       "derogation.granted",
       g.title(name, e.duration),
-      [g.referee(name, e.duration, e.deadline), ...rest],
+      [g.referee(name, e.duration, e.deadline, ctx.timeZone), ...rest],
       e,
     ),
     draft(
       toDuelist(ctx, e.duelistId),
       "derogation.granted",
       g.title(name, e.duration),
-      [g.duelist(e.duration, e.deadline), ...rest],
+      [g.duelist(e.duration, e.deadline, ctx.timeZone), ...rest],
       e,
     ),
   ];
@@ -336,6 +355,12 @@ export function derogationGranted(ctx: Context, e: EventOf<"derogation.granted">
 export function turnReminder(ctx: Context, e: EventOf<"turn.reminder">): HibouDraft[] {
   const r = texts.reminder;
   return [
-    draft(toDuelist(ctx, e.duelistId), "turn.reminder", r.title(e.number), [r.text(e.number, e.deadline)], e),
+    draft(
+      toDuelist(ctx, e.duelistId),
+      "turn.reminder",
+      r.title(e.number),
+      [r.text(e.number, e.deadline, ctx.timeZone)],
+      e,
+    ),
   ];
 }

@@ -53,8 +53,8 @@ function whereItStands(
   if (turn)
     lines.push(
       turn.duelistId === id
-        ? r.yourTurnNow(turn.number, turn.deadline)
-        : r.turnNow(nameOf(ctx, turn.duelistId), turn.number, turn.deadline),
+        ? r.yourTurnNow(turn.number, turn.deadline, ctx.timeZone)
+        : r.turnNow(nameOf(ctx, turn.duelistId), turn.number, turn.deadline, ctx.timeZone),
     );
   return lines;
 }

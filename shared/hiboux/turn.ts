@@ -231,14 +231,16 @@ export function turnSummary(
   if (standingsTold) body.push(standings(ctx));
   const passed = group.passed;
   if (passed) {
-    body.push(t.next(nameOf(ctx, passed.duelistId), passed.number, passed.deadline, passed.extension));
+    body.push(
+      t.next(nameOf(ctx, passed.duelistId), passed.number, passed.deadline, passed.extension, ctx.timeZone),
+    );
   } else if (isLast && ctx.after.status === "active") {
     const turn = ctx.after.turn;
-    body.push(t.current(nameOf(ctx, turn.duelistId), turn.number, turn.deadline));
+    body.push(t.current(nameOf(ctx, turn.duelistId), turn.number, turn.deadline, ctx.timeZone));
   }
   for (const waiting of ctx.after.pending) {
     if (waiting.post.postId !== played?.postId)
-      body.push(t.waiting(nameOf(ctx, waiting.duelistId), waiting.until));
+      body.push(t.waiting(nameOf(ctx, waiting.duelistId), waiting.until, ctx.timeZone));
   }
   const hit = group.defences.find((d) => d.lost !== null);
   const overrule =
@@ -281,7 +283,7 @@ export function yourTurn(ctx: Context, group: TurnGroup): HibouDraft | null {
   if (!passed || ctx.after.status === "finished") return null;
   const y = texts.yourTurn;
   const d = duelist(ctx, passed.duelistId);
-  const body = [y.intro(d?.name ?? passed.duelistId, passed.number, passed.deadline)];
+  const body = [y.intro(d?.name ?? passed.duelistId, passed.number, passed.deadline, ctx.timeZone)];
   const incoming = attacksToAnswer(ctx, group);
   if (incoming && d) {
     const modifier = d.nextDefenceModifier;

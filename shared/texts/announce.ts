@@ -36,8 +36,8 @@ export const announceTexts = {
   rules: (ids: readonly string[]) => `Règles : ${ids.join(", ")}`,
   standings: (list: readonly { name: string; points: number; startingPoints: number }[]) =>
     `Points : ${list.map((d) => `${d.name} ${formatPoints(d.points, d.startingPoints)}`).join(" · ")}`,
-  next: (name: string, number: number, deadline: string) =>
-    `À ${name} de jouer (tour ${number}), ${formatDate(deadline).replace(/^le /, "avant le ")}.`,
+  next: (name: string, number: number, deadline: string, timeZone?: string) =>
+    `À ${name} de jouer (tour ${number}), ${formatDate(deadline, timeZone).replace(/^le /, "avant le ")}.`,
   winner: (name: string, reason: "points" | "disqualification" | "referee") =>
     `Victoire ${de(name)}${reason === "disqualification" ? " par disqualification" : reason === "referee" ? " (décision de l'arbitre)" : ""}.`,
   draw: "Pas de vainqueur.",
@@ -46,11 +46,11 @@ export const announceTexts = {
     winner && owing.length > 0
       ? `Enjeu : ${stakes} — ${joinList(owing)} ${owing.length > 1 ? "le doivent" : "le doit"} à ${winner}.`
       : `Enjeu : ${stakes} — sans vainqueur, l'arbitre dira comment l'honorer.`,
-  correction: (name: string, until: string) =>
-    `Message incomplet ${de(name)} : correction possible ${formatDate(until).replace(/^le /, "jusqu'au ")}.`,
+  correction: (name: string, until: string, timeZone?: string) =>
+    `Message incomplet ${de(name)} : correction possible ${formatDate(until, timeZone).replace(/^le /, "jusqu'au ")}.`,
   corrected: (name: string) => `Correction ${de(name)} acceptée.`,
-  derogation: (name: string, deadline: string | null) =>
-    `Dérogation accordée à ${name}${deadline ? `, nouveau délai ${formatDate(deadline).replace(/^le /, "avant le ")}` : ""}.`,
+  derogation: (name: string, deadline: string | null, timeZone?: string) =>
+    `Dérogation accordée à ${name}${deadline ? `, nouveau délai ${formatDate(deadline, timeZone).replace(/^le /, "avant le ")}` : ""}.`,
   adjusted: (name: string, delta: number, points: number, startingPoints: number) =>
     `Points ${de(name)} ajustés (${delta > 0 ? "+" : "−"}${Math.abs(delta)}) : ${formatPoints(points, startingPoints)}.`,
   faultCancelled: (name: string) => `Faute ${de(name)} annulée.`,

@@ -1,6 +1,7 @@
 /**
  * The French names of days and months, as `Intl.DateTimeFormat("fr-FR")` spells them: the words
- * of every Paris date the hiboux and the desk show (`formatDay` in `format.ts` picks them).
+ * of every date the hiboux, the thread replies, the club pages and the desk show (`formatDay` in
+ * `format.ts` picks them).
  */
 export const weekdayNames = [
   "dimanche",

@@ -1,17 +1,18 @@
 import { parseDuration } from "../time/duration.js";
-import { PARIS, parisWallTime, wallTimeAt } from "../time/zoned-time.js";
+import { PARIS, wallTimeAt } from "../time/zoned-time.js";
 import { monthNames, weekdayNames } from "./calendar.js";
 
 /**
  * A date as French prose, without its article: "lundi 30 novembre 2026 à 11 h 00" (the first of
- * the month is "1er"), Paris time whatever the server's zone: the duel club lives in France. Callers
- * write "le …", "avant le …" or "jusqu'au …". A date that cannot be read is shown as given rather
- * than failing a whole notification.
+ * the month is "1er"), whatever the server's zone: Paris time, the club's, unless the forum the
+ * reader is on shows its dates in another zone (`timeZone`, as `postTime`: a duelist reads a
+ * deadline on their board's clock). Callers write "le …", "avant le …" or "jusqu'au …". A date that
+ * cannot be read is shown as given rather than failing a whole notification.
  */
-export function formatDay(iso: string): string {
+export function formatDay(iso: string, timeZone: string = PARIS): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const wall = parisWallTime(date);
+  const wall = wallTimeAt(date.getTime(), timeZone);
   const day = wall.day === 1 ? "1er" : String(wall.day);
   const minute = String(wall.minute).padStart(2, "0");
   return `${weekdayNames[wall.weekday]} ${day} ${monthNames[wall.month - 1]} ${wall.year} à ${wall.hour} h ${minute}`;
@@ -43,9 +44,9 @@ export function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A date with its article: "le lundi 30 novembre 2026 à 11 h 00". */
-export function formatDate(iso: string): string {
-  return Number.isNaN(Date.parse(iso)) ? iso : `le ${formatDay(iso)}`;
+/** A date with its article: "le lundi 30 novembre 2026 à 11 h 00" (`timeZone` as `formatDay`'s). */
+export function formatDate(iso: string, timeZone: string = PARIS): string {
+  return Number.isNaN(Date.parse(iso)) ? iso : `le ${formatDay(iso, timeZone)}`;
 }
 
 const UNITS: readonly [keyof NonNullable<ReturnType<typeof parseDuration>>, string, string][] = [

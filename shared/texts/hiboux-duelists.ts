@@ -36,8 +36,8 @@ export const duelistTexts = {
       `L'arbitre a complété le message ${de(attacker)}${when ? ` ${when}` : ""} (droit à l'erreur, R-6.7) : son tour ${number} est résolu, et son attaque te vise maintenant.`,
     resolved: (attacker: string, number: number, when: string | null) =>
       `Le tour ${number} ${de(attacker)}${theirPost(when)} est résolu : son attaque te vise maintenant.`,
-    yourTurn: (number: number, deadline: string) =>
-      `C'est à toi de jouer (tour ${number}), avant le ${formatDay(deadline)} : ton message y répondra.`,
+    yourTurn: (number: number, deadline: string, timeZone?: string) =>
+      `C'est à toi de jouer (tour ${number}), avant le ${formatDay(deadline, timeZone)} : ton message y répondra.`,
     later: "Ton prochain message y répondra.",
   },
 
@@ -54,8 +54,8 @@ export const duelistTexts = {
 
   /** A ban (R-6.9), told kindly and whole: why, until when, and whom to ask. */
   ban: {
-    why: (cause: string | null, until: string) =>
-      `${cause ? `Ta disqualification ${cause} entraîne` : "Ta disqualification entraîne"}, comme toute disqualification, une interdiction de duel (R-6.9) : tu ne pourras pas t'inscrire à un duel jusqu'au ${formatDay(until)}.`,
+    why: (cause: string | null, until: string, timeZone?: string) =>
+      `${cause ? `Ta disqualification ${cause} entraîne` : "Ta disqualification entraîne"}, comme toute disqualification, une interdiction de duel (R-6.9) : tu ne pourras pas t'inscrire à un duel jusqu'au ${formatDay(until, timeZone)}.`,
     ends: "Elle prend fin d'elle-même à cette date, et un hibou te le dira : tu pourras alors de nouveau croiser la baguette.",
     /** `referee`: the duel's; `others`: the forum's other referees; `forum`: its name, when known. */
     ask: (referee: string, others: readonly string[], forum: string | null) =>

@@ -1,7 +1,6 @@
 /**
- * Every French sentence a hibou says, in one place so they read as one voice (STYLE.md 13):
- * "vous" to the referee, "tu" to the duelists. Names and free text are inserted as they are; each
- * channel escapes them for its medium.
+ * Every French sentence a hibou says, in one place so they read as one voice (STYLE.md 13): "vous"
+ * to the referee, "tu" to the duelists. Names and free text go in as they are; channels escape them.
  */
 import type { Violation } from "../domain/events.js";
 import type { DefenceNeed } from "../domain/resolve.js";
@@ -139,10 +138,10 @@ export const texts = {
       `${capital(post("ton", when))} compte pour le tour ${number}.`,
     /** The post a withdrawn fault just named: not named twice in a row. */
     samePostCounts: (number: number) => `Ce message compte désormais pour le tour ${number}.`,
-    turnNow: (name: string, number: number, deadline: string) =>
-      `C'est maintenant au tour ${de(name)} (tour ${number}), avant ${formatDate(deadline)} : tu n'as rien à poster d'ici là.`,
-    yourTurnNow: (number: number, deadline: string) =>
-      `C'est maintenant à toi de jouer (tour ${number}), avant ${formatDate(deadline)}.`,
+    turnNow: (name: string, number: number, deadline: string, timeZone?: string) =>
+      `C'est maintenant au tour ${de(name)} (tour ${number}), avant ${formatDate(deadline, timeZone)} : tu n'as rien à poster d'ici là.`,
+    yourTurnNow: (number: number, deadline: string, timeZone?: string) =>
+      `C'est maintenant à toi de jouer (tour ${number}), avant ${formatDate(deadline, timeZone)}.`,
     withdrawn: (titles: readonly string[]) =>
       `Ces verdicts sont annulés, le message arrivé en retard les rend sans objet : ${titles.length > 0 ? joinList(titles.map((t) => `« ${t} »`)) : "voir le journal du duel"}.`,
     /** A duelist's share of many verdicts revised at once: their faults, counted. */
@@ -193,10 +192,11 @@ export const texts = {
 
   started: {
     title: "Le top est donné",
-    referee: (first: string, deadline: string) =>
-      `Le duel commence. ${first} ouvre le duel et doit poster avant ${formatDate(deadline)}.`,
+    referee: (first: string, deadline: string, timeZone?: string) =>
+      `Le duel commence. ${first} ouvre le duel et doit poster avant ${formatDate(deadline, timeZone)}.`,
     standings: (lines: readonly string[]) => `Points de départ : ${lines.join(" ; ")}.`,
-    first: (deadline: string) => `Le top est donné : à toi de commencer, avant ${formatDate(deadline)}.`,
+    first: (deadline: string, timeZone?: string) =>
+      `Le top est donné : à toi de commencer, avant ${formatDate(deadline, timeZone)}.`,
     other: (first: string) => `Le top est donné : ${first} commence. Tu joueras à ton tour.`,
   },
 
@@ -275,19 +275,19 @@ export const texts = {
         : `Legilimens sur ${target} : réussi, un autre hibou vous demande de relayer son prochain coup (R-5.3).`,
     pm: (pm: number) => `PM restants : ${pm}.`,
     standings: (lines: readonly string[]) => `Points : ${lines.join(" ; ")}.`,
-    next: (name: string, number: number, deadline: string, extension: string | null) =>
-      `Au tour ${de(name)} (tour ${number}), avant ${formatDate(deadline)}` +
+    next: (name: string, number: number, deadline: string, extension: string | null, timeZone?: string) =>
+      `Au tour ${de(name)} (tour ${number}), avant ${formatDate(deadline, timeZone)}` +
       `${extension ? ` (dérogation de ${formatDuration(extension)} incluse)` : ""}.`,
-    current: (name: string, number: number, deadline: string) =>
-      `Le tour en cours reste celui ${de(name)} (tour ${number}), avant ${formatDate(deadline)}.`,
-    waiting: (name: string, until: string) =>
-      `Le message ${de(name)} attend sa correction jusqu'au ${formatDay(until)} : les messages suivants attendront (R-6.7).`,
+    current: (name: string, number: number, deadline: string, timeZone?: string) =>
+      `Le tour en cours reste celui ${de(name)} (tour ${number}), avant ${formatDate(deadline, timeZone)}.`,
+    waiting: (name: string, until: string, timeZone?: string) =>
+      `Le message ${de(name)} attend sa correction jusqu'au ${formatDay(until, timeZone)} : les messages suivants attendront (R-6.7).`,
   },
 
   yourTurn: {
     title: (number: number) => `À toi de jouer — tour ${number}`,
-    intro: (name: string, number: number, deadline: string) =>
-      `À toi de jouer, ${name} : tour ${number}, à poster avant ${formatDate(deadline)}.`,
+    intro: (name: string, number: number, deadline: string, timeZone?: string) =>
+      `À toi de jouer, ${name} : tour ${number}, à poster avant ${formatDate(deadline, timeZone)}.`,
     incoming: (attacker: string, spell: string, attack: number, need: DefenceNeed, modifier: number) => {
       const attacked = `${attacker} t'attaque avec ce sort : ${spell} (attaque ${attack}).`;
       const bonus = modifier > 0 ? `ton bonus de ${signed(modifier)}` : `ton malus de ${signed(modifier)}`;
@@ -312,8 +312,8 @@ export const texts = {
 
   reminder: {
     title: (number: number) => `Rappel : à toi de jouer — tour ${number}`,
-    text: (number: number, deadline: string) =>
-      `Rappel : c'est à toi de jouer (tour ${number}). Poste avant ${formatDate(deadline)}, sinon c'est une faute d'absence (R-6.2).`,
+    text: (number: number, deadline: string, timeZone?: string) =>
+      `Rappel : c'est à toi de jouer (tour ${number}). Poste avant ${formatDate(deadline, timeZone)}, sinon c'est une faute d'absence (R-6.2).`,
   },
   fault: {
     actionTitle: (name: string, count: number) => `Faute d'action : ${name} (${ordinal(count)})`,
@@ -366,15 +366,23 @@ export const texts = {
       until: string,
       minutes: number | null,
       referee: string,
+      timeZone?: string,
     ) =>
       `${capital(post("ton", when))} (tour ${turn}) est incomplet : ${missing}. ` +
-      `Envoie ce qui manque par hibou à l'arbitre${referee ? `, ${referee},` : ""} avant ${formatDate(until)}` +
+      `Envoie ce qui manque par hibou à l'arbitre${referee ? `, ${referee},` : ""} avant ${formatDate(until, timeZone)}` +
       `${minutes === null ? "" : ` (${minutes} minutes après ton message)`} ; l'arbitre le publiera dans le duel.`,
     onceDuelist:
       "C'est ton seul droit à l'erreur du duel (R-6.7). Sans correction à temps, la faute d'action s'applique. Ne modifie pas ton message : ce serait une faute (R-6.3).",
-    openedReferee: (name: string, when: string | null, turn: number, missing: string, until: string) =>
+    openedReferee: (
+      name: string,
+      when: string | null,
+      turn: number,
+      missing: string,
+      until: string,
+      timeZone?: string,
+    ) =>
       `Le message ${de(name)}${when ? ` ${when}` : ""} (tour ${turn}) est incomplet : ${missing}. ` +
-      `Il attend jusqu'au ${formatDay(until)} (droit à l'erreur, R-6.7) et les messages suivants attendent derrière lui.`,
+      `Il attend jusqu'au ${formatDay(until, timeZone)} (droit à l'erreur, R-6.7) et les messages suivants attendent derrière lui.`,
     howReferee: (name: string, postId: string, fields: readonly string[]) =>
       `Si ${name} vous envoie à temps ce qui manque, écrivez la correction dans le fil :\n${command.correction(postId, fields)}`,
     expiryReferee: "Sans correction à temps, la faute d'action s'appliquera d'elle-même.",
@@ -411,8 +419,8 @@ export const texts = {
 
   ban: {
     startedTitle: (name: string) => `Interdiction de duel : ${name}`,
-    startedReferee: (name: string, until: string) =>
-      `Interdiction de tout duel pour ${name} jusqu'au ${formatDay(until)}, à la suite de sa disqualification (R-6.9). ` +
+    startedReferee: (name: string, until: string, timeZone?: string) =>
+      `Interdiction de tout duel pour ${name} jusqu'au ${formatDay(until, timeZone)}, à la suite de sa disqualification (R-6.9). ` +
       "Elle prend fin d'elle-même à cette date ; annuler la disqualification la lève aussitôt (R-7.1).",
     endedTitle: (name: string) => `Fin d'interdiction : ${name}`,
     endedReferee: (name: string, early: boolean) =>
@@ -573,19 +581,19 @@ export const texts = {
   rejected: {
     title: "Commande d'arbitre non appliquée",
     /** `message` is the refusal's French sentence; its code is for programs, not in a hibou. */
-    text: (line: string, when: string | null, message: string, code: string) =>
-      `Votre commande « ${line} »${when ? ` (${post("votre", when)})` : ""} n'a pas été appliquée : ${withStop(refusalShown(code, message))} Corrigez-la dans un nouveau message ou par l'API.`,
+    text: (line: string, when: string | null, message: string, code: string, timeZone?: string) =>
+      `Votre commande « ${line} »${when ? ` (${post("votre", when)})` : ""} n'a pas été appliquée : ${withStop(refusalShown(code, message, timeZone))} Corrigez-la dans un nouveau message ou par l'API.`,
   },
 
   derogation: {
     title: (name: string, duration: string) => `Dérogation accordée : ${name} (${formatDuration(duration)})`,
-    referee: (name: string, duration: string, deadline: string | null) =>
+    referee: (name: string, duration: string, deadline: string | null, timeZone?: string) =>
       deadline
-        ? `Dérogation de ${formatDuration(duration)} accordée à ${name} : son tour est à poster avant ${formatDate(deadline)} (R-6.2a).`
+        ? `Dérogation de ${formatDuration(duration)} accordée à ${name} : son tour est à poster avant ${formatDate(deadline, timeZone)} (R-6.2a).`
         : `Dérogation de ${formatDuration(duration)} accordée à ${name} : elle allongera l'échéance de son prochain tour (R-6.2a).`,
-    duelist: (duration: string, deadline: string | null) =>
+    duelist: (duration: string, deadline: string | null, timeZone?: string) =>
       deadline
-        ? `L'arbitre t'accorde une dérogation de ${formatDuration(duration)} : poste ton tour avant ${formatDate(deadline)} (R-6.2a).`
+        ? `L'arbitre t'accorde une dérogation de ${formatDuration(duration)} : poste ton tour avant ${formatDate(deadline, timeZone)} (R-6.2a).`
         : `L'arbitre t'accorde une dérogation de ${formatDuration(duration)} : elle allongera l'échéance de ton prochain tour (R-6.2a).`,
     once: "C'est la seule dérogation du duel (R-6.2a).",
   },

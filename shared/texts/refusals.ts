@@ -70,15 +70,16 @@ const DURATION = /(?<![\p{L}\p{N}])P(?:\d+[YMWD])*(?:T(?:\d+[HMS])+)?(?![\p{L}\p
  * The refusals that quote an instant or a duration as the decider stored them (ISO-8601: the words
  * of stored events never change, CONTRACT.md 4.3), read in French where a person reads them.
  */
-const SHOWN: Readonly<Record<string, (message: string) => string>> = {
-  duelist_banned: (message) => message.replace(INSTANT, (iso) => formatDay(iso)),
+const SHOWN: Readonly<Record<string, (message: string, timeZone?: string) => string>> = {
+  duelist_banned: (message, timeZone) => message.replace(INSTANT, (iso) => formatDay(iso, timeZone)),
   derogation_too_long: (message) => message.replace(DURATION, (iso) => formatDuration(iso)),
 };
 
 /**
  * A refusal as the referee reads it on the desk, in the API's answer, the audit log or a hibou:
- * "jusqu'au samedi 12 juin 2027 à 2 h 42", "ne peut dépasser 5 jours". Any other refusal as it is.
+ * "jusqu'au samedi 12 juin 2027 à 2 h 42" (Paris time, or the forum's `timeZone` where the refusal
+ * is told on a forum), "ne peut dépasser 5 jours". Any other refusal as it is.
  */
-export function refusalShown(code: string, message: string): string {
-  return SHOWN[code]?.(message) ?? message;
+export function refusalShown(code: string, message: string, timeZone?: string): string {
+  return SHOWN[code]?.(message, timeZone) ?? message;
 }

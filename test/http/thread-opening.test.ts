@@ -239,6 +239,39 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
     expect(hibou?.text).toContain("(R-6.9)");
   });
 
+  it("R-6.9 CONTRACT 6.1 on a Québec board, the refused opening tells the ban's end in Montréal time", async () => {
+    const forum = await h.store.getForum("poudlard");
+    if (!forum) throw new Error("no forum");
+    await h.store.putForum({
+      ...forum,
+      source: {
+        type: "forumactif",
+        baseUrl: "https://poudlard.forumactif.com",
+        timeZone: "America/Montreal",
+        pollEvery: "PT2M",
+      },
+    });
+    await knownAccounts(h);
+    const earlier = await h.admin("POST", "/duels", {
+      forumId: "poudlard",
+      threadId: "100",
+      referee: { id: "7", name: "Minerva McGonagall" },
+      duelists: [
+        { id: "311", name: "Drago Malefoy", year: 5 },
+        { id: "312", name: "Hermione Granger", year: 5 },
+      ],
+    });
+    const earlierId = earlier.body.id as string;
+    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "top" });
+    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "disqualify", duelistId: "312" });
+    await sendDiscourse(h, refereePost(OPENING));
+    const [hibou] = await openingHiboux(h);
+    // Banned until 2026-09-14 at 20:00 UTC: 22 h in Paris, 16 h in Montréal.
+    expect(hibou?.text).toContain(
+      "Hermione Granger est interdit(e) de duel jusqu'au lundi 14 septembre 2026 à 16 h 00 (R-6.9).",
+    );
+  });
+
   it("R-1.2 two accounts whose names look alike (a Cyrillic а) cannot duel each other: the referee's hibou says why, and no duel", async () => {
     await knownAccounts(h);
     await sendDiscourse(

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { formatDay } from "../../shared/texts/format.js";
 import { auditOf, DUEL_BODY, registerAndTop } from "../support/duels.js";
 import { type MemoryHarness, memoryHarness } from "../support/harness.js";
 
@@ -33,6 +34,9 @@ interface Club {
   }[];
   bans: { duelistId: string; name: string; until: string }[];
 }
+
+/** An HTML page's text as read, its entities decoded (« jusqu&#39;au » is « jusqu'au »). */
+const pageText = async (res: Response) => (await res.text()).replace(/&#39;/g, "'").replace(/&quot;/g, '"');
 
 const person = (id: string, name: string, year: number | "adulte" = 5) => ({ id, name, year });
 
@@ -314,5 +318,47 @@ describe("CONTRACT 8 the club's records", () => {
     );
     const refused = await h.forum({ club: { boardOrigins: ["javascript:alert(1)"] } });
     expect(refused.status).toBe(400);
+  });
+
+  it("CONTRACT 8 a Québec board's club page and duel card give their dates in Montréal time, as the board does", async () => {
+    const { running } = await playSeason(h);
+    const forum = await h.store.getForum("poudlard");
+    if (!forum) throw new Error("no forum");
+    const quebec = {
+      type: "forumactif",
+      baseUrl: "https://poudlard.forumactif.com",
+      pollEvery: "PT2M",
+    } as const;
+    const view = await club(h);
+    const dates = {
+      deadline: (view.active[0]?.turn as { deadline?: string } | null)?.deadline ?? "",
+      ended: view.finished[0]?.endedAt ?? "",
+      until: view.bans[0]?.until ?? "",
+    };
+    const read = async (timeZone: string) => {
+      await h.store.putForum({ ...forum, source: { ...quebec, timeZone } });
+      return {
+        page: await pageText(await h.app.request("/club/poudlard")),
+        embed: await pageText(await h.app.request("/club/poudlard/embed")),
+        card: await pageText(await h.app.request(`/club/poudlard/duels/${running}`)),
+      };
+    };
+    const paris = await read("Europe/Paris");
+    const montreal = await read("America/Montreal");
+    for (const [zone, pages] of [
+      ["Europe/Paris", paris],
+      ["America/Montreal", montreal],
+    ] as const) {
+      const day = (iso: string) => formatDay(iso, zone);
+      expect(pages.page).toContain(`avant le ${day(dates.deadline)}`);
+      expect(pages.page).toContain(`terminé le ${day(dates.ended)}`);
+      expect(pages.page).toContain(`jusqu'au ${day(dates.until)}`);
+      expect(pages.embed).toContain(`jusqu'au ${day(dates.until)}`);
+      expect(pages.card).toContain(`avant le ${day(dates.deadline)}`);
+    }
+    // Six hours apart in winter: the pages of the two boards do not read the same hour.
+    expect(formatDay(dates.until)).not.toBe(formatDay(dates.until, "America/Montreal"));
+    expect(montreal.page).not.toContain(formatDay(dates.until));
+    expect(montreal.card).not.toContain(formatDay(dates.deadline));
   });
 });

@@ -81,8 +81,8 @@ function Duelists(props: { card: DuelCard }) {
   );
 }
 
-function Standing(props: { card: DuelCard }) {
-  const { card } = props;
+function Standing(props: { card: DuelCard; timeZone?: string }) {
+  const { card, timeZone } = props;
   if (card.result) {
     const honoured = card.stakesHonoured;
     return (
@@ -109,9 +109,11 @@ function Standing(props: { card: DuelCard }) {
     <div class="turn">
       <strong>{c.turn(card.turn.name, card.turn.number)}</strong>
       <br />
-      <span class="deadline">{c.until(formatDay(card.turn.deadline), card.turn.left)}</span>
+      <span class="deadline">{c.until(formatDay(card.turn.deadline, timeZone), card.turn.left)}</span>
       {card.correction ? (
-        <div class="muted">{c.correction(card.correction.name, formatDay(card.correction.until))}</div>
+        <div class="muted">
+          {c.correction(card.correction.name, formatDay(card.correction.until, timeZone))}
+        </div>
       ) : null}
     </div>
   );
@@ -119,17 +121,18 @@ function Standing(props: { card: DuelCard }) {
 
 /**
  * `GET /club/{forumId}/duels/{duelId}`: the duel's card for the thread (CONTRACT.md 9), refreshed
- * every 30 s by the page itself (no script), framed or not.
+ * every 30 s by the page itself (no script), framed or not. Its dates are in the forum's time zone
+ * (`clubTimeZone`), as the thread shows them; Paris time when not given.
  */
-export function CardPage(props: { card: DuelCard; embed: boolean; refresh: number }) {
-  const { card } = props;
+export function CardPage(props: { card: DuelCard; embed: boolean; refresh: number; timeZone?: string }) {
+  const { card, timeZone } = props;
   const base = `/club/${encodeURIComponent(card.forum.id)}`;
   return (
     <Page title={c.title(card.title)} embed={props.embed} refresh={props.refresh}>
       <section class="card" aria-live="polite">
         <h1>{card.title}</h1>
         <Duelists card={card} />
-        <Standing card={card} />
+        <Standing card={card} timeZone={timeZone} />
         <div class="verdict">
           <strong>{c.lastVerdict}</strong> : <span class="last">{card.lastVerdict ?? c.noVerdict}</span>
         </div>
@@ -151,7 +154,7 @@ export function CardPage(props: { card: DuelCard; embed: boolean; refresh: numbe
             {c.rules}
           </a>
         </div>
-        <p class="muted">{c.refreshed(formatDay(card.at))}</p>
+        <p class="muted">{c.refreshed(formatDay(card.at, timeZone))}</p>
       </section>
     </Page>
   );

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { clubTimeZone } from "../../app/club.js";
 import { publicDuel, publicDuelCard } from "../../app/duel-card.js";
 import type { TourData } from "../../browser/tour-page.js";
 import { tourScript } from "../../browser/tour-script.js";
@@ -92,8 +93,9 @@ export function duelPageRoutes(deps: DuelPageDeps): Hono {
       pageHeaders(c, boardOrigins(forum), false);
       c.header("Cache-Control", CARD_CACHE);
       const embed = c.req.query("embed") !== undefined;
+      const timeZone = clubTimeZone(forum);
       return c.html(
-        `<!doctype html>${<CardPage card={card} embed={embed} refresh={CARD_REFRESH_SECONDS} />}`,
+        `<!doctype html>${<CardPage card={card} embed={embed} refresh={CARD_REFRESH_SECONDS} timeZone={timeZone} />}`,
       );
     } catch (error) {
       if (error instanceof ApiError) return refusalPage(c, error);

@@ -109,7 +109,7 @@ function ThreadLink(props: { url: string | null; title: string | null }) {
   );
 }
 
-function Active(props: { active: readonly ActiveEntry[] }) {
+function Active(props: { active: readonly ActiveEntry[]; timeZone?: string }) {
   if (props.active.length === 0) return <p class="muted">{t.noActive}</p>;
   return (
     <ul class="list">
@@ -121,7 +121,7 @@ function Active(props: { active: readonly ActiveEntry[] }) {
           <br />
           <span class="muted">
             {a.turn
-              ? `${t.turn(a.turn.name, a.turn.number)}, ${t.deadline(formatDay(a.turn.deadline))}`
+              ? `${t.turn(a.turn.name, a.turn.number)}, ${t.deadline(formatDay(a.turn.deadline, props.timeZone))}`
               : t.waitingTop}
           </span>
         </li>
@@ -149,7 +149,7 @@ function StakesLine(props: { entry: FinishedEntry }) {
   );
 }
 
-function Finished(props: { finished: readonly FinishedEntry[] }) {
+function Finished(props: { finished: readonly FinishedEntry[]; timeZone?: string }) {
   if (props.finished.length === 0) return <p class="muted">{t.noFinished}</p>;
   return (
     <ul class="list">
@@ -160,7 +160,9 @@ function Finished(props: { finished: readonly FinishedEntry[] }) {
           <CardLink duelId={f.duelId} />
           <br />
           {f.winnerName ? t.winner(f.winnerName) : t.draw} {clubTexts.reason[f.reason]}
-          {f.endedAt ? <span class="muted">{`, ${t.endedOn(formatDay(f.endedAt))}`}</span> : null}
+          {f.endedAt ? (
+            <span class="muted">{`, ${t.endedOn(formatDay(f.endedAt, props.timeZone))}`}</span>
+          ) : null}
           <StakesLine entry={f} />
         </li>
       ))}
@@ -168,13 +170,14 @@ function Finished(props: { finished: readonly FinishedEntry[] }) {
   );
 }
 
-function Bans(props: { bans: readonly BanEntry[] }) {
+function Bans(props: { bans: readonly BanEntry[]; timeZone?: string }) {
   if (props.bans.length === 0) return <p class="muted">{t.noBans}</p>;
   return (
     <ul class="list">
       {props.bans.map((b) => (
         <li>
-          <strong>{b.name}</strong> <span class="muted">{t.bannedUntil(formatDay(b.until))}</span>
+          <strong>{b.name}</strong>{" "}
+          <span class="muted">{t.bannedUntil(formatDay(b.until, props.timeZone))}</span>
         </li>
       ))}
     </ul>
@@ -201,9 +204,12 @@ export function Page(props: { title: string; embed?: boolean; children?: unknown
 
 const seasonHref = (base: string, name: string) => `${base}?season=${encodeURIComponent(name)}`;
 
-/** `GET /club/{forumId}`: the whole record of a season, and links to the others. */
-export function ClubPage(props: { view: ClubView }) {
-  const { view } = props;
+/**
+ * `GET /club/{forumId}`: the whole record of a season, and links to the others. Its dates are in
+ * the forum's time zone (`clubTimeZone`), as its board shows them; Paris time when not given.
+ */
+export function ClubPage(props: { view: ClubView; timeZone?: string }) {
+  const { view, timeZone } = props;
   const base = `/club/${encodeURIComponent(view.forum.id)}`;
   return (
     <Page title={t.title(view.forum.name)}>
@@ -220,11 +226,11 @@ export function ClubPage(props: { view: ClubView }) {
       <h2>{t.standings}</h2>
       <Standings standings={view.standings} />
       <h2>{t.active}</h2>
-      <Active active={view.active} />
+      <Active active={view.active} timeZone={timeZone} />
       <h2>{t.finished}</h2>
-      <Finished finished={view.finished} />
+      <Finished finished={view.finished} timeZone={timeZone} />
       <h2>{t.bans}</h2>
-      <Bans bans={view.bans} />
+      <Bans bans={view.bans} timeZone={timeZone} />
       <footer>
         <a href={seasonHref(`/forums/${encodeURIComponent(view.forum.id)}/club.csv`, view.season.name)}>
           {t.csv}
@@ -235,17 +241,17 @@ export function ClubPage(props: { view: ClubView }) {
 }
 
 /** `GET /club/{forumId}/embed`: standings, duels running and bans, for a frame inside the board. */
-export function ClubEmbed(props: { view: ClubView }) {
-  const { view } = props;
+export function ClubEmbed(props: { view: ClubView; timeZone?: string }) {
+  const { view, timeZone } = props;
   return (
     <Page title={t.title(view.forum.name)} embed>
       <h1>{t.title(view.forum.name)}</h1>
       <p class="muted">{t.season(view.season.name)}</p>
       <Standings standings={view.standings} />
       <h2>{t.active}</h2>
-      <Active active={view.active} />
+      <Active active={view.active} timeZone={timeZone} />
       <h2>{t.bans}</h2>
-      <Bans bans={view.bans} />
+      <Bans bans={view.bans} timeZone={timeZone} />
       <footer>
         <a href={`/club/${encodeURIComponent(view.forum.id)}`} target="_blank" rel="noopener">
           {t.full}

@@ -123,9 +123,9 @@ export function clubRoutes(deps: ClubDeps, budget = new AddressBudget(PAGES_PER_
   });
   app.get("/club/:forumId", async (c) => {
     try {
-      const { view } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
+      const { view, forum } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
       pageHeaders(c, []);
-      return c.html(`<!doctype html>${<ClubPage view={view} />}`);
+      return c.html(`<!doctype html>${<ClubPage view={view} timeZone={clubTimeZone(forum)} />}`);
     } catch (error) {
       if (error instanceof ApiError) return refusalPage(c, error);
       throw error;
@@ -135,7 +135,7 @@ export function clubRoutes(deps: ClubDeps, budget = new AddressBudget(PAGES_PER_
     try {
       const { view, forum } = await publicClub(deps, parseForumId(c.req.param("forumId")), seasonOf(c));
       pageHeaders(c, boardOrigins(forum));
-      return c.html(`<!doctype html>${<ClubEmbed view={view} />}`);
+      return c.html(`<!doctype html>${<ClubEmbed view={view} timeZone={clubTimeZone(forum)} />}`);
     } catch (error) {
       if (error instanceof ApiError) return refusalPage(c, error);
       throw error;
