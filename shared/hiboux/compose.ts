@@ -326,37 +326,32 @@ export function composeRevisedNotice(input: {
 }): HibouDraft[] {
   const { before, after } = input;
   const known = input.known ? { known: input.known } : {};
-  // Each input's hiboux as decided now and as first told; an input that tells the same is no change.
-  const decided = input.revised
-    .map((i) => {
-      const around = { before: i.before ?? before, after: i.after ?? after, ...known };
-      const earlier = composeHiboux({ events: i.previous, ...around });
-      const fresh = i.events.length > 0 ? composeHiboux({ events: i.events, ...around }) : [];
-      return { input: i, earlier, fresh };
-    })
-    .filter(({ earlier, fresh }) => !sameTelling(earlier, fresh));
-  const revised = decided.map((d) => d.input);
-  const first = revised.flatMap((i) => [...i.events, ...i.previous])[0];
+  const first = input.revised.flatMap((i) => [...i.events, ...i.previous])[0];
   if (!first) return [];
-  const titles = decided.flatMap(({ input: i, earlier, fresh }) =>
-    (i.events.length > 0 ? fresh : earlier).filter((d) => d.to.role === "referee").map((d) => d.title),
+  const titles = input.revised.flatMap((i) =>
+    composeHiboux({
+      events: i.events.length > 0 ? i.events : i.previous,
+      before: i.before ?? before,
+      after: i.after ?? after,
+      ...known,
+    })
+      .filter((d) => d.to.role === "referee")
+      .map((d) => d.title),
   );
   const ctx = contextOf([first], before, after, input.known);
   const r = texts.revised;
   // Whoever heard an old verdict hears that it changed: the duelists it was sent to.
   const told = new Set(
-    decided.flatMap(({ earlier }) => earlier.filter((d) => d.to.role === "duelist").map((d) => d.to.id)),
+    input.revised.flatMap((i) =>
+      composeHiboux({ events: i.previous, before: i.before ?? before, after: i.after ?? after, ...known })
+        .filter((d) => d.to.role === "duelist")
+        .map((d) => d.to.id),
+    ),
   );
   return [
     draft(referee(ctx), "verdict.revised", r.noticeTitle, [r.intro, r.notice(titles)], first),
-    ...revisionSummaries(ctx, revised, told, after),
+    ...revisionSummaries(ctx, input.revised, told, after),
   ];
-}
-
-/** Whether two lists of hiboux tell the same things to the same people. */
-function sameTelling(a: readonly HibouDraft[], b: readonly HibouDraft[]): boolean {
-  const told = (list: readonly HibouDraft[]) => list.map(sameHibou).sort().join("\u0001");
-  return a.length === b.length && told(a) === told(b);
 }
 
 /** A revised input that now decides nothing: the referee hears which verdicts were withdrawn. */

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { effectsOf } from "../../shared/app/effects.js";
-import { composeRevisedNotice } from "../../shared/hiboux/index.js";
 import type { ForumConfig } from "../../shared/ports/forum-store.js";
 import type { Hibou } from "../../shared/ports/notifier.js";
 import { entriesOf } from "../../shared/ports/outbox-store.js";
@@ -118,25 +117,5 @@ describe("CONTRACT 4.3 R-6.2 a revised absence told again only where it changed"
     expect(revisedTo(sent).sort()).toEqual(["duelist:43", "referee:7", "referee:7"]);
     // Alice's turn 3, its deadline and her points are as she was told: nothing to tell her again.
     expect(sent.filter((n) => n.to.id === ALICE.id)).toEqual([]);
-  });
-});
-
-describe("CONTRACT 4.3 the one notice of many revised verdicts names only those that changed", () => {
-  it("CONTRACT 4.3 R-6.2 an absence re-stated as it was is not named; alone, nothing is sent", () => {
-    const duel = new Duel();
-    duel.top();
-    const beforeTurn = duel.state;
-    const turn = duel.post(A, attack("Incendio", "Bob"), [5, 1]);
-    const afterTurn = duel.state;
-    const before = duel.state;
-    const absence = duel.fire(duel.timer("reply-deadline"));
-    const same = { events: absence, previous: absence.map((e) => ({ ...e })), before, after: duel.state };
-    expect(composeRevisedNotice({ revised: [same], before, after: duel.state })).toEqual([]);
-    // With a verdict that did change (Alice's turn withdrawn), the notice names that one only.
-    const gone = { events: [], previous: turn, before: beforeTurn, after: afterTurn };
-    const notice = composeRevisedNotice({ revised: [gone, same], before: beforeTurn, after: duel.state });
-    const [toReferee] = notice.filter((h) => h.to.role === "referee");
-    expect(toReferee?.text).toContain("« Tour 1 : Alice Dubois »");
-    expect(toReferee?.text).not.toContain("Faute d'absence");
   });
 });
