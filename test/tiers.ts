@@ -76,7 +76,6 @@ export const TIERS = {
       "test/app/duel-queue.test.ts",
       "test/app/group-commit.test.ts",
       "test/app/post-marks.test.ts",
-      "test/app/revised-notice.test.ts",
       "test/app/stale-turns.test.ts",
       "test/app/thread-order.test.ts",
       "test/http/audit-and-hiboux.test.ts",

@@ -235,14 +235,9 @@ export function composeHiboux(input: ComposeInput): HibouDraft[] {
 
   const ordered = placed.map((p, seq) => ({ ...p, seq })).sort((a, b) => a.key - b.key || a.seq - b.seq);
   if (!input.revised) return ordered.map((p) => p.draft);
-  const earlier = toldBefore(input);
-  const stale = staleTitles(input, ordered, earlier);
-  // What the old verdict told word for word, to the same person, is not told again (R-7.1): a
-  // revision that changes nothing anyone was told (an absence re-stated as it was) sends nothing.
-  const said = new Set(earlier.map(sameHibou));
-  const changed = ordered.filter((p) => !said.has(sameHibou(p.draft)));
-  if (ordered.length > 0 && changed.length === 0 && stale.size === 0) return [];
-  const drafts = ordered.length > 0 ? revise(ctx, changed, stale.get(REFEREE) ?? []) : withdrawn(input);
+  const stale = staleTitles(input, ordered);
+  const revised = revise(ctx, ordered, stale.get(REFEREE) ?? []);
+  const drafts = revised.length > 0 ? revised : withdrawn(input);
   // Every duelist the old verdict told something is told what changed, not only the referee.
   const previous = input.previous;
   if (previous === undefined) return drafts;
@@ -260,28 +255,12 @@ const TOLD_BY_LINE = new Set([
   "verdict.revised",
 ]);
 
-/** The hiboux the revised input's old verdict told, as its events tell them now. */
-function toldBefore(input: ComposeInput): HibouDraft[] {
-  if (!input.previous || input.previous.length === 0) return [];
-  const known = input.known ? { known: input.known } : {};
-  return composeHiboux({ events: input.previous, before: input.before, after: input.after, ...known });
-}
-
-/** A hibou as its recipient reads it: two alike tell the same thing. */
-function sameHibou(d: HibouDraft): string {
-  return [d.to.role, d.to.id, d.kind, d.title, d.text].join("\u0000");
-}
-
 /**
- * What the revised input had announced (`earlier`) that it no longer does, by recipient: the titles
- * of the earlier hiboux with no like hibou (same kind, same title) among the new ones, so that every
+ * What the revised input had announced that it no longer does, by recipient: the titles of the
+ * earlier hiboux with no like hibou (same kind, same title) among the new ones, so that every
  * « Verdict révisé » names what changed (a top withdrawn, a disqualification gone; R-7.1).
  */
-function staleTitles(
-  input: ComposeInput,
-  fresh: readonly Placed[],
-  earlier: readonly HibouDraft[],
-): Map<string, string[]> {
+function staleTitles(input: ComposeInput, fresh: readonly Placed[]): Map<string, string[]> {
   const stale = new Map<string, string[]>();
   if (!input.previous || input.previous.length === 0) return stale;
   const keyOf = (d: HibouDraft) => (d.to.role === "referee" ? REFEREE : d.to.id);
@@ -291,7 +270,13 @@ function staleTitles(
     if (!titles.includes(title)) titles.push(title);
     stale.set(key, titles);
   };
-  for (const d of earlier) {
+  const known = input.known ? { known: input.known } : {};
+  for (const d of composeHiboux({
+    events: input.previous,
+    before: input.before,
+    after: input.after,
+    ...known,
+  })) {
     if (now.has(`${keyOf(d)}\u0000${d.kind}\u0000${d.title}`)) continue;
     if (d.to.role === "duelist" && TOLD_BY_LINE.has(d.kind)) continue;
     add(keyOf(d), d.title);
@@ -370,8 +355,7 @@ function withdrawn(input: ComposeInput): HibouDraft[] {
 
 /**
  * A revised input (CONTRACT.md 4.3) says so in every title and text; the referee's turn summary
- * becomes `verdict.revised`, and without one the referee gets a notice of that kind first, when
- * something they were told changed (`placed` holds only the hiboux that changed).
+ * becomes `verdict.revised`, and without one the referee gets a notice of that kind first.
  */
 function revise(ctx: Context, placed: readonly Placed[], stale: readonly string[]): HibouDraft[] {
   const r = texts.revised;
@@ -382,16 +366,14 @@ function revise(ctx: Context, placed: readonly Placed[], stale: readonly string[
     text: `${r.intro}\n\n${d.text}`,
   }));
   const first = ctx.events[0];
-  if (placed.some((p) => p.summary) || !first) return drafts;
+  if (drafts.length === 0 || placed.some((p) => p.summary) || !first) return drafts;
   const titles = placed.filter((p) => p.draft.to.role === "referee").map((p) => p.draft.title);
-  // The referee hears of a revision that changes what they were told, not of one they were not.
-  if (titles.length === 0 && stale.length === 0) return drafts;
   const noLonger = stale.length > 0 ? r.noLonger(stale) : "";
   const notice = draft(
     referee(ctx),
     "verdict.revised",
     r.noticeTitle,
-    [r.intro, noLonger, titles.length > 0 || stale.length === 0 ? r.notice(titles) : ""],
+    [r.intro, noLonger, r.notice(titles)],
     first,
   );
   return [notice, ...drafts];
