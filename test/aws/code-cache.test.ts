@@ -85,7 +85,7 @@ describe("a bundle run from its code cache", () => {
     expect(run(bundle)).toEqual({ answer: 5, state: "rejected" });
   });
 
-  it("is not a cache file when it lacks the digests", () => {
+  it("is not a cache file when it lacks the checksums", () => {
     expect(openCodeCache(Buffer.from("not a cache"), "source")).toBeUndefined();
     const sealed = sealCodeCache(Buffer.from("bytes"), "source");
     expect(openCodeCache(sealed, "source")?.toString()).toBe("bytes");
