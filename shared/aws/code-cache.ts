@@ -1,9 +1,13 @@
-import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Script } from "node:vm";
-import { crc32 } from "node:zlib";
+
+// Taken from Node, not imported: this module runs in Lambda's ES module entry (`index.mjs`), where an
+// import of a builtin builds its ES module facade, which reads every export and so loads what they
+// defer (node:fs's streams, a few ms of every cold start).
+const { readFileSync, writeFileSync } = process.getBuiltinModule("node:fs");
+const { crc32 } = process.getBuiltinModule("node:zlib");
 
 /**
  * A function's bundle run from a V8 code cache written at build time, after a representative first
