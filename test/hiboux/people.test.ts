@@ -5,14 +5,13 @@
  * whole. Each case runs the real decider, then the app layer's effects (CONTRACT.md 6.1).
  */
 import { describe, expect, it } from "vitest";
-import { effectsOf } from "../../shared/app/effects.js";
 import type { DuelEvent } from "../../shared/domain/events.js";
 import type { HibouDraft } from "../../shared/hiboux/index.js";
 import type { ForumConfig } from "../../shared/ports/forum-store.js";
 import type { Hibou } from "../../shared/ports/notifier.js";
-import { entriesOf } from "../../shared/ports/outbox-store.js";
 import { postTime } from "../../shared/texts/format.js";
 import { ALICE, attack, BOB, Duel, LONG_RP, T0 } from "../domain/fixtures.js";
+import { decided, hibouxOf } from "./decided.js";
 
 const FORUM = {
   forumId: "poudlard",
@@ -29,22 +28,7 @@ const FORUM = {
  * `duel`; `now` is when the decision is taken (the duel's clock unless given).
  */
 function told(duel: Duel, run: () => readonly DuelEvent[], now?: string, forum = FORUM): Hibou[] {
-  const before = duel.state;
-  const events = run();
-  const command = duel.inputs.at(-1);
-  return effectsOf({
-    forum,
-    before,
-    after: duel.state,
-    events,
-    ...(command ? { command } : {}),
-    revised: [],
-    timers: { schedule: [], cancel: [] },
-    version: 2,
-    now: now ?? duel.now,
-  })
-    .flatMap(entriesOf)
-    .flatMap((e) => (e.effect.type === "notify" ? [e.effect.hibou] : []));
+  return hibouxOf(decided(duel, run, forum, now));
 }
 
 const to = (hiboux: readonly (Hibou | HibouDraft)[], id: string) =>

@@ -5,14 +5,13 @@
  * Each case runs the real decider, then the app layer's effects.
  */
 import { describe, expect, it } from "vitest";
-import { effectsOf } from "../../shared/app/effects.js";
 import type { DuelEvent } from "../../shared/domain/events.js";
 import type { ForumConfig } from "../../shared/ports/forum-store.js";
 import type { Hibou } from "../../shared/ports/notifier.js";
-import { entriesOf } from "../../shared/ports/outbox-store.js";
 import { formatDate, formatDay } from "../../shared/texts/format.js";
 import { refusalShown } from "../../shared/texts/refusals.js";
 import { ALICE, attack, BOB, Duel } from "../domain/fixtures.js";
+import { decided, hibouxOf } from "./decided.js";
 
 const PARIS_FORUM = {
   forumId: "poudlard",
@@ -27,23 +26,10 @@ const MONTREAL_FORUM = { ...PARIS_FORUM, source: { timeZone: "America/Montreal" 
 
 /** What one decision writes to the outbox: its hiboux and its thread replies' lines. */
 function told(duel: Duel, run: () => readonly DuelEvent[], forum: ForumConfig) {
-  const before = duel.state;
-  const events = run();
-  const command = duel.inputs.at(-1);
-  const effects = effectsOf({
-    forum,
-    before,
-    after: duel.state,
-    events,
-    ...(command ? { command } : {}),
-    revised: [],
-    timers: { schedule: [], cancel: [] },
-    version: 2,
-    now: duel.now,
-  }).flatMap(entriesOf);
+  const effects = decided(duel, run, forum);
   return {
-    hiboux: effects.flatMap((e) => (e.effect.type === "notify" ? [e.effect.hibou] : [])),
-    thread: effects.flatMap((e) => (e.effect.type === "announce" ? e.effect.reply.lines : [])).join("\n"),
+    hiboux: hibouxOf(effects),
+    thread: effects.flatMap((e) => (e.type === "announce" ? e.reply.lines : [])).join("\n"),
   };
 }
 

@@ -217,19 +217,7 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
   });
 
   it("R-6.9 a banned duelist: the referee's hibou says until when, and no duel", async () => {
-    await knownAccounts(h);
-    const earlier = await h.admin("POST", "/duels", {
-      forumId: "poudlard",
-      threadId: "100",
-      referee: { id: "7", name: "Minerva McGonagall" },
-      duelists: [
-        { id: "311", name: "Drago Malefoy", year: 5 },
-        { id: "312", name: "Hermione Granger", year: 5 },
-      ],
-    });
-    const earlierId = earlier.body.id as string;
-    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "top" });
-    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "disqualify", duelistId: "312" });
+    await hermioneBanned(h);
     const res = await sendDiscourse(h, refereePost(OPENING));
     expect(res.body).toMatchObject({ result: "ignored" });
     expect((await h.admin("GET", "/duels/poudlard.1842")).status).toBe(404);
@@ -251,19 +239,7 @@ describe("CONTRACT 6 a referee opens the duel in the thread (recorded Discourse 
         pollEvery: "PT2M",
       },
     });
-    await knownAccounts(h);
-    const earlier = await h.admin("POST", "/duels", {
-      forumId: "poudlard",
-      threadId: "100",
-      referee: { id: "7", name: "Minerva McGonagall" },
-      duelists: [
-        { id: "311", name: "Drago Malefoy", year: 5 },
-        { id: "312", name: "Hermione Granger", year: 5 },
-      ],
-    });
-    const earlierId = earlier.body.id as string;
-    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "top" });
-    await h.admin("POST", `/duels/${earlierId}/commands`, { command: "disqualify", duelistId: "312" });
+    await hermioneBanned(h);
     await sendDiscourse(h, refereePost(OPENING));
     const [hibou] = await openingHiboux(h);
     // Banned until 2026-09-14 at 20:00 UTC: 22 h in Paris, 16 h in Montréal.
@@ -458,3 +434,20 @@ describe("CONTRACT 6 the forum's accounts: every received post's author", () => 
     ]);
   });
 });
+
+/** Hermione Granger disqualified in an earlier duel of the forum (R-6.9): banned for its duration. */
+async function hermioneBanned(h: Harness): Promise<void> {
+  await knownAccounts(h);
+  const earlier = await h.admin("POST", "/duels", {
+    forumId: "poudlard",
+    threadId: "100",
+    referee: { id: "7", name: "Minerva McGonagall" },
+    duelists: [
+      { id: "311", name: "Drago Malefoy", year: 5 },
+      { id: "312", name: "Hermione Granger", year: 5 },
+    ],
+  });
+  const earlierId = earlier.body.id as string;
+  await h.admin("POST", `/duels/${earlierId}/commands`, { command: "top" });
+  await h.admin("POST", `/duels/${earlierId}/commands`, { command: "disqualify", duelistId: "312" });
+}
