@@ -32,7 +32,7 @@ export interface EndToEndResult {
   readonly posts: number;
   /** Lines our server wrote to stdout per measured post (its log lines; hiboux are muted). */
   readonly logLinesPerPost: number;
-  /** One log line of the functions' logger (Powertools, JSON to stdout), µs, median of batches. */
+  /** One log line of the functions' logger (JSON, its write left out), µs, median of batches. */
   readonly logLineUs: number;
   /** One metric point of the functions' sink (an EMF line of its own), µs, median of batches. */
   readonly metricPointUs: number;
@@ -233,7 +233,7 @@ export async function measureEndToEnd(
           }
         : {};
 
-    const log = logLine(createLogger("duel-referee-bench", { LOG_LEVEL: "INFO" }));
+    const log = logLine(createLogger("duel-referee-bench", { LOG_LEVEL: "INFO" }, () => {}));
     const sink = createMetricSink("duel-referee-bench", {});
     return {
       floor: floorSummary,

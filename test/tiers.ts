@@ -98,6 +98,7 @@ export const TIERS = {
       "test/http/status-and-clock.test.ts",
       "test/http/webhook-app.test.ts",
       "test/http/xenforo-webhook.test.ts",
+      "test/observability/logger.test.ts",
       "test/observability/operating.test.ts",
       "test/records/club-records.test.ts",
       "test/records/club-units.test.ts",

@@ -101,7 +101,7 @@ export function newWebhookSecret(): string {
  * running.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  // The functions' Powertools logger; `npm start` makes it print indented lines (POWERTOOLS_DEV).
+  // The functions' logger; `npm start` makes it print indented lines (POWERTOOLS_DEV).
   const log: Logger = options.log ?? functionObservability("local").log;
   const port = options.port ?? 3000;
   // A taken port is told before DynamoDB Local is started for nothing (and checked again at listen).

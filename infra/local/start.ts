@@ -1,6 +1,6 @@
 // Node 20 is the supported local runtime (Lambda runs 22): the SDK's notice about it is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-// The functions' logger, made readable in a terminal: indented JSON through the console.
+// The functions' logger, made readable in a terminal: indented JSON lines.
 process.env.POWERTOOLS_DEV ??= "true";
 // Whoever runs the pipeline here reads the hiboux in the terminal (`HIBOUX_LOG_TEXTS=0` hides them).
 process.env.HIBOUX_LOG_TEXTS ??= "1";

@@ -1,4 +1,4 @@
-import type { Logger } from "@aws-lambda-powertools/logger";
+import type { Logger } from "./logger.js";
 
 /** The keys that tie the lines of one request, timer firing or relay batch together. */
 export interface CorrelationKeys {

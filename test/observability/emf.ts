@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import { afterEach, beforeEach, vi } from "vitest";
 
-/** Every line the process writes to stdout and stderr while a test runs: Powertools' logs and EMF blobs. */
+/** Every line the process writes to stdout and stderr while a test runs: the logs and EMF blobs. */
 const written: string[] = [];
 
 /** Registers, for the file's tests, the capture of what the process writes (read with `lines`, `total`). */
@@ -15,6 +16,12 @@ export function captureOutput(): void {
         return write(chunk);
       });
     }
+    // The functions' logger writes its lines to the descriptors (shared/observability/logger.ts).
+    const writeSync = fs.writeSync;
+    vi.spyOn(fs, "writeSync").mockImplementation(((fd: number, chunk: string) => {
+      if (fd === 1 || fd === 2) written.push(String(chunk));
+      return writeSync(fd, chunk);
+    }) as typeof fs.writeSync);
   });
   afterEach(() => vi.restoreAllMocks());
 }

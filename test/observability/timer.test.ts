@@ -1,30 +1,12 @@
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { composeTimerHandler } from "../../functions/timer/compose.js";
 import { functionObservability } from "../../shared/aws/observability.js";
 import { openDuel } from "../reliability/support.js";
 import { createHarness } from "../support/harness.js";
+import { captureOutput, lines } from "./emf.js";
 
-let written: string[] = [];
-beforeEach(() => {
-  written = [];
-  for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream);
-    vi.spyOn(stream, "write").mockImplementation((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return write(chunk);
-    });
-  }
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-});
-
-const lines = () =>
-  written
-    .flatMap((chunk) => chunk.split("\n"))
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+captureOutput();
+afterEach(() => vi.unstubAllEnvs());
 
 describe("operating it: the timer function's lines and lateness", () => {
   it("a firing 3 minutes late publishes TimerLateness 180000 and logs with the duel's id", async () => {
