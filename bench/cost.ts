@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import fs, { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DescribeTableCommand, DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
@@ -571,7 +571,11 @@ export async function measureCost(dynamoEndpoint: string, stack: DeployedStack):
     const timer = composeTimerHandler(functionObservability("timer", timerEnv), timerEnv);
     const context = () => ({ awsRequestId: randomUUID() });
 
-    /** One invocation: its time, and every line it writes to stdout (the function's logs). */
+    /**
+     * One invocation: its time, and every line it writes to stdout and stderr (the function's logs,
+     * which CloudWatch gets from both): the logger writes to the descriptors, the metrics through
+     * `process.stdout`.
+     */
     const invoke = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
       const counts = current;
       if (counts) bump(counts.invocations, name);
@@ -580,6 +584,12 @@ export async function measureCost(dynamoEndpoint: string, stack: DeployedStack):
         if (counts) captureLog(counts, String(chunk));
         return true;
       }) as typeof process.stdout.write;
+      const writeSync = fs.writeSync;
+      fs.writeSync = ((fd: number, chunk: string | Uint8Array, ...rest: never[]) => {
+        if (fd !== 1 && fd !== 2) return writeSync(fd, chunk as string, ...rest);
+        if (counts) captureLog(counts, String(chunk));
+        return Buffer.byteLength(chunk);
+      }) as typeof fs.writeSync;
       const start = performance.now();
       invoked = name;
       try {
@@ -587,6 +597,7 @@ export async function measureCost(dynamoEndpoint: string, stack: DeployedStack):
       } finally {
         invoked = undefined;
         process.stdout.write = write;
+        fs.writeSync = writeSync;
         if (counts) bump(counts.ms, name, performance.now() - start);
       }
     };
