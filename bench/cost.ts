@@ -585,10 +585,11 @@ export async function measureCost(dynamoEndpoint: string, stack: DeployedStack):
         return true;
       }) as typeof process.stdout.write;
       const writeSync = fs.writeSync;
-      fs.writeSync = ((fd: number, chunk: string | Uint8Array, ...rest: never[]) => {
-        if (fd !== 1 && fd !== 2) return writeSync(fd, chunk as string, ...rest);
-        if (counts) captureLog(counts, String(chunk));
-        return Buffer.byteLength(chunk);
+      fs.writeSync = ((fd: number, chunk: Uint8Array, offset?: number | null, ...rest: never[]) => {
+        if (fd !== 1 && fd !== 2) return writeSync(fd, chunk, offset, ...rest);
+        const text = Buffer.from(chunk).subarray(offset ?? 0);
+        if (counts) captureLog(counts, text.toString());
+        return text.length;
       }) as typeof fs.writeSync;
       const start = performance.now();
       invoked = name;

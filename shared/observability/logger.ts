@@ -78,12 +78,17 @@ function levelOf(value: string | undefined): Level {
   return LEVELS.find((l) => l === level) ?? "info";
 }
 
-/** Straight to the descriptor; through the stream if the descriptor refuses (a full non-blocking pipe). */
+/**
+ * Straight to the descriptor, all of it (a write may take part of a long line); what the descriptor
+ * refuses (a full non-blocking pipe) goes through the stream.
+ */
 function toDescriptor(fd: 1 | 2, text: string): void {
+  const bytes = Buffer.from(text);
+  let written = 0;
   try {
-    fs.writeSync(fd, text);
+    while (written < bytes.length) written += fs.writeSync(fd, bytes, written);
   } catch {
-    (fd === 1 ? process.stdout : process.stderr).write(text);
+    (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(written));
   }
 }
 

@@ -18,9 +18,14 @@ export function captureOutput(): void {
     }
     // The functions' logger writes its lines to the descriptors (shared/observability/logger.ts).
     const writeSync = fs.writeSync;
-    vi.spyOn(fs, "writeSync").mockImplementation(((fd: number, chunk: string) => {
-      if (fd === 1 || fd === 2) written.push(String(chunk));
-      return writeSync(fd, chunk);
+    vi.spyOn(fs, "writeSync").mockImplementation(((fd: number, chunk: Uint8Array, offset?: number | null) => {
+      if (fd === 1 || fd === 2)
+        written.push(
+          Buffer.from(chunk)
+            .subarray(offset ?? 0)
+            .toString(),
+        );
+      return writeSync(fd, chunk, offset);
     }) as typeof fs.writeSync);
   });
   afterEach(() => vi.restoreAllMocks());

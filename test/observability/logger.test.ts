@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { createLogger, type LogWriter, logLine } from "../../shared/observability/logger.js";
 
@@ -83,5 +84,37 @@ describe("the functions' log lines (docs/DEVELOPERS.md, Operating: one JSON line
     const dev = kept({ POWERTOOLS_DEV: "true" });
     dev.log({ level: "info", msg: "indented" });
     expect(dev.written[0]?.text).toContain('\n    "message": "indented"');
+  });
+
+  it("reach the descriptor whole, a long line in several writes, and the stream with what a full pipe refuses", () => {
+    const chunks: string[] = [];
+    const streamed: string[] = [];
+    let calls = 0;
+    const writeSync = vi.spyOn(fs, "writeSync").mockImplementation(((
+      _fd: number,
+      chunk: Uint8Array,
+      offset?: number | null,
+    ) => {
+      calls++;
+      // The first write takes 10 bytes, the second 20, the third finds the pipe full.
+      if (calls === 3) throw Object.assign(new Error("EAGAIN"), { code: "EAGAIN" });
+      const part = Buffer.from(chunk).subarray(offset ?? 0, (offset ?? 0) + (calls === 1 ? 10 : 20));
+      chunks.push(part.toString());
+      return part.length;
+    }) as typeof fs.writeSync);
+    const stream = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      streamed.push(Buffer.from(chunk).toString());
+      return true;
+    });
+    try {
+      logLine(createLogger("duel-referee-relay", {}))({ level: "info", msg: "relay run", records: 3 });
+    } finally {
+      writeSync.mockRestore();
+      stream.mockRestore();
+    }
+    const text = chunks.join("") + streamed.join("");
+    expect(chunks.map((c) => c.length)).toEqual([10, 20]);
+    expect(JSON.parse(text)).toMatchObject({ level: "INFO", message: "relay run", records: 3 });
+    expect(text.endsWith("}\n")).toBe(true);
   });
 });
