@@ -50,10 +50,7 @@ export class Logger {
       ...this.keys,
       ...attributes,
     };
-    this.write(
-      level === "warn" || level === "error" ? 2 : 1,
-      `${JSON.stringify(line, jsonValue, this.indent)}\n`,
-    );
+    this.write(level === "warn" || level === "error" ? 2 : 1, `${stringified(line, this.indent)}\n`);
   }
 }
 
@@ -78,18 +75,28 @@ function levelOf(value: string | undefined): Level {
   return LEVELS.find((l) => l === level) ?? "info";
 }
 
+/** The descriptors whose stream took a line's end: their later lines follow it there, in order. */
+const streamed = new Set<1 | 2>();
+
 /**
- * Straight to the descriptor, all of it (a write may take part of a long line); what the descriptor
- * refuses (a full non-blocking pipe) goes through the stream.
+ * Straight to the descriptor, all of it (a write may take part of a long line). What the descriptor
+ * refuses (a full non-blocking pipe) goes through the stream, which queues it; from then on that
+ * descriptor's lines go through the stream too, so that none overtakes the queued end. A stream's
+ * error (a closed pipe) is not the request's: it is ignored, as Node's `Console` ignores it.
  */
 function toDescriptor(fd: 1 | 2, text: string): void {
   const bytes = Buffer.from(text);
   let written = 0;
-  try {
-    while (written < bytes.length) written += fs.writeSync(fd, bytes, written);
-  } catch {
-    (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(written));
+  if (!streamed.has(fd)) {
+    try {
+      while (written < bytes.length) written += fs.writeSync(fd, bytes, written);
+      return;
+    } catch {
+      streamed.add(fd);
+      (fd === 1 ? process.stdout : process.stderr).on("error", () => {});
+    }
   }
+  (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(written));
 }
 
 /** The trace id in Lambda's `_X_AMZN_TRACE_ID` (`Root=1-…;Parent=…;Sampled=1`). */
@@ -98,6 +105,26 @@ function traceId(header: string | undefined): string | undefined {
     ?.split(";")
     .find((part) => part.startsWith("Root="))
     ?.slice("Root=".length);
+}
+
+/** The line as JSON; an attribute that refers to itself is written `[Circular]` rather than failing the line. */
+function stringified(line: object, indent: number): string {
+  try {
+    return JSON.stringify(line, jsonValue, indent);
+  } catch {
+    const seen = new WeakSet<object>();
+    return JSON.stringify(
+      line,
+      (key, value: unknown) => {
+        const shown = jsonValue(key, value);
+        if (typeof shown !== "object" || shown === null) return shown;
+        if (seen.has(shown)) return "[Circular]";
+        seen.add(shown);
+        return shown;
+      },
+      indent,
+    );
+  }
 }
 
 /** An error as its name, message and stack; a big integer as its digits (JSON has neither). */

@@ -86,7 +86,10 @@ describe("the functions' log lines (docs/DEVELOPERS.md, Operating: one JSON line
     expect(dev.written[0]?.text).toContain('\n    "message": "indented"');
   });
 
-  it("reach the descriptor whole, a long line in several writes, and the stream with what a full pipe refuses", () => {
+  it("reach the descriptor whole, a long line in several writes; after a full pipe, the stream, in order", async () => {
+    // A module of its own: once a line went through the stream, every later one of the process does.
+    vi.resetModules();
+    const fresh = await import("../../shared/observability/logger.js");
     const chunks: string[] = [];
     const streamed: string[] = [];
     let calls = 0;
@@ -97,7 +100,7 @@ describe("the functions' log lines (docs/DEVELOPERS.md, Operating: one JSON line
     ) => {
       calls++;
       // The first write takes 10 bytes, the second 20, the third finds the pipe full.
-      if (calls === 3) throw Object.assign(new Error("EAGAIN"), { code: "EAGAIN" });
+      if (calls >= 3) throw Object.assign(new Error("EAGAIN"), { code: "EAGAIN" });
       const part = Buffer.from(chunk).subarray(offset ?? 0, (offset ?? 0) + (calls === 1 ? 10 : 20));
       chunks.push(part.toString());
       return part.length;
@@ -107,14 +110,26 @@ describe("the functions' log lines (docs/DEVELOPERS.md, Operating: one JSON line
       return true;
     });
     try {
-      logLine(createLogger("duel-referee-relay", {}))({ level: "info", msg: "relay run", records: 3 });
+      const log = fresh.logLine(fresh.createLogger("duel-referee-relay", {}));
+      log({ level: "info", msg: "relay run", records: 3 });
+      log({ level: "info", msg: "second" });
     } finally {
       writeSync.mockRestore();
       stream.mockRestore();
+      vi.resetModules();
     }
-    const text = chunks.join("") + streamed.join("");
     expect(chunks.map((c) => c.length)).toEqual([10, 20]);
-    expect(JSON.parse(text)).toMatchObject({ level: "INFO", message: "relay run", records: 3 });
-    expect(text.endsWith("}\n")).toBe(true);
+    // The second line did not try the descriptor again (`calls` stayed at 3): it follows the first's end.
+    expect(calls).toBe(3);
+    const lines = (chunks.join("") + streamed.join("")).split("\n").filter(Boolean);
+    expect(lines.map((l) => JSON.parse(l).message)).toEqual(["relay run", "second"]);
+  });
+
+  it("never fail their caller: an attribute that refers to itself is written [Circular]", () => {
+    const { log, parsed } = kept();
+    const loop: Record<string, unknown> = { name: "loop" };
+    loop.self = loop;
+    expect(() => log({ level: "error", msg: "relay run failed", detail: loop })).not.toThrow();
+    expect(parsed()[0]?.line.detail).toEqual({ name: "loop", self: "[Circular]" });
   });
 });
