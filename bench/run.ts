@@ -29,7 +29,7 @@ const COSTS_DOC = fileURLToPath(new URL("../docs/COSTS.md", import.meta.url));
 const PLAN = {
   latency: { warmup: 600, measured: 500, duels: 10, firstThread: 1000 },
   endToEnd: { warmup: 300, measured: 300, duels: 10, firstThread: 5000 },
-  coldStartRuns: 11,
+  coldStartRuns: 21,
   forumactifPoll: { duels: 10, postsPerTopic: 20, board: { duels: 50, sections: 2, changing: 10 } },
   clubPage: { seasonDuels: 200, pastDuels: 1000, runs: 21 },
 };
