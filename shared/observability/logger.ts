@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { envFlag } from "./env-flag.js";
 import { mappedStack } from "./stack-map.js";
 
 /** What the app's parts log through: one structured line, `level` and `msg` among its keys. */
@@ -64,11 +65,9 @@ export function createLogger(
   source: NodeJS.ProcessEnv = process.env,
   write: LogWriter = toDescriptor,
 ): Logger {
-  const dev = TRUTHY.has(source.POWERTOOLS_DEV?.trim().toLowerCase() ?? "");
-  return new Logger(source.POWERTOOLS_SERVICE_NAME ?? service, levelOf(source.LOG_LEVEL), write, dev ? 4 : 0);
+  const indent = envFlag(source.POWERTOOLS_DEV) ? 4 : 0;
+  return new Logger(source.POWERTOOLS_SERVICE_NAME ?? service, levelOf(source.LOG_LEVEL), write, indent);
 }
-
-const TRUTHY = new Set(["1", "y", "yes", "t", "true", "on"]);
 
 function levelOf(value: string | undefined): Level {
   const level = value?.trim().toLowerCase();

@@ -3,6 +3,7 @@ import type { DecisionObserver, Outcome } from "../app/duel-service.js";
 import type { DuelCommand } from "../domain/commands.js";
 import { commitConflict, type MetricPoint, metricsOfDecision, senderOf } from "./business-metrics.js";
 import type { CorrelationKeys } from "./correlation.js";
+import { envFlag } from "./env-flag.js";
 import { METRICS_NAMESPACE } from "./namespace.js";
 
 /** Publishes points as EMF lines (CloudWatch extracts the metrics from the function's logs). */
@@ -38,12 +39,9 @@ export function createMetricSink(service: string, source: NodeJS.ProcessEnv = pr
   };
 }
 
-/** What Powertools takes for "yes" in a boolean variable (its `getBooleanFromEnv`, extended parsing). */
-const TRUTHY = new Set(["1", "y", "yes", "t", "true", "on"]);
-
 /** Powertools' own switch, `POWERTOOLS_METRICS_DISABLED`, read as Powertools reads it. */
 export function metricsDisabled(source: NodeJS.ProcessEnv): boolean {
-  return TRUTHY.has(source.POWERTOOLS_METRICS_DISABLED?.trim().toLowerCase() ?? "");
+  return envFlag(source.POWERTOOLS_METRICS_DISABLED);
 }
 
 /** The decider service's observer: the business metrics of every decision, in one place. */

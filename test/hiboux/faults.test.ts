@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { EventDraft } from "../../shared/domain/events.js";
 import { fold } from "../../shared/domain/evolve.js";
 import { timersOf } from "../../shared/domain/timers.js";
 import { composeHiboux } from "../../shared/hiboux/index.js";
@@ -171,26 +172,7 @@ describe("absence", () => {
           outcome: "hit",
         },
         { type: "points.lost", rule: "R-4.1", duelistId: ALICE, amount: 7, points: 18, cause: "hit" },
-        { type: "fault.absence", rule: "R-6.2", duelistId: ALICE, turn: 2, count: 1, by: "system" },
-        {
-          type: "sanction.applied",
-          rule: "R-6.2",
-          duelistId: ALICE,
-          faultEventId: "timer-deadline-2#2",
-          kind: "absence",
-          points: 2,
-          disqualify: false,
-        },
-        { type: "points.lost", rule: "R-6.2", duelistId: ALICE, amount: 2, points: 16, cause: "sanction" },
-        {
-          type: "turn.passed",
-          rule: "R-6.2",
-          duelistId: BOB,
-          number: 3,
-          startedAt: DEADLINE,
-          deadline: "2026-12-03T10:00:00.000Z",
-          extension: null,
-        },
+        ...aliceAbsent(2, 16),
       ],
       DEADLINE,
     );
@@ -220,32 +202,7 @@ describe("absence", () => {
   });
 
   it("R-6.2 an absence with no attack waiting for the absent duelist still tells the referee the points left", () => {
-    const absence = events(
-      "timer-deadline-2",
-      [
-        { type: "fault.absence", rule: "R-6.2", duelistId: ALICE, turn: 2, count: 1, by: "system" },
-        {
-          type: "sanction.applied",
-          rule: "R-6.2",
-          duelistId: ALICE,
-          faultEventId: "timer-deadline-2#0",
-          kind: "absence",
-          points: 2,
-          disqualify: false,
-        },
-        { type: "points.lost", rule: "R-6.2", duelistId: ALICE, amount: 2, points: 23, cause: "sanction" },
-        {
-          type: "turn.passed",
-          rule: "R-6.2",
-          duelistId: BOB,
-          number: 3,
-          startedAt: DEADLINE,
-          deadline: "2026-12-03T10:00:00.000Z",
-          extension: null,
-        },
-      ],
-      DEADLINE,
-    );
+    const absence = events("timer-deadline-2", [...aliceAbsent(0, 23)], DEADLINE);
     const hiboux = composeHiboux(given(aliceToPlay, absence));
     expect(kinds(hiboux)).toEqual([
       "fault.absence>referee:7",
@@ -353,3 +310,32 @@ describe("the right to fix a mistake", () => {
     expect(kinds(hiboux)).toEqual(["correction.expired>referee:7", "correction.expired>duelist:42"]);
   });
 });
+
+/**
+ * Alice's first absence at turn 2's deadline (R-6.2), as the decider writes it: the fault (event
+ * `#faultIndex` of the timer's input), its 2-point sanction leaving her `points`, then Bob's turn 3.
+ */
+function aliceAbsent(faultIndex: number, points: number): EventDraft[] {
+  return [
+    { type: "fault.absence", rule: "R-6.2", duelistId: ALICE, turn: 2, count: 1, by: "system" },
+    {
+      type: "sanction.applied",
+      rule: "R-6.2",
+      duelistId: ALICE,
+      faultEventId: `timer-deadline-2#${faultIndex}`,
+      kind: "absence",
+      points: 2,
+      disqualify: false,
+    },
+    { type: "points.lost", rule: "R-6.2", duelistId: ALICE, amount: 2, points, cause: "sanction" },
+    {
+      type: "turn.passed",
+      rule: "R-6.2",
+      duelistId: BOB,
+      number: 3,
+      startedAt: DEADLINE,
+      deadline: "2026-12-03T10:00:00.000Z",
+      extension: null,
+    },
+  ];
+}
